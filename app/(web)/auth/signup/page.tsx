@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AuthCard } from "@/components/auth/auth-card";
+import { SignUpForm } from "@/components/auth/signup-form";
+import { withCallback } from "@/components/auth/with-callback";
+import { TextLink } from "@/components/ui/text-link";
+import { getSessionUser, safeCallbackUrl } from "@/server/auth/session";
+
+export const metadata: Metadata = { title: "Sign up" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function SignUpPage({ searchParams }: { searchParams: SearchParams }) {
+  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+  if (await getSessionUser()) redirect(callbackUrl);
+  return (
+    <AuthCard
+      title="Create your Convene account"
+      footer={
+        <>
+          Already have an account? <TextLink href={withCallback("/auth/login", callbackUrl)}>Log in</TextLink>
+        </>
+      }
+    >
+      <SignUpForm callbackUrl={callbackUrl} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { InlineCode } from "@/components/docs/inline-code";
+import { OperationCard } from "@/components/docs/operation-card";
+import { groupOperations } from "@/components/docs/openapi-view";
+import { TextLink } from "@/components/ui/text-link";
+import { env } from "@/server/env";
+import { buildOpenApiDocument } from "@/server/http/openapi";
+import { ROUTE_CATALOG } from "@/server/http/route-catalog";
+
+export const metadata: Metadata = { title: "API reference" };
+
+/** Rendered from the same document as /v2/openapi.json, so a route added to the catalogue appears here unaided. */
+export default async function ApiReferencePage() {
+  await connection(); // APP_URL is the running server's, not the build machine's
+  const document = buildOpenApiDocument(ROUTE_CATALOG, env().APP_URL);
+  const groups = groupOperations(document);
+  return (
+    <main className="mx-auto max-w-4xl px-6 py-12">
+      <TextLink href="/">← Convene</TextLink>
+      <h1 className="mt-4 text-3xl font-semibold">{document.info.title} reference</h1>
+      <p className="mt-3 text-slate-700">
+        <InlineCode text={document.info.description} />
+      </p>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium">Base URL</dt>
+        <dd className="font-mono">{document.servers[0]?.url}</dd>
+        <dt className="font-medium">Machine-readable</dt>
+        <dd>
+          <TextLink href="/v2/openapi.json" prefetch={false}>
+            /v2/openapi.json
+          </TextLink>{" "}
+          (OpenAPI {document.openapi})
+        </dd>
+      </dl>
+      <nav aria-label="Sections" className="mt-8">
+        <ul className="flex flex-wrap gap-3 text-sm">
+          {groups.map((group) => (
+            <li key={group.tag}>
+              <TextLink href={`#tag-${group.tag.toLowerCase()}`}>{group.tag}</TextLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {groups.map((group) => (
+        <section key={group.tag} id={`tag-${group.tag.toLowerCase()}`} aria-labelledby={`tag-${group.tag.toLowerCase()}-title`} className="mt-12">
+          <h2 id={`tag-${group.tag.toLowerCase()}-title`} className="text-2xl font-semibold">
+            {group.tag}
+          </h2>
+          <div className="mt-4 space-y-6">
+            {group.operations.map((operation) => (
+              <OperationCard key={operation.anchor} operation={operation} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import { handleEmbedVerify } from "@/server/onboarding/embed-verify";
+
+export const dynamic = "force-dynamic";
+
+export const GET = (request: Request) => handleEmbedVerify(request);

@@ -1,0 +1,3 @@
+import { getAttendeeRoute } from "@/server/bookings/bookings.routes";
+
+export const GET = getAttendeeRoute.handle;

@@ -1,0 +1,3 @@
+import { calendarLinksRoute } from "@/server/bookings/bookings.routes";
+
+export const GET = calendarLinksRoute.handle;

@@ -1,0 +1,3 @@
+import { cancelBookingRoute } from "@/server/bookings/bookings.routes";
+
+export const POST = cancelBookingRoute.handle;

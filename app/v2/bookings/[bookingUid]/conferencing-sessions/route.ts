@@ -1,0 +1,3 @@
+import { conferencingSessionsRoute } from "@/server/bookings/bookings.routes";
+
+export const GET = conferencingSessionsRoute.handle;

@@ -1,0 +1,3 @@
+import { confirmBookingRoute } from "@/server/bookings/bookings.routes";
+
+export const POST = confirmBookingRoute.handle;

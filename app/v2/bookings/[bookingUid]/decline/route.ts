@@ -1,0 +1,3 @@
+import { declineBookingRoute } from "@/server/bookings/bookings.routes";
+
+export const POST = declineBookingRoute.handle;

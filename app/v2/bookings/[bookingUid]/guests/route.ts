@@ -1,0 +1,3 @@
+import { addGuestsRoute } from "@/server/bookings/bookings.routes";
+
+export const POST = addGuestsRoute.handle;

@@ -1,0 +1,3 @@
+import { updateLocationRoute } from "@/server/bookings/bookings.routes";
+
+export const PATCH = updateLocationRoute.handle;

@@ -1,0 +1,3 @@
+import { markAbsentRoute } from "@/server/bookings/bookings.routes";
+
+export const POST = markAbsentRoute.handle;

@@ -1,0 +1,3 @@
+import { reassignToUserRoute } from "@/server/bookings/bookings.routes";
+
+export const POST = reassignToUserRoute.handle;

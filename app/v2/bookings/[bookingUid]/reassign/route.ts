@@ -1,0 +1,3 @@
+import { reassignAutoRoute } from "@/server/bookings/bookings.routes";
+
+export const POST = reassignAutoRoute.handle;

@@ -1,0 +1,3 @@
+import { recordingsRoute } from "@/server/bookings/bookings.routes";
+
+export const GET = recordingsRoute.handle;

@@ -1,0 +1,3 @@
+import { referencesRoute } from "@/server/bookings/bookings.routes";
+
+export const GET = referencesRoute.handle;

@@ -1,0 +1,3 @@
+import { rescheduleBookingRoute } from "@/server/bookings/bookings.routes";
+
+export const POST = rescheduleBookingRoute.handle;

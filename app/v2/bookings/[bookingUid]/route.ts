@@ -1,0 +1,3 @@
+import { getBookingRoute } from "@/server/bookings/bookings.routes";
+
+export const GET = getBookingRoute.handle;

@@ -1,0 +1,3 @@
+import { transcriptsRoute } from "@/server/bookings/bookings.routes";
+
+export const GET = transcriptsRoute.handle;

@@ -1,0 +1,3 @@
+import { checkCalendarRoute } from "@/server/calendars/calendars.routes";
+
+export const GET = checkCalendarRoute.handle;

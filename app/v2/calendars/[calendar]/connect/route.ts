@@ -1,0 +1,3 @@
+import { connectUrlRoute } from "@/server/calendars/calendars.routes";
+
+export const GET = connectUrlRoute.handle;

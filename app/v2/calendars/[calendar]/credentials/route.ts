@@ -1,0 +1,3 @@
+import { appleCredentialsRoute } from "@/server/calendars/calendars.routes";
+
+export const POST = appleCredentialsRoute.handle;

@@ -1,0 +1,3 @@
+import { disconnectCalendarRoute } from "@/server/calendars/calendars.routes";
+
+export const POST = disconnectCalendarRoute.handle;

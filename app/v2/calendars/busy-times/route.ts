@@ -1,0 +1,3 @@
+import { busyTimesRoute } from "@/server/calendars/calendars.routes";
+
+export const GET = busyTimesRoute.handle;

@@ -1,0 +1,3 @@
+import { checkIcsFeedRoute } from "@/server/calendars/calendars.routes";
+
+export const GET = checkIcsFeedRoute.handle;

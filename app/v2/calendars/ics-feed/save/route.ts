@@ -1,0 +1,3 @@
+import { saveIcsFeedRoute } from "@/server/calendars/calendars.routes";
+
+export const POST = saveIcsFeedRoute.handle;

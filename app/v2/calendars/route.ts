@@ -1,0 +1,3 @@
+import { listCalendarsRoute } from "@/server/calendars/calendars.routes";
+
+export const GET = listCalendarsRoute.handle;

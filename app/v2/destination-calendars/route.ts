@@ -1,0 +1,3 @@
+import { destinationCalendarRoute } from "@/server/calendars/calendars.routes";
+
+export const PUT = destinationCalendarRoute.handle;

@@ -1,0 +1,3 @@
+import { getDefaultScheduleRoute } from "@/server/schedules/schedules.routes";
+
+export const GET = getDefaultScheduleRoute.handle;

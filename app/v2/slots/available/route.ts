@@ -1,0 +1,3 @@
+import { availableSlotsRoute } from "@/server/slots/slots.routes";
+
+export const GET = availableSlotsRoute.handle;

@@ -1,0 +1,77 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "../trpc/client";
+import { describeError } from "../trpc/errors";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { formatDate, formatDateTime } from "../ui/format";
+import { RevokeApiKeyDialog } from "./revoke-api-key-dialog";
+import type { TApiKeyListing } from "./types";
+
+const CELL = "px-4 py-3 text-left";
+
+function Row({ apiKey, onRevoke }: { apiKey: TApiKeyListing; onRevoke: () => void }) {
+  return (
+    <tr className="border-t border-slate-200">
+      <th scope="row" className={`${CELL} font-medium`}>
+        {apiKey.name}
+      </th>
+      <td className={`${CELL} font-mono`}>…{apiKey.hint}</td>
+      <td className={CELL}>{formatDate(apiKey.createdAt)}</td>
+      <td className={CELL}>{apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : "Never"}</td>
+      <td className={CELL}>{apiKey.expiresAt ? formatDate(apiKey.expiresAt) : "Never"}</td>
+      <td className={`${CELL} text-right`}>
+        <Button variant="secondary" onClick={onRevoke}>
+          Revoke<span className="sr-only"> {apiKey.name}</span>
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+export function ApiKeyList() {
+  const trpc = useTRPC();
+  const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const [toRevoke, setToRevoke] = useState<TApiKeyListing | null>(null);
+
+  // The dialog stays mounted while the list changes under it (revoking the last key empties the table).
+  return (
+    <>
+      <KeyTable keys={keys} onRevoke={setToRevoke} />
+      <RevokeApiKeyDialog apiKey={toRevoke} onClose={() => setToRevoke(null)} />
+    </>
+  );
+}
+
+type KeysQuery = { isPending: boolean; isError: boolean; error: unknown; data: TApiKeyListing[] | undefined };
+
+function KeyTable({ keys, onRevoke }: { keys: KeysQuery; onRevoke: (apiKey: TApiKeyListing) => void }) {
+  if (keys.isPending) return <p className="text-sm text-slate-600">Loading your API keys…</p>;
+  if (keys.isError || !keys.data) return <Alert>{describeError(keys.error).message}</Alert>;
+  if (keys.data.length === 0) return <p className="text-sm text-slate-600">You have no API keys yet.</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Your API keys</caption>
+        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            {["Name", "Key", "Created", "Last used", "Expires"].map((heading) => (
+              <th key={heading} scope="col" className={`${CELL} font-medium`}>
+                {heading}
+              </th>
+            ))}
+            <th scope="col" className={CELL}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.data.map((apiKey) => (
+            <Row key={apiKey.id} apiKey={apiKey} onRevoke={() => onRevoke(apiKey)} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+"use client";
+import { useState } from "react";
+import { ApiKeyList } from "./api-key-list";
+import { CreateApiKeyForm } from "./create-api-key-form";
+import { NewKeyNotice } from "./new-key-notice";
+import type { TCreatedApiKey } from "./types";
+
+export function ApiKeysManager() {
+  // Held in memory only: the plaintext key is gone on reload, as promised on the page.
+  const [created, setCreated] = useState<TCreatedApiKey | null>(null);
+  return (
+    <div className="space-y-8">
+      <CreateApiKeyForm onCreated={setCreated} />
+      {created && <NewKeyNotice created={created} onDismiss={() => setCreated(null)} />}
+      <section aria-labelledby="your-keys-heading">
+        <h2 id="your-keys-heading" className="mb-3 text-lg font-semibold">
+          Your keys
+        </h2>
+        <ApiKeyList />
+      </section>
+    </div>
+  );
+}

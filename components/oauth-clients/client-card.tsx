@@ -1,0 +1,67 @@
+"use client";
+import { useId, useState } from "react";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { ClientDetails } from "./client-details";
+import { ClientLogo } from "./client-logo";
+import { ClientSecrets } from "./client-secrets";
+import { CopyButton } from "./copy-button";
+import { DeleteClientDialog } from "./delete-client-dialog";
+import { EditClientForm } from "./edit-client-form";
+import { StatusBadge, TYPE_LABELS } from "./status-badge";
+import type { TOAuthClient } from "./types";
+
+export function ClientCard({ client }: { client: TOAuthClient }) {
+  const headingId = useId();
+  const [isEditing, setIsEditing] = useState(false);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [savedMessage, setSavedMessage] = useState<string | null>(null);
+
+  function startEditing() {
+    setSavedMessage(null);
+    setIsEditing(true);
+  }
+
+  function finishEditing(updated: TOAuthClient | null) {
+    setIsEditing(false);
+    if (updated) setSavedMessage(updated.status === "PENDING" && client.status !== "PENDING" ? "Changes saved. The client is back in review." : "Changes saved.");
+  }
+
+  return (
+    <article aria-labelledby={headingId} className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <ClientLogo name={client.name} logoUrl={client.logoUrl} />
+          <div>
+            <h3 id={headingId} className="text-lg font-semibold">
+              {client.name}
+            </h3>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              {TYPE_LABELS[client.type]} client <StatusBadge status={client.status} />
+            </p>
+          </div>
+        </div>
+        {!isEditing && (
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={startEditing}>
+              Edit<span className="sr-only"> {client.name}</span>
+            </Button>
+            <Button variant="danger" onClick={() => setIsDeleting(true)}>
+              Delete<span className="sr-only"> {client.name}</span>
+            </Button>
+          </div>
+        )}
+      </header>
+      {client.status === "REJECTED" && client.rejectionReason && <Alert>Rejected by the reviewer: {client.rejectionReason}</Alert>}
+      {savedMessage && <Alert tone="info">{savedMessage}</Alert>}
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-medium text-slate-700">Client ID</span>
+        <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">{client.id}</code>
+        <CopyButton value={client.id} label="Copy client ID" />
+      </p>
+      {isEditing ? <EditClientForm client={client} onDone={finishEditing} /> : <ClientDetails client={client} />}
+      {client.type === "CONFIDENTIAL" && <ClientSecrets client={client} />}
+      <DeleteClientDialog client={client} isOpen={isDeleting} onClose={() => setIsDeleting(false)} />
+    </article>
+  );
+}

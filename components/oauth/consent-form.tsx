@@ -1,0 +1,61 @@
+import { OnboardingShell } from "@/components/onboarding/onboarding-shell";
+import { themeClasses, type Theme } from "@/components/onboarding/theme";
+import { ThemedButton } from "@/components/onboarding/themed-ui";
+import { SCOPES, type Scope } from "@/server/auth/scopes";
+import type { ValidAuthorization } from "@/server/oauth/authorize";
+import { decide } from "@/app/(web)/auth/oauth2/authorize/actions";
+import { EmbeddedDecision } from "./embedded-decision";
+
+const LEGACY_MEANINGS: Record<string, string> = { READ_BOOKING: "View bookings", READ_PROFILE: "View personal info" };
+
+function meaningOf(scope: string): string {
+  return SCOPES[scope as Scope]?.meaning ?? LEGACY_MEANINGS[scope] ?? scope;
+}
+
+type Props = {
+  authorization: ValidAuthorization;
+  params: Record<string, string>;
+  userEmail: string;
+  theme: Theme;
+  /** The verified embedding origin: the decision is posted there instead of redirecting. */
+  targetOrigin: string | null;
+};
+
+export function ConsentForm({ authorization, params, userEmail, theme, targetOrigin }: Props) {
+  const { client, scopes } = authorization;
+  const website = new URL(client.websiteUrl);
+  const classes = themeClasses(theme);
+  return (
+    <OnboardingShell theme={theme} targetOrigin={targetOrigin} title={`${client.name} wants to access your Convene account`}>
+      <div className="flex items-center gap-4">
+        {client.logoUrl ? (
+          // eslint-disable-next-line @next/next/no-img-element -- third-party logos are arbitrary URLs, not optimisable assets
+          <img src={client.logoUrl} alt={`${client.name} logo`} width={48} height={48} className="h-12 w-12 rounded" />
+        ) : null}
+        <div>
+          <p className="font-medium">{client.name}</p>
+          <a href={client.websiteUrl} className={`text-sm underline ${classes.link}`} rel="noopener noreferrer" target="_blank">
+            {website.host}
+          </a>
+        </div>
+      </div>
+      <p className={`mt-6 text-sm ${classes.muted}`}>Signed in as {userEmail}. This app will be able to:</p>
+      <ul className="mt-2 list-disc space-y-1 pl-6 text-sm" aria-label="Requested permissions">
+        {scopes.length ? scopes.map((scope) => <li key={scope}>{meaningOf(scope)}</li>) : <li>Access your account on your behalf</li>}
+      </ul>
+      {targetOrigin ? (
+        <EmbeddedDecision theme={theme} params={params} />
+      ) : (
+        <form action={decide} className="mt-8 flex gap-3">
+          <input type="hidden" name="params" value={JSON.stringify(params)} />
+          <ThemedButton theme={theme} type="submit" name="decision" value="allow">
+            Allow
+          </ThemedButton>
+          <ThemedButton theme={theme} type="submit" name="decision" value="deny" variant="secondary">
+            Deny
+          </ThemedButton>
+        </form>
+      )}
+    </OnboardingShell>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+/**
+ * First step without a session: create an account (prefilled from the app's `user` values) or log in,
+ * or continue with the external identity provider (whose account then supplies name, e-mail and
+ * username). Either way the flow continues at `returnTo`, where the server picks the next step.
+ */
+import { signIn } from "next-auth/react";
+import { useState, type FormEvent } from "react";
+import { continueTo, signInWithPassword } from "@/components/auth/sign-in";
+import { useSignUp } from "@/components/auth/use-sign-up";
+import type { Prefill } from "@/server/onboarding/onboarding-query";
+import { useEmbed } from "./embed-bridge";
+import { useHydrated } from "./use-hydrated";
+import { isUnexpected } from "./failures";
+import { themeClasses, type Theme } from "./theme";
+import { ThemedAlert, ThemedButton, ThemedTextField } from "./themed-ui";
+
+type Props = {
+  theme: Theme;
+  prefill: Prefill;
+  returnTo: string;
+  external: { providerId: string; name: string } | null;
+};
+
+export function AccountStep({ theme, prefill, returnTo, external }: Props) {
+  const [mode, setMode] = useState<"signup" | "login">("signup");
+  const classes = themeClasses(theme);
+  const isHydrated = useHydrated();
+  return (
+    <div className="space-y-6">
+      {mode === "signup" ? <SignUpForm theme={theme} prefill={prefill} returnTo={returnTo} /> : <LogInForm theme={theme} prefill={prefill} returnTo={returnTo} />}
+      <p className={`text-center text-sm ${classes.muted}`}>
+        {mode === "signup" ? "Already have an account? " : "New to Convene? "}
+        <button type="button" disabled={!isHydrated} className={`font-medium underline-offset-2 hover:underline ${classes.link}`} onClick={() => setMode(mode === "signup" ? "login" : "signup")}>
+          {mode === "signup" ? "Log in" : "Create an account"}
+        </button>
+      </p>
+      {external && (
+        <ThemedButton theme={theme} variant="secondary" className="w-full" disabled={!isHydrated} onClick={() => void signIn(external.providerId, { callbackUrl: returnTo })}>
+          Continue with {external.name}
+        </ThemedButton>
+      )}
+    </div>
+  );
+}
+
+function SignUpForm({ theme, prefill, returnTo }: Omit<Props, "external">) {
+  const { post } = useEmbed();
+  const { onSubmit, error, fields, isBusy } = useSignUp(returnTo, (failure: unknown, message: string) => {
+    if (isUnexpected(failure)) post("onboarding:error", { code: "SIGNUP_FAILED", message });
+  });
+  const isHydrated = useHydrated();
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Create your account">
+      {error && <ThemedAlert theme={theme}>{error}</ThemedAlert>}
+      <ThemedTextField theme={theme} name="name" label="Name (optional)" autoComplete="name" defaultValue={prefill.name} error={fields.name} />
+      <ThemedTextField theme={theme} name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={prefill.email} error={fields.email} />
+      <ThemedTextField
+        theme={theme}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={fields.password}
+        hint="Use a passphrase you do not use anywhere else."
+      />
+      <ThemedButton theme={theme} type="submit" className="w-full" disabled={isBusy || !isHydrated}>
+        {isBusy ? "Creating account…" : "Create account"}
+      </ThemedButton>
+    </form>
+  );
+}
+
+function LogInForm({ theme, prefill, returnTo }: Omit<Props, "external">) {
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+  const isHydrated = useHydrated();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setIsPending(true);
+    setError(null);
+    const failure = await signInWithPassword(String(form.get("email")), String(form.get("password")));
+    if (!failure) return continueTo(returnTo);
+    setError(failure);
+    setIsPending(false);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Log in">
+      {error && <ThemedAlert theme={theme}>{error}</ThemedAlert>}
+      <ThemedTextField theme={theme} name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={prefill.email} />
+      <ThemedTextField theme={theme} name="password" label="Password" type="password" autoComplete="current-password" required />
+      <ThemedButton theme={theme} type="submit" className="w-full" disabled={isPending || !isHydrated}>
+        {isPending ? "Logging in…" : "Log in"}
+      </ThemedButton>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { FOCUS_RING } from "../ui/button";
+
+type NavItem = { href: string; label: string; isAdminOnly?: boolean };
+
+/** One entry per settings page. Admin-only entries are hidden from others; the pages' procedures enforce the role. */
+const SECTIONS: { heading: string; items: NavItem[] }[] = [
+  { heading: "Account", items: [{ href: "/settings/my-apps", label: "Authorized apps" }] },
+  {
+    heading: "Developer",
+    items: [
+      { href: "/settings/developer/api-keys", label: "API keys" },
+      { href: "/settings/developer/oauth", label: "OAuth clients" },
+    ],
+  },
+  { heading: "Administration", items: [{ href: "/settings/admin/oauth", label: "OAuth review", isAdminOnly: true }] },
+];
+
+/** A heading whose every entry is hidden is hidden too. */
+function visibleSections(isAdmin: boolean) {
+  return SECTIONS.map((section) => ({ ...section, items: section.items.filter((item) => isAdmin || !item.isAdminOnly) })).filter(
+    (section) => section.items.length > 0,
+  );
+}
+
+export function SettingsNav({ isAdmin }: { isAdmin: boolean }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Settings" className="w-full shrink-0 sm:w-52">
+      {visibleSections(isAdmin).map((section) => (
+        <div key={section.heading} className="mb-6">
+          <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{section.heading}</h2>
+          <ul className="mt-2 space-y-1">
+            {section.items.map((item) => {
+              const isCurrent = pathname === item.href || pathname.startsWith(`${item.href}/`);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={isCurrent ? "page" : undefined}
+                    className={`block rounded-md px-3 py-2 text-sm ${FOCUS_RING} ${isCurrent ? "bg-indigo-50 font-medium text-indigo-800" : "text-slate-700 hover:bg-slate-100"}`}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,53 @@
+/** GET /auth/oauth2/authorize over HTTP: page errors stay on the page; the rest go back with state. */
+import { makeLegacy, makeOAuthClient, REDIRECT_URI } from "../../prisma/oauth-factories";
+import { expect, test } from "../support/fixtures";
+
+const STATE = "s p&c=é";
+const authorizeUrl = (params: Record<string, string | undefined>) =>
+  `/auth/oauth2/authorize?${new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined))}`;
+
+test("errors shown on the page, never redirected", async ({ request }) => {
+  const { client: accepted } = await makeOAuthClient();
+  const { client: pending } = await makeOAuthClient({ accept: false });
+  const cases: [Record<string, string | undefined>, RegExp][] = [
+    [{ client_id: "no-such-client", redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /No application exists/],
+    [{ client_id: pending.id, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /not approved/],
+    [{ client_id: accepted.id, redirect_uri: `${REDIRECT_URI}/other`, scope: "PROFILE_READ" }, /does not match any redirect URI/],
+    [{ client_id: accepted.id, redirect_uri: REDIRECT_URI }, /The scope parameter is required for this client/],
+  ];
+  for (const [params, message] of cases) {
+    const response = await request.get(authorizeUrl({ ...params, state: STATE }), { maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toMatch(message);
+  }
+});
+
+test("errors redirected to redirect_uri with error, description and the exact state", async ({ request }) => {
+  const { client } = await makeOAuthClient({ scopes: ["PROFILE_READ"] });
+  const { client: legacy } = await makeOAuthClient();
+  await makeLegacy(legacy.id);
+  const { client: publicClient } = await makeOAuthClient({ type: "PUBLIC", scopes: ["PROFILE_READ"] });
+  const cases: [string, string | undefined, string, string][] = [
+    [client.id, "PROFILE_READ NOPE", "invalid_scope", "Requested scope is not a recognized scope"],
+    [legacy.id, "NOPE", "invalid_scope", "Requested scope is not a recognized scope"],
+    [client.id, "PROFILE_READ,BOOKING_WRITE", "invalid_request", "Requested scope exceeds the client's registered scopes"],
+    [publicClient.id, "PROFILE_READ", "invalid_request", "Public clients must send a PKCE code_challenge (S256)"],
+  ];
+  for (const [clientId, scope, error, description] of cases) {
+    const response = await request.get(authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT_URI, scope, state: STATE }), { maxRedirects: 0 });
+    expect(response.status()).toBeGreaterThanOrEqual(300);
+    expect(response.status()).toBeLessThan(400);
+    const location = new URL(response.headers()["location"]!);
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
+    expect(Object.fromEntries(location.searchParams)).toEqual({ error, error_description: description, state: STATE });
+  }
+});
+
+test("a valid request without a session goes to log-in and back to the same request", async ({ request }) => {
+  const { client } = await makeOAuthClient();
+  const url = authorizeUrl({ client_id: client.id, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ", state: STATE, response_type: "code" });
+  const response = await request.get(url, { maxRedirects: 0 });
+  const location = new URL(response.headers()["location"]!, "http://x");
+  expect(location.pathname).toBe("/auth/login");
+  expect(location.searchParams.get("callbackUrl")).toBe(url);
+});

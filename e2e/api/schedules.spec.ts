@@ -1,0 +1,147 @@
+/** /v2/schedules over HTTP: ScheduleOutput, the default-schedule rules, validation paths, tenancy. */
+import type { APIRequestContext } from "@playwright/test";
+import { makeApiKey, makeUser } from "../../prisma/factories";
+import { disconnectDb } from "../../server/db/client";
+import { expect, test } from "../support/fixtures";
+
+test.afterAll(() => disconnectDb());
+
+const SCHEDULE_KEYS = ["availability", "id", "isDefault", "name", "overrides", "ownerId", "schedule", "timeZone"];
+
+async function caller() {
+  const user = await makeUser();
+  const key = await makeApiKey(user.id);
+  return { user, headers: { authorization: `Bearer ${key}` } };
+}
+
+type Caller = Awaited<ReturnType<typeof caller>>;
+
+async function createSchedule(request: APIRequestContext, { headers }: Caller, data: Record<string, unknown> = {}) {
+  const response = await request.post("/v2/schedules", { headers, data: { name: "Work", timeZone: "Europe/Paris", ...data } });
+  expect(response.status()).toBe(201);
+  return (await response.json()).data;
+}
+
+test.describe("schedules", () => {
+  test("POST answers 201 with ScheduleOutput; the first schedule is the default", async ({ request }) => {
+    const me = await caller();
+    expect((await request.get("/v2/schedules/default", { headers: me.headers })).status()).toBe(404);
+
+    const weekly = [{ days: ["Monday", "Wednesday"], startTime: "09:00", endTime: "17:30" }];
+    const response = await request.post("/v2/schedules", {
+      headers: me.headers,
+      data: { name: "Work", timeZone: "America/New_York", isDefault: false, schedule: weekly, overrides: [{ date: "2026-12-24", startTime: "00:00", endTime: "00:00" }] },
+    });
+    expect(response.status()).toBe(201);
+    const { status, data } = await response.json();
+    expect(status).toBe("success");
+    expect(Object.keys(data).sort()).toEqual(SCHEDULE_KEYS);
+    expect(data).toEqual({
+      id: expect.any(Number),
+      ownerId: me.user.id,
+      name: "Work",
+      timeZone: "America/New_York",
+      isDefault: true,
+      availability: weekly,
+      schedule: weekly,
+      overrides: [{ date: "2026-12-24", startTime: "00:00", endTime: "00:00" }],
+    });
+    expect((await (await request.get("/v2/schedules/default", { headers: me.headers })).json()).data).toEqual(data);
+    expect((await (await request.get(`/v2/schedules/${data.id}`, { headers: me.headers })).json()).data).toEqual(data);
+    const me2 = await (await request.get("/v2/me", { headers: me.headers })).json();
+    expect(me2.data.defaultScheduleId).toBe(data.id);
+  });
+
+  test("GET lists the caller's schedules with pagination and isDefault on exactly one", async ({ request }) => {
+    const me = await caller();
+    const first = await createSchedule(request, me);
+    const second = await createSchedule(request, me, { name: "Evenings", isDefault: true });
+    const body = await (await request.get("/v2/schedules", { headers: me.headers })).json();
+    expect(body.data).toEqual([{ ...first, isDefault: false }, second]);
+    expect(body.pagination).toMatchObject({ totalItems: 2, hasNextPage: false });
+    const page = await (await request.get("/v2/schedules?take=1", { headers: me.headers })).json();
+    expect(page.pagination).toMatchObject({ totalItems: 2, returnedItems: 1, hasNextPage: true });
+  });
+
+  test("PATCH replaces the sent lists and can move the default", async ({ request }) => {
+    const me = await caller();
+    const first = await createSchedule(request, me);
+    const second = await createSchedule(request, me);
+    const availability = [{ days: ["Friday"], startTime: "10:00", endTime: "24:00" }];
+    const response = await request.patch(`/v2/schedules/${second.id}`, { headers: me.headers, data: { availability, isDefault: true } });
+    expect(response.status()).toBe(200);
+    expect((await response.json()).data).toEqual({ ...second, availability, schedule: availability, isDefault: true });
+    expect((await (await request.get(`/v2/schedules/${first.id}`, { headers: me.headers })).json()).data.isDefault).toBe(false);
+  });
+
+  const invalid: { case: string; body: Record<string, unknown>; path: string }[] = [
+    { case: "an unknown time zone", body: { timeZone: "Mars/Olympus" }, path: "body.timeZone" },
+    { case: "a time that is not HH:mm", body: { schedule: [{ days: ["Monday"], startTime: "9am", endTime: "17:00" }] }, path: "body.schedule.0.startTime" },
+    { case: "end before start", body: { availability: [{ days: ["Monday"], startTime: "18:00", endTime: "17:00" }] }, path: "body.availability.0.endTime" },
+    { case: "an unknown day", body: { schedule: [{ days: ["Mon"], startTime: "09:00", endTime: "17:00" }] }, path: "body.schedule.0.days.0" },
+    {
+      case: "a repeated override date",
+      body: { overrides: [{ date: "2027-01-01", startTime: "09:00", endTime: "10:00" }, { date: "2027-01-01", startTime: "00:00", endTime: "00:00" }] },
+      path: "body.overrides.1.date",
+    },
+  ];
+  for (const { case: name, body, path } of invalid) {
+    test(`POST refuses ${name} with 400 naming ${path}`, async ({ request }) => {
+      const me = await caller();
+      const response = await request.post("/v2/schedules", { headers: me.headers, data: { name: "Work", timeZone: "UTC", ...body } });
+      expect(response.status()).toBe(400);
+      const error = (await response.json()).error;
+      expect(error.code).toBe("BAD_REQUEST");
+      expect(error.details).toContainEqual({ path, message: expect.any(String) });
+      expect((await (await request.get("/v2/schedules", { headers: me.headers })).json()).data).toEqual([]);
+    });
+  }
+
+  test("PATCH refuses an invalid body with 400 and changes nothing", async ({ request }) => {
+    const me = await caller();
+    const created = await createSchedule(request, me);
+    const response = await request.patch(`/v2/schedules/${created.id}`, { headers: me.headers, data: { name: "Changed", timeZone: "Nowhere/Land" } });
+    expect(response.status()).toBe(400);
+    expect((await response.json()).error.details).toContainEqual({ path: "body.timeZone", message: expect.any(String) });
+    expect((await (await request.get(`/v2/schedules/${created.id}`, { headers: me.headers })).json()).data).toEqual(created);
+  });
+
+  test("DELETE of the default is 409 unless newDefaultScheduleId names its successor", async ({ request }) => {
+    const me = await caller();
+    const only = await createSchedule(request, me);
+    const refused = await request.delete(`/v2/schedules/${only.id}`, { headers: me.headers });
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).error.code).toBe("CONFLICT");
+
+    const next = await createSchedule(request, me);
+    expect((await request.delete(`/v2/schedules/${only.id}`, { headers: me.headers })).status()).toBe(409);
+    const deleted = await request.delete(`/v2/schedules/${only.id}?newDefaultScheduleId=${next.id}`, { headers: me.headers });
+    expect(deleted.status()).toBe(200);
+    expect(await deleted.json()).toEqual({ status: "success", data: null });
+    expect((await (await request.get("/v2/schedules/default", { headers: me.headers })).json()).data.id).toBe(next.id);
+
+    const extra = await createSchedule(request, me);
+    expect((await request.delete(`/v2/schedules/${extra.id}`, { headers: me.headers })).status()).toBe(200);
+  });
+
+  test("another user's schedule is 404 for every operation", async ({ request }) => {
+    const [me, them] = await Promise.all([caller(), caller()]);
+    const theirs = await createSchedule(request, them);
+    for (const [method, data] of [["GET", undefined], ["PATCH", { name: "Mine" }], ["DELETE", undefined]] as const) {
+      const response = await request.fetch(`/v2/schedules/${theirs.id}`, { method, headers: me.headers, data });
+      expect(response.status(), method).toBe(404);
+      expect((await response.json()).error.code).toBe("NOT_FOUND");
+    }
+    const mine = await createSchedule(request, me);
+    const successor = await request.delete(`/v2/schedules/${mine.id}?newDefaultScheduleId=${theirs.id}`, { headers: me.headers });
+    expect(successor.status()).toBe(404);
+    expect((await successor.json()).error.details).toEqual([{ path: "query.newDefaultScheduleId", message: expect.any(String) }]);
+  });
+
+  test("a malformed id is 400 naming params.scheduleId", async ({ request }) => {
+    const me = await caller();
+    const response = await request.get("/v2/schedules/abc", { headers: me.headers });
+    expect(response.status()).toBe(400);
+    expect((await response.json()).error.details).toContainEqual({ path: "params.scheduleId", message: expect.any(String) });
+  });
+});

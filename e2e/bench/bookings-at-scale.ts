@@ -1,0 +1,75 @@
+/**
+ * Two booking measurements that are not a steady request stream:
+ * - contention: ROUNDS rounds of 50 simultaneous POST /v2/bookings for one slot; each round must give
+ *   exactly one 201 and 49 × 409, never a 5xx; the p95 round time is reported;
+ * - listing: GET /v2/bookings page 1 and page 100 (take 100) for a host with 100 000 bookings; target: the
+ *   page-100 p50 at most 1.5 × the page-1 p50.
+ */
+import { makeHostWithEventType, attendee, utcAt } from "../../prisma/scheduling-factories";
+import { sql } from "../../server/db/client";
+
+const ROUNDS = 20;
+const CONTENDERS = 50;
+const BOOKINGS = 100_000;
+const LIST_SAMPLES = 60;
+const V = { "svc-api-version": "2024-08-13", "content-type": "application/json" };
+
+const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(share * values.length) - 1)]!;
+
+export async function contention(baseUrl: string) {
+  const { eventType } = await makeHostWithEventType({ hours: { startMinute: 0, endMinute: 24 * 60 } });
+  const roundTimes: number[] = [];
+  const failures: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const body = JSON.stringify({ eventTypeId: eventType.id, start: utcAt(2 + Math.floor(round / 24), round % 24).toISOString(), attendee: attendee() });
+    const startedAt = performance.now();
+    const statuses = await Promise.all(
+      Array.from({ length: CONTENDERS }, () => fetch(`${baseUrl}/v2/bookings`, { method: "POST", headers: V, body }).then(async (response) => (await response.arrayBuffer(), response.status))),
+    );
+    roundTimes.push(performance.now() - startedAt);
+    const created = statuses.filter((status) => status === 201).length;
+    const conflicts = statuses.filter((status) => status === 409).length;
+    if (created !== 1 || conflicts !== CONTENDERS - 1) failures.push(`round ${round}: ${JSON.stringify(statuses.sort())}`);
+  }
+  return { rounds: ROUNDS, contenders: CONTENDERS, p50: percentile(roundTimes, 0.5), p95: percentile(roundTimes, 0.95), failures };
+}
+
+/** 100 000 bookings written in one statement (fixtures of state, not of the booking flow). */
+async function seedBookings(hostId: number, eventTypeId: number) {
+  await sql(
+    `WITH made AS (
+       INSERT INTO "Booking" (uid, "eventTypeId", title, start, "end", status, metadata, "updatedAt")
+       SELECT gen_random_uuid()::text, $2, 'Seeded', ts, ts + interval '30 minutes', 'ACCEPTED', '{}', now()
+         FROM generate_series(1, $3::int) AS n, LATERAL (SELECT timestamp '2030-01-01' + n * interval '1 hour' AS ts) AS t
+       RETURNING id, start, "end")
+     INSERT INTO "BookingHost" ("bookingId", "userId", start, "end", "isLive") SELECT id, $1, start, "end", true FROM made`,
+    [hostId, eventTypeId, BOOKINGS],
+  );
+  await sql(
+    `INSERT INTO "Attendee" ("bookingId", name, email, "timeZone") SELECT id, 'Seeded', 'seeded@example.test', 'UTC' FROM "Booking" WHERE "eventTypeId" = $1`,
+    [eventTypeId],
+  );
+  await sql("ANALYZE");
+}
+
+export async function listing(baseUrl: string) {
+  const { host, eventType, apiKey } = await makeHostWithEventType();
+  await seedBookings(host.id, eventType.id);
+  const headers = { ...V, authorization: `Bearer ${apiKey}` };
+  const time = async (skip: number) => {
+    const samples: number[] = [];
+    for (let i = 0; i < LIST_SAMPLES; i++) {
+      const startedAt = performance.now();
+      const response = await fetch(`${baseUrl}/v2/bookings?take=100&skip=${skip}`, { headers });
+      const body = (await response.json()) as { data: unknown[] };
+      if (response.status !== 200 || body.data.length !== 100) throw new Error(`GET /v2/bookings skip=${skip}: ${response.status}`);
+      samples.push(performance.now() - startedAt);
+    }
+    return percentile(samples.slice(5), 0.5); // the first few warm caches and prepared plans
+  };
+  const page1 = await time(0);
+  const page100 = await time(9_900);
+  return { bookings: BOOKINGS, page1, page100, ratio: page100 / page1, target: 1.5, pass: page100 / page1 <= 1.5 };
+}
+
+export { attendee };

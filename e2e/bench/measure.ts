@@ -1,0 +1,49 @@
+/** One autocannon run of one probe: throughput and latency percentiles from every response's own timing. */
+import autocannon from "autocannon";
+import type { Probe } from "./scenario";
+
+export type Load = { connections: number; durationSeconds: number };
+export type Measurement = { requestsPerSecond: number; p50: number; p95: number; responses: number };
+
+function percentile(sorted: number[], share: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+}
+
+export async function measure(baseUrl: string, probe: Probe, load: Load): Promise<Measurement> {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const bodies = probe.bodies;
+  let next = 0;
+  const instance = autocannon({
+    url: `${baseUrl}${probe.path}`,
+    method: probe.method ?? "GET",
+    headers: probe.headers,
+    body: probe.body,
+    connections: load.connections,
+    ...(bodies
+      ? { amount: bodies.length, requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, body: bodies[next++ % bodies.length] }) }] }
+      : { duration: load.durationSeconds }),
+    timeout: 10,
+  });
+  instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+  });
+  const result = await instance;
+
+  const unexpected = [...statuses].filter(([status]) => status !== probe.expectStatus);
+  if (unexpected.length > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${probe.method ?? "GET"} ${probe.path}: expected only ${probe.expectStatus}, got ${JSON.stringify(Object.fromEntries(statuses))}, ` +
+        `${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: latencies.length / result.duration,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    responses: latencies.length,
+  };
+}

@@ -1,0 +1,17 @@
+/** GET /v2/slots/available for one host over 30 days (working hours, a few bookings). Reported, no target. */
+import { attendee, makeHostWithEventType, utcAt } from "../../../prisma/scheduling-factories";
+import { createBooking } from "../../../server/bookings/create-booking";
+import type { Scenario } from "../scenario";
+
+export const slotsScenario: Scenario = {
+  name: "GET /v2/slots/available 30d",
+  minRatio: null,
+  async prepare() {
+    const { eventType } = await makeHostWithEventType();
+    for (let day = 1; day <= 10; day++) {
+      await createBooking({ eventTypeId: eventType.id, start: utcAt(day, 10), attendee: attendee() }, { principal: null, idempotencyKey: null });
+    }
+    const query = new URLSearchParams({ eventTypeId: String(eventType.id), startTime: utcAt(1, 0).toISOString(), endTime: utcAt(31, 0).toISOString() });
+    return { path: `/v2/slots/available?${query}`, expectStatus: 200 };
+  },
+};

@@ -1,0 +1,174 @@
+/**
+ * A stand-in for the Microsoft identity platform and Microsoft Graph on loopback, speaking the documented
+ * shapes Convene uses: /{tenant}/oauth2/v2.0/authorize (consents at once, redirects with a code) and
+ * /token (authorization_code and refresh_token grants; refresh tokens rotate), and Graph v1.0 /me,
+ * /me/calendars, /me/calendars/{id}/calendarView (paged with @odata.nextLink, times in UTC when asked
+ * with Prefer: outlook.timezone="UTC"), /me/calendars/{id}/events and /me/events/{id}. Tests drive it
+ * through /__test/… like the fake Google.
+ */
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+type GraphTime = { dateTime: string; timeZone: string };
+type Event = { id: string; subject?: string; start: GraphTime; end: GraphTime; showAs: string; isCancelled: boolean; calendarId: string };
+type Account = { email: string; calendarId: string; events: Event[]; refreshCount: number };
+
+export type FakeMicrosoft = { url: string; serverEnv: Record<string, string>; stop: () => Promise<void> };
+
+const CLIENT_ID = "00000000-fake-4000-8000-microsoft0001";
+const CLIENT_SECRET = "fake-microsoft-secret";
+const PAGE_SIZE = 2;
+
+async function readBody(request: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function send(response: http.ServerResponse, status: number, body?: unknown) {
+  response.writeHead(status, body === undefined ? {} : { "content-type": "application/json" });
+  response.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+/** Graph writes UTC times without a designator and with 7 fractional digits. */
+const graphUtc = (date: Date) => ({ dateTime: date.toISOString().replace(/\.(\d{3})Z$/, ".$10000"), timeZone: "UTC" });
+const instant = (time: GraphTime) => Date.parse(/Z$|[+-]\d\d:\d\d$/.test(time.dateTime) ? time.dateTime : `${time.dateTime}Z`);
+const token = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
+
+export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
+  const accounts = new Map<string, Account>();
+  const codes = new Map<string, { email: string; redirectUri: string }>();
+  const accessTokens = new Map<string, string>();
+  const refreshTokens = new Map<string, string>();
+  let baseUrl = "";
+
+  const tokens = (email: string) => {
+    const access = token("eyJ0eXAi.");
+    const refresh = token("M.R3_BAY.");
+    accessTokens.set(access, email);
+    refreshTokens.set(refresh, email);
+    return { token_type: "Bearer", scope: "Calendars.ReadWrite User.Read", expires_in: 3600, access_token: access, refresh_token: refresh };
+  };
+
+  const server = http.createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", "http://fake-microsoft");
+    const path = url.pathname;
+    const body = ["POST", "PATCH"].includes(request.method ?? "") ? await readBody(request) : "";
+
+    if (path === "/common/oauth2/v2.0/authorize") {
+      const redirectUri = url.searchParams.get("redirect_uri") ?? "";
+      if (url.searchParams.get("client_id") !== CLIENT_ID || !redirectUri) return send(response, 400, { error: "invalid_request" });
+      const email = url.searchParams.get("login_hint") ?? `user-${randomBytes(4).toString("hex")}@outlook.test`;
+      if (!accounts.has(email)) accounts.set(email, { email, calendarId: `AAMk${randomBytes(12).toString("hex")}`, events: [], refreshCount: 0 });
+      const code = token("M.C507_");
+      codes.set(code, { email, redirectUri });
+      const target = new URL(redirectUri);
+      target.searchParams.set("code", code);
+      target.searchParams.set("state", url.searchParams.get("state") ?? "");
+      response.writeHead(302, { location: target.href });
+      return response.end();
+    }
+
+    if (path === "/common/oauth2/v2.0/token" && request.method === "POST") {
+      const form = new URLSearchParams(body);
+      if (form.get("client_id") !== CLIENT_ID || form.get("client_secret") !== CLIENT_SECRET) return send(response, 401, { error: "invalid_client" });
+      if (form.get("grant_type") === "authorization_code") {
+        const grant = codes.get(form.get("code") ?? "");
+        codes.delete(form.get("code") ?? "");
+        if (!grant || grant.redirectUri !== form.get("redirect_uri")) return send(response, 400, { error: "invalid_grant" });
+        return send(response, 200, tokens(grant.email));
+      }
+      if (form.get("grant_type") === "refresh_token") {
+        const email = refreshTokens.get(form.get("refresh_token") ?? "");
+        if (!email) return send(response, 400, { error: "invalid_grant", error_description: "AADSTS70008: The refresh token has expired." });
+        refreshTokens.delete(form.get("refresh_token")!);
+        accounts.get(email)!.refreshCount += 1;
+        return send(response, 200, tokens(email));
+      }
+      return send(response, 400, { error: "unsupported_grant_type" });
+    }
+
+    if (path.startsWith("/__test/")) return control(path, body, response);
+
+    if (path.startsWith("/v1.0/")) {
+      const email = accessTokens.get((request.headers.authorization ?? "").replace(/^Bearer /, ""));
+      const account = email ? accounts.get(email) : undefined;
+      if (!account) return send(response, 401, { error: { code: "InvalidAuthenticationToken", message: "Access token has expired or is not yet valid." } });
+      return graph(account, request.method ?? "GET", path.slice("/v1.0".length), url.searchParams, body, response);
+    }
+    send(response, 404, { error: { code: "NotFound", message: "Not found" } });
+  });
+
+  function graph(account: Account, method: string, path: string, query: URLSearchParams, body: string, response: http.ServerResponse) {
+    if (method === "GET" && path === "/me") return send(response, 200, { id: "fake-user", mail: account.email, userPrincipalName: account.email });
+    if (method === "GET" && path === "/me/calendars") {
+      return send(response, 200, { value: [{ id: account.calendarId, name: "Calendar", isDefaultCalendar: true, canEdit: true, owner: { name: "Fake", address: account.email } }] });
+    }
+    const view = path.match(/^\/me\/calendars\/([^/]+)\/calendarView$/);
+    if (method === "GET" && view) {
+      if (decodeURIComponent(view[1]!) !== account.calendarId) return send(response, 404, { error: { code: "ErrorItemNotFound" } });
+      const from = Date.parse(query.get("startDateTime") ?? "");
+      const to = Date.parse(query.get("endDateTime") ?? "");
+      const skip = Number(query.get("$skip") ?? 0);
+      const matching = account.events.filter((event) => instant(event.end) > from && instant(event.start) < to);
+      const page = matching.slice(skip, skip + PAGE_SIZE);
+      const next = new URLSearchParams(query);
+      next.set("$skip", String(skip + PAGE_SIZE));
+      return send(response, 200, {
+        value: page.map(({ showAs, isCancelled, start, end }) => ({ showAs, isCancelled, start, end })),
+        ...(skip + PAGE_SIZE < matching.length ? { "@odata.nextLink": `${baseUrl}/v1.0${path}?${next}` } : {}),
+      });
+    }
+    const create = path.match(/^\/me\/calendars\/([^/]+)\/events$/);
+    if (method === "POST" && create) {
+      const input = JSON.parse(body) as { subject?: string; start: GraphTime; end: GraphTime };
+      const event: Event = { id: `AAMkEvent${randomBytes(8).toString("hex")}`, subject: input.subject, start: graphUtc(new Date(instant(input.start))), end: graphUtc(new Date(instant(input.end))), showAs: "busy", isCancelled: false, calendarId: decodeURIComponent(create[1]!) };
+      account.events.push(event);
+      return send(response, 201, event);
+    }
+    const single = path.match(/^\/me\/events\/([^/]+)$/);
+    const index = single ? account.events.findIndex((event) => event.id === decodeURIComponent(single[1]!)) : -1;
+    if (single && index < 0) return send(response, 404, { error: { code: "ErrorItemNotFound", message: "The specified object was not found in the store." } });
+    if (single && method === "PATCH") {
+      const input = JSON.parse(body) as { subject?: string; start?: GraphTime; end?: GraphTime };
+      const event = account.events[index]!;
+      account.events[index] = { ...event, subject: input.subject ?? event.subject, start: input.start ? graphUtc(new Date(instant(input.start))) : event.start, end: input.end ? graphUtc(new Date(instant(input.end))) : event.end };
+      return send(response, 200, account.events[index]);
+    }
+    if (single && method === "DELETE") {
+      account.events.splice(index, 1);
+      return send(response, 204);
+    }
+    send(response, 400, { error: { code: "BadRequest", message: `Unsupported ${method} ${path}` } });
+  }
+
+  function control(path: string, body: string, response: http.ServerResponse) {
+    if (path === "/__test/expire-access-tokens") {
+      accessTokens.clear();
+      return send(response, 200, { expired: true });
+    }
+    const match = path.match(/^\/__test\/accounts\/([^/]+)(\/busy)?$/);
+    const account = match ? accounts.get(decodeURIComponent(match[1]!)) : undefined;
+    if (!account) return send(response, 404, { error: "no such account" });
+    if (match![2]) {
+      const { start, end, showAs = "busy" } = JSON.parse(body) as { start: string; end: string; showAs?: string };
+      account.events.push({ id: `AAMkSeed${randomBytes(8).toString("hex")}`, subject: "Seeded", start: graphUtc(new Date(start)), end: graphUtc(new Date(end)), showAs, isCancelled: false, calendarId: account.calendarId });
+      return send(response, 201, { ok: true });
+    }
+    send(response, 200, { email: account.email, refreshCount: account.refreshCount, events: account.events });
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: baseUrl,
+    serverEnv: {
+      MICROSOFT_CLIENT_ID: CLIENT_ID,
+      MICROSOFT_CLIENT_SECRET: CLIENT_SECRET,
+      MICROSOFT_LOGIN_URL: `${baseUrl}/common/oauth2/v2.0`,
+      MICROSOFT_GRAPH_URL: `${baseUrl}/v1.0`,
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Browser flows for accounts and API keys in Chromium: sign-up → log-out → log-in → a key created in the
+ * page works on /v2 and stops working once revoked; plus the log-in errors and redirects around them.
+ */
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { createUser } from "../../server/users/user.service";
+import { expect, test } from "../support/fixtures";
+
+const PASSWORD = "correct-horse-battery-staple";
+const API_KEYS_PATH = "/settings/developer/api-keys";
+
+const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(6).toString("hex")}@example.test`;
+
+async function seedUser() {
+  const email = uniqueEmail("ui");
+  await createUser({ email, password: PASSWORD });
+  return email;
+}
+
+/** Next.js keeps an empty role="alert" route announcer on every page, so alerts are found by their text. */
+const alertWith = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
+
+async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+test("sign up, log out, log in, then an API key works on /v2 until it is revoked", async ({ page, request }) => {
+  const email = uniqueEmail("signup");
+
+  await page.goto("/auth/signup");
+  await page.getByLabel("Name (optional)").fill("Ada Lovelace");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+
+  await page.getByRole("link", { name: "Log out" }).click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+
+  await logIn(page, email);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await page.getByRole("link", { name: "API keys" }).click();
+  await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
+  await expect(page.getByText("You have no API keys yet.")).toBeVisible();
+
+  await page.getByLabel("Name").fill("CI key");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByText("You will not see it again")).toBeVisible();
+  const key = await page.getByLabel("Your new API key").inputValue();
+  expect(key).toMatch(/^cnv_live_/);
+  await expect(page.getByRole("row", { name: /CI key/ })).toContainText(`…${key.slice(-4)}`);
+
+  const authorized = { headers: { Authorization: `Bearer ${key}` } };
+  const me = await request.get("/v2/me", authorized);
+  expect(me.status()).toBe(200);
+  expect((await me.json()).data.email).toBe(email);
+
+  await page.reload();
+  await expect(page.getByRole("row", { name: /CI key/ })).toBeVisible();
+  await expect(page.getByLabel("Your new API key")).toHaveCount(0);
+  expect(await page.content()).not.toContain(key);
+
+  await page.getByRole("button", { name: "Revoke CI key" }).click();
+  const dialog = page.getByRole("dialog", { name: "Revoke “CI key”?" });
+  await dialog.getByRole("button", { name: "Revoke key" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("You have no API keys yet.")).toBeVisible();
+
+  expect((await request.get("/v2/me", authorized)).status()).toBe(401);
+});
+
+test("a wrong password shows a readable error and keeps the visitor on the log-in page", async ({ page }) => {
+  const email = await seedUser();
+  await page.goto("/auth/login");
+  await logIn(page, email, "not-the-password");
+  await expect(alertWith(page, "E-mail or password is incorrect")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test("sign-up explains field errors and a taken e-mail", async ({ page }) => {
+  const email = await seedUser();
+  await page.goto("/auth/signup");
+  await page.getByLabel("E-mail").fill("not-an-email");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Must be a valid e-mail address")).toBeVisible();
+  await expect(page.getByText("Password is at least 8 characters")).toBeVisible();
+
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(alertWith(page, "An account with this e-mail already exists")).toBeVisible();
+});
+
+test("the API keys page sends a visitor to log in and back again", async ({ page }) => {
+  const email = await seedUser();
+  await page.goto(API_KEYS_PATH);
+  await expect(page).toHaveURL(`/auth/login?callbackUrl=${encodeURIComponent(API_KEYS_PATH)}`);
+  await logIn(page, email);
+  await expect(page).toHaveURL(API_KEYS_PATH);
+  await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
+});
+
+for (const callbackUrl of ["//example.com/phish", "https://example.com/phish", "/\\example.com/phish"]) {
+  test(`log-in ignores the off-site callbackUrl ${callbackUrl}`, async ({ page, baseURL }) => {
+    const email = await seedUser();
+    await page.goto(`/auth/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+    await logIn(page, email);
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    expect(page.url()).toBe(`${baseURL}/`);
+  });
+}
+
+test("log-in returns to a same-origin callbackUrl exactly as given, query string included", async ({ page }) => {
+  const email = await seedUser();
+  const callbackUrl = "/docs/api?client_id=abc&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&state=x%2Fy";
+  await page.goto(`/auth/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  await logIn(page, email);
+  await expect(page).toHaveURL(callbackUrl);
+});

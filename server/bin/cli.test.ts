@@ -1,0 +1,48 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { uniqueEmail } from "@/prisma/factories";
+import { db } from "../db/client";
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** Runs the operator CLI against the test database; resolves with the exit code and output either way. */
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "server/bin/cli.ts", ...args], { cwd: ROOT, env: process.env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe("operator CLI", () => {
+  it("creates a user and an API key, printing JSON (the key once)", async () => {
+    const email = uniqueEmail("cli");
+    const user = await cli("user:create", "--email", email, "--password", "long enough pass", "--name", "Cli User", "--admin");
+    expect(user.code).toBe(0);
+    expect(JSON.parse(user.stdout)).toMatchObject({ email, name: "Cli User", role: "ADMIN" });
+    const key = await cli("api-key:create", "--email", email, "--name", "ops");
+    expect(key.code).toBe(0);
+    expect(JSON.parse(key.stdout)).toMatchObject({ name: "ops", key: expect.stringMatching(/^cnv_live_/) });
+  }, 60_000);
+
+  it.each([
+    ["no command", []],
+    ["unknown command", ["user:delete"]],
+    ["missing password", ["user:create", "--email", "cli-missing@example.test"]],
+    ["unknown option", ["user:create", "--email", "cli-option@example.test", "--password", "long enough pass", "--colour", "red"]],
+    ["invalid e-mail", ["user:create", "--email", "not-an-email", "--password", "long enough pass"]],
+    ["short password", ["user:create", "--email", "short@example.test", "--password", "short"]],
+    ["key for nobody", ["api-key:create", "--email", "nobody@example.test"]],
+  ])("%s → message, exit code 2, nothing written", async (_label, args) => {
+    const result = await cli(...args);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().length).toBeGreaterThan(0);
+    const emails = args.filter((arg) => arg.includes("@") || arg === "not-an-email");
+    expect(await db.user.count({ where: { email: { in: emails } } })).toBe(0);
+  }, 60_000);
+});

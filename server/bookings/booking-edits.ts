@@ -1,0 +1,127 @@
+/** Host edits of a booking: guests, attendees, location, absence, reassignment. Each is one transaction. */
+import type { z } from "zod";
+import type { Principal } from "../auth/principal";
+import { db } from "../db/client";
+import { AppError } from "../errors";
+import { isSlotAvailable } from "../slots/slots.service";
+import { getManagedBooking, lockBooking } from "./booking-access";
+import { BOOKING_SELECT, toAttendeeOutput, toBookingOutput } from "./booking.dto";
+import { MAX_GUESTS, type ZAddAttendeeInput, type ZAddGuestsInput, type ZMarkAbsentInput, type ZUpdateLocationInput } from "./booking.schemas";
+import { BOOKING_TX_OPTIONS, candidateHostIds, loadBookableEventType, slotTakenError } from "./booking-rules";
+import { isOverlapViolation, lockHosts } from "./host-lock";
+
+const assertLive = (status: string) => {
+  if (status !== "ACCEPTED" && status !== "PENDING") throw new AppError("BAD_REQUEST", `A ${status.toLowerCase()} booking cannot be changed`);
+};
+
+export async function addGuests(principal: Principal, uid: string, input: z.infer<typeof ZAddGuestsInput>) {
+  const row = await db.$transaction(async (tx) => {
+    await lockBooking(tx, uid);
+    const booking = await getManagedBooking(tx, principal, uid);
+    assertLive(booking.status);
+    const known = new Set(booking.attendees.map(({ email }) => email));
+    const fresh = input.guests.filter((guest, index, all) => !known.has(guest.email) && all.findIndex((other) => other.email === guest.email) === index);
+    if (booking.attendees.length + fresh.length > MAX_GUESTS + 1) throw new AppError("BAD_REQUEST", `A booking has at most ${MAX_GUESTS} guests`);
+    const primary = booking.attendees.find((attendee) => !attendee.isGuest);
+    await tx.attendee.createMany({
+      data: fresh.map((guest) => ({
+        bookingId: booking.id,
+        email: guest.email,
+        name: guest.name ?? guest.email.split("@")[0]!,
+        timeZone: guest.timeZone ?? primary?.timeZone ?? "UTC",
+        language: primary?.language ?? "en",
+        isGuest: true,
+      })),
+    });
+    return tx.booking.findUniqueOrThrow({ where: { id: booking.id }, select: BOOKING_SELECT });
+  });
+  return toBookingOutput(row);
+}
+
+export async function updateLocation(principal: Principal, uid: string, input: z.infer<typeof ZUpdateLocationInput>) {
+  const row = await db.$transaction(async (tx) => {
+    await lockBooking(tx, uid);
+    const booking = await getManagedBooking(tx, principal, uid);
+    assertLive(booking.status);
+    return tx.booking.update({ where: { id: booking.id }, data: { location: input.location }, select: BOOKING_SELECT });
+  });
+  return toBookingOutput(row);
+}
+
+/** Absence is a fact about a meeting that took place, so it can be recorded only once the booking has started. */
+export async function markAbsent(principal: Principal, uid: string, input: z.infer<typeof ZMarkAbsentInput>) {
+  const row = await db.$transaction(async (tx) => {
+    await lockBooking(tx, uid);
+    const booking = await getManagedBooking(tx, principal, uid);
+    if (booking.status !== "ACCEPTED") throw new AppError("BAD_REQUEST", "Only an accepted booking can have absences");
+    if (booking.start.getTime() > Date.now()) throw new AppError("BAD_REQUEST", "Absence can be recorded once the booking has started");
+    for (const { email, absent } of input.attendees ?? []) {
+      const { count } = await tx.attendee.updateMany({ where: { bookingId: booking.id, email }, data: { absent } });
+      if (count === 0) throw new AppError("BAD_REQUEST", `${email} is not an attendee of this booking`, [{ path: "body.attendees", message: `${email} is not an attendee` }]);
+    }
+    return tx.booking.update({
+      where: { id: booking.id },
+      data: input.host === undefined ? {} : { absentHost: input.host },
+      select: BOOKING_SELECT,
+    });
+  });
+  return toBookingOutput(row);
+}
+
+export async function listAttendees(principal: Principal, uid: string) {
+  const booking = await getManagedBooking(db, principal, uid);
+  return booking.attendees.map(toAttendeeOutput);
+}
+
+export async function getAttendee(principal: Principal, uid: string, attendeeId: number) {
+  const attendee = (await getManagedBooking(db, principal, uid)).attendees.find(({ id }) => id === attendeeId);
+  if (!attendee) throw new AppError("NOT_FOUND", "Attendee not found");
+  return toAttendeeOutput(attendee);
+}
+
+export async function addAttendee(principal: Principal, uid: string, input: z.infer<typeof ZAddAttendeeInput>) {
+  return db.$transaction(async (tx) => {
+    await lockBooking(tx, uid);
+    const booking = await getManagedBooking(tx, principal, uid);
+    assertLive(booking.status);
+    if (booking.attendees.some(({ email }) => email === input.email)) throw new AppError("CONFLICT", `${input.email} already attends this booking`);
+    if (booking.attendees.length >= MAX_GUESTS + 1) throw new AppError("BAD_REQUEST", `A booking has at most ${MAX_GUESTS + 1} attendees`);
+    const attendee = await tx.attendee.create({
+      data: { bookingId: booking.id, name: input.name, email: input.email, timeZone: input.timeZone, language: input.language },
+      select: { id: true, name: true, email: true, timeZone: true, language: true, absent: true, isGuest: true, bookingId: true },
+    });
+    return { ...toAttendeeOutput(attendee), bookingId: attendee.bookingId };
+  });
+}
+
+/**
+ * Round-robin bookings move to another host of the event type who is free at that time: the one named,
+ * or the first free one. Other bookings have no one to move to.
+ */
+export async function reassignBooking(principal: Principal, uid: string, toUserId: number | null) {
+  try {
+    const row = await db.$transaction(async (tx) => {
+      await lockBooking(tx, uid);
+      const booking = await getManagedBooking(tx, principal, uid);
+      assertLive(booking.status);
+      if (booking.eventTypeId === null) throw new AppError("BAD_REQUEST", "The event type of this booking no longer exists");
+      const eventType = await loadBookableEventType(tx, booking.eventTypeId);
+      if (eventType.schedulingType !== "ROUND_ROBIN") throw new AppError("BAD_REQUEST", "Only round-robin bookings can be reassigned");
+      const current = booking.hosts.map(({ user }) => user.id);
+      await lockHosts(tx, candidateHostIds(eventType));
+      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: booking.start, ignoreBookingUid: uid });
+      const candidates = slot.freeHostIds.filter((id) => !current.includes(id));
+      const target = toUserId ?? candidates[0];
+      if (toUserId !== null && !candidateHostIds(eventType).includes(toUserId)) throw new AppError("BAD_REQUEST", "That user is not a host of this event type");
+      if (target === undefined || !candidates.includes(target)) throw slotTakenError();
+      const rotating = current.filter((id) => !eventType.hosts.some((host) => host.userId === id && host.isFixed));
+      await tx.bookingHost.deleteMany({ where: { bookingId: booking.id, userId: { in: rotating } } });
+      await tx.bookingHost.create({ data: { bookingId: booking.id, userId: target, start: booking.start, end: booking.end, isLive: true } });
+      return tx.booking.findUniqueOrThrow({ where: { id: booking.id }, select: BOOKING_SELECT });
+    }, BOOKING_TX_OPTIONS);
+    return toBookingOutput(row);
+  } catch (error) {
+    if (isOverlapViolation(error)) throw slotTakenError();
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import { db } from "../db/client";
+import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
+import { buildIcs, type IcsEvent } from "./ics";
+
+function locationText(location: unknown): string | null {
+  if (!location || typeof location !== "object") return null;
+  const { address, link, phone, integration, type } = location as Record<string, string | undefined>;
+  return address ?? link ?? phone ?? integration ?? type ?? null;
+}
+
+/** The booking as an iCalendar event; every change carries a higher SEQUENCE so it supersedes the last copy. */
+export function icsForBooking(booking: TBookingOutput, method: IcsEvent["method"]): string {
+  const organizer = booking.hosts[0] ?? { name: "Convene", email: "no-reply@convene.localhost" };
+  return buildIcs({
+    uid: booking.icsUid,
+    method,
+    sequence: Math.floor(new Date(booking.updatedAt).getTime() / 1000),
+    start: new Date(booking.start),
+    end: new Date(booking.end),
+    title: booking.title,
+    description: booking.description,
+    location: locationText(booking.location),
+    organizer: { name: organizer.name, email: organizer.email },
+    attendees: booking.attendees.map(({ name, email }) => ({ name, email })),
+    cancelled: booking.status === "cancelled" || booking.status === "rejected",
+  });
+}
+
+/** The invitation of a booking as iCalendar text, or null when there is no such booking. */
+export async function bookingIcs(uid: string): Promise<string | null> {
+  const row = await db.booking.findUnique({ where: { uid }, select: BOOKING_SELECT });
+  return row ? icsForBooking(toBookingOutput(row), "PUBLISH") : null;
+}

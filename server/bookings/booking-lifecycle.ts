@@ -1,0 +1,103 @@
+/** Status changes: cancel, reschedule (public, by uid), confirm and decline (hosts, pending only). */
+import type { Principal } from "../auth/principal";
+import { syncBookingToCalendars } from "../calendars/booking-sync";
+import { db } from "../db/client";
+import { AppError } from "../errors";
+import { isSlotAvailable } from "../slots/slots.service";
+import { getBookingByUid, getManagedBooking, lockBooking } from "./booking-access";
+import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
+import { sendBookingMails } from "./booking-mail";
+import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, loadBookableEventType, slotBookingData, slotTakenError } from "./booking-rules";
+import { isOverlapViolation, lockHosts } from "./host-lock";
+
+const LIVE = ["ACCEPTED", "PENDING"] as const;
+const isLive = (status: string) => (LIVE as readonly string[]).includes(status);
+
+async function callerEmail(principal: Principal | null): Promise<string | null> {
+  if (!principal) return null;
+  const user = await db.user.findUnique({ where: { id: principal.userId }, select: { email: true } });
+  return user?.email ?? null;
+}
+
+export async function cancelBooking(principal: Principal | null, uid: string, input: { cancellationReason?: string }) {
+  const cancelledByEmail = await callerEmail(principal);
+  const row = await db.$transaction(async (tx) => {
+    await lockBooking(tx, uid);
+    const booking = await getBookingByUid(tx, uid);
+    if (!isLive(booking.status.toString())) throw new AppError("BAD_REQUEST", `This booking is already ${booking.status.toLowerCase()}`);
+    await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
+    return tx.booking.update({
+      where: { id: booking.id },
+      data: { status: "CANCELLED", cancellationReason: input.cancellationReason ?? null, cancelledByEmail },
+      select: BOOKING_SELECT,
+    });
+  });
+  const booking = toBookingOutput(row);
+  await sendBookingMails("cancelled", booking);
+  await syncBookingToCalendars("cancelled", booking);
+  return booking;
+}
+
+/** A new booking at `start`, linked both ways with the old one, which stops blocking its slot. */
+export async function rescheduleBooking(principal: Principal | null, uid: string, input: { start: Date; reschedulingReason?: string }) {
+  try {
+    const row = await db.$transaction(async (tx) => {
+      await lockBooking(tx, uid);
+      const old = await getBookingByUid(tx, uid);
+      if (!isLive(old.status)) throw new AppError("BAD_REQUEST", `A ${old.status.toLowerCase()} booking cannot be rescheduled`);
+      if (old.eventTypeId === null) throw new AppError("BAD_REQUEST", "The event type of this booking no longer exists");
+      const eventType = await loadBookableEventType(tx, old.eventTypeId);
+      await lockHosts(tx, candidateHostIds(eventType));
+      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start, ignoreBookingUid: uid });
+      if (!slot.available) throw slotTakenError();
+      await tx.bookingHost.updateMany({ where: { bookingId: old.id }, data: { isLive: false } });
+      const hostIds = chooseHosts(eventType, slot.freeHostIds);
+      const created = await tx.booking.create({
+        data: {
+          ...slotBookingData(eventType, input.start, slot.end, hostIds),
+          title: old.title,
+          description: old.description,
+          location: old.location ?? undefined,
+          metadata: old.metadata ?? {},
+          reschedulingReason: input.reschedulingReason ?? null,
+          rescheduledFromUid: old.uid,
+          attendees: { create: old.attendees.map(({ id: _id, ...attendee }) => attendee) },
+        },
+        select: BOOKING_SELECT,
+      });
+      await tx.booking.update({
+        where: { id: old.id },
+        data: { status: "CANCELLED", rescheduledToUid: created.uid, reschedulingReason: input.reschedulingReason ?? null, cancelledByEmail: await callerEmail(principal) },
+      });
+      return tx.booking.findUniqueOrThrow({ where: { id: created.id }, select: BOOKING_SELECT });
+    }, BOOKING_TX_OPTIONS);
+    const booking = toBookingOutput(row);
+    await sendBookingMails("rescheduled", booking);
+    await syncBookingToCalendars("rescheduled", booking);
+    return booking;
+  } catch (error) {
+    if (isOverlapViolation(error)) throw slotTakenError();
+    throw error;
+  }
+}
+
+async function decidePending(principal: Principal, uid: string, accept: boolean, reason?: string) {
+  const row = await db.$transaction(async (tx) => {
+    await lockBooking(tx, uid);
+    const booking = await getManagedBooking(tx, principal, uid);
+    if (booking.status !== "PENDING") throw new AppError("BAD_REQUEST", `Only a pending booking can be ${accept ? "confirmed" : "declined"}; this one is ${booking.status.toLowerCase()}`);
+    if (!accept) await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
+    return tx.booking.update({
+      where: { id: booking.id },
+      data: accept ? { status: "ACCEPTED" } : { status: "REJECTED", rejectionReason: reason ?? null },
+      select: BOOKING_SELECT,
+    });
+  });
+  const booking = toBookingOutput(row);
+  // Pending bookings were written to the host's calendar when made; a declined one is taken out again.
+  if (!accept) await syncBookingToCalendars("cancelled", booking);
+  return booking;
+}
+
+export const confirmBooking = (principal: Principal, uid: string) => decidePending(principal, uid, true);
+export const declineBooking = (principal: Principal, uid: string, input: { reason?: string }) => decidePending(principal, uid, false, input.reason);

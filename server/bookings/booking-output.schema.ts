@@ -1,0 +1,44 @@
+/** The booking response shape for the API reference (the values come from booking.dto.ts). */
+import { z } from "zod";
+
+const ZPerson = z.object({ id: z.number().int(), name: z.string(), email: z.string(), username: z.string(), timeZone: z.string() });
+
+export const ZAttendeeOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  displayEmail: z.string(),
+  timeZone: z.string(),
+  language: z.string(),
+  absent: z.boolean(),
+  phoneNumber: z.string().nullable(),
+});
+
+export const ZBookingOutput = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  title: z.string(),
+  description: z.string(),
+  hosts: z.array(ZPerson),
+  status: z.enum(["accepted", "pending", "cancelled", "rejected"]),
+  cancellationReason: z.string().nullable(),
+  cancelledByEmail: z.string().nullable(),
+  reschedulingReason: z.string().nullable(),
+  rescheduledFromUid: z.string().nullable(),
+  rescheduledToUid: z.string().nullable(),
+  start: z.string().describe("ISO 8601 UTC"),
+  end: z.string().describe("ISO 8601 UTC"),
+  duration: z.number().int().describe("Minutes"),
+  eventTypeId: z.number().int().nullable(),
+  eventType: z.object({ id: z.number().int(), slug: z.string() }).nullable(),
+  meetingUrl: z.string().nullable(),
+  location: z.unknown(),
+  absentHost: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  icsUid: z.string(),
+  attendees: z.array(ZAttendeeOutput),
+  guests: z.array(z.string()),
+  bookingFieldsResponses: z.record(z.string(), z.unknown()),
+});

@@ -1,0 +1,69 @@
+/** Rules shared by the booking use cases: who hosts, how long transactions may wait, which errors. */
+import type { Tx } from "../db/client";
+import { AppError } from "../errors";
+
+/**
+ * Bookings of one host queue on that host's lock, so a transaction may wait for others to finish.
+ * Prisma's defaults (2 s to get a connection, 5 s to run) would turn a busy slot into 500s.
+ */
+export const BOOKING_TX_OPTIONS = { maxWait: 30_000, timeout: 30_000 } as const;
+
+export const slotTakenError = () => new AppError("CONFLICT", "This time is not available: choose another slot from /v2/slots/available");
+
+const EVENT_TYPE_FOR_BOOKING = {
+  id: true,
+  title: true,
+  slug: true,
+  description: true,
+  hidden: true,
+  userId: true,
+  requiresConfirmation: true,
+  schedulingType: true,
+  hosts: { select: { userId: true, isFixed: true }, orderBy: { userId: "asc" } },
+} as const;
+
+export type BookableEventType = {
+  id: number;
+  title: string;
+  slug: string;
+  description: string | null;
+  hidden: boolean;
+  userId: number | null;
+  requiresConfirmation: boolean;
+  schedulingType: "ROUND_ROBIN" | "COLLECTIVE" | "MANAGED" | null;
+  hosts: { userId: number; isFixed: boolean }[];
+};
+
+export async function loadBookableEventType(tx: Tx, eventTypeId: number): Promise<BookableEventType> {
+  const eventType = await tx.eventType.findUnique({ where: { id: eventTypeId }, select: EVENT_TYPE_FOR_BOOKING });
+  if (!eventType) throw new AppError("NOT_FOUND", "Event type not found");
+  return eventType;
+}
+
+/** Everyone who might host a booking of this event type: the owner, or the team hosts. */
+export function candidateHostIds(eventType: BookableEventType): number[] {
+  if (eventType.hosts.length) return eventType.hosts.map(({ userId }) => userId);
+  if (eventType.userId === null) throw new AppError("BAD_REQUEST", "This event type has no hosts");
+  return [eventType.userId];
+}
+
+/** Collective: every host. Round robin: the first free host. A personal event type: its owner. */
+export function chooseHosts(eventType: BookableEventType, freeHostIds: number[]): number[] {
+  if (eventType.schedulingType === "ROUND_ROBIN") {
+    const fixed = eventType.hosts.filter((host) => host.isFixed).map(({ userId }) => userId);
+    const rotating = freeHostIds.find((id) => !fixed.includes(id));
+    return [...fixed, ...(rotating === undefined ? [] : [rotating])];
+  }
+  return candidateHostIds(eventType);
+}
+
+/** The columns every booking made at a slot shares: its time, hosts (live) and initial status. */
+export function slotBookingData(eventType: BookableEventType, start: Date, end: Date, hostIds: number[]) {
+  return {
+    eventTypeId: eventType.id,
+    start,
+    end,
+    status: eventType.requiresConfirmation ? ("PENDING" as const) : ("ACCEPTED" as const),
+    hosts: { create: hostIds.map((userId) => ({ userId, start, end, isLive: true })) },
+  };
+}

@@ -1,0 +1,104 @@
+/** The v2 booking shape (spec's Booking table; the peer's BookingOutput_2024_08_13 for the rest). */
+import { env } from "../env";
+
+export const BOOKING_SELECT = {
+  id: true,
+  uid: true,
+  title: true,
+  description: true,
+  status: true,
+  start: true,
+  end: true,
+  location: true,
+  metadata: true,
+  cancellationReason: true,
+  cancelledByEmail: true,
+  rejectionReason: true,
+  reschedulingReason: true,
+  rescheduledFromUid: true,
+  rescheduledToUid: true,
+  absentHost: true,
+  createdAt: true,
+  updatedAt: true,
+  eventTypeId: true,
+  eventType: { select: { id: true, slug: true } },
+  hosts: { select: { user: { select: { id: true, name: true, email: true, username: true, timeZone: true } } }, orderBy: { userId: "asc" } },
+  attendees: { select: { id: true, name: true, email: true, timeZone: true, language: true, absent: true, isGuest: true }, orderBy: { id: "asc" } },
+} as const;
+
+type Row = {
+  id: number;
+  uid: string;
+  title: string;
+  description: string | null;
+  status: "ACCEPTED" | "PENDING" | "CANCELLED" | "REJECTED";
+  start: Date;
+  end: Date;
+  location: unknown;
+  metadata: unknown;
+  cancellationReason: string | null;
+  cancelledByEmail: string | null;
+  rejectionReason: string | null;
+  reschedulingReason: string | null;
+  rescheduledFromUid: string | null;
+  rescheduledToUid: string | null;
+  absentHost: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  eventTypeId: number | null;
+  eventType: { id: number; slug: string } | null;
+  hosts: { user: { id: number; name: string; email: string; username: string; timeZone: string } }[];
+  attendees: { id: number; name: string; email: string; timeZone: string; language: string; absent: boolean; isGuest: boolean }[];
+};
+
+export type TAttendeeOutput = ReturnType<typeof toAttendeeOutput>;
+
+export function toAttendeeOutput(attendee: Row["attendees"][number]) {
+  return {
+    id: attendee.id,
+    name: attendee.name,
+    email: attendee.email,
+    displayEmail: attendee.email,
+    timeZone: attendee.timeZone,
+    language: attendee.language,
+    absent: attendee.absent,
+    phoneNumber: null,
+  };
+}
+
+function meetingUrlOf(location: unknown): string | null {
+  const link = (location as { link?: unknown } | null)?.link;
+  return typeof link === "string" ? link : null;
+}
+
+export function toBookingOutput(row: Row) {
+  return {
+    id: row.id,
+    uid: row.uid,
+    title: row.title,
+    description: row.description ?? "",
+    hosts: row.hosts.map(({ user }) => user),
+    status: row.status.toLowerCase() as "accepted" | "pending" | "cancelled" | "rejected",
+    cancellationReason: row.cancellationReason ?? row.rejectionReason,
+    cancelledByEmail: row.cancelledByEmail,
+    reschedulingReason: row.reschedulingReason,
+    rescheduledFromUid: row.rescheduledFromUid,
+    rescheduledToUid: row.rescheduledToUid,
+    start: row.start.toISOString(),
+    end: row.end.toISOString(),
+    duration: Math.round((row.end.getTime() - row.start.getTime()) / 60_000),
+    eventTypeId: row.eventTypeId,
+    eventType: row.eventType,
+    meetingUrl: meetingUrlOf(row.location),
+    location: row.location ?? null,
+    absentHost: row.absentHost,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    metadata: row.metadata ?? {},
+    icsUid: `${row.uid}@${new URL(env().APP_URL).hostname}`,
+    attendees: row.attendees.map(toAttendeeOutput),
+    guests: row.attendees.filter((attendee) => attendee.isGuest).map((attendee) => attendee.email),
+    bookingFieldsResponses: {},
+  };
+}
+export type TBookingOutput = ReturnType<typeof toBookingOutput>;

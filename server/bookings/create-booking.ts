@@ -1,0 +1,83 @@
+/** POST /v2/bookings: a new booking at a free slot, decided one at a time per host. */
+import type { Principal } from "../auth/principal";
+import { syncBookingToCalendars } from "../calendars/booking-sync";
+import { db, type Tx } from "../db/client";
+import { AppError } from "../errors";
+import { consumePrivateLinkUse, resolvePrivateLink } from "../event-types/private-link.service";
+import { isSlotAvailable } from "../slots/slots.service";
+import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
+import { sendBookingMails } from "./booking-mail";
+import type { TCreateBookingInput } from "./booking.schemas";
+import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, loadBookableEventType, slotBookingData, slotTakenError } from "./booking-rules";
+import { isOverlapViolation, lockHosts } from "./host-lock";
+
+export type CreateBookingResult = { booking: TBookingOutput; created: boolean };
+
+async function findByIdempotencyKey(tx: Tx, eventTypeId: number, idempotencyKey: string) {
+  return tx.booking.findUnique({ where: { eventTypeId_idempotencyKey: { eventTypeId, idempotencyKey } }, select: BOOKING_SELECT });
+}
+
+/** Hidden event types are bookable only through a live private link of theirs; others see a 404. */
+async function checkVisibility(tx: Tx, eventType: { id: number; hidden: boolean }, privateLink: string | undefined) {
+  if (!privateLink) {
+    if (eventType.hidden) throw new AppError("NOT_FOUND", "Event type not found");
+    return;
+  }
+  const link = await resolvePrivateLink(tx, privateLink);
+  if (!link || link.eventTypeId !== eventType.id) throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
+}
+
+export async function createBooking(
+  input: TCreateBookingInput,
+  context: { principal: Principal | null; idempotencyKey: string | null },
+): Promise<CreateBookingResult> {
+  const { idempotencyKey } = context;
+  try {
+    const result = await db.$transaction(async (tx) => {
+      const eventType = await loadBookableEventType(tx, input.eventTypeId);
+      await checkVisibility(tx, eventType, input.privateLink);
+      await lockHosts(tx, candidateHostIds(eventType));
+      if (idempotencyKey) {
+        const earlier = await findByIdempotencyKey(tx, eventType.id, idempotencyKey);
+        if (earlier) return { row: earlier, created: false };
+      }
+      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start });
+      if (!slot.available) throw slotTakenError();
+      if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
+        throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
+      }
+      const hostIds = chooseHosts(eventType, slot.freeHostIds);
+      const { attendee, guests = [] } = input;
+      const host = await tx.user.findUniqueOrThrow({ where: { id: hostIds[0]! }, select: { name: true } });
+      const row = await tx.booking.create({
+        data: {
+          ...slotBookingData(eventType, input.start, slot.end, hostIds),
+          title: `${eventType.title} between ${host.name} and ${attendee.name}`,
+          description: eventType.description,
+          location: input.location ?? undefined,
+          metadata: input.metadata ?? {},
+          idempotencyKey,
+          attendees: {
+            create: [
+              { name: attendee.name, email: attendee.email, timeZone: attendee.timeZone, language: attendee.language },
+              ...[...new Set(guests)]
+                .filter((email) => email !== attendee.email)
+                .map((email) => ({ name: email.split("@")[0]!, email, timeZone: attendee.timeZone, language: attendee.language, isGuest: true })),
+            ],
+          },
+        },
+        select: BOOKING_SELECT,
+      });
+      return { row, created: true };
+    }, BOOKING_TX_OPTIONS);
+    const booking = toBookingOutput(result.row);
+    if (result.created) {
+      await sendBookingMails("created", booking);
+      await syncBookingToCalendars("created", booking);
+    }
+    return { booking, created: result.created };
+  } catch (error) {
+    if (isOverlapViolation(error)) throw slotTakenError();
+    throw error;
+  }
+}

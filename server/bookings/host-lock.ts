@@ -1,0 +1,21 @@
+/**
+ * Bookings for one host are decided one at a time: a transaction takes a transaction-scoped advisory
+ * lock per host (in ascending id order, so two transactions never wait on each other crosswise), then
+ * checks availability and writes. Under READ COMMITTED the check runs after the lock is granted, so it
+ * sees every booking committed before. The exclusion constraint on BookingHost stays as the backstop.
+ */
+import type { Tx } from "../db/client";
+
+const LOCK_NAMESPACE = 7_201; // two-key advisory locks: (namespace, host id)
+
+export async function lockHosts(tx: Tx, hostIds: readonly number[]): Promise<void> {
+  for (const hostId of [...new Set(hostIds)].sort((a, b) => a - b)) {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${hostId}::int)`;
+  }
+}
+
+/** SQLSTATE 23P01: the exclusion constraint refused an overlapping live booking for a host. */
+export function isOverlapViolation(error: unknown): boolean {
+  const text = `${(error as Error)?.message ?? ""} ${JSON.stringify((error as { meta?: unknown })?.meta ?? {})} ${String((error as { cause?: unknown })?.cause ?? "")}`;
+  return text.includes("23P01") || text.includes("BookingHost_no_overlap");
+}

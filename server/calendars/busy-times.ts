@@ -1,0 +1,76 @@
+/**
+ * The one door through which connected calendars (Google, CalDAV, … built later) feed busy times into
+ * availability. A provider answers for one user and range; externalBusyTimes asks every registered
+ * provider for every user at once and waits at most `timeoutMs`: a slow or failing provider contributes
+ * nothing (and is logged) rather than stalling a slot request or a booking.
+ */
+import { log } from "../log";
+
+export type BusyTimesRange = { start: Date; end: Date };
+export type BusyTimesProvider = {
+  name: string;
+  busyTimes(userId: number, range: BusyTimesRange): Promise<{ start: Date; end: Date }[]>;
+};
+export type ExternalBusyTime = { userId: number; start: Date; end: Date; source: string };
+
+/** On globalThis so that every bundle of the app (route handlers, tRPC, scripts) shares one registry. */
+const registry = ((globalThis as unknown as { conveneBusyTimesProviders?: Map<string, BusyTimesProvider> }).conveneBusyTimesProviders ??= new Map());
+
+/** Registers (or replaces, by name) a provider; returns the function that unregisters it. */
+export function registerBusyTimesProvider(provider: BusyTimesProvider): () => void {
+  registry.set(provider.name, provider);
+  return () => {
+    if (registry.get(provider.name) === provider) registry.delete(provider.name);
+  };
+}
+
+const TIMED_OUT = Symbol("timed out");
+
+async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function askProvider(provider: BusyTimesProvider, userId: number, range: BusyTimesRange, timeoutMs: number): Promise<ExternalBusyTime[]> {
+  const startedAt = performance.now();
+  try {
+    // `Promise.resolve().then` also turns a provider that throws synchronously into a rejection.
+    const answer = await withTimeout(Promise.resolve().then(() => provider.busyTimes(userId, range)), timeoutMs);
+    if (answer === TIMED_OUT) {
+      log.warn("busy times provider timed out; its busy times are ignored for this request", { provider: provider.name, userId, timeoutMs });
+      return [];
+    }
+    return answer
+      .filter(({ start, end }) => start instanceof Date && end instanceof Date && end.getTime() > start.getTime())
+      .map(({ start, end }) => ({ userId, start, end, source: provider.name }));
+  } catch (error) {
+    log.warn("busy times provider failed; its busy times are ignored for this request", {
+      provider: provider.name,
+      userId,
+      ms: Math.round(performance.now() - startedAt),
+      error,
+    });
+    return [];
+  }
+}
+
+/** Busy times of `userIds` from every registered provider, all asked in parallel, bounded by `timeoutMs`. */
+export async function externalBusyTimes(
+  userIds: readonly number[],
+  range: BusyTimesRange,
+  options: { timeoutMs: number },
+): Promise<ExternalBusyTime[]> {
+  const providers = [...registry.values()];
+  if (providers.length === 0 || userIds.length === 0) return [];
+  const answers = await Promise.all(
+    providers.flatMap((provider) => [...new Set(userIds)].map((userId) => askProvider(provider, userId, range, options.timeoutMs))),
+  );
+  return answers.flat();
+}

@@ -1,0 +1,65 @@
+/**
+ * What every calendar provider (ICS feed, CalDAV, Google, Microsoft) implements. Adapters speak the
+ * provider's protocol and nothing else: no database, no caching, no user input checks; those live in
+ * the services. Failures are CalendarError, whose `kind` decides what the caller does.
+ */
+import type { z } from "zod";
+import type { CalendarType } from "./calendar-apps";
+
+export type Interval = { start: Date; end: Date };
+
+export type CalendarSummary = {
+  externalId: string;
+  name: string;
+  primary: boolean;
+  readOnly: boolean;
+  email: string | null;
+};
+
+/** A booking as written to a calendar. `uid` is stable across reschedules (the first booking's icsUid). */
+export type CalendarEventInput = {
+  uid: string;
+  title: string;
+  description: string;
+  location: string | null;
+  start: Date;
+  end: Date;
+  organizer: { name: string; email: string };
+};
+
+/** A decrypted credential. `saveSecret` persists a changed secret (refreshed OAuth tokens), encrypted. */
+export type ConnectedCredential<S> = {
+  id: number;
+  userId: number;
+  type: CalendarType;
+  secret: S;
+  /** The owner's time zone: floating times and all-day events in calendar data are read in it. */
+  ownerTimeZone: string;
+  saveSecret(next: S): Promise<void>;
+};
+
+export interface CalendarAdapter<S = unknown> {
+  readonly secretSchema: z.ZodType<S>;
+  listCalendars(credential: ConnectedCredential<S>): Promise<CalendarSummary[]>;
+  busyTimes(credential: ConnectedCredential<S>, externalId: string, range: Interval): Promise<Interval[]>;
+  /** Returns the provider's id of the new event. Absent for read-only providers (ICS feeds). */
+  createEvent?(credential: ConnectedCredential<S>, calendarId: string, event: CalendarEventInput): Promise<string>;
+  updateEvent?(credential: ConnectedCredential<S>, calendarId: string, eventId: string, event: CalendarEventInput): Promise<void>;
+  /** Succeeds when the event is already gone. */
+  deleteEvent?(credential: ConnectedCredential<S>, calendarId: string, eventId: string): Promise<void>;
+}
+
+/**
+ * - `auth`: the provider refused the credential (wrong password, revoked grant): it is marked invalid.
+ * - `unreachable`: network, timeout, refused address, 5xx.
+ * - `protocol`: the provider answered something we cannot use (not a calendar, a redirect, a 4xx).
+ */
+export class CalendarError extends Error {
+  constructor(
+    readonly kind: "auth" | "unreachable" | "protocol",
+    message: string,
+  ) {
+    super(message);
+    this.name = "CalendarError";
+  }
+}

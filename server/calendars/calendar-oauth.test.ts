@@ -1,0 +1,126 @@
+/**
+ * Google and Microsoft connections against local servers speaking their documented shapes: consent,
+ * code exchange, busy times, token refresh, and bookings mirrored into the destination calendar.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeGoogle, type FakeGoogle } from "../../e2e/support/fake-google";
+import { startFakeMicrosoft, type FakeMicrosoft } from "../../e2e/support/fake-microsoft";
+import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
+import { cancelBooking, rescheduleBooking } from "../bookings/booking-lifecycle";
+import { createBooking } from "../bookings/create-booking";
+import { db } from "../db/client";
+import { externalBusyTimes } from "./busy-times";
+import { completeOAuthConnection, getConnectUrl } from "./calendar-oauth.service";
+import { listConnectedCalendars } from "./calendars.service";
+import { decryptSecret } from "./credential-crypto";
+import { ensureCalendarProviders } from "./register-busy-times";
+
+let google: FakeGoogle;
+let microsoft: FakeMicrosoft;
+
+beforeAll(async () => {
+  [google, microsoft] = await Promise.all([startFakeGoogle(), startFakeMicrosoft()]);
+  // Read by env() on first use, which comes after this.
+  Object.assign(process.env, google.serverEnv, microsoft.serverEnv);
+  ensureCalendarProviders();
+});
+afterAll(() => Promise.all([google.stop(), microsoft.stop()]));
+
+/** What a browser does: open the consent URL, follow the provider's redirect back to Convene's callback. */
+async function consent(userId: number, calendar: "google" | "office365", redir?: string) {
+  const { authUrl } = getConnectUrl(userId, calendar, { redir });
+  const answer = await fetch(authUrl, { redirect: "manual" });
+  const callback = new URL(answer.headers.get("location")!);
+  expect(callback.pathname).toBe(`/api/calendars/${calendar}/callback`);
+  return completeOAuthConnection(calendar, Object.fromEntries(callback.searchParams));
+}
+
+const control = async (fake: { url: string }, path: string, body?: unknown) =>
+  (await fetch(`${fake.url}/__test${path}`, body ? { method: "POST", body: JSON.stringify(body) } : {})).json();
+
+const busyOf = async (userId: number, day: number) =>
+  (await externalBusyTimes([userId], { start: utcAt(day, 0), end: utcAt(day + 1, 0) }, { timeoutMs: 5_000 })).map(({ start, end }) => [start.toISOString(), end.toISOString()]);
+
+describe("Google Calendar", () => {
+  it("connects through consent, selects the primary calendar, makes it the destination; tokens are encrypted", async () => {
+    const { host } = await makeHostWithEventType();
+    const result = await consent(host.id, "google", "https://app.example.test/done?x=1");
+    expect(result.redirectTo).toMatch(/^https:\/\/app\.example\.test\/done\?x=1&calendar=google&status=success&credentialId=\d+$/);
+    const { connectedCalendars, destinationCalendar } = await listConnectedCalendars(host.id);
+    const [primary, holidays] = connectedCalendars[0]!.calendars;
+    expect(primary).toMatchObject({ primary: true, isSelected: true, readOnly: false, email: primary!.externalId });
+    expect(holidays).toMatchObject({ primary: false, isSelected: false, readOnly: true });
+    expect(destinationCalendar).toMatchObject({ integration: "google_calendar", externalId: primary!.externalId, integrationTitle: "Google Calendar" });
+    const row = await db.credential.findFirstOrThrow({ where: { userId: host.id } });
+    expect(row.secret).not.toContain("ya29");
+    expect(JSON.parse(decryptSecret(row.secret, { userId: host.id, type: "google_calendar" })).accessToken).toMatch(/^ya29\./);
+  });
+
+  it("feeds busy times and refreshes an access token the API no longer accepts", async () => {
+    const { host } = await makeHostWithEventType();
+    await consent(host.id, "google");
+    const { connectedCalendars } = await listConnectedCalendars(host.id);
+    const email = connectedCalendars[0]!.calendars[0]!.externalId;
+    await control(google, `/accounts/${encodeURIComponent(email)}/busy`, { start: utcAt(3, 10).toISOString(), end: utcAt(3, 11).toISOString() });
+    await control(google, "/expire-access-tokens", {});
+    expect(await busyOf(host.id, 3)).toEqual([[utcAt(3, 10).toISOString(), utcAt(3, 11).toISOString()]]);
+    expect((await control(google, `/accounts/${encodeURIComponent(email)}`)).refreshCount).toBe(1);
+  });
+
+  it("writes bookings to the destination calendar, moves them on reschedule and deletes them on cancel", async () => {
+    const { host, eventType } = await makeHostWithEventType();
+    await consent(host.id, "google");
+    const email = (await listConnectedCalendars(host.id)).connectedCalendars[0]!.calendars[0]!.externalId;
+    const account = () => control(google, `/accounts/${encodeURIComponent(email)}`);
+
+    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(4, 9), attendee: attendee("Ada Lovelace") }, { principal: null, idempotencyKey: null });
+    const [event] = (await account()).events;
+    expect(event).toMatchObject({ summary: booking.title, start: { dateTime: utcAt(4, 9).toISOString() } });
+    expect(event.description).toContain("Ada Lovelace");
+    expect(await db.bookingReference.findMany({ where: { bookingId: booking.id } })).toEqual([expect.objectContaining({ type: "google_calendar", externalId: event.id, externalCalendarId: email })]);
+
+    const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(5, 14) });
+    expect((await account()).events).toEqual([expect.objectContaining({ id: event.id, start: { dateTime: utcAt(5, 14).toISOString(), timeZone: "UTC" } })]);
+    expect(await db.bookingReference.count({ where: { bookingId: booking.id } })).toBe(0);
+    expect(await db.bookingReference.count({ where: { bookingId: moved.id, externalId: event.id } })).toBe(1);
+
+    await cancelBooking(null, moved.uid, { cancellationReason: "No longer needed" });
+    expect((await account()).events).toEqual([]);
+  });
+
+  it("refuses a forged state and sends a refusal back to redir", async () => {
+    const { host } = await makeHostWithEventType();
+    await expect(completeOAuthConnection("google", { state: "forged.state", code: "x" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const { authUrl } = getConnectUrl(host.id, "google", { redir: "https://app.example.test/done" });
+    const state = new URL(authUrl).searchParams.get("state")!;
+    await expect(completeOAuthConnection("office365", { state, code: "x" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(await completeOAuthConnection("google", { state, error: "access_denied" })).toMatchObject({
+      redirectTo: "https://app.example.test/done?calendar=google&error=access_denied",
+      credential: null,
+    });
+    expect((await completeOAuthConnection("google", { state, code: "not-a-code" })).redirectTo).toContain("error=connection_failed");
+    expect(await db.credential.count({ where: { userId: host.id } })).toBe(0);
+  });
+});
+
+describe("Outlook Calendar", () => {
+  it("connects, pages through calendarView, skips free time, and rotates refresh tokens", async () => {
+    const { host } = await makeHostWithEventType();
+    const result = await consent(host.id, "office365");
+    expect(result.credential).toMatchObject({ type: "office365_calendar", appId: "office365-calendar", invalid: false });
+    const { connectedCalendars, destinationCalendar } = await listConnectedCalendars(host.id);
+    const email = connectedCalendars[0]!.calendars[0]!.email!;
+    expect(destinationCalendar).toMatchObject({ integration: "office365_calendar", primaryEmail: email });
+    for (const [hour, showAs] of [[9, "busy"], [11, "tentative"], [13, "free"], [15, "oof"]] as const) {
+      await control(microsoft, `/accounts/${encodeURIComponent(email)}/busy`, { start: utcAt(6, hour).toISOString(), end: utcAt(6, hour, 30).toISOString(), showAs });
+    }
+    await control(microsoft, "/expire-access-tokens", {});
+    expect((await busyOf(host.id, 6)).map(([start]) => start)).toEqual([9, 11, 15].map((hour) => utcAt(6, hour).toISOString()));
+    expect((await control(microsoft, `/accounts/${encodeURIComponent(email)}`)).refreshCount).toBe(1);
+
+    // The rotated refresh token was stored: expiring again refreshes again.
+    await control(microsoft, "/expire-access-tokens", {});
+    expect((await listConnectedCalendars(host.id)).connectedCalendars[0]!.error).toBeUndefined();
+    expect((await control(microsoft, `/accounts/${encodeURIComponent(email)}`)).refreshCount).toBe(2);
+  });
+});

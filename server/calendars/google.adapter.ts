@@ -1,0 +1,110 @@
+/**
+ * Google Calendar API v3: calendarList, freeBusy and events, with OAuth 2.0 tokens (oauth-tokens.ts).
+ * Available when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set; the endpoint base URLs are
+ * configurable so tests can point them at a local server speaking the same shapes.
+ */
+import { env } from "../env";
+import { CalendarError, type CalendarAdapter, type CalendarEventInput, type ConnectedCredential } from "./calendar-adapter";
+import { apiFetch, callWithToken, jsonOrThrow, ZOAuthSecret, type OAuthClientConfig, type TOAuthSecret } from "./oauth-tokens";
+
+export const GOOGLE_SCOPES = ["https://www.googleapis.com/auth/calendar.readonly", "https://www.googleapis.com/auth/calendar.events"];
+
+export function googleClientConfig(): OAuthClientConfig | null {
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_TOKEN_URL } = env();
+  return GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET ? { tokenUrl: GOOGLE_TOKEN_URL, clientId: GOOGLE_CLIENT_ID, clientSecret: GOOGLE_CLIENT_SECRET } : null;
+}
+
+/** The consent page URL; offline access and a forced prompt so Google returns a refresh token every time. */
+export function googleAuthUrl(config: OAuthClientConfig, redirectUri: string, state: string): string {
+  const url = new URL(env().GOOGLE_AUTH_URL);
+  url.search = new URLSearchParams({
+    client_id: config.clientId,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    scope: GOOGLE_SCOPES.join(" "),
+    access_type: "offline",
+    prompt: "consent",
+    include_granted_scopes: "true",
+    state,
+  }).toString();
+  return url.href;
+}
+
+const api = (path: string) => `${env().GOOGLE_CALENDAR_API_URL.replace(/\/$/, "")}${path}`;
+
+function configOrThrow(): OAuthClientConfig {
+  const config = googleClientConfig();
+  if (!config) throw new CalendarError("unreachable", "Google Calendar is not configured on this server (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET)");
+  return config;
+}
+
+const call = (credential: ConnectedCredential<TOAuthSecret>, path: string, init: RequestInit = {}) =>
+  callWithToken(credential, configOrThrow(), (accessToken) => apiFetch(api(path), { ...init, accessToken }));
+
+type CalendarListEntry = { id: string; summary?: string; summaryOverride?: string; primary?: boolean; accessRole?: string };
+
+const eventBody = (event: CalendarEventInput) => ({
+  summary: event.title,
+  description: event.description,
+  ...(event.location ? { location: event.location } : {}),
+  start: { dateTime: event.start.toISOString(), timeZone: "UTC" },
+  end: { dateTime: event.end.toISOString(), timeZone: "UTC" },
+});
+
+const eventPath = (calendarId: string, eventId = "") => `/calendars/${encodeURIComponent(calendarId)}/events${eventId ? `/${encodeURIComponent(eventId)}` : ""}?sendUpdates=none`;
+
+export const googleAdapter: CalendarAdapter<TOAuthSecret> = {
+  secretSchema: ZOAuthSecret,
+
+  async listCalendars(credential) {
+    const entries: CalendarListEntry[] = [];
+    let pageToken: string | undefined;
+    for (let page = 0; page < 10; page += 1) {
+      const query = new URLSearchParams({ minAccessRole: "reader", ...(pageToken ? { pageToken } : {}) });
+      const body = await jsonOrThrow<{ items?: CalendarListEntry[]; nextPageToken?: string }>(await call(credential, `/users/me/calendarList?${query}`), "Listing Google calendars");
+      entries.push(...(body.items ?? []));
+      pageToken = body.nextPageToken;
+      if (!pageToken) break;
+    }
+    return entries.map((entry) => ({
+      externalId: entry.id,
+      name: entry.summaryOverride ?? entry.summary ?? entry.id,
+      primary: entry.primary === true,
+      readOnly: entry.accessRole !== "owner" && entry.accessRole !== "writer",
+      email: entry.primary ? entry.id : null,
+    }));
+  },
+
+  async busyTimes(credential, externalId, range) {
+    const response = await call(credential, "/freeBusy", {
+      method: "POST",
+      body: JSON.stringify({ timeMin: range.start.toISOString(), timeMax: range.end.toISOString(), items: [{ id: externalId }] }),
+    });
+    const body = await jsonOrThrow<{ calendars?: Record<string, { busy?: { start: string; end: string }[]; errors?: { reason?: string }[] }> }>(response, "Google freeBusy");
+    const calendar = body.calendars?.[externalId];
+    if (!calendar) throw new CalendarError("protocol", "Google freeBusy did not answer for this calendar");
+    if (calendar.errors?.length) throw new CalendarError("protocol", `Google freeBusy: ${calendar.errors.map((error) => error.reason).join(", ")}`);
+    return (calendar.busy ?? []).map((block) => ({ start: new Date(block.start), end: new Date(block.end) }));
+  },
+
+  async createEvent(credential, calendarId, event) {
+    const created = await jsonOrThrow<{ id: string }>(await call(credential, eventPath(calendarId), { method: "POST", body: JSON.stringify(eventBody(event)) }), "Creating the Google event");
+    return created.id;
+  },
+
+  async updateEvent(credential, calendarId, eventId, event) {
+    await jsonOrThrow(await call(credential, eventPath(calendarId, eventId), { method: "PATCH", body: JSON.stringify(eventBody(event)) }), "Moving the Google event");
+  },
+
+  async deleteEvent(credential, calendarId, eventId) {
+    const response = await call(credential, eventPath(calendarId, eventId), { method: "DELETE" });
+    if (response.ok || response.status === 404 || response.status === 410) return void (await response.body?.cancel());
+    await jsonOrThrow(response, "Deleting the Google event");
+  },
+};
+
+/** The primary calendar's id is the account's e-mail address. */
+export async function googleAccountEmail(credential: ConnectedCredential<TOAuthSecret>): Promise<string | null> {
+  const calendars = await googleAdapter.listCalendars(credential);
+  return calendars.find((calendar) => calendar.primary)?.externalId ?? null;
+}

@@ -1,0 +1,195 @@
+/**
+ * HTTP requests to URLs a user gave us (ICS feeds, CalDAV servers). Such a URL must not become a way
+ * into our own network, so unless ALLOW_PRIVATE_NETWORK_URLS is set:
+ * - every address the host name resolves to must be public (not loopback, private, link-local, shared,
+ *   multicast, documentation or reserved space, including IPv4 embedded in IPv6), and the socket connects
+ *   to the address that was checked: the name is resolved once, by our own lookup, never again by the
+ *   HTTP client (no DNS-rebinding window);
+ * - redirects are not followed: a 3xx is returned to the caller, which treats it as a failure.
+ * Responses are size-capped and every request has a deadline.
+ */
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+
+export class OutboundUrlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "OutboundUrlError";
+  }
+}
+
+const BLOCKED_V4: [string, number][] = [
+  ["0.0.0.0", 8], // "this network"
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10], // carrier-grade NAT
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16], // link-local (cloud metadata services live here)
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4], // multicast
+  ["240.0.0.0", 4], // reserved, broadcast
+];
+const BLOCKED_V6: [string, number][] = [
+  ["::", 128],
+  ["::1", 128],
+  ["100::", 64], // discard
+  ["2001:db8::", 32], // documentation
+  ["fc00::", 7], // unique local
+  ["fe80::", 10], // link-local
+  ["fec0::", 10], // site-local (deprecated)
+  ["ff00::", 8], // multicast
+];
+
+const blockList = new net.BlockList();
+for (const [prefix, bits] of BLOCKED_V4) blockList.addSubnet(prefix, bits, "ipv4");
+for (const [prefix, bits] of BLOCKED_V6) blockList.addSubnet(prefix, bits, "ipv6");
+
+/** 16 bytes of an IPv6 address, or null when `address` is not one. */
+function ipv6Bytes(address: string): number[] | null {
+  if (net.isIPv6(address) === false) return null;
+  let text = address.split("%")[0]!;
+  const v4Tail = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
+  if (v4Tail) {
+    const [a, b, c, d] = v4Tail[1]!.split(".").map(Number) as [number, number, number, number];
+    text = `${text.slice(0, -v4Tail[1]!.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, null];
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  const groups = tail === null ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups];
+  return groups.flatMap((group) => {
+    const value = parseInt(group, 16);
+    return [value >> 8, value & 0xff];
+  });
+}
+
+/** The IPv4 address an IPv6 address carries (mapped, compatible, NAT64 or 6to4), if any. */
+function embeddedIpv4(address: string): string | null {
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return null;
+  const isZero = (from: number, to: number) => bytes.slice(from, to).every((byte) => byte === 0);
+  const v4 = (offset: number) => bytes.slice(offset, offset + 4).join(".");
+  if (isZero(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return v4(12); // ::ffff:a.b.c.d
+  if (isZero(0, 12)) return v4(12); // ::a.b.c.d (deprecated "compatible")
+  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && isZero(4, 12)) return v4(12); // 64:ff9b::/96
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return v4(2); // 2002::/16
+  return null;
+}
+
+/** Whether a literal IP address may be reached on behalf of a user (public unicast only). */
+export function isPublicAddress(address: string): boolean {
+  const family = net.isIP(address.split("%")[0]!);
+  if (family === 4) return !blockList.check(address, "ipv4");
+  if (family !== 6) return false;
+  const carried = embeddedIpv4(address);
+  if (carried !== null && !isPublicAddress(carried)) return false;
+  return !blockList.check(address.split("%")[0]!, "ipv6");
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** A `lookup` for http.request: resolves once, refuses the host if any of its addresses is not public. */
+function checkedLookup(allowPrivate: boolean) {
+  return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
+    dnsLookup(hostname, { all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const blocked = addresses.find(({ address }) => !isPublicAddress(address));
+      if (blocked && !allowPrivate) {
+        return callback(new OutboundUrlError(`${hostname} resolves to a private or reserved address (${blocked.address}); refusing to connect`), []);
+      }
+      if (addresses.length === 0) return callback(new OutboundUrlError(`${hostname} has no address`), []);
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+}
+
+export type OutboundRequest = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** ALLOW_PRIVATE_NETWORK_URLS, passed in by the caller so this module stays free of configuration. */
+  allowPrivateNetwork: boolean;
+};
+export type OutboundResponse = { status: number; headers: http.IncomingHttpHeaders; text: string };
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Parses and vets a user-supplied URL; `webcal:` (how calendar apps publish feeds) means https. */
+export function parseUserUrl(raw: string, allowPrivateNetwork: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.replace(/^webcals?:\/\//i, "https://"));
+  } catch {
+    throw new OutboundUrlError("Not a valid URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new OutboundUrlError("Only http, https and webcal URLs are supported");
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(host) && !allowPrivateNetwork && !isPublicAddress(host)) {
+    throw new OutboundUrlError(`${host} is a private or reserved address; refusing to connect`);
+  }
+  return url;
+}
+
+/** One request, no redirects followed; rejects with OutboundUrlError for refused addresses, timeouts and oversize bodies. */
+export async function requestUserUrl(rawUrl: string | URL, init: OutboundRequest): Promise<OutboundResponse> {
+  const url = parseUserUrl(typeof rawUrl === "string" ? rawUrl : rawUrl.href, init.allowPrivateNetwork);
+  const maxBytes = init.maxBytes ?? DEFAULT_MAX_BYTES;
+  const client = url.protocol === "https:" ? https : http;
+  const headers: Record<string, string> = { "user-agent": "Convene-Calendar/1.0", ...init.headers };
+  if (url.username || url.password) {
+    headers.authorization ??= `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64")}`;
+  }
+  if (init.body !== undefined) headers["content-length"] = String(Buffer.byteLength(init.body));
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      {
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[|\]$/g, ""),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: init.method ?? "GET",
+        headers,
+        lookup: checkedLookup(init.allowPrivateNetwork) as unknown as net.LookupFunction,
+        // A fresh connection each time: a pooled socket would skip the address check.
+        agent: false,
+        signal: AbortSignal.timeout(init.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            response.destroy();
+            reject(new OutboundUrlError(`The response from ${url.host} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }));
+        response.on("error", (error) => reject(asOutboundError(error, url)));
+      },
+    );
+    request.on("error", (error) => reject(asOutboundError(error, url)));
+    request.end(init.body);
+  });
+}
+
+function asOutboundError(error: Error, url: URL): Error {
+  if (error instanceof OutboundUrlError) return error;
+  if (error.name === "AbortError" || error.name === "TimeoutError") return new OutboundUrlError(`${url.host} did not answer in time`);
+  const code = (error as NodeJS.ErrnoException).code;
+  return new OutboundUrlError(`Could not reach ${url.host}${code ? ` (${code})` : ""}`);
+}

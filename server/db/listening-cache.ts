@@ -1,0 +1,88 @@
+/**
+ * A small in-memory cache whose entries other processes can invalidate: it LISTENs on a PostgreSQL
+ * channel, and a NOTIFY with a key payload drops that key (an empty payload drops everything). While
+ * its listener connection is not up (starting, or lost) it caches nothing, so a change announced by any
+ * process is never missed. Entries also expire after a TTL.
+ */
+import { log } from "../log";
+import { isEmbeddedDatabase, newListenerClient, sql } from "./client";
+
+type Entry<V> = { value: V; validUntil: number };
+type State<V> = {
+  entries: Map<string, Entry<V>>;
+  /** Counts invalidations: a read that straddles one must not store what it read before it. */
+  generation: number;
+  isListening: boolean;
+  listener: Promise<void> | null;
+};
+
+export type ListeningCache<V> = {
+  get(key: string): V | null;
+  generation(): number;
+  /** Stores `value` unless an invalidation happened since `generation` was taken. */
+  set(key: string, value: V, generation: number, validUntil?: number | null): void;
+  /** Drops `key` (or everything) here and in every other process. Call after the change has committed. */
+  invalidate(key?: string): Promise<void>;
+};
+
+export function listeningCache<V>(channel: string, options: { ttlMs: number; maxEntries: number }): ListeningCache<V> {
+  // On globalThis: Next.js may load this module once per route bundle; all must share one cache.
+  const registry = ((globalThis as unknown as { conveneCaches?: Map<string, State<unknown>> }).conveneCaches ??= new Map());
+  if (!registry.has(channel)) registry.set(channel, { entries: new Map(), generation: 0, isListening: false, listener: null });
+  const state = registry.get(channel) as State<V>;
+
+  const drop = (key: string) => {
+    state.generation += 1;
+    if (key) state.entries.delete(key);
+    else state.entries.clear();
+  };
+  const stop = () => {
+    state.isListening = false;
+    state.listener = null;
+    drop("");
+  };
+
+  function ensureListening() {
+    // The embedded database serves a single app process; it caches nothing rather than rely on LISTEN there.
+    if (state.listener || !process.env.DATABASE_URL || isEmbeddedDatabase()) return;
+    const client = newListenerClient();
+    client.on("notification", (message) => drop(message.payload ?? ""));
+    client.on("error", (error) => {
+      log.warn("cache listener lost; serving without cache", { channel, error });
+      stop();
+    });
+    client.on("end", stop);
+    state.listener = client
+      .connect()
+      .then(() => client.query(`LISTEN ${channel}`))
+      .then(() => {
+        state.isListening = true;
+      })
+      .catch((error: unknown) => {
+        log.warn("cannot LISTEN; serving without cache", { channel, error });
+        void client.end().catch(() => {});
+      });
+  }
+
+  return {
+    get(key) {
+      ensureListening();
+      if (!state.isListening) return null;
+      const entry = state.entries.get(key);
+      if (!entry) return null;
+      if (entry.validUntil > Date.now()) return entry.value;
+      state.entries.delete(key);
+      return null;
+    },
+    generation: () => state.generation,
+    set(key, value, generation, validUntil) {
+      if (!state.isListening || generation !== state.generation) return;
+      if (state.entries.size >= options.maxEntries) state.entries.delete(state.entries.keys().next().value!);
+      state.entries.set(key, { value, validUntil: Math.min(Date.now() + options.ttlMs, validUntil ?? Infinity) });
+    },
+    async invalidate(key = "") {
+      drop(key);
+      await sql("SELECT pg_notify($1, $2)", [channel, key]);
+    },
+  };
+}

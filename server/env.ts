@@ -1,0 +1,41 @@
+/** Environment, read once and validated: a misconfigured deployment fails at start, not mid-request. */
+import { z } from "zod";
+
+/** An optional variable; set-but-empty (`FOO=`) counts as unset. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Public address of the site, used in links, e-mails and OAuth metadata. */
+  APP_URL: z.url().default("http://localhost:3000"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+
+  // ---- connected calendars (server/calendars)
+  /** AES-256-GCM key for calendar credentials at rest: 32 bytes, base64. `npm start` generates one into .data/. */
+  CALENDAR_ENCRYPTION_KEY: optional(
+    z.string().refine((value) => Buffer.from(value, "base64").length === 32, "CALENDAR_ENCRYPTION_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)"),
+  ),
+  /** Lets user-supplied calendar URLs (ICS feeds, CalDAV servers) reach loopback and private networks. */
+  ALLOW_PRIVATE_NETWORK_URLS: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  /** CalDAV server used by "Apple calendar" credentials when the request names none. */
+  APPLE_CALDAV_URL: z.url().default("https://caldav.icloud.com/"),
+  GOOGLE_CLIENT_ID: optional(z.string()),
+  GOOGLE_CLIENT_SECRET: optional(z.string()),
+  GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_CALENDAR_API_URL: z.url().default("https://www.googleapis.com/calendar/v3"),
+  MICROSOFT_CLIENT_ID: optional(z.string()),
+  MICROSOFT_CLIENT_SECRET: optional(z.string()),
+  /** The Microsoft identity platform endpoint holding /authorize and /token. */
+  MICROSOFT_LOGIN_URL: z.url().default("https://login.microsoftonline.com/common/oauth2/v2.0"),
+  MICROSOFT_GRAPH_URL: z.url().default("https://graph.microsoft.com/v1.0"),
+});
+
+export type TEnv = z.infer<typeof ZEnv>;
+
+let cached: TEnv | undefined;
+
+export function env(): TEnv {
+  cached ??= ZEnv.parse(process.env);
+  return cached;
+}

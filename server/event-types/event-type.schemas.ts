@@ -1,0 +1,128 @@
+/**
+ * Event type write shapes: the spec's (title, slug, lengthInMinutes, locations with plain type names) and
+ * the peer's CreateEventTypeInput_2024_06_14 fields we store. Unknown fields are refused, not ignored,
+ * so a client learns at once that a setting it sent is not supported.
+ */
+import { z } from "zod";
+import { ZIdField, ZIdParam } from "../http/ids";
+import { ZMetadata } from "../users/user.schemas";
+
+/** Plain conferencing app names (v1 wrote them with an app prefix such as `integrations:zoom`). */
+export const INTEGRATIONS = ["cal-video", "google-meet", "office365-video", "zoom"] as const;
+
+const ZIsPublic = z.boolean().describe("Whether bookers see the location before booking");
+
+export const ZLocation = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("address"), address: z.string().trim().min(1).max(500), public: ZIsPublic.optional() }).strict(),
+  z.object({ type: z.literal("link"), link: z.url({ protocol: /^https?$/, message: "Must be an http(s) URL" }).max(2048), public: ZIsPublic.optional() }).strict(),
+  z
+    .object({
+      type: z.literal("phone"),
+      phone: z.string().regex(/^\+[1-9]\d{6,14}$/, "Must be an E.164 phone number such as +14155550123"),
+      public: ZIsPublic.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal("integration"),
+      integration: z.enum(INTEGRATIONS, { message: `Use a plain app name without prefix: ${INTEGRATIONS.join(", ")}` }),
+    })
+    .strict(),
+  z.object({ type: z.literal("attendeeAddress") }).strict(),
+  z.object({ type: z.literal("attendeePhone") }).strict(),
+  z.object({ type: z.literal("attendeeDefined") }).strict(),
+]);
+export type TLocation = z.infer<typeof ZLocation>;
+
+export const ZSlug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "Slug is required")
+  .max(100, "Slug is at most 100 characters")
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Slug may contain letters, digits and single dashes between them");
+
+/** Stored as EventType.periodDays: bookable up to `value` calendar days from now. */
+const ZBookingWindow = z
+  .union(
+    [
+      z.object({ type: z.literal("calendarDays"), value: z.number().int().min(1).max(3650), rolling: z.literal(false).optional() }).strict(),
+      z.object({ disabled: z.literal(true) }).strict(),
+    ],
+    { error: 'bookingWindow is {"type": "calendarDays", "value": <1–3650 days>} or {"disabled": true}; rolling and business-day windows are not supported' },
+  )
+  .nullable()
+  .describe("How far ahead the event can be booked; null or {disabled: true} means unlimited");
+
+/** The peer's confirmation policy, reduced to what we store: requiresConfirmation. */
+const ZConfirmationPolicy = z
+  .union(
+    [
+      z.object({ type: z.literal("always"), blockUnconfirmedBookingsInBooker: z.boolean().optional() }).strict(),
+      z.object({ disabled: z.literal(true) }).strict(),
+    ],
+    { error: 'confirmationPolicy is {"type": "always"} or {"disabled": true}; notice-threshold policies are not supported' },
+  )
+  .describe("Alternative to requiresConfirmation; blockUnconfirmedBookingsInBooker is accepted but not stored");
+
+const ZMinutes = (max: number) => z.number().int().min(0, "Must be 0 or more minutes").max(max, `Must be at most ${max} minutes`);
+
+const fields = {
+  title: z.string().trim().min(1, "Title is required").max(200, "Title is at most 200 characters"),
+  slug: ZSlug,
+  lengthInMinutes: z.number().int().min(1, "lengthInMinutes must be a positive integer").max(1440, "lengthInMinutes is at most 1440 (one day)"),
+  description: z.string().max(10_000).nullable(),
+  locations: z.array(ZLocation).max(20, "At most 20 locations"),
+  hidden: z.boolean(),
+  minimumBookingNotice: ZMinutes(525_600).describe("Minutes"),
+  beforeEventBuffer: ZMinutes(1440).describe("Minutes"),
+  afterEventBuffer: ZMinutes(1440).describe("Minutes"),
+  slotInterval: z.number().int().min(1).max(1440).nullable().describe("Minutes between slot starts; null means lengthInMinutes"),
+  scheduleId: ZIdField.nullable().describe("One of your schedules; null means your default schedule"),
+  requiresConfirmation: z.boolean(),
+  confirmationPolicy: ZConfirmationPolicy,
+  bookingWindow: ZBookingWindow,
+  metadata: ZMetadata,
+};
+
+type ConfirmationFields = { requiresConfirmation?: boolean; confirmationPolicy?: z.infer<typeof ZConfirmationPolicy> };
+
+const requiresConfirmationOf = (policy: NonNullable<ConfirmationFields["confirmationPolicy"]>) => "type" in policy;
+
+function refineConfirmation(value: ConfirmationFields, context: z.RefinementCtx) {
+  const { requiresConfirmation, confirmationPolicy } = value;
+  if (requiresConfirmation !== undefined && confirmationPolicy && requiresConfirmationOf(confirmationPolicy) !== requiresConfirmation) {
+    context.addIssue({ code: "custom", path: ["confirmationPolicy"], message: "confirmationPolicy contradicts requiresConfirmation; send one of them" });
+  }
+}
+
+/** One stored field: confirmationPolicy becomes requiresConfirmation. */
+function foldConfirmation<T extends ConfirmationFields>({ confirmationPolicy, ...rest }: T) {
+  return confirmationPolicy ? { ...rest, requiresConfirmation: requiresConfirmationOf(confirmationPolicy) } : rest;
+}
+
+export const ZCreateEventTypeInput = z
+  .object(fields)
+  .partial({
+    description: true,
+    locations: true,
+    hidden: true,
+    minimumBookingNotice: true,
+    beforeEventBuffer: true,
+    afterEventBuffer: true,
+    slotInterval: true,
+    scheduleId: true,
+    requiresConfirmation: true,
+    confirmationPolicy: true,
+    bookingWindow: true,
+    metadata: true,
+  })
+  .strict()
+  .superRefine(refineConfirmation)
+  .transform(foldConfirmation);
+export type TCreateEventTypeInput = z.input<typeof ZCreateEventTypeInput>;
+
+export const ZUpdateEventTypeInput = z.object(fields).partial().strict().superRefine(refineConfirmation).transform(foldConfirmation);
+export type TUpdateEventTypeInput = z.input<typeof ZUpdateEventTypeInput>;
+
+export const ZEventTypeIdParams = z.object({ eventTypeId: ZIdParam });

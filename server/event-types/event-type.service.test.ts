@@ -1,0 +1,165 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { ZodError } from "zod";
+import { makeUser } from "../../prisma/factories";
+import { db, disconnectDb } from "../db/client";
+import { createSchedule } from "../schedules/schedule.service";
+import { createEventType, deleteEventType, getEventType, listEventTypes, updateEventType } from "./event-type.service";
+import { expectAppError, rejectionOf } from "../../e2e/support/rejections";
+
+afterAll(() => disconnectDb());
+
+const minimal = { title: "Intro call", slug: "intro", lengthInMinutes: 30 };
+const row = (id: number) => db.eventType.findUniqueOrThrow({ where: { id } });
+
+describe("createEventType", () => {
+  it("answers the event type with the stored defaults", async () => {
+    const user = await makeUser();
+    expect(await createEventType(user.id, minimal)).toEqual({
+      id: expect.any(Number),
+      ownerId: user.id,
+      title: "Intro call",
+      slug: "intro",
+      description: null,
+      lengthInMinutes: 30,
+      locations: [],
+      hidden: false,
+      minimumBookingNotice: 120,
+      beforeEventBuffer: 0,
+      afterEventBuffer: 0,
+      slotInterval: null,
+      scheduleId: null,
+      requiresConfirmation: false,
+      bookingWindow: null,
+      metadata: {},
+    });
+  });
+
+  it("stores every field of the write shape", async () => {
+    const user = await makeUser();
+    const schedule = await createSchedule(user.id, { name: "Work", timeZone: "UTC" });
+    const locations = [
+      { type: "integration", integration: "google-meet" },
+      { type: "address", address: "1 Main St", public: true },
+      { type: "link", link: "https://meet.example.test/x" },
+      { type: "phone", phone: "+14155550123", public: false },
+      { type: "attendeePhone" },
+    ] as const;
+    const created = await createEventType(user.id, {
+      ...minimal,
+      slug: "Deep-Dive",
+      description: "Long",
+      locations: [...locations],
+      hidden: true,
+      minimumBookingNotice: 0,
+      beforeEventBuffer: 5,
+      afterEventBuffer: 10,
+      slotInterval: 15,
+      scheduleId: schedule.id,
+      confirmationPolicy: { type: "always", blockUnconfirmedBookingsInBooker: true },
+      bookingWindow: { type: "calendarDays", value: 30 },
+      metadata: { source: "crm", priority: 2 },
+    });
+    expect(created).toMatchObject({
+      slug: "deep-dive",
+      locations,
+      hidden: true,
+      slotInterval: 15,
+      scheduleId: schedule.id,
+      requiresConfirmation: true,
+      bookingWindow: { type: "calendarDays", value: 30, rolling: false },
+      metadata: { source: "crm", priority: 2 },
+    });
+    expect(await row(created.id)).toMatchObject({ periodDays: 30, requiresConfirmation: true, beforeEventBuffer: 5, afterEventBuffer: 10 });
+  });
+
+  it.each([
+    { case: "lengthInMinutes 0", input: { lengthInMinutes: 0 }, path: "lengthInMinutes" },
+    { case: "lengthInMinutes over a day", input: { lengthInMinutes: 1441 }, path: "lengthInMinutes" },
+    { case: "fractional lengthInMinutes", input: { lengthInMinutes: 7.5 }, path: "lengthInMinutes" },
+    { case: "a negative buffer", input: { beforeEventBuffer: -1 }, path: "beforeEventBuffer" },
+    { case: "a negative notice", input: { minimumBookingNotice: -5 }, path: "minimumBookingNotice" },
+    { case: "a slug with spaces", input: { slug: "intro call" }, path: "slug" },
+    { case: "an app-prefixed integration", input: { locations: [{ type: "integration", integration: "integrations:zoom" }] }, path: "locations.0.integration" },
+    { case: "an unknown location type", input: { locations: [{ type: "carrier-pigeon" }] }, path: "locations.0.type" },
+    { case: "a business-days booking window", input: { bookingWindow: { type: "businessDays", value: 5 } }, path: "bookingWindow" },
+    { case: "a notice-threshold confirmation policy", input: { confirmationPolicy: { type: "time" } }, path: "confirmationPolicy" },
+    { case: "contradicting confirmation fields", input: { requiresConfirmation: false, confirmationPolicy: { type: "always" } }, path: "confirmationPolicy" },
+    { case: "an unsupported field", input: { seats: { seatsPerTimeSlot: 4 } }, path: "" },
+  ])("refuses $case with a ZodError naming $path", async ({ input, path }) => {
+    const user = await makeUser();
+    const error = await rejectionOf(createEventType(user.id, { ...minimal, ...input } as never));
+    expect(error).toBeInstanceOf(ZodError);
+    expect((error as ZodError).issues.map((issue) => issue.path.join("."))).toContain(path);
+    expect(await db.eventType.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("answers a taken slug with CONFLICT; another user may use it", async () => {
+    const [user, other] = await Promise.all([makeUser(), makeUser()]);
+    await createEventType(user.id, minimal);
+    const error = await expectAppError(createEventType(user.id, { ...minimal, slug: "INTRO" }), "CONFLICT");
+    expect(error.details).toEqual([{ path: "body.slug", message: expect.any(String) }]);
+    await createEventType(other.id, minimal);
+  });
+
+  it("maps the unique index to CONFLICT when parallel creates race for one slug", async () => {
+    const user = await makeUser();
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => createEventType(user.id, minimal)));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of results.filter((result) => result.status === "rejected")) {
+      expect((result as PromiseRejectedResult).reason).toMatchObject({ code: "CONFLICT" });
+    }
+  });
+
+  it("answers another user's schedule as scheduleId with NOT_FOUND", async () => {
+    const [user, other] = await Promise.all([makeUser(), makeUser()]);
+    const theirs = await createSchedule(other.id, { name: "Theirs", timeZone: "UTC" });
+    const error = await expectAppError(createEventType(user.id, { ...minimal, scheduleId: theirs.id }), "NOT_FOUND");
+    expect(error.details).toEqual([{ path: "body.scheduleId", message: expect.any(String) }]);
+  });
+});
+
+describe("reading, updating and deleting", () => {
+  it("lists only the caller's event types, paginated", async () => {
+    const [user, other] = await Promise.all([makeUser(), makeUser()]);
+    const first = await createEventType(user.id, minimal);
+    const second = await createEventType(user.id, { ...minimal, slug: "second" });
+    await createEventType(other.id, minimal);
+    expect(await listEventTypes(user.id, { take: 10, skip: 0 })).toEqual({ items: [first, second], totalItems: 2 });
+    expect(await listEventTypes(user.id, { take: 1, skip: 1 })).toEqual({ items: [second], totalItems: 2 });
+  });
+
+  it("applies a partial update and clears the booking window with {disabled: true}", async () => {
+    const user = await makeUser();
+    const created = await createEventType(user.id, { ...minimal, bookingWindow: { type: "calendarDays", value: 10 }, requiresConfirmation: true });
+    const updated = await updateEventType(user.id, created.id, { title: "Renamed", bookingWindow: { disabled: true }, confirmationPolicy: { disabled: true } });
+    expect(updated).toEqual({ ...created, title: "Renamed", bookingWindow: null, requiresConfirmation: false });
+    expect(await updateEventType(user.id, created.id, { slug: "intro" })).toMatchObject({ slug: "intro" });
+  });
+
+  it("refuses an invalid or conflicting update and changes nothing", async () => {
+    const user = await makeUser();
+    const created = await createEventType(user.id, minimal);
+    await createEventType(user.id, { ...minimal, slug: "taken" });
+    const before = await row(created.id);
+    expect(await rejectionOf(updateEventType(user.id, created.id, { title: "New", lengthInMinutes: 0 }))).toBeInstanceOf(ZodError);
+    await expectAppError(updateEventType(user.id, created.id, { title: "New", slug: "taken" }), "CONFLICT");
+    await expectAppError(updateEventType(user.id, created.id, { title: "New", scheduleId: 2_000_000_000 }), "NOT_FOUND");
+    expect(await row(created.id)).toEqual(before);
+  });
+
+  it("answers another user's event type with NOT_FOUND for get, update and delete", async () => {
+    const [user, other] = await Promise.all([makeUser(), makeUser()]);
+    const theirs = await createEventType(other.id, minimal);
+    await expectAppError(getEventType(user.id, theirs.id), "NOT_FOUND");
+    await expectAppError(updateEventType(user.id, theirs.id, { title: "Mine" }), "NOT_FOUND");
+    await expectAppError(deleteEventType(user.id, theirs.id), "NOT_FOUND");
+    expect(await getEventType(other.id, theirs.id)).toEqual(theirs);
+  });
+
+  it("deletes and answers the DeleteData shape", async () => {
+    const user = await makeUser();
+    const created = await createEventType(user.id, minimal);
+    expect(await deleteEventType(user.id, created.id)).toEqual({ id: created.id, lengthInMinutes: 30, title: "Intro call", slug: "intro" });
+    await expectAppError(getEventType(user.id, created.id), "NOT_FOUND");
+  });
+});

@@ -1,0 +1,87 @@
+/** A user's own event types. Another user's event type is answered as not found. */
+import { db, type Tx } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { AppError } from "../errors";
+import type { TPaginationQuery } from "../http/pagination";
+import { EVENT_TYPE_SELECT, toEventTypeOutput } from "./event-type.dto";
+import { ZCreateEventTypeInput, ZUpdateEventTypeInput, type TCreateEventTypeInput, type TUpdateEventTypeInput } from "./event-type.schemas";
+
+type TWriteFields = Partial<ReturnType<typeof ZUpdateEventTypeInput.parse>>;
+
+export const eventTypeNotFound = () => new AppError("NOT_FOUND", "Event type not found");
+
+const slugTaken = (slug: string) =>
+  new AppError("CONFLICT", `You already have an event type with the slug "${slug}"`, [{ path: "body.slug", message: "Slug already in use" }]);
+
+/** The (userId, slug) unique index is the last word when two requests race past the check. */
+async function mapSlugRace<T>(slug: string | undefined, write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw slugTaken(slug ?? "");
+    throw error;
+  }
+}
+
+async function assertSlugFree(tx: Tx, userId: number, slug: string, exceptId?: number) {
+  const holder = await tx.eventType.findFirst({ where: { userId, slug, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+  if (holder) throw slugTaken(slug);
+}
+
+async function assertOwnSchedule(tx: Tx, userId: number, scheduleId: number | null | undefined) {
+  if (scheduleId === null || scheduleId === undefined) return;
+  if ((await tx.schedule.count({ where: { id: scheduleId, userId } })) === 0) {
+    throw new AppError("NOT_FOUND", "Schedule not found", [{ path: "body.scheduleId", message: "No such schedule of yours" }]);
+  }
+}
+
+/** API fields → columns: bookingWindow is stored as periodDays. */
+function toColumns({ bookingWindow, ...rest }: TWriteFields) {
+  const periodDays = bookingWindow === undefined ? undefined : bookingWindow && "type" in bookingWindow ? bookingWindow.value : null;
+  return { ...rest, ...(periodDays === undefined ? {} : { periodDays }) };
+}
+
+export async function listEventTypes(userId: number, page: TPaginationQuery) {
+  const where = { userId };
+  const [rows, totalItems] = await db.$transaction([
+    db.eventType.findMany({ where, select: EVENT_TYPE_SELECT, orderBy: [{ position: "desc" }, { id: "asc" }], skip: page.skip, take: page.take }),
+    db.eventType.count({ where }),
+  ]);
+  return { items: rows.map(toEventTypeOutput), totalItems };
+}
+
+export async function getEventType(userId: number, eventTypeId: number) {
+  const row = await db.eventType.findFirst({ where: { id: eventTypeId, userId }, select: EVENT_TYPE_SELECT });
+  if (!row) throw eventTypeNotFound();
+  return toEventTypeOutput(row);
+}
+
+export async function createEventType(userId: number, input: TCreateEventTypeInput) {
+  const fields = ZCreateEventTypeInput.parse(input);
+  await assertOwnSchedule(db, userId, fields.scheduleId);
+  await assertSlugFree(db, userId, fields.slug);
+  const data = { ...toColumns(fields), title: fields.title, slug: fields.slug, lengthInMinutes: fields.lengthInMinutes, userId };
+  const row = await mapSlugRace(fields.slug, db.eventType.create({ data, select: EVENT_TYPE_SELECT }));
+  return toEventTypeOutput(row);
+}
+
+/** Everything is checked before the one write, so a refused update changes nothing. */
+export async function updateEventType(userId: number, eventTypeId: number, input: TUpdateEventTypeInput) {
+  const changes = ZUpdateEventTypeInput.parse(input);
+  if (!(await db.eventType.count({ where: { id: eventTypeId, userId } }))) throw eventTypeNotFound();
+  await assertOwnSchedule(db, userId, changes.scheduleId);
+  if (changes.slug !== undefined) await assertSlugFree(db, userId, changes.slug, eventTypeId);
+  const update = db.eventType.update({ where: { id: eventTypeId, userId }, data: toColumns(changes), select: EVENT_TYPE_SELECT });
+  const row = await mapSlugRace(changes.slug, update);
+  return toEventTypeOutput(row);
+}
+
+/** Answers the peer's DeleteData: id, lengthInMinutes, title, slug. Bookings keep their rows (eventTypeId becomes null). */
+export async function deleteEventType(userId: number, eventTypeId: number) {
+  return db.$transaction(async (tx) => {
+    const row = await tx.eventType.findFirst({ where: { id: eventTypeId, userId }, select: { id: true, lengthInMinutes: true, title: true, slug: true } });
+    if (!row) throw eventTypeNotFound();
+    await tx.eventType.delete({ where: { id: eventTypeId } });
+    return row;
+  });
+}

@@ -1,0 +1,117 @@
+import type { ApiRoute } from "../http/api-route";
+import { defineRoute } from "../http/api-route";
+import { Page, ZPaginationQuery } from "../http/pagination";
+import { ZDeleteEventTypeOutput, ZEventTypeOutput } from "./event-type.dto";
+import { ZCreateEventTypeInput, ZEventTypeIdParams, ZUpdateEventTypeInput } from "./event-type.schemas";
+import { createEventType, deleteEventType, getEventType, listEventTypes, updateEventType } from "./event-type.service";
+import { ZDeletePrivateLinkOutput, ZPrivateLinkOutput } from "./private-link.dto";
+import { ZCreatePrivateLinkInput, ZPrivateLinkParams, ZUpdatePrivateLinkInput } from "./private-link.schemas";
+import { createPrivateLink, deletePrivateLink, listPrivateLinks, updatePrivateLink } from "./private-link.service";
+
+const tag = "Event types";
+const read = { scope: "EVENT_TYPE_READ" } as const;
+const write = { scope: "EVENT_TYPE_WRITE" } as const;
+
+export const listEventTypesRoute = defineRoute(
+  { method: "GET", path: "/v2/event-types", tag, summary: "Get all my event types", access: read, query: ZPaginationQuery, response: ZEventTypeOutput, paginated: true },
+  async ({ principal, query }) => {
+    const { items, totalItems } = await listEventTypes(principal.userId, query);
+    return new Page(items, totalItems, query);
+  },
+);
+
+export const createEventTypeRoute = defineRoute(
+  { method: "POST", path: "/v2/event-types", tag, summary: "Create an event type", access: write, body: ZCreateEventTypeInput, response: ZEventTypeOutput, successStatus: 201 },
+  ({ principal, body }) => createEventType(principal.userId, body),
+);
+
+export const getEventTypeRoute = defineRoute(
+  { method: "GET", path: "/v2/event-types/{eventTypeId}", tag, summary: "Get an event type", access: read, params: ZEventTypeIdParams, response: ZEventTypeOutput },
+  ({ principal, params }) => getEventType(principal.userId, params.eventTypeId),
+);
+
+export const updateEventTypeRoute = defineRoute(
+  {
+    method: "PATCH",
+    path: "/v2/event-types/{eventTypeId}",
+    tag,
+    summary: "Update an event type",
+    access: write,
+    params: ZEventTypeIdParams,
+    body: ZUpdateEventTypeInput,
+    response: ZEventTypeOutput,
+  },
+  ({ principal, params, body }) => updateEventType(principal.userId, params.eventTypeId, body),
+);
+
+export const deleteEventTypeRoute = defineRoute(
+  { method: "DELETE", path: "/v2/event-types/{eventTypeId}", tag, summary: "Delete an event type", access: write, params: ZEventTypeIdParams, response: ZDeleteEventTypeOutput },
+  ({ principal, params }) => deleteEventType(principal.userId, params.eventTypeId),
+);
+
+export const listPrivateLinksRoute = defineRoute(
+  {
+    method: "GET",
+    path: "/v2/event-types/{eventTypeId}/private-links",
+    tag,
+    summary: "Get all private links for an event type",
+    access: read,
+    params: ZEventTypeIdParams,
+    response: ZPrivateLinkOutput.array(),
+  },
+  ({ principal, params }) => listPrivateLinks(principal.userId, params.eventTypeId),
+);
+
+export const createPrivateLinkRoute = defineRoute(
+  {
+    method: "POST",
+    path: "/v2/event-types/{eventTypeId}/private-links",
+    tag,
+    summary: "Create a private link: expiresAt (time-based) or maxUsageCount (usage-based; one use when neither is sent)",
+    access: write,
+    params: ZEventTypeIdParams,
+    body: ZCreatePrivateLinkInput,
+    response: ZPrivateLinkOutput,
+    successStatus: 201,
+  },
+  ({ principal, params, body }) => createPrivateLink(principal.userId, params.eventTypeId, body),
+);
+
+export const updatePrivateLinkRoute = defineRoute(
+  {
+    method: "PATCH",
+    path: "/v2/event-types/{eventTypeId}/private-links/{linkId}",
+    tag,
+    summary: "Update a private link: set expiresAt or maxUsageCount (the other limit is cleared)",
+    access: write,
+    params: ZPrivateLinkParams,
+    body: ZUpdatePrivateLinkInput,
+    response: ZPrivateLinkOutput,
+  },
+  ({ principal, params, body }) => updatePrivateLink(principal.userId, params.eventTypeId, params.linkId, body),
+);
+
+export const deletePrivateLinkRoute = defineRoute(
+  {
+    method: "DELETE",
+    path: "/v2/event-types/{eventTypeId}/private-links/{linkId}",
+    tag,
+    summary: "Delete a private link",
+    access: write,
+    params: ZPrivateLinkParams,
+    response: ZDeletePrivateLinkOutput,
+  },
+  ({ principal, params }) => deletePrivateLink(principal.userId, params.eventTypeId, params.linkId),
+);
+
+export const eventTypeRoutes: ApiRoute[] = [
+  listEventTypesRoute,
+  createEventTypeRoute,
+  getEventTypeRoute,
+  updateEventTypeRoute,
+  deleteEventTypeRoute,
+  listPrivateLinksRoute,
+  createPrivateLinkRoute,
+  updatePrivateLinkRoute,
+  deletePrivateLinkRoute,
+];

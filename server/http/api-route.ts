@@ -1,0 +1,119 @@
+/**
+ * The one way a /v2 route is written: declaration + handler → a Next.js route handler that runs
+ * authenticate → authorize → negotiate version → parse input → handler → envelope, as named steps.
+ */
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { principalForBearer } from "../auth/authenticate";
+import { bearerToken, type Principal } from "../auth/principal";
+import { holdsScope } from "../auth/scopes";
+import { log } from "../log";
+import { errorResponse, successResponse, toErrorResponse } from "./envelope";
+import { Page } from "./pagination";
+import { parsePart, queryObject, readJsonBody } from "./request-input";
+import type { RouteDeclaration } from "./route-definition";
+import { negotiateVersion, VERSION_HEADER } from "./versioning";
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+
+export type HandlerInput<D extends RouteDeclaration> = {
+  principal: D["access"] extends "public" ? Principal | null : Principal;
+  params: Infer<D["params"]>;
+  query: Infer<D["query"]>;
+  body: Infer<D["body"]>;
+  version: string | null;
+  request: Request;
+  requestId: string;
+};
+
+export type ApiRoute = RouteDeclaration & { handle: (request: Request, context: NextContext) => Promise<Response> };
+
+class AuthFailure extends Error {
+  constructor(readonly response: Response) {
+    super("auth failure");
+  }
+}
+
+const unauthorized = (message: string, tokenWasSent: boolean) =>
+  new AuthFailure(
+    errorResponse("UNAUTHORIZED", message, {
+      headers: { "WWW-Authenticate": tokenWasSent ? 'Bearer realm="convene", error="invalid_token"' : 'Bearer realm="convene"' },
+    }),
+  );
+
+/** 401 for a missing (non-public routes), malformed, unknown, revoked or expired credential. */
+export async function authenticate(request: Request, declaration: RouteDeclaration): Promise<Principal | null> {
+  if (new URL(request.url).searchParams.has("apiKey")) {
+    throw unauthorized("The apiKey query parameter is not accepted on v2; send Authorization: Bearer <API_KEY>", false);
+  }
+  const header = request.headers.get("authorization");
+  if (!header) {
+    if (declaration.access === "public") return null;
+    throw unauthorized("Authentication required: send Authorization: Bearer <API_KEY or access token>", false);
+  }
+  const token = bearerToken(header);
+  const principal = token ? await principalForBearer(token) : null;
+  if (!principal) throw unauthorized("Invalid, expired or revoked credential", true);
+  return principal;
+}
+
+/** 403 when an OAuth token does not cover the route: scopes missing, or a route closed to OAuth (api-key-only). */
+export function authorize(principal: Principal | null, declaration: RouteDeclaration): void {
+  if (!principal || declaration.access === "public") return;
+  const required = declaration.access === "api-key-only" ? null : declaration.access.scope;
+  // API keys act with their owner's rights; legacy OAuth grants (scopes null) reach any scoped route.
+  if (principal.via === "api-key" || (required && (principal.scopes === null || holdsScope(principal.scopes, required)))) return;
+  const message = required
+    ? `This operation requires the ${required} scope`
+    : "This operation is not available to OAuth access tokens; use an API key";
+  throw new AuthFailure(
+    errorResponse("FORBIDDEN", message, {
+      details: { requiredScopes: required ? [required] : [], grantedScopes: principal.scopes ?? [] },
+      headers: { "WWW-Authenticate": `Bearer error="insufficient_scope"${required ? `, scope="${required}"` : ""}` },
+    }),
+  );
+}
+
+function requestIdOf(request: Request): string {
+  const offered = request.headers.get("x-request-id");
+  return offered && /^[\w-]{1,64}$/.test(offered) ? offered : randomUUID();
+}
+
+export function defineRoute<const D extends RouteDeclaration>(
+  declaration: D,
+  handler: (input: HandlerInput<D>) => Promise<unknown> | unknown,
+): D & ApiRoute {
+  const handle = async (request: Request, context: NextContext): Promise<Response> => {
+    const requestId = requestIdOf(request);
+    const startedAt = performance.now();
+    let response: Response;
+    try {
+      const principal = await authenticate(request, declaration);
+      authorize(principal, declaration);
+      const version = declaration.versions ? negotiateVersion(request.headers.get(VERSION_HEADER), declaration.versions) : null;
+      const params = parsePart(declaration.params, await context.params, "params");
+      const query = parsePart(declaration.query, queryObject(new URL(request.url)), "query");
+      const body = declaration.body ? parsePart(declaration.body, await readJsonBody(request), "body") : undefined;
+      const input = { principal, params, query, body, version, request, requestId } as HandlerInput<D>;
+      const result = await handler(input);
+      const headers = version ? { [VERSION_HEADER]: version } : undefined;
+      response =
+        result instanceof Page
+          ? successResponse(result.items, { pagination: result.pagination, headers })
+          : successResponse(result ?? null, { status: declaration.successStatus ?? 200, headers });
+    } catch (error) {
+      response = error instanceof AuthFailure ? error.response : toErrorResponse(error, requestId);
+    }
+    response.headers.set("x-request-id", requestId);
+    log.info("v2 request", {
+      requestId,
+      method: request.method,
+      route: declaration.path,
+      status: response.status,
+      ms: Math.round(performance.now() - startedAt),
+    });
+    return response;
+  };
+  return { ...declaration, handle };
+}

@@ -1,0 +1,108 @@
+/** The OpenAPI 3.1 document, built from the route declarations and their zod schemas. */
+import { z } from "zod";
+import { SCOPES } from "../auth/scopes";
+import { ZPaginationOutput } from "./pagination";
+import type { RouteDeclaration } from "./route-definition";
+import { VERSION_HEADER } from "./versioning";
+
+type JsonSchema = Record<string, unknown>;
+
+const toSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  return rest;
+};
+
+const ERROR_ENVELOPE: JsonSchema = {
+  type: "object",
+  required: ["status", "error"],
+  properties: {
+    status: { const: "error" },
+    error: {
+      type: "object",
+      required: ["code", "message"],
+      properties: { code: { type: "string", examples: ["NOT_FOUND"] }, message: { type: "string" }, details: {} },
+    },
+  },
+};
+
+function parametersOf(route: RouteDeclaration) {
+  const parameters: JsonSchema[] = [];
+  for (const [location, schema] of [["path", route.params], ["query", route.query]] as const) {
+    if (!schema) continue;
+    const json = toSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      parameters.push({
+        name,
+        in: location,
+        required: location === "path" || (json.required ?? []).includes(name),
+        schema: property,
+        ...(property.description ? { description: property.description } : {}),
+      });
+    }
+  }
+  if (route.versions) {
+    parameters.push({
+      name: VERSION_HEADER,
+      in: "header",
+      required: false,
+      schema: { type: "string", enum: [...route.versions], default: route.versions[0] },
+      description: `API version; defaults to ${route.versions[0]}`,
+    });
+  }
+  return parameters;
+}
+
+function accessDescription(route: RouteDeclaration): string {
+  if (route.access === "public") return "Public: no credential needed; a valid one may be sent.";
+  if (route.access === "api-key-only") return "API keys only; not available to OAuth access tokens.";
+  return `OAuth scope: \`${route.access.scope}\` (${SCOPES[route.access.scope].meaning}). API keys act with their owner's rights.`;
+}
+
+function operationOf(route: RouteDeclaration) {
+  const data = route.response ? toSchema(route.response, "output") : {};
+  const success: JsonSchema = {
+    type: "object",
+    required: ["status", "data"],
+    properties: {
+      status: { const: "success" },
+      data: route.paginated ? { type: "array", items: data } : data,
+      ...(route.paginated ? { pagination: toSchema(ZPaginationOutput, "output") } : {}),
+    },
+  };
+  const errors = (status: string, description: string) => [status, { description, content: { "application/json": { schema: ERROR_ENVELOPE } } }];
+  return {
+    summary: route.summary,
+    description: accessDescription(route),
+    tags: [route.tag],
+    security: route.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
+    ...(typeof route.access === "object" ? { "x-required-scope": route.access.scope } : {}),
+    parameters: parametersOf(route),
+    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(route.body, "input") } } } } : {}),
+    responses: Object.fromEntries([
+      [String(route.successStatus ?? 200), { description: "Success", content: { "application/json": { schema: success } } }],
+      errors("400", "Invalid input"),
+      errors("401", "Missing or invalid credential"),
+      errors("403", "The token's scopes do not cover this operation"),
+      errors("404", "Not found"),
+    ]),
+  };
+}
+
+export function buildOpenApiDocument(routes: readonly RouteDeclaration[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = operationOf(route);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Convene API v2",
+      version: "2",
+      description: "Scheduling API. Authenticate with `Authorization: Bearer <API key or OAuth access token>`.",
+    },
+    servers: [{ url: serverUrl }],
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    paths,
+  };
+}

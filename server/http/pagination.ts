@@ -1,0 +1,52 @@
+/** `take`/`skip` for list routes and the pagination object that answers them. */
+import { z } from "zod";
+
+export const MAX_TAKE = 250;
+export const DEFAULT_TAKE = 100;
+
+export const ZPaginationQuery = z.object({
+  take: z.coerce.number().int().min(1).max(MAX_TAKE).default(DEFAULT_TAKE).describe(`Items per page, at most ${MAX_TAKE}`),
+  skip: z.coerce.number().int().min(0).default(0).describe("Items to skip"),
+});
+
+export type TPaginationQuery = z.infer<typeof ZPaginationQuery>;
+
+export const ZPaginationOutput = z.object({
+  totalItems: z.number().int(),
+  remainingItems: z.number().int(),
+  returnedItems: z.number().int(),
+  itemsPerPage: z.number().int(),
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  hasNextPage: z.boolean(),
+  hasPreviousPage: z.boolean(),
+});
+export type TPagination = z.infer<typeof ZPaginationOutput>;
+
+export function paginationFor(totalItems: number, returnedItems: number, { take, skip }: TPaginationQuery): TPagination {
+  const totalPages = Math.ceil(totalItems / take);
+  const currentPage = Math.floor(skip / take) + 1;
+  return {
+    totalItems,
+    remainingItems: Math.max(0, totalItems - skip - returnedItems),
+    returnedItems,
+    itemsPerPage: take,
+    currentPage,
+    totalPages,
+    hasNextPage: skip + returnedItems < totalItems,
+    hasPreviousPage: skip > 0,
+  };
+}
+
+/** What a list handler returns: the page and the query it answers; the route wrapper builds the envelope. */
+export class Page<T> {
+  constructor(
+    readonly items: T[],
+    readonly totalItems: number,
+    readonly query: TPaginationQuery,
+  ) {}
+
+  get pagination(): TPagination {
+    return paginationFor(this.totalItems, this.items.length, this.query);
+  }
+}

@@ -1,0 +1,55 @@
+/** Turning a raw request into plain values for zod: a size-capped JSON body and the query string. */
+import { z } from "zod";
+import { AppError } from "../errors";
+import { zodIssues } from "./envelope";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Reads at most MAX_BODY_BYTES, whatever Content-Length claims. An empty body is `{}`. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw bodyTooLarge();
+  if (!request.body) return {};
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw bodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString("utf8").trim();
+  if (text === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("BAD_REQUEST", "Request body is not valid JSON");
+  }
+}
+
+function bodyTooLarge() {
+  return new AppError("BAD_REQUEST", `Request body exceeds ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+}
+
+/** `?a=1&b=2&b=3` → `{a: "1", b: ["2", "3"]}`; schemas coerce from there. */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    result[key] = values.length === 1 ? values[0]! : values;
+  }
+  return result;
+}
+
+/** Parses one part of the request; failures are a 400 naming each field path under `part`. */
+export function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, part: "params" | "query" | "body"): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new AppError("BAD_REQUEST", `Invalid ${part}`, zodIssues(result.error, part));
+}

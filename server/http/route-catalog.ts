@@ -1,0 +1,23 @@
+/**
+ * Every /v2 route, in one list: the OpenAPI document and the route × scope tests read it, and a test
+ * checks it against the route files under app/v2 so a route cannot be added without appearing here.
+ * Each domain exports its routes from server/<domain>/<domain>.routes.ts.
+ */
+import { bookingRoutes } from "../bookings/bookings.routes";
+import { calendarRoutes } from "../calendars/calendars.routes";
+import { eventTypeRoutes } from "../event-types/event-types.routes";
+import { meRoutes } from "../me/me.routes";
+import { outOfOfficeRoutes } from "../out-of-office/out-of-office.routes";
+import { scheduleRoutes } from "../schedules/schedules.routes";
+import { slotRoutes } from "../slots/slots.routes";
+import type { ApiRoute } from "./api-route";
+
+export const ROUTE_CATALOG: readonly ApiRoute[] = [
+  ...meRoutes,
+  ...eventTypeRoutes,
+  ...scheduleRoutes,
+  ...outOfOfficeRoutes,
+  ...slotRoutes,
+  ...bookingRoutes,
+  ...calendarRoutes,
+];

@@ -1,0 +1,36 @@
+/**
+ * What a /v2 route declares: where it lives, who may call it, what it accepts and returns. The same
+ * declaration drives the handler (api-route.ts), the OpenAPI document and the route × scope tests.
+ */
+import type { z } from "zod";
+import type { Scope } from "../auth/scopes";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/**
+ * - `{ scope }`: API keys, and OAuth tokens holding that scope (an ORG_ scope covers its TEAM_ twin).
+ * - `"public"`: anyone; a credential may be sent and must then be valid (spec: public operations).
+ * - `"api-key-only"`: no OAuth scope maps to it, so OAuth tokens are refused.
+ */
+export type RouteAccess = { scope: Scope } | "public" | "api-key-only";
+
+export type RouteDeclaration = {
+  method: HttpMethod;
+  /** OpenAPI form: `/v2/bookings/{bookingUid}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: RouteAccess;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Schema of `data` in a successful response, for the documentation. */
+  response?: z.ZodType;
+  /** 201 for creates. */
+  successStatus?: 200 | 201;
+  /** Values of svc-api-version this route serves; the first is the default. */
+  versions?: readonly string[];
+  paginated?: boolean;
+};
+
+export const requiredScope = (access: RouteAccess): Scope | null => (typeof access === "object" ? access.scope : null);

@@ -1,0 +1,36 @@
+/**
+ * Outgoing mail. With SMTP_URL set, mail goes out through that server (nodemailer); without it, or when
+ * the server refuses, it is kept in the OutboxMail table for the operator to read — a mail is never lost.
+ */
+import nodemailer, { type Transporter } from "nodemailer";
+import { db } from "../db/client";
+import { log } from "../log";
+
+export type Mail = { to: string; subject: string; text: string; attachments?: { filename: string; content: string; contentType: string }[] };
+
+const FROM = () => process.env.MAIL_FROM ?? "Convene <no-reply@convene.localhost>";
+let transport: Transporter | undefined;
+
+function smtpTransport(): Transporter | null {
+  const url = process.env.SMTP_URL;
+  if (!url) return null;
+  transport ??= nodemailer.createTransport(url);
+  return transport;
+}
+
+export async function sendMail(mail: Mail): Promise<void> {
+  const smtp = smtpTransport();
+  if (smtp) {
+    try {
+      await smtp.sendMail({ from: FROM(), ...mail });
+      return;
+    } catch (error) {
+      log.warn("SMTP delivery failed; keeping the mail in the outbox", { to: mail.to, subject: mail.subject, error });
+    }
+  }
+  await db.outboxMail.create({ data: { to: mail.to, subject: mail.subject, text: mail.text } });
+}
+
+export async function sendMails(mails: Mail[]): Promise<void> {
+  await Promise.all(mails.map(sendMail));
+}

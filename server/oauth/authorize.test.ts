@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { makeUser } from "@/prisma/factories";
+import { makeLegacy, makeOAuthClient, newVerifier, REDIRECT_URI } from "@/prisma/oauth-factories";
+import { decideAuthorization } from "./authorization-codes";
+import { checkAuthorizationRequest } from "./authorize";
+import { s256 } from "./pkce";
+
+const request = (clientId: string, extra: Record<string, string | undefined> = {}) => ({
+  client_id: clientId,
+  redirect_uri: REDIRECT_URI,
+  state: "a b&c=d/é",
+  scope: "PROFILE_READ",
+  ...extra,
+});
+
+function redirectParams(check: Awaited<ReturnType<typeof checkAuthorizationRequest>>) {
+  if (check.kind !== "redirect-error") throw new Error(`expected a redirect, got ${check.kind}`);
+  const url = new URL(check.location);
+  expect(`${url.origin}${url.pathname}`).toBe(REDIRECT_URI);
+  return Object.fromEntries(url.searchParams);
+}
+
+describe("authorization request: errors shown on the page", () => {
+  it("unknown client", async () => {
+    expect(await checkAuthorizationRequest(request("nope"))).toEqual({ kind: "page-error", message: expect.stringMatching(/no application/i) });
+  });
+  it("client pending or rejected", async () => {
+    const { client } = await makeOAuthClient({ accept: false });
+    expect(await checkAuthorizationRequest(request(client.id))).toMatchObject({ kind: "page-error", message: expect.stringMatching(/not approved/) });
+  });
+  it("redirect_uri not exactly registered (trailing slash, other path)", async () => {
+    const { client } = await makeOAuthClient();
+    for (const uri of [`${REDIRECT_URI}/`, "https://app.example.test/other", REDIRECT_URI.toUpperCase(), undefined]) {
+      expect((await checkAuthorizationRequest(request(client.id, { redirect_uri: uri }))).kind).toBe("page-error");
+    }
+  });
+  it("scope missing for a non-legacy client", async () => {
+    const { client } = await makeOAuthClient();
+    expect(await checkAuthorizationRequest(request(client.id, { scope: undefined }))).toEqual({
+      kind: "page-error",
+      message: "The scope parameter is required for this client.",
+    });
+  });
+});
+
+describe("authorization request: errors redirected with state", () => {
+  it("unknown scope value → invalid_scope, for legacy clients too", async () => {
+    const { client } = await makeOAuthClient();
+    const { client: legacy } = await makeOAuthClient();
+    await makeLegacy(legacy.id);
+    for (const id of [client.id, legacy.id]) {
+      expect(redirectParams(await checkAuthorizationRequest(request(id, { scope: "PROFILE_READ NOT_A_SCOPE" })))).toEqual({
+        error: "invalid_scope",
+        error_description: "Requested scope is not a recognized scope",
+        state: "a b&c=d/é",
+      });
+    }
+  });
+  it("scope not enabled on the client → invalid_request", async () => {
+    const { client } = await makeOAuthClient({ scopes: ["PROFILE_READ"] });
+    expect(redirectParams(await checkAuthorizationRequest(request(client.id, { scope: "PROFILE_READ,BOOKING_WRITE" })))).toMatchObject({
+      error: "invalid_request",
+      error_description: "Requested scope exceeds the client's registered scopes",
+    });
+  });
+  it("public client without code_challenge → invalid_request; plain method refused", async () => {
+    const { client } = await makeOAuthClient({ type: "PUBLIC" });
+    expect(redirectParams(await checkAuthorizationRequest(request(client.id))).error).toBe("invalid_request");
+    const plain = request(client.id, { code_challenge: s256(newVerifier()), code_challenge_method: "plain" });
+    expect(redirectParams(await checkAuthorizationRequest(plain)).error_description).toMatch(/S256/);
+  });
+  it("user denies → access_denied with state", async () => {
+    const { client } = await makeOAuthClient();
+    const user = await makeUser();
+    const decision = await decideAuthorization(user.id, request(client.id), false);
+    if (decision.kind !== "redirect") throw new Error("expected redirect");
+    expect(Object.fromEntries(new URL(decision.location).searchParams)).toMatchObject({ error: "access_denied", state: "a b&c=d/é" });
+  });
+});
+
+describe("authorization request: valid", () => {
+  it("accepts space- or comma-separated scopes and returns code + state unchanged", async () => {
+    const { client } = await makeOAuthClient({ scopes: ["PROFILE_READ", "BOOKING_READ"] });
+    const user = await makeUser();
+    const check = await checkAuthorizationRequest(request(client.id, { scope: "PROFILE_READ, BOOKING_READ", response_type: "code" }));
+    expect(check).toMatchObject({ kind: "valid", authorization: { scopes: ["PROFILE_READ", "BOOKING_READ"], isLegacy: false } });
+    const decision = await decideAuthorization(user.id, request(client.id, { scope: "PROFILE_READ BOOKING_READ" }), true);
+    if (decision.kind !== "redirect") throw new Error("expected redirect");
+    const params = new URL(decision.location).searchParams;
+    expect(params.get("state")).toBe("a b&c=d/é");
+    expect(params.get("code")).toMatch(/^cnv_ac_[A-Za-z0-9_-]{43}$/);
+  });
+  it("legacy clients skip the subset check and may omit scope", async () => {
+    const { client } = await makeOAuthClient({ scopes: ["PROFILE_READ"] });
+    await makeLegacy(client.id, []);
+    expect(await checkAuthorizationRequest(request(client.id, { scope: "BOOKING_WRITE" }))).toMatchObject({ kind: "valid", authorization: { isLegacy: true } });
+    expect(await checkAuthorizationRequest(request(client.id, { scope: undefined }))).toMatchObject({ kind: "valid" });
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The authorization request (GET /auth/oauth2/authorize), checked by a list of small named steps in the
+ * spec's order. Until the client and redirect_uri are known good, errors are shown on the page; after
+ * that they go back to the app's redirect_uri with `state` (RFC 6749 §4.1.2.1).
+ */
+import { db } from "../db/client";
+import { isScope, LEGACY_SCOPES } from "../auth/scopes";
+import { isValidCodeChallenge } from "./pkce";
+import { isLegacyScopeSet } from "./reapproval";
+
+export type AuthorizeParams = Record<string, string | undefined>;
+
+export type ConsentClient = { id: string; name: string; logoUrl: string | null; websiteUrl: string; type: "CONFIDENTIAL" | "PUBLIC" };
+
+export type ValidAuthorization = {
+  client: ConsentClient;
+  redirectUri: string;
+  scopes: string[];
+  state: string | undefined;
+  codeChallenge: string | null;
+  isLegacy: boolean;
+};
+
+export type AuthorizeCheck =
+  | { kind: "page-error"; message: string }
+  | { kind: "redirect-error"; location: string }
+  | { kind: "valid"; authorization: ValidAuthorization };
+
+/** `redirect_uri` with extra query parameters; `state` goes back exactly as it came. */
+export function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(redirectUri);
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.append(key, value);
+  return url.toString();
+}
+
+const RECOGNIZED = (value: string) => isScope(value) || (LEGACY_SCOPES as readonly string[]).includes(value);
+
+export const parseScopeParam = (value: string | undefined) => (value ?? "").split(/[\s,]+/).filter(Boolean);
+
+export async function checkAuthorizationRequest(params: AuthorizeParams): Promise<AuthorizeCheck> {
+  const pageError = (message: string): AuthorizeCheck => ({ kind: "page-error", message });
+
+  if (!params.client_id) return pageError("The request has no client_id.");
+  const client = await db.oAuthClient.findUnique({
+    where: { id: params.client_id },
+    select: { id: true, name: true, logoUrl: true, websiteUrl: true, type: true, status: true, redirectUris: true, scopes: true },
+  });
+  if (!client) return pageError("No application exists for this client_id.");
+  if (client.status !== "ACCEPTED") return pageError(`"${client.name}" is not approved yet, so it cannot ask for access.`);
+  if (!params.redirect_uri || !client.redirectUris.includes(params.redirect_uri)) {
+    return pageError("The redirect_uri does not match any redirect URI registered for this application.");
+  }
+  const isLegacy = isLegacyScopeSet(client.scopes);
+  if (!isLegacy && !params.scope?.trim()) return pageError("The scope parameter is required for this client.");
+
+  const { redirect_uri: redirectUri, state } = params;
+  const redirectError = (error: string, description: string): AuthorizeCheck => ({
+    kind: "redirect-error",
+    location: redirectWith(redirectUri, { error, error_description: description, state }),
+  });
+
+  if (params.response_type !== undefined && params.response_type !== "code") {
+    return redirectError("unsupported_response_type", "Only response_type=code is supported");
+  }
+  const scopes = [...new Set(parseScopeParam(params.scope))];
+  if (!scopes.every(RECOGNIZED)) return redirectError("invalid_scope", "Requested scope is not a recognized scope");
+  if (!isLegacy && !scopes.every((scope) => client.scopes.includes(scope))) {
+    return redirectError("invalid_request", "Requested scope exceeds the client's registered scopes");
+  }
+  const challenge = params.code_challenge;
+  if (challenge !== undefined && (params.code_challenge_method ?? "plain") !== "S256") {
+    return redirectError("invalid_request", "code_challenge_method must be S256");
+  }
+  if (challenge !== undefined && !isValidCodeChallenge(challenge)) {
+    return redirectError("invalid_request", "code_challenge must be the base64url SHA-256 of a code_verifier (43 characters)");
+  }
+  if (client.type === "PUBLIC" && challenge === undefined) {
+    return redirectError("invalid_request", "Public clients must send a PKCE code_challenge (S256)");
+  }
+  const { redirectUris: _uris, scopes: _clientScopes, status: _status, ...consentClient } = client;
+  return {
+    kind: "valid",
+    authorization: { client: consentClient, redirectUri, scopes, state, codeChallenge: challenge ?? null, isLegacy },
+  };
+}

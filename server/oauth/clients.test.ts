@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { makeUser, uniqueEmail } from "@/prisma/factories";
+import { makeOAuthClient } from "@/prisma/oauth-factories";
+import { db } from "../db/client";
+import { createClient, deleteClient, listOwnClients, updateClient } from "./clients";
+import { createClientSecret } from "./client-secrets";
+import type { TCreateClientInput } from "./oauth-client.schemas";
+import { listClientsForReview, reviewClient } from "./review";
+
+const valid: TCreateClientInput = {
+  name: "Planner",
+  websiteUrl: "https://planner.example",
+  redirectUris: ["https://planner.example/cb", "http://localhost:8080/cb", "http://127.0.0.1/cb"],
+  scopes: ["BOOKING_READ"],
+  purpose: "Shows bookings",
+  type: "CONFIDENTIAL",
+};
+
+describe("registering a client", () => {
+  it("starts pending; a confidential client gets one secret shown once (stored as hash)", async () => {
+    const owner = await makeUser();
+    const { client, secret } = await createClient(owner.id, valid);
+    expect(client.status).toBe("PENDING");
+    expect(secret).toMatch(/^cnv_cs_[A-Za-z0-9_-]{43}$/);
+    expect(client.secrets).toEqual([expect.objectContaining({ hint: secret!.slice(-4) })]);
+    expect(await db.oAuthClientSecret.count({ where: { hash: secret! } })).toBe(0);
+  });
+
+  it("a public client has no secret and cannot get one", async () => {
+    const owner = await makeUser();
+    const { client, secret } = await createClient(owner.id, { ...valid, type: "PUBLIC" });
+    expect(secret).toBeNull();
+    await expect(createClientSecret(owner.id, client.id)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  it("the owner cannot choose the status", async () => {
+    const owner = await makeUser();
+    const { client } = await createClient(owner.id, { ...valid, status: "ACCEPTED" } as TCreateClientInput);
+    expect(client.status).toBe("PENDING");
+  });
+
+  it.each<[string, Partial<TCreateClientInput>]>([
+    ["no scopes", { scopes: [] }],
+    ["unknown scope", { scopes: ["READ_EVERYTHING"] }],
+    ["no redirect URI", { redirectUris: [] }],
+    ["11 redirect URIs", { redirectUris: Array.from({ length: 11 }, (_, i) => `https://planner.example/cb${i}`) }],
+    ["duplicate redirect URIs", { redirectUris: ["https://planner.example/cb", "https://planner.example/cb"] }],
+    ["http on a public host", { redirectUris: ["http://planner.example/cb"] }],
+    ["fragment", { redirectUris: ["https://planner.example/cb#x"] }],
+    ["relative URI", { redirectUris: ["/cb"] }],
+  ])("refuses %s and writes nothing", async (_label, change) => {
+    const owner = await makeUser();
+    await expect(createClient(owner.id, { ...valid, ...change })).rejects.toBeInstanceOf(z.ZodError);
+    expect(await listOwnClients(owner.id)).toEqual([]);
+  });
+});
+
+describe("editing and deleting", () => {
+  it("another user's client is not found", async () => {
+    const { client } = await makeOAuthClient();
+    const stranger = await makeUser();
+    await expect(updateClient(stranger.id, { clientId: client.id, name: "Mine now" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(deleteClient(stranger.id, client.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("a rejected client that is edited is reviewed again", async () => {
+    const { client, owner } = await makeOAuthClient({ accept: false });
+    const admin = await makeUser({ role: "ADMIN" });
+    await reviewClient(admin.id, { clientId: client.id, decision: "REJECT", reason: "No privacy policy" });
+    expect((await listOwnClients(owner.id))[0]).toMatchObject({ status: "REJECTED", rejectionReason: "No privacy policy" });
+    const edited = await updateClient(owner.id, { clientId: client.id, purpose: "Shows bookings; privacy policy at /privacy" });
+    expect(edited).toMatchObject({ status: "PENDING", rejectionReason: null });
+  });
+
+  it("only a pending client can be reviewed", async () => {
+    const { client } = await makeOAuthClient();
+    const admin = await makeUser({ role: "ADMIN" });
+    await expect(reviewClient(admin.id, { clientId: client.id, decision: "ACCEPT" })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+});
+
+describe("review mail (kept in the outbox when SMTP_URL is unset)", () => {
+  it("admins hear of a pending client, the owner of acceptance and rejection", async () => {
+    const admin = await makeUser({ role: "ADMIN", email: uniqueEmail("admin") });
+    const owner = await makeUser();
+    const { client } = await createClient(owner.id, { ...valid, name: "Mail test app" });
+    const toAdmin = await db.outboxMail.findFirst({ where: { to: admin.email, subject: { contains: "Mail test app" } } });
+    expect(toAdmin?.text).toContain(client.id);
+    await reviewClient(admin.id, { clientId: client.id, decision: "REJECT", reason: "Logo is blurry" });
+    const rejection = await db.outboxMail.findFirst({ where: { to: owner.email, subject: { contains: "rejected" } } });
+    expect(rejection?.text).toContain("Logo is blurry");
+    await updateClient(owner.id, { clientId: client.id, logoUrl: "https://planner.example/sharp.png" });
+    await reviewClient(admin.id, { clientId: client.id, decision: "ACCEPT" });
+    expect(await db.outboxMail.count({ where: { to: owner.email, subject: { contains: "accepted" } } })).toBe(1);
+    expect((await listClientsForReview()).find((row) => row.id === client.id)?.owner.email).toBe(owner.email);
+  });
+});

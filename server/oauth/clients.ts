@@ -1,0 +1,75 @@
+/** Developers' OAuth clients: register, list, edit (with re-review), delete. */
+import { randomBytes } from "node:crypto";
+import { db } from "../db/client";
+import { flushCredentialCache } from "../auth/credential-cache";
+import { AppError } from "../errors";
+import { env } from "../env";
+import { sendMails } from "../mail/mailer";
+import { createClientSecretIn } from "./client-secrets";
+import { CLIENT_SELECT } from "./client-dto";
+import { ZCreateClientInput, ZUpdateClientInput, type TCreateClientInput, type TUpdateClientInput } from "./oauth-client.schemas";
+import { editNeedsReview } from "./reapproval";
+
+/** Client ids are public identifiers, but random so they cannot be enumerated. */
+const newClientId = () => randomBytes(16).toString("hex");
+
+export async function listOwnClients(ownerId: number) {
+  return db.oAuthClient.findMany({ where: { ownerId }, select: CLIENT_SELECT, orderBy: { createdAt: "desc" } });
+}
+
+export async function getOwnClient(ownerId: number, clientId: string) {
+  const client = await db.oAuthClient.findFirst({ where: { id: clientId, ownerId }, select: CLIENT_SELECT });
+  if (!client) throw new AppError("NOT_FOUND", "OAuth client not found");
+  return client;
+}
+
+/** A new client waits for review; a confidential one gets its first secret, returned once. */
+export async function createClient(ownerId: number, input: TCreateClientInput) {
+  const fields = ZCreateClientInput.parse(input);
+  const { client, secret } = await db.$transaction(async (tx) => {
+    const client = await tx.oAuthClient.create({
+      data: { ...fields, logoUrl: fields.logoUrl ?? null, id: newClientId(), ownerId, status: "PENDING" },
+      select: CLIENT_SELECT,
+    });
+    const secret = client.type === "CONFIDENTIAL" ? await createClientSecretIn(tx, client.id) : null;
+    return { client, secret };
+  });
+  await notifyAdminsOfPendingClient(client.id, client.name);
+  return { client: await getOwnClient(ownerId, client.id), secret: secret?.secret ?? null };
+}
+
+export async function updateClient(ownerId: number, input: TUpdateClientInput) {
+  const { clientId, ...changes } = ZUpdateClientInput.parse(input);
+  const result = await db.$transaction(async (tx) => {
+    const [before] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "OAuthClient" WHERE id = ${clientId} AND "ownerId" = ${ownerId} FOR UPDATE`;
+    if (!before) throw new AppError("NOT_FOUND", "OAuth client not found");
+    const current = await tx.oAuthClient.findUniqueOrThrow({ where: { id: clientId } });
+    const next = { ...current, ...changes, logoUrl: changes.logoUrl === undefined ? current.logoUrl : changes.logoUrl };
+    const backToReview = current.status !== "PENDING" && editNeedsReview(current, next);
+    await tx.oAuthClient.update({
+      where: { id: clientId },
+      data: { ...changes, ...(backToReview ? { status: "PENDING", rejectionReason: null } : {}) },
+    });
+    return { backToReview, name: next.name };
+  });
+  if (result.backToReview) await notifyAdminsOfPendingClient(clientId, result.name);
+  return getOwnClient(ownerId, clientId);
+}
+
+export async function deleteClient(ownerId: number, clientId: string) {
+  const { count } = await db.oAuthClient.deleteMany({ where: { id: clientId, ownerId } });
+  if (count === 0) throw new AppError("NOT_FOUND", "OAuth client not found");
+  await flushCredentialCache(); // its grants and tokens went with it
+}
+
+async function notifyAdminsOfPendingClient(clientId: string, name: string) {
+  const admins = await db.user.findMany({ where: { role: "ADMIN" }, select: { email: true } });
+  const reviewUrl = `${env().APP_URL}/settings/admin/oauth`;
+  await sendMails(
+    admins.map(({ email }) => ({
+      to: email,
+      subject: `OAuth client waiting for review: ${name}`,
+      text: `The OAuth client "${name}" (${clientId}) is waiting for review.\n\nReview it at ${reviewUrl}\n`,
+    })),
+  );
+}

@@ -1,0 +1,36 @@
+/** Grants: what a user allowed an app. Revoking one stops every token issued under it at once. */
+import { db } from "../db/client";
+import { flushCredentialCache } from "../auth/credential-cache";
+import { AppError } from "../errors";
+
+export async function revokeGrant(grantId: number): Promise<void> {
+  const now = new Date();
+  await db.$transaction([
+    db.oAuthGrant.updateMany({ where: { id: grantId, revokedAt: null }, data: { revokedAt: now } }),
+    db.oAuthToken.updateMany({ where: { grantId, revokedAt: null }, data: { revokedAt: now } }),
+  ]);
+  await flushCredentialCache();
+}
+
+/** The apps a user has authorized, one entry per app with the union of its live grants' scopes. */
+export async function listAuthorizedApps(userId: number) {
+  const grants = await db.oAuthGrant.findMany({
+    where: { userId, revokedAt: null, client: { status: { not: "REJECTED" } } },
+    select: { scopes: true, createdAt: true, client: { select: { id: true, name: true, logoUrl: true, websiteUrl: true } } },
+    orderBy: { createdAt: "asc" },
+  });
+  const apps = new Map<string, { client: (typeof grants)[number]["client"]; scopes: Set<string>; authorizedAt: Date }>();
+  for (const grant of grants) {
+    const app = apps.get(grant.client.id) ?? { client: grant.client, scopes: new Set<string>(), authorizedAt: grant.createdAt };
+    grant.scopes.forEach((scope) => app.scopes.add(scope));
+    apps.set(grant.client.id, app);
+  }
+  return [...apps.values()].map(({ client, scopes, authorizedAt }) => ({ ...client, scopes: [...scopes].sort(), authorizedAt }));
+}
+
+/** The user withdraws an app's access: every grant to that client, and so every token, stops now. */
+export async function revokeAppAccess(userId: number, clientId: string): Promise<void> {
+  const grants = await db.oAuthGrant.findMany({ where: { userId, clientId, revokedAt: null }, select: { id: true } });
+  if (grants.length === 0) throw new AppError("NOT_FOUND", "This app has no access to revoke");
+  for (const { id } of grants) await revokeGrant(id);
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { ALL_SCOPES } from "../auth/scopes";
+
+export const MAX_REDIRECT_URIS = 10;
+/** Active secrets per confidential client (spec, Limits). */
+export const MAX_ACTIVE_SECRETS = 2;
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Absolute, https (plain http only on loopback), no fragment. Compared later by exact string. */
+export const ZRedirectUri = z.string().trim().superRefine((value, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: `"${value}" is not an absolute URL` });
+    return;
+  }
+  if (value.includes("#")) ctx.addIssue({ code: "custom", message: "Redirect URIs cannot contain a fragment (#)" });
+  const isLoopback = LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback)) {
+    ctx.addIssue({ code: "custom", message: "Redirect URIs must use https (http is allowed only for localhost)" });
+  }
+});
+
+export const ZScopeList = z
+  .array(z.enum(ALL_SCOPES as [string, ...string[]], { message: "Unknown scope" }))
+  .min(1, "Select at least one scope")
+  .transform((scopes) => [...new Set(scopes)].sort());
+
+const ZClientFields = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100),
+  logoUrl: z.union([z.url("Logo must be a URL").max(2048), z.literal("").transform(() => null), z.null()]).optional(),
+  websiteUrl: z.url("Website must be a URL").max(2048),
+  redirectUris: z
+    .array(ZRedirectUri)
+    .min(1, "Add at least one redirect URI")
+    .max(MAX_REDIRECT_URIS, `At most ${MAX_REDIRECT_URIS} redirect URIs`)
+    .refine((uris) => new Set(uris).size === uris.length, "Redirect URIs must be unique"),
+  scopes: ZScopeList,
+  purpose: z.string().trim().min(1, "Describe what the app does with the access").max(2000),
+});
+
+export const ZCreateClientInput = ZClientFields.extend({ type: z.enum(["CONFIDENTIAL", "PUBLIC"]) });
+export type TCreateClientInput = z.input<typeof ZCreateClientInput>;
+
+/** The client type is fixed at creation: switching it would change how every grant authenticates. */
+export const ZUpdateClientInput = ZClientFields.partial().extend({ clientId: z.string().min(1) });
+export type TUpdateClientInput = z.input<typeof ZUpdateClientInput>;
+
+export const ZClientIdInput = z.object({ clientId: z.string().min(1) });
+export const ZSecretIdInput = z.object({ clientId: z.string().min(1), secretId: z.number().int().positive() });
+export const ZReviewInput = z.discriminatedUnion("decision", [
+  z.object({ clientId: z.string().min(1), decision: z.literal("ACCEPT") }),
+  z.object({ clientId: z.string().min(1), decision: z.literal("REJECT"), reason: z.string().trim().min(1, "Give a reason").max(1000) }),
+]);
+export type TReviewInput = z.infer<typeof ZReviewInput>;

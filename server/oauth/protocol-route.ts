@@ -1,0 +1,24 @@
+/**
+ * The transport wrapper of the OAuth protocol endpoints (token, revocation): parse JSON or form body,
+ * run the use case, answer with RFC 6749 error bodies and no-store caching.
+ */
+import { log } from "../log";
+import { NO_STORE, OAuthError, oauthErrorResponse } from "./oauth-error";
+import { callerAddress, readProtocolParams } from "./protocol-request";
+
+export type ProtocolContext = { authorization: string | null; address: string };
+type ProtocolHandler = (params: Record<string, string | undefined>, context: ProtocolContext) => Promise<unknown>;
+
+export function oauthProtocolRoute(handler: ProtocolHandler) {
+  return async (request: Request): Promise<Response> => {
+    try {
+      const params = await readProtocolParams(request);
+      const result = await handler(params, { authorization: request.headers.get("authorization"), address: callerAddress(request) });
+      return result === undefined ? new Response(null, { status: 200, headers: NO_STORE }) : Response.json(result, { headers: NO_STORE });
+    } catch (error) {
+      if (error instanceof OAuthError) return oauthErrorResponse(error);
+      log.error("OAuth protocol endpoint failed", { url: request.url, error });
+      return Response.json({ error: "server_error", error_description: "Unexpected error" }, { status: 500, headers: NO_STORE });
+    }
+  };
+}

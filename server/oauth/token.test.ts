@@ -1,0 +1,206 @@
+import { describe, expect, it } from "vitest";
+import { makeUser } from "@/prisma/factories";
+import { authorizeCode, makeLegacy, makeOAuthClient, makeOAuthTokens, newVerifier, REDIRECT_URI } from "@/prisma/oauth-factories";
+import { db } from "../db/client";
+import { findPrincipalForAccessToken } from "./access-tokens";
+import { createClientSecret, revokeClientSecret } from "./client-secrets";
+import { updateClient } from "./clients";
+import { revokeAppAccess } from "./grants";
+import { OAuthError } from "./oauth-error";
+import { s256 } from "./pkce";
+import { reviewClient } from "./review";
+import { exchangeToken, type TokenParams } from "./token";
+
+const CONTEXT = { authorization: null, address: "10.9.8.7" };
+
+async function oauthFailure(params: TokenParams, context = CONTEXT) {
+  const error = await exchangeToken(params, context).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(OAuthError);
+  return error as OAuthError;
+}
+
+async function confidentialSetup(scopes = ["PROFILE_READ", "BOOKING_READ"]) {
+  const { client, secret } = await makeOAuthClient({ scopes });
+  const user = await makeUser();
+  const code = await authorizeCode(user.id, client.id, { scope: scopes.join(",") });
+  const exchange = { grant_type: "authorization_code", client_id: client.id, client_secret: secret!, code, redirect_uri: REDIRECT_URI };
+  return { client, secret: secret!, user, code, exchange };
+}
+
+describe("code exchange", () => {
+  it("issues a bearer pair with 1800 s and the granted scopes, usable as a principal", async () => {
+    const { exchange, user } = await confidentialSetup();
+    const tokens = await exchangeToken(exchange, CONTEXT);
+    expect(tokens).toMatchObject({ token_type: "bearer", expires_in: 1800, scope: "PROFILE_READ BOOKING_READ" });
+    const principal = await findPrincipalForAccessToken(tokens.access_token);
+    expect(principal).toMatchObject({ userId: user.id, via: "oauth", scopes: ["PROFILE_READ", "BOOKING_READ"] });
+  });
+
+  it("stores codes and tokens only as hashes", async () => {
+    const { exchange } = await confidentialSetup();
+    const tokens = await exchangeToken(exchange, CONTEXT);
+    const rows = await db.oAuthToken.findMany({ where: { hash: { in: [tokens.access_token, tokens.refresh_token] } } });
+    expect(rows).toHaveLength(0);
+    expect(await db.oAuthAuthorizationCode.count({ where: { hash: exchange.code } })).toBe(0);
+  });
+
+  // The spec's Token endpoint errors table, row by row.
+  it.each<[string, (exchange: TokenParams) => TokenParams, number, string]>([
+    ["code invalid", (e) => ({ ...e, code: "cnv_ac_nope" }), 400, "invalid_grant"],
+    ["secret does not match", (e) => ({ ...e, client_secret: "cnv_cs_wrong" }), 401, "invalid_client"],
+    ["no client for client_id", (e) => ({ ...e, client_id: "unknown-client" }), 401, "invalid_client"],
+    ["client_id missing", ({ client_id: _omit, ...e }) => e, 400, "invalid_request"],
+    ["grant_type unknown", (e) => ({ ...e, grant_type: "password" }), 400, "unsupported_grant_type"],
+    ["redirect_uri missing", ({ redirect_uri: _omit, ...e }) => e, 400, "invalid_request"],
+    ["redirect_uri differs", (e) => ({ ...e, redirect_uri: "https://app.example.test/other" }), 400, "invalid_grant"],
+    ["verifier for a code without challenge", (e) => ({ ...e, code_verifier: newVerifier() }), 400, "invalid_grant"],
+  ])("%s → %i %s", async (_label, mutate, status, error) => {
+    const { exchange } = await confidentialSetup();
+    const failure = await oauthFailure(mutate(exchange));
+    expect([failure.status, failure.error]).toEqual([status, error]);
+  });
+
+  it("refuses an expired code", async () => {
+    const { exchange } = await confidentialSetup();
+    await db.oAuthAuthorizationCode.updateMany({ where: { clientId: exchange.client_id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await oauthFailure(exchange)).error).toBe("invalid_grant");
+  });
+
+  it("gives exactly one success to parallel redemptions and revokes what a replay touches", async () => {
+    const { exchange } = await confidentialSetup();
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => exchangeToken(exchange, CONTEXT)));
+    const succeeded = results.filter((result) => result.status === "fulfilled");
+    expect(succeeded).toHaveLength(1);
+    for (const result of results) if (result.status === "rejected") expect((result.reason as OAuthError).error).toBe("invalid_grant");
+  });
+
+  it("a replayed code fails and revokes the tokens issued from it", async () => {
+    const { exchange } = await confidentialSetup();
+    const tokens = await exchangeToken(exchange, CONTEXT);
+    expect(await findPrincipalForAccessToken(tokens.access_token)).not.toBeNull();
+    expect((await oauthFailure(exchange)).error).toBe("invalid_grant");
+    expect(await findPrincipalForAccessToken(tokens.access_token)).toBeNull();
+    expect((await oauthFailure({ grant_type: "refresh_token", client_id: exchange.client_id, client_secret: exchange.client_secret, refresh_token: tokens.refresh_token })).error).toBe("invalid_grant");
+  });
+});
+
+describe("PKCE", () => {
+  it("public client: verifier required and checked", async () => {
+    const { client } = await makeOAuthClient({ type: "PUBLIC", scopes: ["PROFILE_READ"] });
+    const user = await makeUser();
+    const verifier = newVerifier();
+    const code = await authorizeCode(user.id, client.id, { scope: "PROFILE_READ", code_challenge: s256(verifier), code_challenge_method: "S256" });
+    const base = { grant_type: "authorization_code", client_id: client.id, code, redirect_uri: REDIRECT_URI };
+    expect((await oauthFailure(base)).error).toBe("invalid_request");
+    expect((await oauthFailure({ ...base, code_verifier: newVerifier() })).error).toBe("invalid_grant");
+    // The wrong verifier spent the code: a fresh one with the right verifier works.
+    const code2 = await authorizeCode(user.id, client.id, { scope: "PROFILE_READ", code_challenge: s256(verifier), code_challenge_method: "S256" });
+    const tokens = await exchangeToken({ ...base, code: code2, code_verifier: verifier }, CONTEXT);
+    expect(tokens.scope).toBe("PROFILE_READ");
+  });
+
+  it("confidential client that sent a challenge must send the verifier too", async () => {
+    const { client, secret } = await makeOAuthClient({ scopes: ["PROFILE_READ"] });
+    const user = await makeUser();
+    const verifier = newVerifier();
+    const code = await authorizeCode(user.id, client.id, { scope: "PROFILE_READ", code_challenge: s256(verifier), code_challenge_method: "S256" });
+    const base = { grant_type: "authorization_code", client_id: client.id, client_secret: secret!, code, redirect_uri: REDIRECT_URI };
+    expect((await oauthFailure(base)).error).toBe("invalid_grant");
+  });
+});
+
+describe("refresh", () => {
+  it("rotates, preserves scopes, and a rotated-out token revokes the grant", async () => {
+    const first = await makeOAuthTokens(["PROFILE_READ", "SCHEDULE_READ"]);
+    const refresh = { grant_type: "refresh_token", client_id: first.client.id, client_secret: first.secret!, refresh_token: first.refresh_token };
+    const second = await exchangeToken(refresh, CONTEXT);
+    expect(second.scope).toBe("PROFILE_READ SCHEDULE_READ");
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(await findPrincipalForAccessToken(second.access_token)).not.toBeNull();
+    const reuse = await oauthFailure(refresh);
+    expect([reuse.status, reuse.error]).toEqual([400, "invalid_grant"]);
+    expect(await findPrincipalForAccessToken(second.access_token)).toBeNull();
+    expect((await oauthFailure({ ...refresh, refresh_token: second.refresh_token })).error).toBe("invalid_grant");
+  });
+
+  it("refuses an invalid refresh token with 400 and another client's token as invalid", async () => {
+    const tokens = await makeOAuthTokens(["PROFILE_READ"]);
+    const base = { grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret! };
+    expect((await oauthFailure({ ...base, refresh_token: "cnv_rt_unknown" })).status).toBe(400);
+    expect((await oauthFailure({ ...base, refresh_token: tokens.access_token })).error).toBe("invalid_grant");
+    const other = await makeOAuthTokens(["PROFILE_READ"]);
+    expect((await oauthFailure({ ...base, refresh_token: other.refresh_token })).error).toBe("invalid_grant");
+  });
+
+  it("public clients refresh without a secret", async () => {
+    const tokens = await makeOAuthTokens(["PROFILE_READ"], { type: "PUBLIC" });
+    const refreshed = await exchangeToken({ grant_type: "refresh_token", client_id: tokens.client.id, refresh_token: tokens.refresh_token }, CONTEXT);
+    expect(refreshed.expires_in).toBe(1800);
+  });
+});
+
+describe("client lifecycle and grants", () => {
+  it("secret rotation: two secrets work, a third is refused, a revoked one fails at once, tokens survive", async () => {
+    const tokens = await makeOAuthTokens(["PROFILE_READ"]);
+    const owner = await db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true, secrets: { select: { id: true } } } });
+    const second = await createClientSecret(owner.ownerId, tokens.client.id);
+    await expect(createClientSecret(owner.ownerId, tokens.client.id)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/revoke one/i) });
+    const refreshWith = (secret: string, refreshToken: string) =>
+      exchangeToken({ grant_type: "refresh_token", client_id: tokens.client.id, client_secret: secret, refresh_token: refreshToken }, CONTEXT);
+    const viaNew = await refreshWith(second.secret, tokens.refresh_token);
+    await revokeClientSecret(owner.ownerId, tokens.client.id, owner.secrets[0]!.id);
+    const failure = await oauthFailure({ grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: viaNew.refresh_token });
+    expect([failure.status, failure.error]).toEqual([401, "invalid_client"]);
+    expect(await findPrincipalForAccessToken(viaNew.access_token)).not.toBeNull();
+    await refreshWith(second.secret, viaNew.refresh_token);
+  });
+
+  it("re-review keeps existing grants working; rejection stops them entirely", async () => {
+    const tokens = await makeOAuthTokens(["PROFILE_READ"]);
+    const { ownerId } = await db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true } });
+    const edited = await updateClient(ownerId, { clientId: tokens.client.id, name: "Renamed app" });
+    expect(edited.status).toBe("PENDING");
+    expect(await findPrincipalForAccessToken(tokens.access_token)).not.toBeNull();
+    const refreshed = await exchangeToken({ grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: tokens.refresh_token }, CONTEXT);
+    const admin = await makeUser({ role: "ADMIN" });
+    await reviewClient(admin.id, { clientId: tokens.client.id, decision: "REJECT", reason: "Misleading name" });
+    expect(await findPrincipalForAccessToken(refreshed.access_token)).toBeNull();
+    const failure = await oauthFailure({ grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: refreshed.refresh_token });
+    expect(failure.error).toBe("unauthorized_client");
+  });
+
+  it("a user revoking an app stops its tokens at once", async () => {
+    const tokens = await makeOAuthTokens(["PROFILE_READ"]);
+    await revokeAppAccess(tokens.userId, tokens.client.id);
+    expect(await findPrincipalForAccessToken(tokens.access_token)).toBeNull();
+  });
+
+  it("legacy grants carry requested scopes but are not limited by them; saving scopes ends legacy for new grants only", async () => {
+    const { client, secret, owner } = await makeOAuthClient({ scopes: ["PROFILE_READ"] });
+    await makeLegacy(client.id);
+    const user = await makeUser();
+    const code = await authorizeCode(user.id, client.id, { scope: "BOOKING_READ" });
+    const tokens = await exchangeToken({ grant_type: "authorization_code", client_id: client.id, client_secret: secret!, code, redirect_uri: REDIRECT_URI }, CONTEXT);
+    expect(tokens.scope).toBe("BOOKING_READ");
+    expect((await findPrincipalForAccessToken(tokens.access_token))?.scopes).toBeNull();
+    const updated = await updateClient(owner.id, { clientId: client.id, scopes: ["BOOKING_READ"] });
+    expect(updated.status).toBe("ACCEPTED");
+    expect((await findPrincipalForAccessToken(tokens.access_token))?.scopes).toBeNull();
+    const code2 = await authorizeCode(user.id, client.id, { scope: "BOOKING_READ" });
+    const scoped = await exchangeToken({ grant_type: "authorization_code", client_id: client.id, client_secret: secret!, code: code2, redirect_uri: REDIRECT_URI }, CONTEXT);
+    expect((await findPrincipalForAccessToken(scoped.access_token))?.scopes).toEqual(["BOOKING_READ"]);
+  });
+
+  it("rate-limits failed client authentication per client with Retry-After", async () => {
+    const { client } = await makeOAuthClient();
+    const context = { authorization: null, address: "10.1.2.3" };
+    const attempt = () => oauthFailure({ grant_type: "refresh_token", client_id: client.id, client_secret: "cnv_cs_wrong", refresh_token: "x" }, context);
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers["Retry-After"])).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,80 @@
+/** POST /v2/auth/oauth2/token: the spec's four variants (code or refresh; secret or PKCE). */
+import { db } from "../db/client";
+import { hashSecret } from "../auth/secrets";
+import { authenticateClient, clientCredentials, clientGrantsAreLive, type AuthenticatedClient } from "./client-auth";
+import { revokeGrant } from "./grants";
+import { mintTokenPair, type TokenResponse } from "./issued-tokens";
+import { OAuthError } from "./oauth-error";
+import { verifierMatchesChallenge } from "./pkce";
+import type { ProtocolContext } from "./protocol-route";
+
+export type TokenParams = Record<string, string | undefined>;
+const GRANT_TYPES = ["authorization_code", "refresh_token"];
+
+function required(params: TokenParams, name: string): string {
+  const value = params[name];
+  if (!value) throw new OAuthError("invalid_request", `${name} is required`);
+  return value;
+}
+
+export async function exchangeToken(params: TokenParams, context: ProtocolContext): Promise<TokenResponse> {
+  const credentials = clientCredentials(params, context.authorization);
+  if (!credentials.clientId) throw new OAuthError("invalid_request", "client_id is required");
+  const grantType = required(params, "grant_type");
+  if (!GRANT_TYPES.includes(grantType)) {
+    throw new OAuthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
+  }
+  const client = await authenticateClient(credentials, context.address);
+  if (!clientGrantsAreLive(client)) throw new OAuthError("unauthorized_client", "This client is not approved");
+  return grantType === "authorization_code" ? redeemCode(client, params) : refresh(client, params);
+}
+
+const invalidCode = () => new OAuthError("invalid_grant", "Authorization code is invalid or expired");
+
+async function redeemCode(client: AuthenticatedClient, params: TokenParams): Promise<TokenResponse> {
+  const code = required(params, "code");
+  const redirectUri = required(params, "redirect_uri");
+  if (client.type === "PUBLIC") required(params, "code_verifier");
+  const hash = hashSecret(code);
+  // The conditional update is the single point where a code is spent: of parallel redemptions, one wins.
+  const { count: won } = await db.oAuthAuthorizationCode.updateMany({ where: { hash, consumedAt: null }, data: { consumedAt: new Date() } });
+  const row = await db.oAuthAuthorizationCode.findUnique({
+    where: { hash },
+    select: { id: true, clientId: true, redirectUri: true, codeChallenge: true, expiresAt: true, grant: { select: { id: true, scopes: true, createdAt: true, revokedAt: true } } },
+  });
+  if (!row || row.clientId !== client.id) throw invalidCode();
+  if (won === 0) {
+    // RFC 6749 §4.1.2: a code used twice revokes everything issued from it.
+    await revokeGrant(row.grant.id);
+    throw new OAuthError("invalid_grant", "Authorization code was already used; tokens issued from it are revoked");
+  }
+  if (row.expiresAt.getTime() <= Date.now() || row.grant.revokedAt) throw invalidCode();
+  if (row.redirectUri !== redirectUri) throw new OAuthError("invalid_grant", "redirect_uri differs from the one used when authorizing");
+  const verifier = params.code_verifier;
+  if (row.codeChallenge && (!verifier || !verifierMatchesChallenge(verifier, row.codeChallenge))) {
+    throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge");
+  }
+  if (!row.codeChallenge && verifier) throw new OAuthError("invalid_grant", "code_verifier sent for a code issued without code_challenge");
+  return db.$transaction((tx) => mintTokenPair(tx, row.grant, row.id));
+}
+
+async function refresh(client: AuthenticatedClient, params: TokenParams): Promise<TokenResponse> {
+  const hash = hashSecret(required(params, "refresh_token"));
+  const invalid = new OAuthError("invalid_grant", "Refresh token is invalid, expired or revoked");
+  const row = await db.oAuthToken.findUnique({
+    where: { hash },
+    select: { id: true, kind: true, codeId: true, expiresAt: true, grant: { select: { id: true, clientId: true, scopes: true, createdAt: true, revokedAt: true } } },
+  });
+  if (!row || row.kind !== "REFRESH" || row.grant.clientId !== client.id) throw invalid;
+  const { count: rotated } = await db.oAuthToken.updateMany({ where: { id: row.id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: new Date() } });
+  if (rotated === 0) {
+    // A rotated-out refresh token presented again means it leaked: end the whole grant.
+    await revokeGrant(row.grant.id);
+    throw invalid;
+  }
+  if (row.expiresAt.getTime() <= Date.now() || row.grant.revokedAt) throw invalid;
+  return db.$transaction(async (tx) => {
+    await tx.oAuthGrant.update({ where: { id: row.grant.id }, data: { lastRefreshedAt: new Date() } });
+    return mintTokenPair(tx, row.grant, row.codeId);
+  });
+}

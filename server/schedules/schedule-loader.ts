@@ -1,0 +1,44 @@
+/**
+ * Availability as the slot algorithm reads it: minutes after local midnight in `timeZone`. Weekly days
+ * are 0 = Sunday … 6 = Saturday; an override replaces the weekly windows of its date, and one with
+ * startMinute = endMinute = 0 makes the date unavailable. endMinute may be 1440 (end of day).
+ */
+import type { Tx } from "../db/client";
+import { toIsoDate } from "./schedule.dto";
+
+export type TWeeklyWindow = { days: number[]; startMinute: number; endMinute: number };
+export type TDateOverride = { date: string; startMinute: number; endMinute: number };
+export type TLoadedSchedule = { timeZone: string; weekly: TWeeklyWindow[]; overrides: TDateOverride[] };
+
+export async function loadSchedule(tx: Tx, scheduleId: number): Promise<TLoadedSchedule | null> {
+  const schedule = await tx.schedule.findUnique({
+    where: { id: scheduleId },
+    select: { timeZone: true, entries: { select: { days: true, date: true, startMinute: true, endMinute: true }, orderBy: { id: "asc" } } },
+  });
+  if (!schedule) return null;
+  const weekly: TWeeklyWindow[] = [];
+  const overrides: TDateOverride[] = [];
+  for (const { days, date, startMinute, endMinute } of schedule.entries) {
+    if (date === null) weekly.push({ days, startMinute, endMinute });
+    else overrides.push({ date: toIsoDate(date), startMinute, endMinute });
+  }
+  return { timeZone: schedule.timeZone, weekly, overrides };
+}
+
+/** The user's default schedule, or null when they have none. */
+export async function loadDefaultSchedule(tx: Tx, userId: number): Promise<TLoadedSchedule | null> {
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { defaultScheduleId: true } });
+  return user?.defaultScheduleId ? loadSchedule(tx, user.defaultScheduleId) : null;
+}
+
+/** The event type's own schedule, else its owner's default; null when neither exists (or a team event type). */
+export async function loadScheduleForEventType(
+  tx: Tx,
+  eventType: { scheduleId: number | null; userId: number | null },
+): Promise<TLoadedSchedule | null> {
+  if (eventType.scheduleId !== null) {
+    const own = await loadSchedule(tx, eventType.scheduleId);
+    if (own) return own;
+  }
+  return eventType.userId === null ? null : loadDefaultSchedule(tx, eventType.userId);
+}

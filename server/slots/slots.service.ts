@@ -1,0 +1,81 @@
+/**
+ * Slot use cases: the public listing (GET /v2/slots/available) and the single-slot check the booking
+ * work runs before it writes. Both load through slot-inputs.ts and decide through computeSlots, with the
+ * same grid, so a listed slot is exactly a slot that isSlotAvailable accepts.
+ */
+import { db, type Tx } from "../db/client";
+import { AppError } from "../errors";
+import { toAvailableSlotsOutput, type TAvailableSlotsOutput } from "./slots.dto";
+import type { TAvailableSlotsQuery } from "./slots.schemas";
+import { computeSlots, type Interval, type Slot } from "./slots";
+import { loadSlotHosts, modeOf, SLOT_EVENT_TYPE_SELECT, toMinuteCeil, type SlotEventType } from "./slot-inputs";
+
+type Options = { now?: Date };
+type EventTypeRow = SlotEventType & {
+  hidden: boolean;
+  minimumBookingNotice: number;
+  slotInterval: number | null;
+  periodDays: number | null;
+  owner: { username: string } | null;
+};
+
+const eventTypeNotFound = () => new AppError("NOT_FOUND", "Event type not found");
+
+async function findSlotEventType(tx: Tx, eventTypeId: number): Promise<EventTypeRow | null> {
+  return tx.eventType.findUnique({ where: { id: eventTypeId }, select: SLOT_EVENT_TYPE_SELECT });
+}
+
+async function slotsOf(tx: Tx, eventType: EventTypeRow, range: Interval, now: Date, ignoreBookingUid?: string): Promise<Slot[]> {
+  const hosts = await loadSlotHosts(tx, eventType, range, { ignoreBookingUid });
+  return computeSlots({
+    mode: modeOf(eventType.schedulingType),
+    hosts,
+    lengthInMinutes: eventType.lengthInMinutes,
+    slotInterval: eventType.slotInterval,
+    beforeEventBuffer: eventType.beforeEventBuffer,
+    afterEventBuffer: eventType.afterEventBuffer,
+    minimumBookingNotice: eventType.minimumBookingNotice,
+    periodDays: eventType.periodDays,
+    range,
+    // Rounded up: a slot that started seconds ago is in the past.
+    now: toMinuteCeil(now),
+  });
+}
+
+/**
+ * Bookable starts in [startTime, endTime), grouped by day in `timeZone`. Hidden event types, and an
+ * event type asked for under another user's name, are a 404 like a missing one (no existence leak).
+ */
+export async function getAvailableSlots(query: TAvailableSlotsQuery, options: Options = {}): Promise<TAvailableSlotsOutput> {
+  const eventType = await findSlotEventType(db, query.eventTypeId);
+  if (!eventType || eventType.hidden) throw eventTypeNotFound();
+  if (query.username !== undefined && eventType.owner?.username !== query.username) throw eventTypeNotFound();
+  // A slot start s (whole minutes) is in range when startTime ≤ s < endTime.
+  const range = { start: toMinuteCeil(query.startTime), end: toMinuteCeil(query.endTime) };
+  const slots = await slotsOf(db, eventType, range, options.now ?? new Date());
+  return toAvailableSlotsOutput(slots, query.timeZone);
+}
+
+export type TSlotCheck = { available: boolean; freeHostIds: number[]; end: Date };
+
+/**
+ * Whether `start` is a bookable slot of the event type right now, and which hosts are free for it (all
+ * hosts for a collective event). `ignoreBookingUid`: the booking being rescheduled does not block its own
+ * new time. Hidden event types are checked too; who may book them is the booking work's decision.
+ * Runs in the caller's transaction (after it has locked the hosts); connected calendars are asked with
+ * the usual timeout.
+ */
+export async function isSlotAvailable(
+  tx: Tx,
+  input: { eventTypeId: number; start: Date; ignoreBookingUid?: string },
+  options: Options = {},
+): Promise<TSlotCheck> {
+  const eventType = await findSlotEventType(tx, input.eventTypeId);
+  if (!eventType) throw eventTypeNotFound();
+  const end = new Date(input.start.getTime() + eventType.lengthInMinutes * 60_000);
+  const startMs = input.start.getTime();
+  if (!Number.isFinite(startMs) || startMs % 60_000 !== 0) return { available: false, freeHostIds: [], end };
+  const minute = startMs / 60_000;
+  const [slot] = await slotsOf(tx, eventType, { start: minute, end: minute + 1 }, options.now ?? new Date(), input.ignoreBookingUid);
+  return slot ? { available: true, freeHostIds: slot.hostIds, end } : { available: false, freeHostIds: [], end };
+}

@@ -1,0 +1,32 @@
+/**
+ * tRPC for the web app, session-authenticated only. Procedure builders narrow the context so a router
+ * reads its access rule at the definition: public, protected (signed in) or admin.
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import { db } from "../db/client";
+import { getActor, type Actor } from "../auth/session";
+import { formatError } from "./errors";
+
+export async function createTRPCContext() {
+  return { actor: await getActor() };
+}
+type Context = Awaited<ReturnType<typeof createTRPCContext>>;
+
+const t = initTRPC.context<Context>().create({ errorFormatter: formatError });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure;
+
+export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please log in" });
+  return next({ ctx: { actor: ctx.actor satisfies Actor } });
+});
+
+/** The role is re-read from the database: a demoted admin loses access at once, not when the JWT expires. */
+export const adminProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  const user = await db.user.findUnique({ where: { id: ctx.actor.userId }, select: { role: true } });
+  if (user?.role !== "ADMIN") throw new TRPCError({ code: "FORBIDDEN", message: "Administrators only" });
+  return next({ ctx: { actor: { ...ctx.actor, role: "ADMIN" as const } } });
+});

@@ -1,0 +1,18 @@
+import { router } from "./init";
+import { apiKeysRouter } from "./routers/api-keys";
+import { authRouter } from "./routers/auth";
+import { authorizedAppsRouter } from "./routers/authorized-apps";
+import { oauthClientsRouter } from "./routers/oauth-clients";
+import { oauthReviewRouter } from "./routers/oauth-review";
+import { onboardingRouter } from "./routers/onboarding";
+
+export const appRouter = router({
+  auth: authRouter,
+  apiKeys: apiKeysRouter,
+  oauthClients: oauthClientsRouter,
+  authorizedApps: authorizedAppsRouter,
+  oauthReview: oauthReviewRouter,
+  onboarding: onboardingRouter,
+});
+
+export type AppRouter = typeof appRouter;

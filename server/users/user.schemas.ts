@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "../auth/passwords";
+import { ZTimeZone } from "../time/time-zones";
+
+export const WEEK_STARTS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export const LOCALES = [
+  "ar", "ca", "de", "es", "eu", "he", "id", "ja", "lv", "pl", "ro", "sr", "th", "vi", "az", "cs", "el", "es-419", "fi", "hr",
+  "it", "km", "nl", "pt", "ru", "sv", "tr", "zh-CN", "bg", "da", "en", "et", "fr", "hu", "iw", "ko", "no", "pt-BR", "sk", "ta",
+  "uk", "zh-TW", "bn",
+] as const;
+
+/** Trimmed and lower-cased before the format check, as sign-in does with what it is given. */
+export const ZEmail = z.string().trim().toLowerCase().pipe(z.email("Must be a valid e-mail address").max(254));
+export const ZUsername = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(2, "Username is at least 2 characters")
+  .max(40, "Username is at most 40 characters")
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, "Username may contain letters, digits, dot, dash and underscore");
+export const ZPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password is at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, "Password is at most 200 characters");
+export const ZDisplayName = z.string().trim().min(1, "Name is required").max(100, "Name is at most 100 characters");
+
+/** Free-form metadata, bounded so it cannot become a storage channel. */
+export const ZMetadata = z
+  .record(z.string().max(40, "Metadata keys are at most 40 characters"), z.union([z.string().max(500), z.number(), z.boolean()]))
+  .refine((value) => Object.keys(value).length <= 50, "Metadata has at most 50 keys");
+
+export const ZSignUpInput = z.object({
+  email: ZEmail,
+  password: ZPassword,
+  name: ZDisplayName.optional(),
+  username: ZUsername.optional(),
+  timeZone: ZTimeZone.optional(),
+});
+export type TSignUpInput = z.input<typeof ZSignUpInput>;
+
+export const ZUpdateProfileInput = z
+  .object({
+    email: ZEmail,
+    name: ZDisplayName,
+    timeFormat: z.union([z.literal(12), z.literal(24)], { message: "timeFormat must be 12 or 24" }),
+    defaultScheduleId: z.number().int().positive(),
+    weekStart: z.enum(WEEK_STARTS, { message: `weekStart must be one of ${WEEK_STARTS.join(", ")}` }),
+    timeZone: ZTimeZone,
+    locale: z.enum(LOCALES),
+    avatarUrl: z.url().max(2048).nullable(),
+    bio: z.string().max(1000).nullable(),
+    metadata: ZMetadata,
+  })
+  .partial()
+  .strict();
+export type TUpdateProfileInput = z.infer<typeof ZUpdateProfileInput>;
