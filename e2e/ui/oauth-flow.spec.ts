@@ -3,12 +3,14 @@
  * in the page; an admin accepts both (with the e-mails on both sides); a new user allows the confidential
  * app and the app exchanges, uses, refreshes and survives a secret rotation; the public app does PKCE
  * through oauth4webapi, a real client library; Deny returns access_denied; revoking in "Authorized apps"
- * stops the app's token. The apps' redirect URIs are served by `page.route`, so no app server is needed.
+ * stops the app's token. The apps have no servers: the tests read code and state from the
+ * navigation the browser makes to their redirect URIs.
  */
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import * as oauth from "oauth4webapi";
 import { DEFAULT_PASSWORD, makeUser, uniqueEmail } from "../../prisma/factories";
+import { callbackAfter } from "../support/app-callback";
 import { mailsTo } from "../support/mail-catcher";
 import { expect, test } from "../support/fixtures";
 
@@ -53,13 +55,6 @@ test.afterEach(async () => {
 async function newPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage();
   openPages.push(page);
-  // The apps' callbacks: the browser lands there, and the test reads code and state from the URL.
-  for (const app of [CONFIDENTIAL, PUBLIC]) {
-    await page.route(
-      (url) => url.href.startsWith(app.redirectUri),
-      (route) => route.fulfill({ contentType: "text/html", body: `<h1>Back at ${app.name}</h1>` }),
-    );
-  }
   return page;
 }
 
@@ -104,13 +99,10 @@ function authorizePath(app: App, params: Record<string, string>) {
   return `/auth/oauth2/authorize?${query}`;
 }
 
-/** The consent screen's decision, and the callback URL the browser then lands on. */
+/** The consent screen's decision, and the callback URL the browser is then sent to. */
 async function decide(page: Page, app: App, button: "Allow" | "Deny"): Promise<URL> {
   await expect(page.getByRole("heading", { name: `${app.name} wants to access your Convene account` })).toBeVisible();
-  await page.getByRole("button", { name: button }).click();
-  await page.waitForURL((url) => url.href.startsWith(app.redirectUri));
-  await expect(page.getByRole("heading", { name: `Back at ${app.name}` })).toBeVisible();
-  return new URL(page.url());
+  return callbackAfter(page, app.redirectUri, () => page.getByRole("button", { name: button }).click());
 }
 
 async function requestTokens(request: APIRequestContext, form: Record<string, string>) {

@@ -12,6 +12,7 @@ import { makeUser } from "../../prisma/factories";
 import { makeOAuthClient } from "../../prisma/oauth-factories";
 import { db } from "../../server/db/client";
 import { claimsFor, startOidcProvider, type OidcProviderServer } from "../demo/oidc-provider";
+import { callbackAfter } from "../support/app-callback";
 import { expect, test } from "../support/fixtures";
 
 const ISSUER = process.env.OIDC_ISSUER;
@@ -51,7 +52,6 @@ test.beforeEach(async ({ page }) => {
 
 test("sign-up through the provider takes name, e-mail and username from the account; the app's prefill is ignored", async ({ page, browser }) => {
   const { client } = await makeOAuthClient({ name: "OIDC App", redirectUris: [REDIRECT_URI], scopes: ["PROFILE_READ"] });
-  await page.route((url) => url.href.startsWith(REDIRECT_URI), (route) => route.fulfill({ contentType: "text/html", body: "<h1>Back at the app</h1>" }));
   const login = `grace${randomBytes(4).toString("hex")}`;
   const claims = claimsFor(login);
   const prefill = { email: "prefill@example.test", name: "Prefilled Name", username: "prefilled" };
@@ -67,9 +67,9 @@ test("sign-up through the provider takes name, e-mail and username from the acco
   await profile.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("button", { name: "Skip for now" }).click();
   await expect(page.getByText(`Signed in as ${claims.email}`)).toBeVisible();
-  await page.getByRole("button", { name: "Allow" }).click();
-  await page.waitForURL((url) => url.href.startsWith(REDIRECT_URI));
-  expect(new URL(page.url()).searchParams.get("state")).toBe("oidc-state");
+  const callback = await callbackAfter(page, REDIRECT_URI, () => page.getByRole("button", { name: "Allow" }).click());
+  expect(callback.searchParams.get("state")).toBe("oidc-state");
+  expect(callback.searchParams.get("code")).toBeTruthy();
 
   const user = await db.user.findUniqueOrThrow({ where: { email: claims.email }, include: { identities: true, password: true } });
   expect(user).toMatchObject({ name: claims.name, username: login, timeZone: "Asia/Tokyo", onboardingStep: "COMPLETE", password: null });

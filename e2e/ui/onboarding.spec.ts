@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { DEFAULT_PASSWORD, makeUser, uniqueEmail } from "../../prisma/factories";
 import { makeOAuthClient } from "../../prisma/oauth-factories";
 import { db } from "../../server/db/client";
+import { callbackAfter } from "../support/app-callback";
 import { expect, test } from "../support/fixtures";
 
 const REDIRECT_URI = "https://onboarding-app.example.test/callback";
@@ -15,11 +16,6 @@ const APP_NAME = `Onboarding App ${randomBytes(3).toString("hex")}`;
 async function appClient() {
   const { client } = await makeOAuthClient({ name: APP_NAME, redirectUris: [REDIRECT_URI], scopes: ["PROFILE_READ"] });
   return client.id;
-}
-
-/** The app's callback, served in the browser so the test reads where it landed. */
-async function serveCallback(page: Page) {
-  await page.route((url) => url.href.startsWith(REDIRECT_URI), (route) => route.fulfill({ contentType: "text/html", body: "<h1>Back at the app</h1>" }));
 }
 
 async function signUp(page: Page, email: string) {
@@ -71,7 +67,6 @@ test("a new person signs up, sets a profile and skips calendars; profile, defaul
 
 test("from an app: the app's values prefill sign-up and profile, and consent comes last", async ({ page }) => {
   const clientId = await appClient();
-  await serveCallback(page);
   const email = uniqueEmail("fromapp");
   const username = `app${randomBytes(4).toString("hex")}`;
   const query = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ", state: "st 1", email, name: "Prefilled Name", username });
@@ -89,9 +84,7 @@ test("from an app: the app's values prefill sign-up and profile, and consent com
   await page.getByRole("button", { name: "Skip for now" }).click();
 
   await expect(page.getByRole("heading", { name: `${APP_NAME} wants to access your Convene account` })).toBeVisible();
-  await page.getByRole("button", { name: "Allow" }).click();
-  await page.waitForURL((url) => url.href.startsWith(REDIRECT_URI));
-  const callback = new URL(page.url());
+  const callback = await callbackAfter(page, REDIRECT_URI, () => page.getByRole("button", { name: "Allow" }).click());
   expect(callback.searchParams.get("state")).toBe("st 1");
   expect(callback.searchParams.get("code")).toBeTruthy();
 });
