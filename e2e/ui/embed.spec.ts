@@ -180,6 +180,7 @@ test("denial in redirect mode sends the browser to redirectUri with error=access
   const user = await userAt("COMPLETE");
   const frame = await openEmbed(page, baseURL!, { state: "deny & return", denied: "redirect" });
   await logIn(frame, user.email);
+  await expect(consentHeading(frame)).toBeVisible();
   await frame.getByRole("button", { name: "Deny" }).click();
   await page.waitForURL((url) => url.href.startsWith(`${demo.origin}/callback`));
   expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ error: "access_denied", state: "deny & return" });

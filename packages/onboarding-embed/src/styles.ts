@@ -10,6 +10,8 @@ const PALETTE = {
 export const BACKDROP_CLASS = "convene-onboarding-embed";
 export const BACKDROP_CSS = `.${BACKDROP_CLASS}::backdrop{background:rgba(15,23,42,.55)}`;
 
+const DIALOG_TOP = "min(8vh, 64px)";
+
 export function stylesFor(theme: OnboardingTheme) {
   const colors = PALETTE[theme];
   const trigger: CSSProperties = {
@@ -24,9 +26,12 @@ export function stylesFor(theme: OnboardingTheme) {
     font: "600 14px/1.2 system-ui, sans-serif",
     cursor: "pointer",
   };
+  // Anchored near the top rather than centred (a modal <dialog>'s default): the iframe grows and shrinks
+  // with each step, and a centred dialog would move its buttons under the user's pointer as it does.
   const dialog: CSSProperties = {
     width: "min(480px, calc(100vw - 32px))",
-    maxHeight: "calc(100vh - 32px)",
+    margin: `${DIALOG_TOP} auto auto`,
+    maxHeight: `calc(100vh - ${DIALOG_TOP} - 16px)`,
     padding: 0,
     border: `1px solid ${colors.border}`,
     borderRadius: 12,
