@@ -1,8 +1,10 @@
 import { TextLink } from "@/components/ui/text-link";
 import { getSessionUser } from "@/server/auth/session";
+import { getOnboardingProgress } from "@/server/onboarding/onboarding.service";
 
 export default async function HomePage() {
   const user = await getSessionUser();
+  const progress = user ? await getOnboardingProgress(user.id) : null;
   return (
     <main className="mx-auto max-w-2xl px-6 py-16">
       <h1 className="text-3xl font-semibold">Convene</h1>
@@ -10,6 +12,11 @@ export default async function HomePage() {
       {user && (
         <p className="mt-6 text-sm text-slate-600">
           Signed in as <span className="font-medium text-slate-900">{user.email}</span>
+        </p>
+      )}
+      {progress && progress.step !== "COMPLETE" && (
+        <p className="mt-2 text-sm text-slate-600">
+          Your account is not set up yet. <TextLink href="/onboarding">Finish setting up</TextLink>
         </p>
       )}
       <nav aria-label="Main" className="mt-8 flex flex-wrap gap-6">

@@ -1,13 +1,12 @@
 import { signIn } from "next-auth/react";
-
-export const WRONG_CREDENTIALS = "E-mail or password is incorrect";
+import { logInFailureMessage } from "@/server/auth/log-in-errors";
 
 /** Signs in with next-auth's credentials provider; null on success, else the message to show. */
 export async function signInWithPassword(email: string, password: string): Promise<string | null> {
   try {
     const result = await signIn("credentials", { redirect: false, email, password });
     if (result?.ok && !result.error) return null;
-    return result?.error === "CredentialsSignin" ? WRONG_CREDENTIALS : "Could not log in. Please try again.";
+    return logInFailureMessage(result?.error ?? undefined);
   } catch {
     return "Could not reach Convene. Check your connection and try again.";
   }

@@ -1,6 +1,6 @@
 /**
  * Browser flows for accounts and API keys in Chromium: sign-up → log-out → log-in → a key created in the
- * page works on /v2 and stops working once revoked; plus the log-in errors and redirects around them.
+ * page works on /v2 and stops working once revoked; plus the log-in errors, throttling and redirects around them.
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
@@ -35,7 +35,11 @@ test("sign up, log out, log in, then an API key works on /v2 until it is revoked
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
+  // A sign-up with nowhere to return to continues into onboarding; the home page offers to resume it.
+  await expect(page.getByRole("heading", { name: "Set up your profile" })).toBeVisible();
+  await page.goto("/");
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Finish setting up" })).toHaveAttribute("href", "/onboarding");
 
   await page.getByRole("link", { name: "Log out" }).click();
   await page.getByRole("button", { name: "Log out" }).click();
@@ -78,6 +82,25 @@ test("a wrong password shows a readable error and keeps the visitor on the log-i
   await page.goto("/auth/login");
   await logIn(page, email, "not-the-password");
   await expect(alertWith(page, "E-mail or password is incorrect")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test("after ten wrong passwords the account refuses even the right one for a while, and says so", async ({ page }) => {
+  const email = await seedUser();
+  // Its own caller address, so the per-address limit other tests add to stays out of the way.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${randomBytes(1)[0]}` });
+  await page.goto("/auth/login");
+  const attempt = async (password: string) => {
+    const answered = page.waitForResponse((response) => response.url().includes("/api/auth/callback/credentials"));
+    await logIn(page, email, password);
+    await answered;
+  };
+  for (let i = 0; i < 10; i++) {
+    await attempt(`wrong-${i}`);
+    await expect(alertWith(page, "E-mail or password is incorrect")).toBeVisible();
+  }
+  await attempt(PASSWORD);
+  await expect(alertWith(page, "Too many failed log-ins. Wait a few minutes and try again.")).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 

@@ -14,7 +14,7 @@ import type { OAuthConfig } from "next-auth/providers/oauth";
 import { EMBED_COOKIE_ATTRIBUTES } from "../onboarding/embed-session";
 import { findUserByExternalIdentity, signInWithExternalIdentity } from "../onboarding/external-identity";
 import { OIDC_PROVIDER_ID, oidcConfig, type OidcConfig } from "../onboarding/oidc";
-import { findUserByCredentials } from "../users/user.service";
+import { logInWithPassword } from "./login-throttle";
 
 type Role = "USER" | "ADMIN";
 
@@ -53,6 +53,12 @@ function oidcProvider(config: OidcConfig): OAuthConfig<OidcProfile> {
 
 const oidc = oidcConfig();
 
+/** The caller's address as next-auth hands over headers (a plain object); see callerAddress for its trust. */
+function forwardedAddress(headers: Record<string, unknown> | undefined): string {
+  const forwarded = headers?.["x-forwarded-for"];
+  return (typeof forwarded === "string" && forwarded.split(",")[0]?.trim()) || "unknown";
+}
+
 export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt" },
   pages: { signIn: "/auth/login", signOut: "/auth/logout", error: "/auth/login" },
@@ -60,9 +66,9 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       name: "E-mail and password",
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
+      async authorize(credentials, request) {
         if (!credentials?.email || !credentials.password) return null;
-        const user = await findUserByCredentials(credentials.email, credentials.password);
+        const user = await logInWithPassword(credentials.email, credentials.password, forwardedAddress(request.headers));
         return user ? { id: String(user.id), email: user.email, name: user.name, role: user.role } : null;
       },
     }),

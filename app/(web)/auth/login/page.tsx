@@ -4,6 +4,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { withCallback } from "@/components/auth/with-callback";
 import { TextLink } from "@/components/ui/text-link";
+import { logInFailureMessage } from "@/server/auth/log-in-errors";
 import { getSessionUser, safeCallbackUrl } from "@/server/auth/session";
 
 export const metadata: Metadata = { title: "Log in" };
@@ -15,7 +16,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
   if (await getSessionUser()) redirect(callbackUrl);
   // next-auth sends its own failures here as ?error=…; the form reports wrong passwords itself.
-  const initialError = params.error ? "Could not log in. Please try again." : null;
+  const initialError = typeof params.error === "string" ? logInFailureMessage(params.error) : null;
   return (
     <AuthCard
       title="Log in to Convene"

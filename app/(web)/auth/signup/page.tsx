@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: "Sign up" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function SignUpPage({ searchParams }: { searchParams: SearchParams }) {
-  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+  const requested = (await searchParams).callbackUrl;
+  const callbackUrl = safeCallbackUrl(requested);
+  // Someone signing up on their own (no page to return to) goes on to set up a profile and calendar.
+  const afterSignUp = safeCallbackUrl(requested, "/onboarding");
   if (await getSessionUser()) redirect(callbackUrl);
   return (
     <AuthCard
@@ -22,7 +25,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
         </>
       }
     >
-      <SignUpForm callbackUrl={callbackUrl} />
+      <SignUpForm callbackUrl={afterSignUp} />
     </AuthCard>
   );
 }
