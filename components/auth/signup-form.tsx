@@ -5,7 +5,7 @@ import { TextField } from "../ui/text-field";
 import { useSignUp } from "./use-sign-up";
 
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
-  const { onSubmit, error, fields, isBusy } = useSignUp(callbackUrl);
+  const { onSubmit, error, fields, isBusy, canSubmit } = useSignUp(callbackUrl);
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {error && <Alert>{error}</Alert>}
@@ -20,7 +20,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
         error={fields.password}
         hint="Use a passphrase you do not use anywhere else."
       />
-      <Button type="submit" className="w-full" disabled={isBusy}>
+      <Button type="submit" className="w-full" disabled={!canSubmit}>
         {isBusy ? "Creating account…" : "Create account"}
       </Button>
     </form>

@@ -7,6 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { isIanaTimeZone } from "@/server/time/time-zones";
 import { useTRPC } from "../trpc/client";
+import { useHydrated } from "../ui/use-hydrated";
 import { describeError, type FieldErrors } from "../trpc/errors";
 import { continueTo, signInWithPassword } from "./sign-in";
 
@@ -23,6 +24,8 @@ export function useSignUp(returnTo: string, onFailure?: (failure: unknown, messa
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<FieldErrors>({});
   const [isSigningIn, setIsSigningIn] = useState(false);
+  // Before hydration a submit would go out as a native GET, with the password in the URL.
+  const isHydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,5 +51,6 @@ export function useSignUp(returnTo: string, onFailure?: (failure: unknown, messa
     setIsSigningIn(false);
   }
 
-  return { onSubmit, error, fields, isBusy: signUp.isPending || isSigningIn };
+  const isBusy = signUp.isPending || isSigningIn;
+  return { onSubmit, error, fields, isBusy, canSubmit: isHydrated && !isBusy };
 }

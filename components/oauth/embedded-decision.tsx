@@ -5,7 +5,7 @@ import { decideEmbedded } from "@/app/(web)/auth/oauth2/authorize/actions";
 import { useEmbed } from "@/components/onboarding/embed-bridge";
 import type { Theme } from "@/components/onboarding/theme";
 import { ThemedAlert, ThemedButton } from "@/components/onboarding/themed-ui";
-import { useHydrated } from "@/components/onboarding/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 export function EmbeddedDecision({ theme, params }: { theme: Theme; params: Record<string, string> }) {
   const { post } = useEmbed();

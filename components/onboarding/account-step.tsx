@@ -5,12 +5,12 @@
  * username). Either way the flow continues at `returnTo`, where the server picks the next step.
  */
 import { signIn } from "next-auth/react";
-import { useState, type FormEvent } from "react";
-import { continueTo, signInWithPassword } from "@/components/auth/sign-in";
+import { useState } from "react";
+import { useLogIn } from "@/components/auth/use-log-in";
 import { useSignUp } from "@/components/auth/use-sign-up";
 import type { Prefill } from "@/server/onboarding/onboarding-query";
 import { useEmbed } from "./embed-bridge";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { isUnexpected } from "./failures";
 import { themeClasses, type Theme } from "./theme";
 import { ThemedAlert, ThemedButton, ThemedTextField } from "./themed-ui";
@@ -46,10 +46,9 @@ export function AccountStep({ theme, prefill, returnTo, external }: Props) {
 
 function SignUpForm({ theme, prefill, returnTo }: Omit<Props, "external">) {
   const { post } = useEmbed();
-  const { onSubmit, error, fields, isBusy } = useSignUp(returnTo, (failure: unknown, message: string) => {
+  const { onSubmit, error, fields, isBusy, canSubmit } = useSignUp(returnTo, (failure: unknown, message: string) => {
     if (isUnexpected(failure)) post("onboarding:error", { code: "SIGNUP_FAILED", message });
   });
-  const isHydrated = useHydrated();
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Create your account">
       {error && <ThemedAlert theme={theme}>{error}</ThemedAlert>}
@@ -65,7 +64,7 @@ function SignUpForm({ theme, prefill, returnTo }: Omit<Props, "external">) {
         error={fields.password}
         hint="Use a passphrase you do not use anywhere else."
       />
-      <ThemedButton theme={theme} type="submit" className="w-full" disabled={isBusy || !isHydrated}>
+      <ThemedButton theme={theme} type="submit" className="w-full" disabled={!canSubmit}>
         {isBusy ? "Creating account…" : "Create account"}
       </ThemedButton>
     </form>
@@ -73,27 +72,13 @@ function SignUpForm({ theme, prefill, returnTo }: Omit<Props, "external">) {
 }
 
 function LogInForm({ theme, prefill, returnTo }: Omit<Props, "external">) {
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
-  const isHydrated = useHydrated();
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setIsPending(true);
-    setError(null);
-    const failure = await signInWithPassword(String(form.get("email")), String(form.get("password")));
-    if (!failure) return continueTo(returnTo);
-    setError(failure);
-    setIsPending(false);
-  }
-
+  const { onSubmit, error, isPending, canSubmit } = useLogIn(returnTo);
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Log in">
       {error && <ThemedAlert theme={theme}>{error}</ThemedAlert>}
       <ThemedTextField theme={theme} name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={prefill.email} />
       <ThemedTextField theme={theme} name="password" label="Password" type="password" autoComplete="current-password" required />
-      <ThemedButton theme={theme} type="submit" className="w-full" disabled={isPending || !isHydrated}>
+      <ThemedButton theme={theme} type="submit" className="w-full" disabled={!canSubmit}>
         {isPending ? "Logging in…" : "Log in"}
       </ThemedButton>
     </form>

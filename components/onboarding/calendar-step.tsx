@@ -12,7 +12,7 @@ import { useEmbed } from "./embed-bridge";
 import { isUnexpected } from "./failures";
 import { themeClasses, type Theme } from "./theme";
 import { ThemedAlert, ThemedButton, ThemedTextField } from "./themed-ui";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 export function CalendarStep({ theme, returnTo }: { theme: Theme; returnTo: string }) {
   const trpc = useTRPC();

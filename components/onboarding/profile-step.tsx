@@ -6,7 +6,7 @@ import { continueTo } from "@/components/auth/sign-in";
 import { useTRPC } from "@/components/trpc/client";
 import { describeError, type FieldErrors } from "@/components/trpc/errors";
 import { useEmbed } from "./embed-bridge";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { isUnexpected } from "./failures";
 import { themeClasses, type Theme } from "./theme";
 import { ThemedAlert, ThemedButton, ThemedTextField } from "./themed-ui";

@@ -104,6 +104,23 @@ test("after ten wrong passwords the account refuses even the right one for a whi
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
+test("without the page's scripts the log-in and sign-up buttons stay disabled, so a password never goes out in a URL", async ({ page }) => {
+  await page.route(/\/_next\/static\/.*\.js$/, (route) => route.abort());
+  const leaks: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes(encodeURIComponent(PASSWORD))) leaks.push(request.url());
+  });
+  for (const [path, button] of [["/auth/login", "Log in"], ["/auth/signup", "Create account"]] as const) {
+    await page.goto(path);
+    await page.getByLabel("E-mail").fill("someone@example.test");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await expect(page.getByRole("button", { name: button })).toBeDisabled();
+    await page.getByLabel("Password").press("Enter"); // implicit submission: refused while the button is disabled
+  }
+  await page.goto("/auth/login"); // a navigation the Enter presses would have had to come before
+  expect(leaks).toEqual([]);
+});
+
 test("sign-up explains field errors and a taken e-mail", async ({ page }) => {
   const email = await seedUser();
   await page.goto("/auth/signup");

@@ -3,29 +3,11 @@
  * written as if it were UTC milliseconds, so calendar arithmetic (add a day, a month) happens on plain
  * numbers and only the final step asks the zone database where that wall time falls.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+import { wallClockFields, wallClockFormatter } from "../time/zone-clock";
 
 export function isKnownTimeZone(timeZone: string): boolean {
   try {
-    formatterFor(timeZone);
+    wallClockFormatter(timeZone);
     return true;
   } catch {
     return false;
@@ -35,7 +17,7 @@ export function isKnownTimeZone(timeZone: string): boolean {
 /** The zone's wall time at `utcMs`, as wall milliseconds. */
 export function utcToWall(utcMs: number, timeZone: string): number {
   if (timeZone === "UTC") return utcMs;
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(new Date(utcMs)).map((part) => [part.type, Number(part.value)]));
+  const parts = wallClockFields(timeZone, utcMs);
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) + (utcMs % 1000);
 }
 

@@ -6,6 +6,7 @@
  * Assumption: a zone changes its offset at most once in any ~38-hour span (true of every zone in the
  * current IANA database; DST transitions are months apart).
  */
+import { wallClockFields } from "../time/zone-clock";
 
 export const MINUTES_PER_DAY = 1440;
 
@@ -14,24 +15,6 @@ type OffsetSpan = { before: number; after: number; transition: number };
 
 const MAX_CACHED_SPANS = 100_000;
 const spans = new Map<string, OffsetSpan>();
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil). */
 export function dayNumberFromCivil(year: number, month: number, day: number): number {
@@ -68,12 +51,9 @@ export function dayNumberFromIsoDate(date: string): number | null {
 /** 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
 export const weekdayOf = (dayNumber: number) => (((dayNumber + 4) % 7) + 7) % 7;
 
-/** The zone's offset at one instant, from Intl: the only place a zone's rules are read. */
+/** The zone's offset at one instant: the only place this module reads a zone's rules. */
 export function offsetAt(timeZone: string, minute: number): number {
-  const fields: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(minute * 60_000)) {
-    if (part.type !== "literal") fields[part.type] = Number(part.value);
-  }
+  const fields = wallClockFields(timeZone, minute * 60_000);
   const local = dayNumberFromCivil(fields.year!, fields.month!, fields.day!) * MINUTES_PER_DAY + fields.hour! * 60 + fields.minute!;
   return local - minute;
 }
