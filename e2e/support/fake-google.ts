@@ -8,7 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { fakeOAuth, listenOnLoopback, readBody, send } from "./fake-oauth-provider";
 
 type Event = { id: string; summary?: string; description?: string; start: { dateTime: string }; end: { dateTime: string }; transparency?: string };
 type Account = { email: string; events: Map<string, Event[]>; refreshCount: number };
@@ -18,75 +18,36 @@ export type FakeGoogle = { url: string; serverEnv: Record<string, string>; stop:
 const CLIENT_ID = "fake-google-client.apps.googleusercontent.test";
 const CLIENT_SECRET = "fake-google-secret";
 
-async function readBody(request: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function send(response: http.ServerResponse, status: number, body?: unknown) {
-  response.writeHead(status, body === undefined ? {} : { "content-type": "application/json" });
-  response.end(body === undefined ? undefined : JSON.stringify(body));
-}
-
-const token = (prefix: string) => `${prefix}.${randomBytes(16).toString("hex")}`;
-
 export async function startFakeGoogle(): Promise<FakeGoogle> {
-  const accounts = new Map<string, Account>();
-  const codes = new Map<string, { email: string; redirectUri: string }>();
-  const accessTokens = new Map<string, string>();
-  const refreshTokens = new Map<string, string>();
-
-  const issue = (email: string) => {
-    const access = token("ya29");
-    accessTokens.set(access, email);
-    return access;
-  };
+  const oauth = fakeOAuth<Account>({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    newAccount: (email) => ({ email, events: new Map([[email, []]]), refreshCount: 0 }),
+    emailDomain: "gmail.test",
+    codePrefix: "4/code.",
+    accessTokenPrefix: "ya29.",
+    refreshTokenPrefix: "1//refresh.",
+    rotatesRefreshTokens: false,
+    tokenResponse: (accessToken, refreshToken) => ({
+      access_token: accessToken,
+      ...(refreshToken ? { refresh_token: refreshToken, scope: "calendar" } : {}),
+      expires_in: 3599,
+      token_type: "Bearer",
+    }),
+    unknownRefreshTokenMessage: "Token has been expired or revoked.",
+  });
 
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://fake-google");
     const path = url.pathname;
     const body = ["POST", "PATCH", "PUT"].includes(request.method ?? "") ? await readBody(request) : "";
 
-    if (path === "/o/oauth2/v2/auth") {
-      const redirectUri = url.searchParams.get("redirect_uri") ?? "";
-      if (url.searchParams.get("client_id") !== CLIENT_ID || !redirectUri) return send(response, 400, { error: "invalid_request" });
-      const email = url.searchParams.get("login_hint") ?? `user-${randomBytes(4).toString("hex")}@gmail.test`;
-      if (!accounts.has(email)) accounts.set(email, { email, events: new Map([[email, []]]), refreshCount: 0 });
-      const code = token("4/code");
-      codes.set(code, { email, redirectUri });
-      const target = new URL(redirectUri);
-      target.searchParams.set("code", code);
-      target.searchParams.set("state", url.searchParams.get("state") ?? "");
-      response.writeHead(302, { location: target.href });
-      return response.end();
-    }
-
-    if (path === "/token" && request.method === "POST") {
-      const form = new URLSearchParams(body);
-      if (form.get("client_id") !== CLIENT_ID || form.get("client_secret") !== CLIENT_SECRET) return send(response, 401, { error: "invalid_client" });
-      if (form.get("grant_type") === "authorization_code") {
-        const grant = codes.get(form.get("code") ?? "");
-        codes.delete(form.get("code") ?? "");
-        if (!grant || grant.redirectUri !== form.get("redirect_uri")) return send(response, 400, { error: "invalid_grant" });
-        const refresh = token("1//refresh");
-        refreshTokens.set(refresh, grant.email);
-        return send(response, 200, { access_token: issue(grant.email), refresh_token: refresh, expires_in: 3599, token_type: "Bearer", scope: "calendar" });
-      }
-      if (form.get("grant_type") === "refresh_token") {
-        const email = refreshTokens.get(form.get("refresh_token") ?? "");
-        if (!email) return send(response, 400, { error: "invalid_grant", error_description: "Token has been expired or revoked." });
-        accounts.get(email)!.refreshCount += 1;
-        return send(response, 200, { access_token: issue(email), expires_in: 3599, token_type: "Bearer" });
-      }
-      return send(response, 400, { error: "unsupported_grant_type" });
-    }
-
-    if (path.startsWith("/__test/")) return control(path, body, response);
+    if (path === "/o/oauth2/v2/auth") return oauth.authorize(url, response);
+    if (path === "/token" && request.method === "POST") return oauth.tokenEndpoint(body, response);
+    if (path.startsWith("/__test/")) return oauth.control(path, body, response, { seedBusy, describe });
 
     if (path.startsWith("/calendar/v3/")) {
-      const email = accessTokens.get((request.headers.authorization ?? "").replace(/^Bearer /, ""));
-      const account = email ? accounts.get(email) : undefined;
+      const account = oauth.accountFor(request);
       if (!account) return send(response, 401, { error: { code: 401, message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED" } });
       return calendarApi(account, request.method ?? "GET", path.slice("/calendar/v3".length), body, response);
     }
@@ -139,24 +100,16 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     send(response, 405, { error: { code: 405, message: "Method not allowed" } });
   }
 
-  function control(path: string, body: string, response: http.ServerResponse) {
-    if (path === "/__test/expire-access-tokens") {
-      accessTokens.clear();
-      return send(response, 200, { expired: true });
-    }
-    const match = path.match(/^\/__test\/accounts\/([^/]+)(\/busy)?$/);
-    const account = match ? accounts.get(decodeURIComponent(match[1]!)) : undefined;
-    if (!account) return send(response, 404, { error: "no such account" });
-    if (match![2]) {
-      const { start, end } = JSON.parse(body) as { start: string; end: string };
-      account.events.get(account.email)!.push({ id: randomBytes(10).toString("hex"), summary: "Busy (seeded)", start: { dateTime: start }, end: { dateTime: end } });
-      return send(response, 201, { ok: true });
-    }
-    send(response, 200, { email: account.email, refreshCount: account.refreshCount, events: account.events.get(account.email) });
+  function seedBusy(account: Account, body: string) {
+    const { start, end } = JSON.parse(body) as { start: string; end: string };
+    account.events.get(account.email)!.push({ id: randomBytes(10).toString("hex"), summary: "Busy (seeded)", start: { dateTime: start }, end: { dateTime: end } });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  function describe(account: Account) {
+    return { email: account.email, refreshCount: account.refreshCount, events: account.events.get(account.email) };
+  }
+
+  const { url, stop } = await listenOnLoopback(server);
   return {
     url,
     serverEnv: {
@@ -166,6 +119,6 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       GOOGLE_TOKEN_URL: `${url}/token`,
       GOOGLE_CALENDAR_API_URL: `${url}/calendar/v3`,
     },
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop,
   };
 }

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { fakeOAuth, listenOnLoopback, readBody, send } from "./fake-oauth-provider";
 
 type GraphTime = { dateTime: string; timeZone: string };
 type Event = { id: string; subject?: string; start: GraphTime; end: GraphTime; showAs: string; isCancelled: boolean; calendarId: string };
@@ -20,80 +20,42 @@ const CLIENT_ID = "00000000-fake-4000-8000-microsoft0001";
 const CLIENT_SECRET = "fake-microsoft-secret";
 const PAGE_SIZE = 2;
 
-async function readBody(request: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function send(response: http.ServerResponse, status: number, body?: unknown) {
-  response.writeHead(status, body === undefined ? {} : { "content-type": "application/json" });
-  response.end(body === undefined ? undefined : JSON.stringify(body));
-}
-
 /** Graph writes UTC times without a designator and with 7 fractional digits. */
 const graphUtc = (date: Date) => ({ dateTime: date.toISOString().replace(/\.(\d{3})Z$/, ".$10000"), timeZone: "UTC" });
 const instant = (time: GraphTime) => Date.parse(/Z$|[+-]\d\d:\d\d$/.test(time.dateTime) ? time.dateTime : `${time.dateTime}Z`);
-const token = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
 
 export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
-  const accounts = new Map<string, Account>();
-  const codes = new Map<string, { email: string; redirectUri: string }>();
-  const accessTokens = new Map<string, string>();
-  const refreshTokens = new Map<string, string>();
+  const oauth = fakeOAuth<Account>({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    newAccount: (email) => ({ email, calendarId: `AAMk${randomBytes(12).toString("hex")}`, events: [], refreshCount: 0 }),
+    emailDomain: "outlook.test",
+    codePrefix: "M.C507_",
+    accessTokenPrefix: "eyJ0eXAi.",
+    refreshTokenPrefix: "M.R3_BAY.",
+    rotatesRefreshTokens: true,
+    tokenResponse: (accessToken, refreshToken) => ({
+      token_type: "Bearer",
+      scope: "Calendars.ReadWrite User.Read",
+      expires_in: 3600,
+      access_token: accessToken,
+      refresh_token: refreshToken,
+    }),
+    unknownRefreshTokenMessage: "AADSTS70008: The refresh token has expired.",
+  });
   let baseUrl = "";
-
-  const tokens = (email: string) => {
-    const access = token("eyJ0eXAi.");
-    const refresh = token("M.R3_BAY.");
-    accessTokens.set(access, email);
-    refreshTokens.set(refresh, email);
-    return { token_type: "Bearer", scope: "Calendars.ReadWrite User.Read", expires_in: 3600, access_token: access, refresh_token: refresh };
-  };
 
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://fake-microsoft");
     const path = url.pathname;
     const body = ["POST", "PATCH"].includes(request.method ?? "") ? await readBody(request) : "";
 
-    if (path === "/common/oauth2/v2.0/authorize") {
-      const redirectUri = url.searchParams.get("redirect_uri") ?? "";
-      if (url.searchParams.get("client_id") !== CLIENT_ID || !redirectUri) return send(response, 400, { error: "invalid_request" });
-      const email = url.searchParams.get("login_hint") ?? `user-${randomBytes(4).toString("hex")}@outlook.test`;
-      if (!accounts.has(email)) accounts.set(email, { email, calendarId: `AAMk${randomBytes(12).toString("hex")}`, events: [], refreshCount: 0 });
-      const code = token("M.C507_");
-      codes.set(code, { email, redirectUri });
-      const target = new URL(redirectUri);
-      target.searchParams.set("code", code);
-      target.searchParams.set("state", url.searchParams.get("state") ?? "");
-      response.writeHead(302, { location: target.href });
-      return response.end();
-    }
-
-    if (path === "/common/oauth2/v2.0/token" && request.method === "POST") {
-      const form = new URLSearchParams(body);
-      if (form.get("client_id") !== CLIENT_ID || form.get("client_secret") !== CLIENT_SECRET) return send(response, 401, { error: "invalid_client" });
-      if (form.get("grant_type") === "authorization_code") {
-        const grant = codes.get(form.get("code") ?? "");
-        codes.delete(form.get("code") ?? "");
-        if (!grant || grant.redirectUri !== form.get("redirect_uri")) return send(response, 400, { error: "invalid_grant" });
-        return send(response, 200, tokens(grant.email));
-      }
-      if (form.get("grant_type") === "refresh_token") {
-        const email = refreshTokens.get(form.get("refresh_token") ?? "");
-        if (!email) return send(response, 400, { error: "invalid_grant", error_description: "AADSTS70008: The refresh token has expired." });
-        refreshTokens.delete(form.get("refresh_token")!);
-        accounts.get(email)!.refreshCount += 1;
-        return send(response, 200, tokens(email));
-      }
-      return send(response, 400, { error: "unsupported_grant_type" });
-    }
-
-    if (path.startsWith("/__test/")) return control(path, body, response);
+    if (path === "/common/oauth2/v2.0/authorize") return oauth.authorize(url, response);
+    if (path === "/common/oauth2/v2.0/token" && request.method === "POST") return oauth.tokenEndpoint(body, response);
+    if (path.startsWith("/__test/")) return oauth.control(path, body, response, { seedBusy, describe });
 
     if (path.startsWith("/v1.0/")) {
-      const email = accessTokens.get((request.headers.authorization ?? "").replace(/^Bearer /, ""));
-      const account = email ? accounts.get(email) : undefined;
+      const account = oauth.accountFor(request);
       if (!account) return send(response, 401, { error: { code: "InvalidAuthenticationToken", message: "Access token has expired or is not yet valid." } });
       return graph(account, request.method ?? "GET", path.slice("/v1.0".length), url.searchParams, body, response);
     }
@@ -143,32 +105,25 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
     send(response, 400, { error: { code: "BadRequest", message: `Unsupported ${method} ${path}` } });
   }
 
-  function control(path: string, body: string, response: http.ServerResponse) {
-    if (path === "/__test/expire-access-tokens") {
-      accessTokens.clear();
-      return send(response, 200, { expired: true });
-    }
-    const match = path.match(/^\/__test\/accounts\/([^/]+)(\/busy)?$/);
-    const account = match ? accounts.get(decodeURIComponent(match[1]!)) : undefined;
-    if (!account) return send(response, 404, { error: "no such account" });
-    if (match![2]) {
-      const { start, end, showAs = "busy" } = JSON.parse(body) as { start: string; end: string; showAs?: string };
-      account.events.push({ id: `AAMkSeed${randomBytes(8).toString("hex")}`, subject: "Seeded", start: graphUtc(new Date(start)), end: graphUtc(new Date(end)), showAs, isCancelled: false, calendarId: account.calendarId });
-      return send(response, 201, { ok: true });
-    }
-    send(response, 200, { email: account.email, refreshCount: account.refreshCount, events: account.events });
+  function seedBusy(account: Account, body: string) {
+    const { start, end, showAs = "busy" } = JSON.parse(body) as { start: string; end: string; showAs?: string };
+    account.events.push({ id: `AAMkSeed${randomBytes(8).toString("hex")}`, subject: "Seeded", start: graphUtc(new Date(start)), end: graphUtc(new Date(end)), showAs, isCancelled: false, calendarId: account.calendarId });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  function describe(account: Account) {
+    return { email: account.email, refreshCount: account.refreshCount, events: account.events };
+  }
+
+  const { url, stop } = await listenOnLoopback(server);
+  baseUrl = url;
   return {
-    url: baseUrl,
+    url,
     serverEnv: {
       MICROSOFT_CLIENT_ID: CLIENT_ID,
       MICROSOFT_CLIENT_SECRET: CLIENT_SECRET,
-      MICROSOFT_LOGIN_URL: `${baseUrl}/common/oauth2/v2.0`,
-      MICROSOFT_GRAPH_URL: `${baseUrl}/v1.0`,
+      MICROSOFT_LOGIN_URL: `${url}/common/oauth2/v2.0`,
+      MICROSOFT_GRAPH_URL: `${url}/v1.0`,
     },
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop,
   };
 }
