@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { formatDate } from "../ui/format";
-import { ClientLogo } from "../oauth-clients/client-logo";
+import { AppCardHeader } from "../oauth-clients/app-card-header";
 import { ScopeList } from "../oauth-clients/scope-list";
 import { Button } from "../ui/button";
 import type { TAuthorizedApp } from "./types";
@@ -9,25 +9,25 @@ export function AuthorizedAppCard({ app, onRevoke }: { app: TAuthorizedApp; onRe
   const headingId = useId();
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex items-center gap-3">
-          <ClientLogo name={app.name} logoUrl={app.logoUrl} />
-          <div>
-            <h2 id={headingId} className="text-lg font-semibold">
-              {app.name}
-            </h2>
-            <p className="text-sm text-slate-600">
-              <a href={app.websiteUrl} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline">
-                {new URL(app.websiteUrl).host}
-              </a>
-              {" · "}authorized <time dateTime={app.authorizedAt}>{formatDate(app.authorizedAt)}</time>
-            </p>
-          </div>
-        </div>
-        <Button variant="danger" onClick={onRevoke}>
-          Revoke access<span className="sr-only"> for {app.name}</span>
-        </Button>
-      </header>
+      <AppCardHeader
+        name={app.name}
+        logoUrl={app.logoUrl}
+        headingId={headingId}
+        headingLevel={2}
+        subtitle={
+          <span>
+            <a href={app.websiteUrl} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline">
+              {new URL(app.websiteUrl).host}
+            </a>
+            {" · "}authorized <time dateTime={app.authorizedAt}>{formatDate(app.authorizedAt)}</time>
+          </span>
+        }
+        actions={
+          <Button variant="danger" onClick={onRevoke}>
+            Revoke access<span className="sr-only"> for {app.name}</span>
+          </Button>
+        }
+      />
       <h3 className="mt-4 text-sm font-medium text-slate-700">It can</h3>
       <div className="mt-1">
         <ScopeList scopes={app.scopes} label={`Permissions of ${app.name}`} />

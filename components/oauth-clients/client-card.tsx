@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { ClientDetails } from "./client-details";
-import { ClientLogo } from "./client-logo";
+import { AppCardHeader } from "./app-card-header";
 import { ClientSecrets } from "./client-secrets";
 import { CopyButton } from "./copy-button";
 import { DeleteClientDialog } from "./delete-client-dialog";
@@ -29,29 +29,29 @@ export function ClientCard({ client }: { client: TOAuthClient }) {
 
   return (
     <article aria-labelledby={headingId} className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex items-center gap-3">
-          <ClientLogo name={client.name} logoUrl={client.logoUrl} />
-          <div>
-            <h3 id={headingId} className="text-lg font-semibold">
-              {client.name}
-            </h3>
-            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-              {TYPE_LABELS[client.type]} client <StatusBadge status={client.status} />
-            </p>
-          </div>
-        </div>
-        {!isEditing && (
-          <div className="flex gap-2">
-            <Button variant="secondary" onClick={startEditing}>
-              Edit<span className="sr-only"> {client.name}</span>
-            </Button>
-            <Button variant="danger" onClick={() => setIsDeleting(true)}>
-              Delete<span className="sr-only"> {client.name}</span>
-            </Button>
-          </div>
-        )}
-      </header>
+      <AppCardHeader
+        name={client.name}
+        logoUrl={client.logoUrl}
+        headingId={headingId}
+        headingLevel={3}
+        subtitle={
+          <>
+            {TYPE_LABELS[client.type]} client <StatusBadge status={client.status} />
+          </>
+        }
+        actions={
+          !isEditing && (
+            <div className="flex gap-2">
+              <Button variant="secondary" onClick={startEditing}>
+                Edit<span className="sr-only"> {client.name}</span>
+              </Button>
+              <Button variant="danger" onClick={() => setIsDeleting(true)}>
+                Delete<span className="sr-only"> {client.name}</span>
+              </Button>
+            </div>
+          )
+        }
+      />
       {client.status === "REJECTED" && client.rejectionReason && <Alert>Rejected by the reviewer: {client.rejectionReason}</Alert>}
       {savedMessage && <Alert tone="info">{savedMessage}</Alert>}
       <p className="flex flex-wrap items-center gap-2 text-sm">
