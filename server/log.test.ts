@@ -37,6 +37,23 @@ describe("redact", () => {
     expect(redact({ error })).toEqual({ error: { name: "RangeError", message: "out of range", stack: error.stack } });
   });
 
+  it.each([
+    ["a Convene credential in a message", "no grant for cnv_rt_AbCdEf0123456789xyz here", "no grant for cnv_rt_[redacted] here"],
+    ["an API key", "Bearer cnv_live_0123456789abcdef", "Bearer cnv_live_[redacted]"],
+    ["secret query parameters of a URL", "http://t/cb?code=abc123&state=s1&client_secret=zzz", "http://t/cb?code=[redacted]&state=s1&client_secret=[redacted]"],
+    ["a refresh token parameter", "/v2/auth/oauth2/token?grant_type=refresh_token&refresh_token=r1", "/v2/auth/oauth2/token?grant_type=refresh_token&refresh_token=[redacted]"],
+  ])("scrubs %s inside strings", (_case, value, scrubbed) => {
+    expect(redact({ url: value })).toEqual({ url: scrubbed });
+    expect(redact(value)).toBe(scrubbed);
+  });
+
+  it("scrubs an Error's message and stack", () => {
+    const error = new Error("refresh token cnv_rt_AbCdEf0123456789xyz was reused");
+    const redacted = redact({ error }) as { error: { message: string; stack: string } };
+    expect(redacted.error.message).toBe("refresh token cnv_rt_[redacted] was reused");
+    expect(redacted.error.stack).not.toContain("AbCdEf0123456789xyz");
+  });
+
   it.each([null, undefined, 0, "text", true])("returns %j unchanged", (value) => {
     expect(redact(value)).toBe(value);
   });

@@ -1,4 +1,4 @@
-/** What every /v2 caller relies on beyond one resource: the 404 envelope, request ids, the OpenAPI document. */
+/** What every /v2 caller relies on beyond one resource: the 404 and 405 envelopes, request ids, the OpenAPI document and its page. */
 import { makeApiKey, makeUser } from "../../prisma/factories";
 import { disconnectDb } from "../../server/db/client";
 import { expect, test } from "../support/fixtures";
@@ -16,6 +16,29 @@ test.describe("an unknown /v2 path", () => {
       expect(await response.json()).toEqual({ status: "error", error: { code: "NOT_FOUND", message: expect.stringContaining("/v2/no/such/endpoint") } });
     });
   }
+});
+
+test("/v2 itself answers 404 in the v2 envelope, with a request id", async ({ request }) => {
+  const response = await request.get("/v2");
+  expect(response.status()).toBe(404);
+  expect((await response.json()).error.code).toBe("NOT_FOUND");
+  expect(response.headers()["x-request-id"]).toMatch(UUID);
+});
+
+test("a method a path does not serve answers 405 in the v2 envelope with Allow, and changes nothing", async ({ request }) => {
+  const user = await makeUser();
+  const key = await makeApiKey(user.id);
+  const response = await request.delete("/v2/me", { headers: { authorization: `Bearer ${key}` } });
+  expect(response.status()).toBe(405);
+  expect(response.headers()["allow"]).toBe("GET, PATCH");
+  expect(await response.json()).toEqual({ status: "error", error: { code: "METHOD_NOT_ALLOWED", message: expect.stringContaining("GET, PATCH") } });
+  expect((await request.get("/v2/me", { headers: { authorization: `Bearer ${key}` } })).status()).toBe(200);
+});
+
+test("the API reference page lists GET /v2/me", async ({ request }) => {
+  const page = await request.get("/docs/api");
+  expect(page.status()).toBe(200);
+  expect(await page.text()).toMatch(/GET[\s\S]{0,200}\/v2\/me/);
 });
 
 test.describe("x-request-id", () => {

@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -10,8 +12,12 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Runs the operator CLI against the test database; resolves with the exit code and output either way. */
 async function cli(...args: string[]) {
+  return cliWith(process.env, ...args);
+}
+
+async function cliWith(env: NodeJS.ProcessEnv, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "server/bin/cli.ts", ...args], { cwd: ROOT, env: process.env });
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "server/bin/cli.ts", ...args], { cwd: ROOT, env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -44,5 +50,19 @@ describe("operator CLI", () => {
     expect(result.stderr.trim().length).toBeGreaterThan(0);
     const emails = args.filter((arg) => arg.includes("@") || arg === "not-an-email");
     expect(await db.user.count({ where: { email: { in: emails } } })).toBe(0);
+  }, 60_000);
+
+  it("checks arguments before it opens anything: without DATABASE_URL, bad arguments create no embedded database", async () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), "convene-cli-"));
+    const dataDir = path.join(scratch, "data");
+    try {
+      const { DATABASE_URL: _unset, ...env } = process.env;
+      const result = await cliWith({ ...env, CONVENE_DATA_DIR: dataDir }, "user:create", "--email", "not-an-email", "--password", "long enough pass");
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("Must be a valid e-mail address");
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -10,41 +10,66 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { openDatabase } from "../db/embedded";
 import { applyMigrations } from "../db/schema-engine";
+import { ZCreateApiKeyInput, type TCreateApiKeyInput } from "../api-keys/api-key.schemas";
+import { ZEmail, ZSignUpInput, type TSignUpInput } from "../users/user.schemas";
 
 class UsageError extends Error {}
 
+type Values = Record<string, string | boolean | undefined>;
+
+/**
+ * Each command checks its arguments (`parse`, no database) before anything is opened, so bad arguments
+ * leave no trace, not even a fresh embedded database; `run` then does the work.
+ */
 const COMMANDS = {
   "user:create": {
     options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, username: { type: "string" }, admin: { type: "boolean" } },
-    async run(values: Record<string, string | boolean | undefined>) {
+    parse(values: Values) {
       if (!values.email || !values.password) throw new UsageError("user:create needs --email and --password");
+      const input = ZSignUpInput.parse({ email: values.email, password: values.password, name: values.name, username: values.username });
+      return { input, role: values.admin ? ("ADMIN" as const) : ("USER" as const) };
+    },
+    async run({ input, role }: { input: TSignUpInput; role: "ADMIN" | "USER" }) {
       const { createUser } = await import("../users/user.service");
-      const input = { email: String(values.email), password: String(values.password), name: values.name as string | undefined, username: values.username as string | undefined };
-      return createUser(input, { role: values.admin ? "ADMIN" : "USER" });
+      return createUser(input, { role });
     },
   },
   "api-key:create": {
     options: { email: { type: "string" }, name: { type: "string" } },
-    async run(values: Record<string, string | boolean | undefined>) {
+    parse(values: Values) {
       if (!values.email) throw new UsageError("api-key:create needs --email");
+      return { email: ZEmail.parse(values.email), key: ZCreateApiKeyInput.parse({ name: values.name ?? "CLI" }) };
+    },
+    async run({ email, key }: { email: string; key: TCreateApiKeyInput }) {
       const { db } = await import("../db/client");
       const { createApiKey } = await import("../api-keys/api-key.service");
-      const user = await db.user.findUnique({ where: { email: String(values.email).trim().toLowerCase() }, select: { id: true } });
-      if (!user) throw new UsageError(`No user with e-mail ${values.email}`);
-      return createApiKey(user.id, { name: (values.name as string | undefined) ?? "CLI" });
+      const user = await db.user.findUnique({ where: { email }, select: { id: true } });
+      if (!user) throw new UsageError(`No user with e-mail ${email}`);
+      return createApiKey(user.id, key);
     },
   },
   "mail:outbox": {
     options: { to: { type: "string" }, take: { type: "string" } },
-    async run(values: Record<string, string | boolean | undefined>) {
+    parse(values: Values) {
       const take = Number(values.take ?? 20);
       if (!Number.isInteger(take) || take < 1 || take > 1000) throw new UsageError("--take is a whole number from 1 to 1000");
+      return { take, to: typeof values.to === "string" ? values.to.trim().toLowerCase() : undefined };
+    },
+    async run({ take, to }: { take: number; to: string | undefined }) {
       const { db } = await import("../db/client");
-      const to = typeof values.to === "string" ? values.to.trim().toLowerCase() : undefined;
       return db.outboxMail.findMany({ where: to ? { to } : {}, orderBy: { id: "desc" }, take });
     },
   },
 } as const;
+
+type Command = { options: (typeof COMMANDS)[keyof typeof COMMANDS]["options"]; parse: (values: Values) => unknown; run: (input: never) => Promise<unknown> };
+
+/** A usage problem as the message to print, or null when `error` is not one. */
+function usageMessage(error: unknown): string | null {
+  if (error instanceof UsageError || error instanceof AppError) return error.message;
+  if (error instanceof z.ZodError) return error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n");
+  return null;
+}
 
 function usage(): string {
   return [
@@ -57,29 +82,30 @@ function usage(): string {
 
 async function main(): Promise<number> {
   const [commandName, ...rest] = process.argv.slice(2);
-  const command = COMMANDS[commandName as keyof typeof COMMANDS];
+  const command = COMMANDS[commandName as keyof typeof COMMANDS] as Command | undefined;
   if (!command) {
     console.error(`${commandName ? `unknown command: ${commandName}\n` : ""}${usage()}`);
     return 2;
   }
-  let values: Record<string, string | boolean | undefined>;
+  let input: unknown;
   try {
-    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as typeof values;
+    const { values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false });
+    input = command.parse(values as Values);
   } catch (error) {
-    console.error(`${(error as Error).message}\n${usage()}`);
+    console.error(`${usageMessage(error) ?? (error as Error).message}\n${usage()}`);
     return 2;
   }
   const database = await openDatabase();
   process.env.DATABASE_URL = database.url;
   try {
     await applyMigrations(database.url);
-    const result = await command.run(values);
+    const result = await command.run(input as never);
     console.log(JSON.stringify(result, null, 2));
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof AppError) console.error(error.message);
-    else if (error instanceof z.ZodError) console.error(error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n"));
-    else throw error;
+    const message = usageMessage(error);
+    if (message === null) throw error;
+    console.error(message);
     return 2;
   } finally {
     const { disconnectDb } = await import("../db/client");

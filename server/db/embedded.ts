@@ -11,7 +11,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
-export const DATA_DIR = path.resolve(import.meta.dirname, "../../.data");
+/** .data/ in the checkout; CONVENE_DATA_DIR moves it (tests run `npm start` over a scratch folder). */
+export const DATA_DIR = path.resolve(process.env.CONVENE_DATA_DIR ?? path.join(import.meta.dirname, "../../.data"));
 const PGLITE_DIR = path.join(DATA_DIR, "pglite");
 const ADVERT_FILE = path.join(DATA_DIR, "pglite.json");
 /** The socket multiplexes connections; it keeps a transaction on the connection that opened it. */

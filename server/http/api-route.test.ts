@@ -153,6 +153,14 @@ describe("defineRoute", () => {
     expect((await unknown.json()).error.details.supported).toEqual(["2024-08-13", "2024-06-14"]);
   });
 
+  it("names the answering version on errors after negotiation (a refused body), and not before it", async () => {
+    const invalid = await echoRoute.handle(post('{"name":""}', { [VERSION_HEADER]: "2024-06-14" }), context({ thingId: "5" }));
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get(VERSION_HEADER)).toBe("2024-06-14");
+    const unknown = await echoRoute.handle(post('{"name":"A"}', { [VERSION_HEADER]: "1999-01-01" }), context({ thingId: "5" }));
+    expect(unknown.headers.get(VERSION_HEADER)).toBeNull();
+  });
+
   it.each([
     { case: "a well-formed one is echoed", sent: "abc-123_DEF", echoed: true },
     { case: "a 64-character one is echoed", sent: "a".repeat(64), echoed: true },

@@ -88,23 +88,25 @@ export function defineRoute<const D extends RouteDeclaration>(
     const requestId = requestIdOf(request);
     const startedAt = performance.now();
     let response: Response;
+    // Once negotiated, the answering version is named on errors too, so a client can tell what refused it.
+    let version: string | null = null;
     try {
       const principal = await authenticate(request, declaration);
       authorize(principal, declaration);
-      const version = declaration.versions ? negotiateVersion(request.headers.get(VERSION_HEADER), declaration.versions) : null;
+      version = declaration.versions ? negotiateVersion(request.headers.get(VERSION_HEADER), declaration.versions) : null;
       const params = parsePart(declaration.params, await context.params, "params");
       const query = parsePart(declaration.query, queryObject(new URL(request.url)), "query");
       const body = declaration.body ? parsePart(declaration.body, await readJsonBody(request), "body") : undefined;
       const input = { principal, params, query, body, version, request, requestId } as HandlerInput<D>;
       const result = await handler(input);
-      const headers = version ? { [VERSION_HEADER]: version } : undefined;
       response =
         result instanceof Page
-          ? successResponse(result.items, { pagination: result.pagination, headers })
-          : successResponse(result ?? null, { status: declaration.successStatus ?? 200, headers });
+          ? successResponse(result.items, { pagination: result.pagination })
+          : successResponse(result ?? null, { status: declaration.successStatus ?? 200 });
     } catch (error) {
       response = error instanceof AuthFailure ? error.response : toErrorResponse(error, requestId);
     }
+    if (version) response.headers.set(VERSION_HEADER, version);
     response.headers.set("x-request-id", requestId);
     log.info("v2 request", {
       requestId,

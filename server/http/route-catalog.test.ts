@@ -7,13 +7,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ROUTE_CATALOG } from "./route-catalog";
+import { refusesMethod } from "./route-methods";
 
 const APP_DIR = path.resolve(import.meta.dirname, "../../app");
 const V2_DIR = path.join(APP_DIR, "v2");
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 /** Served outside the declared API, each for a reason; everything else under app/v2 must be in the catalog. */
 const NOT_IN_CATALOG = [
-  path.join(V2_DIR, "[...path]"), // the catch-all 404 in the v2 envelope
+  path.join(V2_DIR, "[[...path]]"), // the catch-all 404 in the v2 envelope
   path.join(V2_DIR, "openapi.json"), // the document the catalog generates
   path.join(V2_DIR, "auth", "oauth2"), // OAuth protocol endpoints: RFC 6749 bodies, described by the AS metadata
 ];
@@ -39,7 +40,7 @@ async function servedOperations() {
   const operations: { key: string; handler: unknown }[] = [];
   for (const file of routeFiles(V2_DIR)) {
     const exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    for (const method of Object.keys(exports).filter((name) => HTTP_METHODS.includes(name))) {
+    for (const method of Object.keys(exports).filter((name) => HTTP_METHODS.includes(name) && !refusesMethod(exports[name]))) {
       operations.push({ key: `${method} ${urlPathOf(file)}`, handler: exports[method] });
     }
   }
@@ -67,6 +68,21 @@ describe("app/v2 route files and ROUTE_CATALOG", () => {
     const handlers = new Map(ROUTE_CATALOG.map((route) => [`${route.method} ${route.path}`, route.handle]));
     for (const { key, handler } of await servedOperations()) {
       expect(handler, key).toBe(handlers.get(key));
+    }
+  });
+
+  it("answer every other method of a route file with 405 in the envelope, naming the methods that exist", async () => {
+    for (const file of routeFiles(V2_DIR)) {
+      const exports = (await import(pathToFileURL(file).href)) as Record<string, (request: Request, context: unknown) => Promise<Response>>;
+      const served = ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((method) => exports[method] && !refusesMethod(exports[method]));
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((name) => !served.includes(name))) {
+        const where = `${method} ${urlPathOf(file)}`;
+        expect(exports[method], where).toBeDefined();
+        const response = await exports[method]!(new Request(`http://t${urlPathOf(file)}`, { method }), { params: Promise.resolve({}) });
+        expect(response.status, where).toBe(405);
+        expect(response.headers.get("allow"), where).toBe(served.join(", "));
+        expect((await response.json()).error.code, where).toBe("METHOD_NOT_ALLOWED");
+      }
     }
   });
 });

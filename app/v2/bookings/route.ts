@@ -1,4 +1,4 @@
 import { createBookingRoute, listBookingsRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = listBookingsRoute.handle;
-export const POST = createBookingRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listBookingsRoute, createBookingRoute);

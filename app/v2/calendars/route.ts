@@ -1,3 +1,4 @@
 import { listCalendarsRoute } from "@/server/calendars/calendars.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = listCalendarsRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listCalendarsRoute);

@@ -1,3 +1,4 @@
 import { destinationCalendarRoute } from "@/server/calendars/calendars.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const PUT = destinationCalendarRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(destinationCalendarRoute);

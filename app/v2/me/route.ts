@@ -1,4 +1,4 @@
 import { getMeRoute, updateMeRoute } from "@/server/me/me.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = getMeRoute.handle;
-export const PATCH = updateMeRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getMeRoute, updateMeRoute);

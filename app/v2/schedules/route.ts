@@ -1,4 +1,4 @@
 import { createScheduleRoute, listSchedulesRoute } from "@/server/schedules/schedules.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = listSchedulesRoute.handle;
-export const POST = createScheduleRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listSchedulesRoute, createScheduleRoute);

@@ -1,4 +1,4 @@
 import { addSelectedCalendarRoute, removeSelectedCalendarRoute } from "@/server/calendars/calendars.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const POST = addSelectedCalendarRoute.handle;
-export const DELETE = removeSelectedCalendarRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(addSelectedCalendarRoute, removeSelectedCalendarRoute);

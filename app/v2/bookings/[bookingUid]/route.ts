@@ -1,3 +1,4 @@
 import { getBookingRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = getBookingRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getBookingRoute);

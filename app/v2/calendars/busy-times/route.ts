@@ -1,3 +1,4 @@
 import { busyTimesRoute } from "@/server/calendars/calendars.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = busyTimesRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(busyTimesRoute);

@@ -1,5 +1,4 @@
 import { deleteEventTypeRoute, getEventTypeRoute, updateEventTypeRoute } from "@/server/event-types/event-types.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = getEventTypeRoute.handle;
-export const PATCH = updateEventTypeRoute.handle;
-export const DELETE = deleteEventTypeRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getEventTypeRoute, updateEventTypeRoute, deleteEventTypeRoute);

@@ -1,4 +1,4 @@
 import { createOutOfOfficeRoute, listOutOfOfficeRoute } from "@/server/out-of-office/out-of-office.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = listOutOfOfficeRoute.handle;
-export const POST = createOutOfOfficeRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listOutOfOfficeRoute, createOutOfOfficeRoute);

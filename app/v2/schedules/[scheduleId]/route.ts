@@ -1,5 +1,4 @@
 import { deleteScheduleRoute, getScheduleRoute, updateScheduleRoute } from "@/server/schedules/schedules.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = getScheduleRoute.handle;
-export const PATCH = updateScheduleRoute.handle;
-export const DELETE = deleteScheduleRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getScheduleRoute, updateScheduleRoute, deleteScheduleRoute);

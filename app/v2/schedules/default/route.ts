@@ -1,3 +1,4 @@
 import { getDefaultScheduleRoute } from "@/server/schedules/schedules.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = getDefaultScheduleRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getDefaultScheduleRoute);

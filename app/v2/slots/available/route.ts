@@ -1,3 +1,4 @@
 import { availableSlotsRoute } from "@/server/slots/slots.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = availableSlotsRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(availableSlotsRoute);

@@ -1,4 +1,4 @@
 import { addAttendeeRoute, listAttendeesRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = listAttendeesRoute.handle;
-export const POST = addAttendeeRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listAttendeesRoute, addAttendeeRoute);

@@ -1,3 +1,4 @@
 import { calendarLinksRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = calendarLinksRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(calendarLinksRoute);

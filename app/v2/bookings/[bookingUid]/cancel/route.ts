@@ -1,3 +1,4 @@
 import { cancelBookingRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const POST = cancelBookingRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(cancelBookingRoute);

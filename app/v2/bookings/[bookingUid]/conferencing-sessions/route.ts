@@ -1,3 +1,4 @@
 import { conferencingSessionsRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = conferencingSessionsRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(conferencingSessionsRoute);

@@ -1,3 +1,4 @@
 import { confirmBookingRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const POST = confirmBookingRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(confirmBookingRoute);

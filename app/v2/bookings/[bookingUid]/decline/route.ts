@@ -1,3 +1,4 @@
 import { declineBookingRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const POST = declineBookingRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(declineBookingRoute);

@@ -1,3 +1,4 @@
 import { addGuestsRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const POST = addGuestsRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(addGuestsRoute);

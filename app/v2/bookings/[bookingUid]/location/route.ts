@@ -1,3 +1,4 @@
 import { updateLocationRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const PATCH = updateLocationRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(updateLocationRoute);

@@ -1,3 +1,4 @@
 import { markAbsentRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const POST = markAbsentRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(markAbsentRoute);

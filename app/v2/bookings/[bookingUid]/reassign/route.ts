@@ -1,3 +1,4 @@
 import { reassignAutoRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const POST = reassignAutoRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(reassignAutoRoute);

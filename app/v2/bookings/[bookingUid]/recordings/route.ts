@@ -1,3 +1,4 @@
 import { recordingsRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = recordingsRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(recordingsRoute);

@@ -1,3 +1,4 @@
 import { referencesRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = referencesRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(referencesRoute);

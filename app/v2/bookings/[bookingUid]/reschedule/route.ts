@@ -1,3 +1,4 @@
 import { rescheduleBookingRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const POST = rescheduleBookingRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(rescheduleBookingRoute);

@@ -1,3 +1,4 @@
 import { transcriptsRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = transcriptsRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(transcriptsRoute);

@@ -1,3 +1,4 @@
 import { checkCalendarRoute } from "@/server/calendars/calendars.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = checkCalendarRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(checkCalendarRoute);

@@ -1,3 +1,4 @@
 import { connectUrlRoute } from "@/server/calendars/calendars.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = connectUrlRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(connectUrlRoute);

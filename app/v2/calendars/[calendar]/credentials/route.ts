@@ -1,3 +1,4 @@
 import { appleCredentialsRoute } from "@/server/calendars/calendars.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const POST = appleCredentialsRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(appleCredentialsRoute);

@@ -1,3 +1,4 @@
 import { disconnectCalendarRoute } from "@/server/calendars/calendars.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const POST = disconnectCalendarRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(disconnectCalendarRoute);

@@ -1,3 +1,4 @@
 import { checkIcsFeedRoute } from "@/server/calendars/calendars.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = checkIcsFeedRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(checkIcsFeedRoute);

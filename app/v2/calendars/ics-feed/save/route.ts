@@ -1,3 +1,4 @@
 import { saveIcsFeedRoute } from "@/server/calendars/calendars.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const POST = saveIcsFeedRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(saveIcsFeedRoute);

@@ -1,4 +1,4 @@
 import { createPrivateLinkRoute, listPrivateLinksRoute } from "@/server/event-types/event-types.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = listPrivateLinksRoute.handle;
-export const POST = createPrivateLinkRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listPrivateLinksRoute, createPrivateLinkRoute);

@@ -1,4 +1,4 @@
 import { deleteOutOfOfficeRoute, updateOutOfOfficeRoute } from "@/server/out-of-office/out-of-office.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const PATCH = updateOutOfOfficeRoute.handle;
-export const DELETE = deleteOutOfOfficeRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(updateOutOfOfficeRoute, deleteOutOfOfficeRoute);

@@ -1,3 +1,4 @@
 import { getAttendeeRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const GET = getAttendeeRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getAttendeeRoute);

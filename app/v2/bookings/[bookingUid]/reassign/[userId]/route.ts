@@ -1,3 +1,4 @@
 import { reassignToUserRoute } from "@/server/bookings/bookings.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const POST = reassignToUserRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(reassignToUserRoute);

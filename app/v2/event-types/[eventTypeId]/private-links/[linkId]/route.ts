@@ -1,4 +1,4 @@
 import { deletePrivateLinkRoute, updatePrivateLinkRoute } from "@/server/event-types/event-types.routes";
+import { routeHandlers } from "@/server/http/route-methods";
 
-export const PATCH = updatePrivateLinkRoute.handle;
-export const DELETE = deletePrivateLinkRoute.handle;
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(updatePrivateLinkRoute, deletePrivateLinkRoute);
