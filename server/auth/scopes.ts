@@ -1,6 +1,7 @@
 /**
  * The spec's three scope tables as data: every scope, its level and its meaning (the words the consent
- * screen shows). Routes declare one of these; the principal's scopes are checked against it.
+ * screen shows). Routes declare one of these; the principal's scopes are checked against it. Which operations
+ * each scope covers is in scope-table.ts.
  */
 export const SCOPES = {
   EVENT_TYPE_READ: { level: "user", meaning: "View event types" },

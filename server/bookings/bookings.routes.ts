@@ -40,7 +40,10 @@ export const listBookingsRoute = defineRoute(
 const uidRoute = (method: "GET" | "POST", suffix: string, summary: string, access: typeof read | typeof write, response: z.ZodType) =>
   ({ ...common, method, path: `/v2/bookings/{bookingUid}${suffix}`, summary, access, params: ZBookingUidParams, response }) as const;
 
-export const getBookingRoute = defineRoute(uidRoute("GET", "", "Get a booking", read, ZBookingOutput), ({ principal, params }) => getBooking(principal, params.bookingUid));
+// Not in the spec's BOOKING_READ row ("Get all bookings" is), so closed to OAuth tokens (Scope rules 1).
+export const getBookingRoute = defineRoute({ ...uidRoute("GET", "", "Get a booking", read, ZBookingOutput), access: "api-key-only" }, ({ principal, params }) =>
+    getBooking(principal, params.bookingUid),
+  );
 export const cancelBookingRoute = defineRoute(
     { ...uidRoute("POST", "/cancel", "Cancel a booking", read, ZBookingOutput), access: "public", body: ZCancelBookingInput },
     ({ principal, params, body }) => cancelBooking(principal, params.bookingUid, body),
