@@ -61,7 +61,7 @@ describe("authorize", () => {
     expect(() => authorize(principal, declaration(access))).not.toThrow();
   });
 
-  it("refuses an OAuth token on an api-key-only route, whatever it holds", async () => {
+  it("refuses a scoped OAuth token on an api-key-only route, whatever it holds", async () => {
     const held: Scope[] = ["PROFILE_READ", "PROFILE_WRITE", "ORG_MEMBERSHIP_WRITE"];
     const response = await refusal(() => authorize(oauth(held), declaration("api-key-only")));
     expect(response.status).toBe(403);
@@ -237,8 +237,8 @@ describe("defineRoute", () => {
 
 describe("authorize: legacy OAuth grants", () => {
   const legacy = { userId: 1, via: "oauth" as const, credentialId: 1, scopes: null, oauthClientId: "c" };
-  it("pass scoped routes but not api-key-only ones", () => {
+  it("pass scoped routes and api-key-only ones: their tokens reach any resource of the user (spec, Scope rules 4)", () => {
     expect(() => authorize(legacy, { method: "GET", path: "/v2/x", summary: "", tag: "", access: { scope: "BOOKING_WRITE" } })).not.toThrow();
-    expect(() => authorize(legacy, { method: "GET", path: "/v2/x", summary: "", tag: "", access: "api-key-only" })).toThrow();
+    expect(() => authorize(legacy, { method: "GET", path: "/v2/x", summary: "", tag: "", access: "api-key-only" })).not.toThrow();
   });
 });

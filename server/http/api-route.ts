@@ -62,8 +62,9 @@ export async function authenticate(request: Request, declaration: RouteDeclarati
 export function authorize(principal: Principal | null, declaration: RouteDeclaration): void {
   if (!principal || declaration.access === "public") return;
   const required = declaration.access === "api-key-only" ? null : declaration.access.scope;
-  // API keys act with their owner's rights; legacy OAuth grants (scopes null) reach any scoped route.
-  if (principal.via === "api-key" || (required && (principal.scopes === null || holdsScope(principal.scopes, required)))) return;
+  // API keys act with their owner's rights. Legacy OAuth grants (scopes null) are not limited at all
+  // (spec, Scope rules 4: "any resource of the authorizing user"), so they pass api-key-only routes too.
+  if (principal.via === "api-key" || principal.scopes === null || (required && holdsScope(principal.scopes, required))) return;
   const message = required
     ? `This operation requires the ${required} scope`
     : "This operation is not available to OAuth access tokens; use an API key";
