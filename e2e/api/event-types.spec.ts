@@ -7,8 +7,10 @@ import { expect, test } from "../support/fixtures";
 test.afterAll(() => disconnectDb());
 
 const EVENT_TYPE_KEYS = [
-  "afterEventBuffer", "beforeEventBuffer", "bookingWindow", "description", "hidden", "id", "lengthInMinutes", "locations", "metadata",
-  "minimumBookingNotice", "ownerId", "requiresConfirmation", "scheduleId", "slotInterval", "slug", "title",
+  "afterEventBuffer", "beforeEventBuffer", "bookingFields", "bookingRequiresAuthentication", "bookingUrl", "bookingWindow", "currency",
+  "description", "disableGuests", "forwardParamsSuccessRedirect", "hidden", "id", "isInstantEvent", "lengthInMinutes", "locations",
+  "lockTimeZoneToggleOnBookingPage", "metadata", "minimumBookingNotice", "ownerId", "price", "recurrence", "requiresConfirmation",
+  "scheduleId", "slotInterval", "slug", "successRedirectUrl", "title", "users",
 ];
 
 async function caller() {
@@ -49,7 +51,13 @@ test.describe("event types", () => {
       locations: [{ type: "integration", integration: "cal-video" }, { type: "address", address: "1 Main St", public: true }],
       bookingWindow: { type: "calendarDays", value: 14, rolling: false },
       requiresConfirmation: true,
+      users: [me.user.username],
+      bookingUrl: expect.stringMatching(new RegExp(`/${me.user.username}/deep-dive$`)),
+      price: 0,
+      recurrence: null,
+      disableGuests: false,
     });
+    expect(body.data.bookingFields.map((field: { slug: string }) => field.slug)).toEqual(["name", "email", "location", "guests", "rescheduleReason"]);
 
     const one = await request.get(`/v2/event-types/${body.data.id}`, { headers: me.headers });
     expect(await one.json()).toEqual({ status: "success", data: body.data });

@@ -1,5 +1,10 @@
-/** The event type output: the fields of the peer's EventTypeOutput_2024_06_14 that we store. */
+/**
+ * The event type output: the peer's EventTypeOutput_2024_06_14. Its required fields that Convene has no
+ * setting for carry the value that describes what Convene does (no price, no recurrence, guests allowed,
+ * the booking form's fixed fields), so client code written for the peer reads them as it expects.
+ */
 import { z } from "zod";
+import { env } from "../env";
 import type { TLocation } from "./event-type.schemas";
 
 export const EVENT_TYPE_SELECT = {
@@ -19,6 +24,7 @@ export const EVENT_TYPE_SELECT = {
   requiresConfirmation: true,
   periodDays: true,
   metadata: true,
+  owner: { select: { username: true } },
 } as const;
 
 type EventTypeRow = {
@@ -38,7 +44,19 @@ type EventTypeRow = {
   requiresConfirmation: boolean;
   periodDays: number | null;
   metadata: unknown;
+  owner: { username: string } | null;
 };
+
+/** The fields every booking form asks for (POST /v2/bookings: attendee name and e-mail, location, guests). */
+const BOOKING_FIELDS = [
+  { type: "name", slug: "name", isDefault: true, required: true, hidden: false },
+  { type: "email", slug: "email", isDefault: true, required: true, hidden: false },
+  { type: "radioInput", slug: "location", isDefault: true, required: false, hidden: false },
+  { type: "multiemail", slug: "guests", isDefault: true, required: false, hidden: false },
+  { type: "textarea", slug: "rescheduleReason", isDefault: true, required: false, hidden: false },
+];
+
+const ZBookingField = z.object({ type: z.string(), slug: z.string(), isDefault: z.boolean(), required: z.boolean(), hidden: z.boolean() });
 
 export const ZEventTypeOutput = z.object({
   id: z.number().int(),
@@ -57,6 +75,18 @@ export const ZEventTypeOutput = z.object({
   requiresConfirmation: z.boolean(),
   bookingWindow: z.object({ type: z.literal("calendarDays"), value: z.number().int(), rolling: z.literal(false) }).nullable(),
   metadata: z.record(z.string(), z.unknown()),
+  bookingFields: z.array(ZBookingField),
+  disableGuests: z.boolean(),
+  recurrence: z.null(),
+  price: z.number(),
+  currency: z.string(),
+  lockTimeZoneToggleOnBookingPage: z.boolean(),
+  forwardParamsSuccessRedirect: z.boolean().nullable(),
+  successRedirectUrl: z.string().nullable(),
+  isInstantEvent: z.boolean(),
+  bookingRequiresAuthentication: z.boolean(),
+  users: z.array(z.string()).describe("Usernames of the hosts"),
+  bookingUrl: z.string().describe("The public booking page of the event type"),
 });
 export type TEventTypeOutput = z.infer<typeof ZEventTypeOutput>;
 
@@ -80,5 +110,17 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     requiresConfirmation: row.requiresConfirmation,
     bookingWindow: row.periodDays === null ? null : { type: "calendarDays", value: row.periodDays, rolling: false },
     metadata: (row.metadata ?? {}) as Record<string, unknown>,
+    bookingFields: BOOKING_FIELDS,
+    disableGuests: false,
+    recurrence: null,
+    price: 0,
+    currency: "usd",
+    lockTimeZoneToggleOnBookingPage: false,
+    forwardParamsSuccessRedirect: null,
+    successRedirectUrl: null,
+    isInstantEvent: false,
+    bookingRequiresAuthentication: false,
+    users: row.owner ? [row.owner.username] : [],
+    bookingUrl: row.owner ? `${env().APP_URL.replace(/\/$/, "")}/${row.owner.username}/${row.slug}` : "",
   };
 }

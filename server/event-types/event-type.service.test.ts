@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { env } from "../env";
 import { ZodError } from "zod";
 import { makeUser } from "../../prisma/factories";
 import { db, disconnectDb } from "../db/client";
@@ -31,6 +32,18 @@ describe("createEventType", () => {
       requiresConfirmation: false,
       bookingWindow: null,
       metadata: {},
+      bookingFields: expect.arrayContaining([expect.objectContaining({ slug: "name", required: true }), expect.objectContaining({ slug: "email", required: true })]),
+      disableGuests: false,
+      recurrence: null,
+      price: 0,
+      currency: "usd",
+      lockTimeZoneToggleOnBookingPage: false,
+      forwardParamsSuccessRedirect: null,
+      successRedirectUrl: null,
+      isInstantEvent: false,
+      bookingRequiresAuthentication: false,
+      users: [user.username],
+      bookingUrl: `${env().APP_URL.replace(/\/$/, "")}/${user.username}/intro`,
     });
   });
 
