@@ -26,6 +26,9 @@ export function AccountStep({ theme, prefill, returnTo, external }: Props) {
   const [mode, setMode] = useState<"signup" | "login">("signup");
   const classes = themeClasses(theme);
   const isHydrated = useHydrated();
+  // Identity providers refuse to be framed (X-Frame-Options / frame-ancestors), so inside the embed
+  // their button would lead to a blank frame: there, accounts are made with e-mail and password.
+  const { isEmbedded } = useEmbed();
   return (
     <div className="space-y-6">
       {mode === "signup" ? <SignUpForm theme={theme} prefill={prefill} returnTo={returnTo} /> : <LogInForm theme={theme} prefill={prefill} returnTo={returnTo} />}
@@ -35,7 +38,7 @@ export function AccountStep({ theme, prefill, returnTo, external }: Props) {
           {mode === "signup" ? "Log in" : "Create an account"}
         </button>
       </p>
-      {external && (
+      {external && !isEmbedded && (
         <ThemedButton theme={theme} variant="secondary" className="w-full" disabled={!isHydrated} onClick={() => void signIn(external.providerId, { callbackUrl: returnTo })}>
           Continue with {external.name}
         </ThemedButton>

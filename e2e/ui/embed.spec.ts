@@ -80,6 +80,8 @@ test("a new user signs up inside the embed, sets a profile, connects an ICS feed
   const frame = await openEmbed(page, baseURL!, { pkce, state: "s&t=1 ü", email, name: "Ada Embedded" });
 
   await expect(frame.getByRole("heading", { name: "Get started with Convene" })).toBeVisible();
+  // The identity provider (configured for this run) would refuse to be framed: no button for it here.
+  await expect(frame.getByRole("button", { name: /^Continue with / })).toHaveCount(0);
   const signUp = frame.getByRole("form", { name: "Create your account" });
   await expect(signUp.getByLabel("E-mail")).toHaveValue(email);
   await expect(signUp.getByLabel("Name (optional)")).toHaveValue("Ada Embedded");
