@@ -136,7 +136,7 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
   let radicale: Radicale;
   const password = "app-specific-pw";
   test.beforeAll(async () => {
-    radicale = await startRadicale({ alice: password, bob: password });
+    radicale = await startRadicale({ alice: password, bob: password, carol: password });
   });
   test.afterAll(() => radicale.stop());
 
@@ -185,6 +185,29 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
     const cancelled = await request.post(`/v2/bookings/${next.uid}/cancel`, { headers: V, data: { cancellationReason: "Clash" } });
     expect(cancelled.status()).toBe(200);
     expect((await radicale.events(work, "alice")).map((event) => event.uid)).toEqual(["dentist"]);
+  });
+
+  test("a booking's own copy in the calendar blocks neither a reschedule overlapping it nor, once cancelled, its slot", async ({ request }) => {
+    const own = await radicale.makeCalendar("carol", `own-${Date.now()}`, "Own");
+    const { eventType, apiKey } = await makeHostWithEventType({ eventType: { lengthInMinutes: 60, slotInterval: 30 } });
+    const saved = await request.post("/v2/calendars/apple/credentials", { headers: bearer(apiKey), data: { username: "carol", password, url: radicale.url } });
+    expect(saved.status(), NEEDS_SERVER_ENV).toBe(201);
+
+    const created = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: at(WED, "10:00").toISOString(), attendee: attendee() } });
+    expect(created.status()).toBe(201);
+    const booking = (await created.json()).data;
+    expect(await radicale.events(own, "carol")).toEqual([expect.objectContaining({ uid: booking.icsUid, start: stamp(at(WED, "10:00")) })]);
+    // Asked once with the copy in place, so a cached answer would still hold it below.
+    expect(await freeTimes(request, eventType.id, WED)).not.toContain("10:30");
+
+    const moved = await request.post(`/v2/bookings/${booking.uid}/reschedule`, { headers: V, data: { start: at(WED, "10:30").toISOString() } });
+    expect(moved.status()).toBe(201);
+    const next = (await moved.json()).data;
+    expect(await radicale.events(own, "carol")).toEqual([expect.objectContaining({ uid: booking.icsUid, start: stamp(at(WED, "10:30")) })]);
+    expect(await freeTimes(request, eventType.id, WED)).not.toContain("10:30");
+
+    expect((await request.post(`/v2/bookings/${next.uid}/cancel`, { headers: V, data: {} })).status()).toBe(200);
+    expect(await freeTimes(request, eventType.id, WED)).toEqual(expect.arrayContaining(["10:00", "10:30", "11:00"]));
   });
 
   test("the same account connected again updates its credential; the destination can be set and checked", async ({ request }) => {

@@ -88,6 +88,23 @@ describe("Google Calendar", () => {
     expect((await account()).events).toEqual([]);
   });
 
+  it("leaves the bookings' own copies out of busy times: a reschedule may overlap the old slot, a cancelled slot is free at once", async () => {
+    const { host, eventType } = await makeHostWithEventType({ eventType: { lengthInMinutes: 60, slotInterval: 30 } });
+    await consent(host.id, "google");
+    const email = (await listConnectedCalendars(host.id)).connectedCalendars[0]!.calendars[0]!.externalId;
+    await control(google, `/accounts/${encodeURIComponent(email)}/busy`, { start: utcAt(7, 14).toISOString(), end: utcAt(7, 15).toISOString() });
+    expect(await busyOf(host.id, 7)).toEqual([[utcAt(7, 14).toISOString(), utcAt(7, 15).toISOString()]]);
+
+    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(7, 9), attendee: attendee() }, { principal: null, idempotencyKey: null });
+    expect((await control(google, `/accounts/${encodeURIComponent(email)}`)).events).toHaveLength(2);
+    expect(await busyOf(host.id, 7)).toEqual([[utcAt(7, 14).toISOString(), utcAt(7, 15).toISOString()]]);
+
+    const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(7, 9, 30) });
+    expect(moved.start).toBe(utcAt(7, 9, 30).toISOString());
+    await cancelBooking(null, moved.uid, {});
+    expect(await busyOf(host.id, 7)).toEqual([[utcAt(7, 14).toISOString(), utcAt(7, 15).toISOString()]]);
+  });
+
   it("refuses a forged state and sends a refusal back to redir", async () => {
     const { host } = await makeHostWithEventType();
     await expect(completeOAuthConnection("google", { state: "forged.state", code: "x" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
