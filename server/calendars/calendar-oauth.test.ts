@@ -140,4 +140,27 @@ describe("Outlook Calendar", () => {
     expect((await listConnectedCalendars(host.id)).connectedCalendars[0]!.error).toBeUndefined();
     expect((await control(microsoft, `/accounts/${encodeURIComponent(email)}`)).refreshCount).toBe(2);
   });
+
+  it("writes bookings to the destination calendar, moves them on reschedule and deletes them on cancel", async () => {
+    const { host, eventType } = await makeHostWithEventType();
+    await consent(host.id, "office365");
+    const { connectedCalendars } = await listConnectedCalendars(host.id);
+    const { externalId: calendarId, email } = connectedCalendars[0]!.calendars[0]!;
+    const account = () => control(microsoft, `/accounts/${encodeURIComponent(email!)}`);
+    const graphTime = (date: Date) => ({ dateTime: date.toISOString().replace(/Z$/, "0000"), timeZone: "UTC" });
+
+    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(8, 9), attendee: attendee("Ada Lovelace") }, { principal: null, idempotencyKey: null });
+    const [event] = (await account()).events;
+    expect(event).toMatchObject({ subject: booking.title, calendarId, start: graphTime(utcAt(8, 9)), end: graphTime(utcAt(8, 9, 30)) });
+    expect(await db.bookingReference.findMany({ where: { bookingId: booking.id } })).toEqual([expect.objectContaining({ type: "office365_calendar", externalId: event.id, externalCalendarId: calendarId })]);
+
+    const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(9, 14) });
+    expect((await account()).events).toEqual([expect.objectContaining({ id: event.id, start: graphTime(utcAt(9, 14)), end: graphTime(utcAt(9, 14, 30)) })]);
+    expect(await db.bookingReference.count({ where: { bookingId: booking.id } })).toBe(0);
+    expect(await db.bookingReference.count({ where: { bookingId: moved.id, externalId: event.id } })).toBe(1);
+
+    await cancelBooking(null, moved.uid, { cancellationReason: "No longer needed" });
+    expect((await account()).events).toEqual([]);
+    expect(await db.bookingReference.count({ where: { bookingId: moved.id } })).toBe(0);
+  });
 });
