@@ -232,7 +232,8 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
 
 /** The browser's part of the consent: follow the provider's redirect to Convene's callback, then Convene's redirect. */
 async function consent(request: APIRequestContext, apiKey: string, calendar: "google" | "office365") {
-  const connect = await request.get(`/v2/calendars/${calendar}/connect?isDryRun=false&redir=${encodeURIComponent("https://app.example.test/calendars")}`, { headers: bearer(apiKey) });
+  // An API key may only send the browser back to this service.
+  const connect = await request.get(`/v2/calendars/${calendar}/connect?isDryRun=false&redir=${encodeURIComponent("/settings/calendars")}`, { headers: bearer(apiKey) });
   expect(connect.status()).toBe(200);
   const { authUrl } = (await connect.json()).data;
   const atProvider = await fetch(authUrl, { redirect: "manual" });
@@ -240,7 +241,9 @@ async function consent(request: APIRequestContext, apiKey: string, calendar: "go
   expect(callback.pathname).toBe(`/api/calendars/${calendar}/callback`);
   const back = await request.get(`${callback.pathname}${callback.search}`, { maxRedirects: 0 });
   expect(back.status()).toBe(302);
-  expect(back.headers().location).toMatch(new RegExp(`^https://app\\.example\\.test/calendars\\?calendar=${calendar}&status=success&credentialId=\\d+$`));
+  expect(back.headers().location).toMatch(new RegExp(`^${process.env.E2E_BASE_URL}/settings/calendars\\?calendar=${calendar}&status=success&credentialId=\\d+$`));
+  // The state was consumed: the same callback replayed is refused.
+  expect((await request.get(`${callback.pathname}${callback.search}`, { maxRedirects: 0 })).status()).toBe(400);
   return (await (await request.get("/v2/calendars", { headers: bearer(apiKey) })).json()).data;
 }
 
@@ -300,4 +303,15 @@ test("OAuth: the connect URL names our callback; a forged state is refused; Appl
   const notCalDav = await request.post("/v2/calendars/apple/credentials", { headers: bearer(apiKey), data: { username: user.email, password: "x", url: `${feedBase}/` } });
   expect(notCalDav.status()).toBe(400);
   expect((await request.get("/v2/calendars/unknown/connect", { headers: bearer(apiKey) })).status()).toBe(400);
+});
+
+test("OAuth: redir is limited to this service for an API key; anywhere else is a 400 before any state is made", async ({ request, baseURL }) => {
+  const { apiKey } = await makeHostWithEventType();
+  for (const redir of ["https://evil.example.test/phish", "//evil.example.test/phish", "javascript:alert(1)"]) {
+    const refused = await request.get(`/v2/calendars/google/connect?redir=${encodeURIComponent(redir)}`, { headers: bearer(apiKey) });
+    expect(refused.status(), redir).toBe(400);
+    expect((await refused.json()).error.details).toEqual([expect.objectContaining({ path: "query.redir" })]);
+  }
+  const own = await request.get(`/v2/calendars/google/connect?redir=${encodeURIComponent(`${baseURL}/settings`)}`, { headers: bearer(apiKey) });
+  expect(own.status()).toBe(200);
 });
