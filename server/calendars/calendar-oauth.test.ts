@@ -11,6 +11,7 @@ import { cancelBooking, rescheduleBooking } from "../bookings/booking-lifecycle"
 import { createBooking } from "../bookings/create-booking";
 import { db } from "../db/client";
 import { externalBusyTimes } from "./busy-times";
+import { readUserCalendars } from "./calendar-cache";
 import { completeOAuthConnection, getConnectUrl } from "./calendar-oauth.service";
 import { listConnectedCalendars } from "./calendars.service";
 import { decryptSecret } from "./credential-crypto";
@@ -111,9 +112,12 @@ describe("Google Calendar", () => {
     const email = (await listConnectedCalendars(host.id)).connectedCalendars[0]!.calendars[0]!.externalId;
     await control(google, `/accounts/${encodeURIComponent(email)}/busy`, { start: utcAt(7, 14).toISOString(), end: utcAt(7, 15).toISOString() });
     expect(await busyOf(host.id, 7)).toEqual([[utcAt(7, 14).toISOString(), utcAt(7, 15).toISOString()]]);
+    expect(readUserCalendars(host.id).busy.size).toBe(1);
 
     const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(7, 9), attendee: attendee() }, { principal: null, idempotencyKey: null });
     expect((await control(google, `/accounts/${encodeURIComponent(email)}`)).events).toHaveLength(2);
+    // Writing the copy dropped the host's cached busy times: the next request reads the calendar again.
+    expect(readUserCalendars(host.id).busy.size).toBe(0);
     expect(await busyOf(host.id, 7)).toEqual([[utcAt(7, 14).toISOString(), utcAt(7, 15).toISOString()]]);
 
     const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(7, 9, 30) });
