@@ -7,12 +7,26 @@ export default defineConfig({
   resolve: { alias: { "@": ROOT } },
   test: {
     environment: "node",
-    include: ["server/**/*.test.ts"],
-    globalSetup: [path.join(ROOT, "e2e/support/vitest-global-setup.ts")],
-    // Services write real rows; each test makes its own (unique e-mails), so files may run in parallel.
-    pool: "forks",
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
     env: { LOG_LEVEL: "silent" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["server/**/*.test.ts"],
+          // Only this project needs the scratch PostgreSQL database.
+          globalSetup: [path.join(ROOT, "e2e/support/vitest-global-setup.ts")],
+          // Services write real rows; each test makes its own (unique e-mails), so files may run in parallel.
+          pool: "forks",
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        // Pure units of the published packages: no database, so they run (and fail) on their own.
+        test: { name: "packages", include: ["packages/**/*.test.ts"] },
+      },
+    ],
   },
 });

@@ -136,7 +136,7 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
   let radicale: Radicale;
   const password = "app-specific-pw";
   test.beforeAll(async () => {
-    radicale = await startRadicale({ alice: password, bob: password });
+    radicale = await startRadicale({ alice: password, bob: password, carol: password });
   });
   test.afterAll(() => radicale.stop());
 
@@ -187,6 +187,29 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
     expect((await radicale.events(work, "alice")).map((event) => event.uid)).toEqual(["dentist"]);
   });
 
+  test("a booking's own copy in the calendar blocks neither a reschedule overlapping it nor, once cancelled, its slot", async ({ request }) => {
+    const own = await radicale.makeCalendar("carol", `own-${Date.now()}`, "Own");
+    const { eventType, apiKey } = await makeHostWithEventType({ eventType: { lengthInMinutes: 60, slotInterval: 30 } });
+    const saved = await request.post("/v2/calendars/apple/credentials", { headers: bearer(apiKey), data: { username: "carol", password, url: radicale.url } });
+    expect(saved.status(), NEEDS_SERVER_ENV).toBe(201);
+
+    const created = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: at(WED, "10:00").toISOString(), attendee: attendee() } });
+    expect(created.status()).toBe(201);
+    const booking = (await created.json()).data;
+    expect(await radicale.events(own, "carol")).toEqual([expect.objectContaining({ uid: booking.icsUid, start: stamp(at(WED, "10:00")) })]);
+    // Asked once with the copy in place, so a cached answer would still hold it below.
+    expect(await freeTimes(request, eventType.id, WED)).not.toContain("10:30");
+
+    const moved = await request.post(`/v2/bookings/${booking.uid}/reschedule`, { headers: V, data: { start: at(WED, "10:30").toISOString() } });
+    expect(moved.status()).toBe(201);
+    const next = (await moved.json()).data;
+    expect(await radicale.events(own, "carol")).toEqual([expect.objectContaining({ uid: booking.icsUid, start: stamp(at(WED, "10:30")) })]);
+    expect(await freeTimes(request, eventType.id, WED)).not.toContain("10:30");
+
+    expect((await request.post(`/v2/bookings/${next.uid}/cancel`, { headers: V, data: {} })).status()).toBe(200);
+    expect(await freeTimes(request, eventType.id, WED)).toEqual(expect.arrayContaining(["10:00", "10:30", "11:00"]));
+  });
+
   test("the same account connected again updates its credential; the destination can be set and checked", async ({ request }) => {
     const home = await radicale.makeCalendar("bob", `home-${Date.now()}`, "Home");
     const { apiKey } = await makeHostWithEventType();
@@ -209,7 +232,8 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
 
 /** The browser's part of the consent: follow the provider's redirect to Convene's callback, then Convene's redirect. */
 async function consent(request: APIRequestContext, apiKey: string, calendar: "google" | "office365") {
-  const connect = await request.get(`/v2/calendars/${calendar}/connect?isDryRun=false&redir=${encodeURIComponent("https://app.example.test/calendars")}`, { headers: bearer(apiKey) });
+  // An API key may only send the browser back to this service.
+  const connect = await request.get(`/v2/calendars/${calendar}/connect?isDryRun=false&redir=${encodeURIComponent("/settings/calendars")}`, { headers: bearer(apiKey) });
   expect(connect.status()).toBe(200);
   const { authUrl } = (await connect.json()).data;
   const atProvider = await fetch(authUrl, { redirect: "manual" });
@@ -217,7 +241,9 @@ async function consent(request: APIRequestContext, apiKey: string, calendar: "go
   expect(callback.pathname).toBe(`/api/calendars/${calendar}/callback`);
   const back = await request.get(`${callback.pathname}${callback.search}`, { maxRedirects: 0 });
   expect(back.status()).toBe(302);
-  expect(back.headers().location).toMatch(new RegExp(`^https://app\\.example\\.test/calendars\\?calendar=${calendar}&status=success&credentialId=\\d+$`));
+  expect(back.headers().location).toMatch(new RegExp(`^${process.env.E2E_BASE_URL}/settings/calendars\\?calendar=${calendar}&status=success&credentialId=\\d+$`));
+  // The state was consumed: the same callback replayed is refused.
+  expect((await request.get(`${callback.pathname}${callback.search}`, { maxRedirects: 0 })).status()).toBe(400);
   return (await (await request.get("/v2/calendars", { headers: bearer(apiKey) })).json()).data;
 }
 
@@ -277,4 +303,15 @@ test("OAuth: the connect URL names our callback; a forged state is refused; Appl
   const notCalDav = await request.post("/v2/calendars/apple/credentials", { headers: bearer(apiKey), data: { username: user.email, password: "x", url: `${feedBase}/` } });
   expect(notCalDav.status()).toBe(400);
   expect((await request.get("/v2/calendars/unknown/connect", { headers: bearer(apiKey) })).status()).toBe(400);
+});
+
+test("OAuth: redir is limited to this service for an API key; anywhere else is a 400 before any state is made", async ({ request, baseURL }) => {
+  const { apiKey } = await makeHostWithEventType();
+  for (const redir of ["https://evil.example.test/phish", "//evil.example.test/phish", "javascript:alert(1)"]) {
+    const refused = await request.get(`/v2/calendars/google/connect?redir=${encodeURIComponent(redir)}`, { headers: bearer(apiKey) });
+    expect(refused.status(), redir).toBe(400);
+    expect((await refused.json()).error.details).toEqual([expect.objectContaining({ path: "query.redir" })]);
+  }
+  const own = await request.get(`/v2/calendars/google/connect?redir=${encodeURIComponent(`${baseURL}/settings`)}`, { headers: bearer(apiKey) });
+  expect(own.status()).toBe(200);
 });

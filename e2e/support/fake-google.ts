@@ -2,7 +2,7 @@
  * A stand-in for Google on loopback, speaking the documented shapes Convene uses: the OAuth 2.0
  * authorization endpoint (consents at once and redirects with a code), the token endpoint
  * (authorization_code and refresh_token grants, client_secret_post) and Calendar API v3
- * (users/me/calendarList, freeBusy, events insert / patch / delete), with bearer checks that answer 401
+ * (users/me/calendarList, freeBusy, events list / insert / patch / delete), with bearer checks that answer 401
  * like Google does. Each authorization creates a fresh account (or the one named by login_hint).
  * Tests drive it through /__test/…: add busy events, expire access tokens, read what was written.
  */
@@ -49,12 +49,12 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     if (path.startsWith("/calendar/v3/")) {
       const account = oauth.accountFor(request);
       if (!account) return send(response, 401, { error: { code: 401, message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED" } });
-      return calendarApi(account, request.method ?? "GET", path.slice("/calendar/v3".length), body, response);
+      return calendarApi(account, request.method ?? "GET", path.slice("/calendar/v3".length), url.searchParams, body, response);
     }
     send(response, 404, { error: { code: 404, message: "Not Found" } });
   });
 
-  function calendarApi(account: Account, method: string, path: string, body: string, response: http.ServerResponse) {
+  function calendarApi(account: Account, method: string, path: string, query: URLSearchParams, body: string, response: http.ServerResponse) {
     if (method === "GET" && path === "/users/me/calendarList") {
       return send(response, 200, {
         kind: "calendar#calendarList",
@@ -83,6 +83,12 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     if (!match || !events) return send(response, 404, { error: { code: 404, message: "Not Found" } });
     const eventId = match[2] ? decodeURIComponent(match[2]) : null;
     const index = eventId ? events.findIndex((event) => event.id === eventId) : -1;
+    if (method === "GET" && !eventId) {
+      const timeMin = Date.parse(query.get("timeMin") ?? "");
+      const timeMax = Date.parse(query.get("timeMax") ?? "");
+      const items = events.filter((event) => Date.parse(event.end.dateTime) > timeMin && Date.parse(event.start.dateTime) < timeMax).map((event) => ({ kind: "calendar#event", status: "confirmed", ...event }));
+      return send(response, 200, { kind: "calendar#events", timeZone: "UTC", items });
+    }
     if (method === "POST" && !eventId) {
       const event = { ...(JSON.parse(body) as Omit<Event, "id">), id: randomBytes(10).toString("hex") };
       events.push(event);

@@ -78,7 +78,7 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
       const next = new URLSearchParams(query);
       next.set("$skip", String(skip + PAGE_SIZE));
       return send(response, 200, {
-        value: page.map(({ showAs, isCancelled, start, end }) => ({ showAs, isCancelled, start, end })),
+        value: page.map(({ id, showAs, isCancelled, start, end }) => ({ id, showAs, isCancelled, start, end })),
         ...(skip + PAGE_SIZE < matching.length ? { "@odata.nextLink": `${baseUrl}/v1.0${path}?${next}` } : {}),
       });
     }

@@ -223,15 +223,16 @@ test("an unregistered redirect URI is reported as INVALID_PROPS by the verify st
   await expect(page.getByRole("dialog")).toBeHidden();
 });
 
-test("invalid props are reported as INVALID_PROPS before anything renders", async ({ page }) => {
+test("invalid props are reported as INVALID_PROPS before anything renders", async ({ page, baseURL }) => {
   const cases: [Record<string, string>, string][] = [
+    [{ host: "" }, "host is required: Convene's web address, e.g. https://convene.example.com"],
     [{ client_id: "" }, "oAuthClientId is required"],
     [{ redirect_uri: "https://elsewhere.example.test/callback" }, "authorization.redirectUri must share scheme, domain and port with this page"],
     [{ scope: "" }, "authorization.scope must list at least one scope"],
     [{ code_challenge: "too-short" }, "authorization.codeChallenge must be a base64url SHA-256 (S256) challenge of 43 characters"],
   ];
   for (const [params, message] of cases) {
-    await page.goto(`${demo.origin}/?${new URLSearchParams({ client_id: clientId, code_challenge: newPkce().challenge, ...params })}`);
+    await page.goto(`${demo.origin}/?${new URLSearchParams({ host: baseURL!, client_id: clientId, code_challenge: newPkce().challenge, ...params })}`);
     await expect(events(page)).toHaveText([`onError INVALID_PROPS: ${message}`]);
     await expect(page.getByRole("button", { name: "Continue with Convene" })).toHaveCount(0);
     await expect(page.locator("iframe")).toHaveCount(0);

@@ -4,6 +4,7 @@
  * - cancelled: those events are deleted (and their references with them);
  * - rescheduled: the old booking's events move to the new time and their references to the new booking;
  *   a host who no longer hosts it loses the event, a new host gets one.
+ * Afterwards the hosts' cached busy times are dropped (see `sync`).
  * Never throws: a calendar that fails is logged and the booking stands. The caller waits at most
  * SYNC_WAIT_MS; slower providers finish in the background.
  */
@@ -12,6 +13,7 @@ import { db } from "../db/client";
 import { log } from "../log";
 import { CalendarError, type CalendarEventInput } from "./calendar-adapter";
 import { CALENDAR_TYPES } from "./calendar-apps";
+import { invalidateUserCalendars } from "./calendar-cache";
 import { connect, CREDENTIAL_SELECT, markCredentialValidity, type CredentialRow } from "./credential-store";
 
 export type BookingChange = "created" | "cancelled" | "rescheduled";
@@ -100,10 +102,30 @@ async function moveEvents(booking: TBookingOutput): Promise<void> {
   await writeToDestinations(booking, hostIds.filter((id) => !served.has(id)));
 }
 
+/**
+ * The users whose calendars a change may have written to: the booking's hosts and, for a reschedule,
+ * the previous booking's. Their cached busy times are dropped once the writes are done, so the next
+ * slot request reads the calendars as they now are (a cancelled slot is offered again at once).
+ */
+async function affectedUserIds(change: BookingChange, booking: TBookingOutput): Promise<number[]> {
+  const ids = new Set(booking.hosts.map((host) => host.id));
+  const previousUid = change === "rescheduled" ? booking.rescheduledFromUid : null;
+  if (previousUid) {
+    const hosts = await db.bookingHost.findMany({ where: { booking: { uid: previousUid } }, select: { userId: true } });
+    for (const host of hosts) ids.add(host.userId);
+  }
+  return [...ids];
+}
+
 async function sync(change: BookingChange, booking: TBookingOutput): Promise<void> {
-  if (change === "created") await writeToDestinations(booking, booking.hosts.map((host) => host.id));
-  else if (change === "cancelled") await removeEvents(booking.id);
-  else await moveEvents(booking);
+  const userIds = await affectedUserIds(change, booking);
+  try {
+    if (change === "created") await writeToDestinations(booking, booking.hosts.map((host) => host.id));
+    else if (change === "cancelled") await removeEvents(booking.id);
+    else await moveEvents(booking);
+  } finally {
+    await Promise.all(userIds.map((userId) => invalidateUserCalendars(userId)));
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { buildIcs } from "../bookings/ics";
 import { env } from "../env";
 import { CalendarError, type CalendarAdapter, type CalendarEventInput, type CalendarSummary } from "./calendar-adapter";
 import { CALDAV, DAV, escapeXml, findAll, parseMultistatus, type DavResponse } from "./dav-xml";
-import { busyIntervals, parseIcsEvents } from "./ics-busy";
+import { busyIntervals, parseIcsEvents, type IcsEvent } from "./ics-busy";
 import { OutboundUrlError, requestUserUrl, type OutboundResponse } from "./outbound-http";
 
 export const ZCalDavSecret = z.object({ url: z.string(), username: z.string(), password: z.string() });
@@ -130,7 +130,14 @@ export const calDavAdapter: CalendarAdapter<TCalDavSecret> = {
         return [];
       }
     });
-    return busyIntervals(events, range, ownerTimeZone);
+    // Per UID (an event and its moved instances share one), so each interval carries its event's UID:
+    // the id createEvent returns, by which the copies of Convene's own bookings are recognised.
+    const byUid = new Map<string, IcsEvent[]>();
+    for (const event of events) {
+      const uid = event.get("UID")?.[0]?.value ?? "";
+      byUid.set(uid, [...(byUid.get(uid) ?? []), event]);
+    }
+    return [...byUid].flatMap(([uid, group]) => busyIntervals(group, range, ownerTimeZone).map((block) => (uid ? { ...block, eventId: uid } : block)));
   },
 
   async createEvent({ secret }, calendarId, event) {

@@ -7,6 +7,11 @@ import type { z } from "zod";
 import type { CalendarType } from "./calendar-apps";
 
 export type Interval = { start: Date; end: Date };
+/**
+ * A busy interval, with the id of the event behind it when the provider tells it: the same id
+ * createEvent returns (CalDAV: the UID), so the copies of Convene's own bookings can be recognised.
+ */
+export type BusyBlock = Interval & { eventId?: string };
 
 export type CalendarSummary = {
   externalId: string;
@@ -41,7 +46,7 @@ export type ConnectedCredential<S> = {
 export interface CalendarAdapter<S = unknown> {
   readonly secretSchema: z.ZodType<S>;
   listCalendars(credential: ConnectedCredential<S>): Promise<CalendarSummary[]>;
-  busyTimes(credential: ConnectedCredential<S>, externalId: string, range: Interval): Promise<Interval[]>;
+  busyTimes(credential: ConnectedCredential<S>, externalId: string, range: Interval): Promise<BusyBlock[]>;
   /** Returns the provider's id of the new event. Absent for read-only providers (ICS feeds). */
   createEvent?(credential: ConnectedCredential<S>, calendarId: string, event: CalendarEventInput): Promise<string>;
   updateEvent?(credential: ConnectedCredential<S>, calendarId: string, eventId: string, event: CalendarEventInput): Promise<void>;

@@ -7,12 +7,15 @@
  * - A slot request waits at most ANSWER_BUDGET_MS per calendar. A slower fetch goes on in the background
  *   and fills the cache, so a slow feed costs one request its busy times instead of stalling it.
  * - Concurrent requests for the same calendar and window share one fetch.
+ * - Events Convene wrote itself (its bookings' copies, by their BookingReference ids) are left out:
+ *   a booking blocks its time through the database while it is live, and its copy must neither block
+ *   its own reschedule nor outlive its cancellation. booking-sync.ts clears the cache after each write.
  */
 import { log } from "../log";
 import { CalendarError, type Interval } from "./calendar-adapter";
 import { CACHE_TTL_MS, cacheGeneration, readUserCalendars, updateUserCalendars, type Coverage, type SelectedCalendarRow } from "./calendar-cache";
 import { connect, markCredentialValidity, type CredentialRow } from "./credential-store";
-import { loadSelectedCalendars } from "./selection-lookup";
+import { loadOwnEventIds, loadSelectedCalendars } from "./selection-lookup";
 
 export const ANSWER_BUDGET_MS = 1_500;
 const DAY_MS = 86_400_000;
@@ -35,9 +38,9 @@ export async function calendarBusy(row: CredentialRow, externalId: string, range
   if (!flight) {
     const generation = cacheGeneration();
     const { credential, adapter } = connect(row);
-    flight = adapter
-      .busyTimes(credential, externalId, { start: new Date(from), end: new Date(to) })
-      .then((busy) => {
+    flight = Promise.all([adapter.busyTimes(credential, externalId, { start: new Date(from), end: new Date(to) }), adapter.createEvent ? loadOwnEventIds(row.id) : new Set<string>()])
+      .then(([blocks, ownEventIds]) => {
+        const busy = blocks.filter((block) => block.eventId === undefined || !ownEventIds.has(block.eventId));
         const coverage: Coverage = { from, to, busy: busy.map((block) => ({ start: block.start.getTime(), end: block.end.getTime() })), validUntil: Date.now() + CACHE_TTL_MS };
         updateUserCalendars(row.userId, generation, (entry) => ({ ...entry, busy: new Map(entry.busy).set(calendarKey, coverage) }));
         return busy;

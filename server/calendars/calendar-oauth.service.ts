@@ -1,25 +1,26 @@
 /**
  * Google and Microsoft calendar connections through the provider's OAuth consent:
  * 1. GET /v2/calendars/{google|office365}/connect (bearer, APPS_WRITE) → the provider's authorization URL,
- *    whose `state` is signed (credential-crypto.ts) and names the user, the provider and `redir`;
+ *    whose `state` is a single-use nonce stored with the user, the provider and the checked `redir`
+ *    (oauth-connect-state.ts, which also records why `redir` is limited);
  * 2. the provider sends the browser to /api/calendars/{calendar}/callback with a code and that state;
  * 3. we exchange the code, read the account and its calendars, store the encrypted tokens (the same
  *    account connected again updates its credential) and send the browser on to `redir`.
- * The callback carries no bearer: the signed, 10-minute state is what ties it to the user.
+ * The callback carries no bearer: the single-use, 10-minute state is what ties it to the user.
  */
+import type { Principal } from "../auth/principal";
 import { env } from "../env";
 import { AppError } from "../errors";
 import type { CalendarAdapter, ConnectedCredential } from "./calendar-adapter";
 import { typeOfPath, type CalendarType } from "./calendar-apps";
 import { adoptCalendars, discoverCalendars, ownerTimeZone, toAppError, transientCredential } from "./connections";
-import { signState, verifyState } from "./credential-crypto";
 import { listOwnedCredentials, storedSecret, storeCredential, toCredentialOutput } from "./credential-store";
 import { googleAccountEmail, googleAdapter, googleAuthUrl, googleClientConfig } from "./google.adapter";
 import { microsoftAccountEmail, microsoftAdapter, microsoftAuthUrl, microsoftClientConfig } from "./microsoft.adapter";
+import { checkRedir, consumeState, mintState } from "./oauth-connect-state";
 import { exchangeCode, type OAuthClientConfig, type TOAuthSecret } from "./oauth-tokens";
 
 type OAuthPath = "google" | "office365";
-const STATE_TTL_SECONDS = 600;
 
 const PROVIDERS: Record<
   OAuthPath,
@@ -43,9 +44,10 @@ function configOf(path: OAuthPath): OAuthClientConfig {
   return config;
 }
 
-export function getConnectUrl(userId: number, path: OAuthPath, query: { redir?: string }) {
+export async function getConnectUrl(caller: Pick<Principal, "userId" | "via" | "oauthClientId">, path: OAuthPath, query: { redir?: string }) {
   const config = configOf(path);
-  const state = signState({ userId, calendar: path, redir: query.redir ?? null }, STATE_TTL_SECONDS);
+  const redir = await checkRedir(caller, query.redir);
+  const state = await mintState(caller.userId, path, redir);
   return { authUrl: PROVIDERS[path].authUrl(config, oauthRedirectUri(path), state) };
 }
 
@@ -58,15 +60,14 @@ function withParams(target: string, params: Record<string, string>): string {
 }
 
 /**
- * Completes a connection. A forged, altered or expired state is a 400 (we cannot know where to send the
- * browser). Once the state is verified, failures (denied consent, a refused code) go back to `redir`
+ * Completes a connection. An unknown, used or expired state is a 400 (we cannot know where to send the
+ * browser). Once the state is consumed, failures (denied consent, a refused code) go back to `redir`
  * as `error=…` when there is one.
  */
 export async function completeOAuthConnection(path: OAuthPath, query: { state?: string; code?: string; error?: string }): Promise<OAuthCallbackResult> {
-  const payload = query.state ? verifyState(query.state) : null;
-  if (!payload || payload.calendar !== path || typeof payload.userId !== "number") throw new AppError("BAD_REQUEST", "Invalid or expired state; start the connection again");
-  const userId = payload.userId;
-  const redir = typeof payload.redir === "string" ? payload.redir : null;
+  const pending = query.state ? await consumeState(query.state, path) : null;
+  if (!pending) throw new AppError("BAD_REQUEST", "Invalid, used or expired state; start the connection again");
+  const { userId, redir } = pending;
   const fail = (error: string, message: string): OAuthCallbackResult => {
     if (!redir) throw new AppError("BAD_REQUEST", message);
     return { redirectTo: withParams(redir, { calendar: path, error }), credential: null, error };

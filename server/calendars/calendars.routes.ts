@@ -64,7 +64,7 @@ export const connectUrlRoute = defineRoute(
     query: ZConnectQuery,
     response: ZConnectUrlOutput,
   },
-  ({ principal, params, query }) => getConnectUrl(principal.userId, params.calendar, query),
+  ({ principal, params, query }) => getConnectUrl(principal, params.calendar, query),
 );
 
 export const appleCredentialsRoute = defineRoute(

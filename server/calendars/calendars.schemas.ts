@@ -54,8 +54,12 @@ export const ZAppleCredentialsInput = z.object({
 export type TAppleCredentialsInput = z.output<typeof ZAppleCredentialsInput>;
 
 export const ZConnectQuery = z.object({
-  isDryRun: z.stringbool().default(false).describe("Accepted for compatibility; the URL is only returned, nothing is stored"),
-  redir: z.url({ protocol: /^https?$/, error: "redir must be an http(s) URL" }).max(2048).optional().describe("Where the browser goes after the provider's consent"),
+  isDryRun: z.stringbool().default(false).describe("Accepted for compatibility; makes no difference"),
+  redir: z
+    .string()
+    .max(2048)
+    .optional()
+    .describe("Where the browser goes after the provider's consent: a path on this service, or a URL on the origin of one of the calling OAuth client's redirect URIs"),
 });
 
 export const ZOAuthCallbackQuery = z.object({

@@ -1,6 +1,6 @@
-/** Credential encryption at rest and the signed OAuth state. */
-import { describe, expect, it, vi } from "vitest";
-import { decryptSecret, encryptSecret, signState, verifyState } from "./credential-crypto";
+/** Credential encryption at rest. */
+import { describe, expect, it } from "vitest";
+import { decryptSecret, encryptSecret } from "./credential-crypto";
 
 const owner = { userId: 7, type: "apple_calendar" };
 
@@ -27,30 +27,5 @@ describe("encryptSecret / decryptSecret", () => {
     expect(() => decryptSecret([format, iv, flip(ciphertext!), tag].join("."), owner)).toThrow();
     expect(() => decryptSecret([format, iv, ciphertext, flip(tag!)].join("."), owner)).toThrow();
     expect(() => decryptSecret("plaintext", owner)).toThrow(/format/);
-  });
-});
-
-describe("signState / verifyState", () => {
-  it("returns the payload of an intact state", () => {
-    expect(verifyState(signState({ userId: 7, calendar: "google" }, 60))).toMatchObject({ userId: 7, calendar: "google" });
-  });
-
-  it("refuses an altered payload or signature", () => {
-    const state = signState({ userId: 7 }, 60);
-    const [body, signature] = state.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), userId: 8 })).toString("base64url");
-    expect(verifyState(`${forged}.${signature}`)).toBeNull();
-    expect(verifyState(`${body}.${signature!.slice(1)}A`)).toBeNull();
-    expect(verifyState("garbage")).toBeNull();
-  });
-
-  it("refuses an expired state", () => {
-    const state = signState({ userId: 7 }, 60);
-    vi.useFakeTimers({ now: Date.now() + 61_000 });
-    try {
-      expect(verifyState(state)).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

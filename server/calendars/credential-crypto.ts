@@ -1,13 +1,12 @@
 /**
  * Calendar credentials at rest: AES-256-GCM under CALENDAR_ENCRYPTION_KEY, bound (as associated data)
- * to the row's owner and type so a ciphertext copied onto another user's row does not decrypt. The same
- * key, through HKDF, signs the OAuth `state` of calendar connections.
+ * to the row's owner and type so a ciphertext copied onto another user's row does not decrypt.
  *
  * Without the variable: `npm start` generates one into .data/; outside production a fixed development
  * key is derived (so `next dev` and the unit tests work); in production nothing is encrypted or
  * decrypted until the operator sets it.
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { log } from "../log";
@@ -54,27 +53,4 @@ export function decryptSecret(stored: string, owner: { userId: number; type: str
   decipher.setAAD(associatedData(owner));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
-}
-
-const stateKey = () => Buffer.from(hkdfSync("sha256", encryptionKey(), Buffer.alloc(0), "convene calendar oauth state", 32));
-
-/** A tamper-proof, expiring token carrying `payload` (not secret: readable by whoever holds it). */
-export function signState(payload: Record<string, unknown>, ttlSeconds: number): string {
-  const body = Buffer.from(JSON.stringify({ ...payload, exp: Math.floor(Date.now() / 1000) + ttlSeconds, nonce: randomBytes(8).toString("hex") })).toString("base64url");
-  return `${body}.${createHmac("sha256", stateKey()).update(body).digest("base64url")}`;
-}
-
-/** The payload of a state made by signState, or null when forged, altered or expired. */
-export function verifyState(state: string): Record<string, unknown> | null {
-  const [body, signature] = state.split(".");
-  if (!body || !signature) return null;
-  const expected = createHmac("sha256", stateKey()).update(body).digest();
-  const given = Buffer.from(signature, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<string, unknown>;
-    return typeof payload.exp === "number" && payload.exp > Date.now() / 1000 ? payload : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,11 +1,12 @@
 /**
- * Google Calendar API v3: calendarList, freeBusy and events, with OAuth 2.0 tokens (oauth-tokens.ts).
+ * Google Calendar API v3: calendarList and events (busy times included), with OAuth 2.0 tokens (oauth-tokens.ts).
  * Available when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set; the endpoint base URLs are
  * configurable so tests can point them at a local server speaking the same shapes.
  */
 import { env } from "../env";
 import { CalendarError, type CalendarAdapter, type CalendarEventInput, type ConnectedCredential } from "./calendar-adapter";
 import { apiFetch, callWithToken, jsonOrThrow, ZOAuthSecret, type OAuthClientConfig, type TOAuthSecret } from "./oauth-tokens";
+import { isKnownTimeZone, wallToUtc } from "./zoned-time";
 
 export const GOOGLE_SCOPES = ["https://www.googleapis.com/auth/calendar.readonly", "https://www.googleapis.com/auth/calendar.events"];
 
@@ -51,6 +52,24 @@ const eventBody = (event: CalendarEventInput) => ({
   end: { dateTime: event.end.toISOString(), timeZone: "UTC" },
 });
 
+type GoogleTime = { dateTime?: string; date?: string };
+type GoogleEvent = { id: string; status?: string; transparency?: string; eventType?: string; start?: GoogleTime; end?: GoogleTime; attendees?: { self?: boolean; responseStatus?: string }[] };
+const MAX_PAGES = 10;
+
+/** What freeBusy counts as busy: not cancelled, not "free", not a working location, not declined by the owner. */
+const blocksTime = (event: GoogleEvent) =>
+  event.status !== "cancelled" &&
+  event.transparency !== "transparent" &&
+  event.eventType !== "workingLocation" &&
+  !event.attendees?.some((attendee) => attendee.self && attendee.responseStatus === "declined");
+
+/** An event time in UTC ms; all-day dates are midnights in the calendar's time zone. */
+function googleInstant(time: GoogleTime | undefined, timeZone: string): number | null {
+  if (time?.dateTime) return Date.parse(time.dateTime);
+  const day = time?.date?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  return day ? wallToUtc(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])), timeZone) : null;
+}
+
 const eventPath = (calendarId: string, eventId = "") => `/calendars/${encodeURIComponent(calendarId)}/events${eventId ? `/${encodeURIComponent(eventId)}` : ""}?sendUpdates=none`;
 
 export const googleAdapter: CalendarAdapter<TOAuthSecret> = {
@@ -75,16 +94,28 @@ export const googleAdapter: CalendarAdapter<TOAuthSecret> = {
     }));
   },
 
+  /**
+   * events.list rather than freeBusy: freeBusy does not say which event a busy block is, and the copies
+   * of Convene's own bookings must be told apart (calendar-busy.ts). Recurring events come expanded.
+   */
   async busyTimes(credential, externalId, range) {
-    const response = await call(credential, "/freeBusy", {
-      method: "POST",
-      body: JSON.stringify({ timeMin: range.start.toISOString(), timeMax: range.end.toISOString(), items: [{ id: externalId }] }),
+    const events: GoogleEvent[] = [];
+    let timeZone = credential.ownerTimeZone;
+    let pageToken: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const query = new URLSearchParams({ timeMin: range.start.toISOString(), timeMax: range.end.toISOString(), singleEvents: "true", maxResults: "2500", ...(pageToken ? { pageToken } : {}) });
+      const path = `/calendars/${encodeURIComponent(externalId)}/events?${query}`;
+      const body = await jsonOrThrow<{ items?: GoogleEvent[]; nextPageToken?: string; timeZone?: string }>(await call(credential, path), "Listing Google events");
+      events.push(...(body.items ?? []));
+      if (body.timeZone && isKnownTimeZone(body.timeZone)) timeZone = body.timeZone;
+      pageToken = body.nextPageToken;
+      if (!pageToken) break;
+    }
+    return events.filter(blocksTime).flatMap((event) => {
+      const start = googleInstant(event.start, timeZone);
+      const end = googleInstant(event.end, timeZone);
+      return start !== null && end !== null && end > start ? [{ start: new Date(start), end: new Date(end), eventId: event.id }] : [];
     });
-    const body = await jsonOrThrow<{ calendars?: Record<string, { busy?: { start: string; end: string }[]; errors?: { reason?: string }[] }> }>(response, "Google freeBusy");
-    const calendar = body.calendars?.[externalId];
-    if (!calendar) throw new CalendarError("protocol", "Google freeBusy did not answer for this calendar");
-    if (calendar.errors?.length) throw new CalendarError("protocol", `Google freeBusy: ${calendar.errors.map((error) => error.reason).join(", ")}`);
-    return (calendar.busy ?? []).map((block) => ({ start: new Date(block.start), end: new Date(block.end) }));
   },
 
   async createEvent(credential, calendarId, event) {

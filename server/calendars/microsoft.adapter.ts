@@ -50,7 +50,7 @@ const eventBody = (event: CalendarEventInput) => ({
 });
 
 type GraphCalendar = { id: string; name?: string; isDefaultCalendar?: boolean; canEdit?: boolean; owner?: { address?: string } };
-type GraphEvent = { showAs?: string; isCancelled?: boolean; start: { dateTime: string; timeZone?: string }; end: { dateTime: string; timeZone?: string } };
+type GraphEvent = { id?: string; showAs?: string; isCancelled?: boolean; start: { dateTime: string; timeZone?: string }; end: { dateTime: string; timeZone?: string } };
 
 /** Follows @odata.nextLink, at most MAX_PAGES pages. */
 async function allPages<T>(credential: ConnectedCredential<TOAuthSecret>, firstPath: string, what: string, headers: Record<string, string> = {}): Promise<T[]> {
@@ -81,11 +81,11 @@ export const microsoftAdapter: CalendarAdapter<TOAuthSecret> = {
   },
 
   async busyTimes(credential, externalId, range) {
-    const query = new URLSearchParams({ startDateTime: range.start.toISOString(), endDateTime: range.end.toISOString(), $select: "showAs,isCancelled,start,end", $top: "250" });
+    const query = new URLSearchParams({ startDateTime: range.start.toISOString(), endDateTime: range.end.toISOString(), $select: "id,showAs,isCancelled,start,end", $top: "250" });
     const events = await allPages<GraphEvent>(credential, `/me/calendars/${encodeURIComponent(externalId)}/calendarView?${query}`, "Outlook calendarView", UTC_PREFERENCE);
     return events
       .filter((event) => !event.isCancelled && event.showAs !== "free" && event.showAs !== "workingElsewhere")
-      .map((event) => ({ start: fromGraphTime(event.start), end: fromGraphTime(event.end) }));
+      .map((event) => ({ start: fromGraphTime(event.start), end: fromGraphTime(event.end), ...(event.id ? { eventId: event.id } : {}) }));
   },
 
   async createEvent(credential, calendarId, event) {

@@ -29,3 +29,16 @@ export async function loadSelectedCalendars(userId: number): Promise<SelectedCal
   const { rows } = await lookupPool().query<Row>({ name: "convene_calendar_selection", text: SELECTED_CALENDARS_SQL, values: [userId] });
   return rows.map(({ externalId, timeZone, ...credential }) => ({ externalId, credential: { ...credential, user: { timeZone } } }));
 }
+
+const OWN_EVENT_IDS_SQL = `SELECT r."externalId" FROM "BookingReference" r WHERE r."credentialId" = $1`;
+
+/**
+ * The ids of the events Convene wrote through this credential (BookingReference rows): its bookings'
+ * own copies, which must not count as busy. The bookings themselves already block their time while
+ * live; their copies would also block the booking's own reschedule, and linger after a cancellation.
+ * Same small pool as above, for the same reason.
+ */
+export async function loadOwnEventIds(credentialId: number): Promise<Set<string>> {
+  const { rows } = await lookupPool().query<{ externalId: string }>({ name: "convene_calendar_own_events", text: OWN_EVENT_IDS_SQL, values: [credentialId] });
+  return new Set(rows.map((row) => row.externalId));
+}

@@ -5,6 +5,7 @@
  * postMessage, bound to exact origins on both ends.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { LOAD_TIMEOUT_ERROR, watchFirstMessage } from "./load-timeout.js";
 import { checkProps } from "./props.js";
 import { parseEmbedMessage, redirectWith, type EmbedMessage } from "./protocol.js";
 import { BACKDROP_CLASS, BACKDROP_CSS, stylesFor } from "./styles.js";
@@ -86,15 +87,21 @@ export function OnboardingEmbed(props: OnboardingEmbedProps) {
   const hostOrigin = check.ok ? check.hostOrigin : null;
   useEffect(() => {
     if (!isOpen || !hostOrigin) return;
+    const loading = watchFirstMessage(() => finish(() => latest.current.onError?.(LOAD_TIMEOUT_ERROR)));
     function onMessage(event: MessageEvent) {
       // Exactly Convene's origin, and from this dialog's iframe: anything else could be forged by another frame.
       if (event.origin !== hostOrigin || event.source !== iframeRef.current?.contentWindow) return;
       const message = parseEmbedMessage(event.data);
-      if (message) handle(message);
+      if (!message) return;
+      loading.heard();
+      handle(message);
     }
     window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
-  }, [isOpen, hostOrigin, handle]);
+    return () => {
+      loading.stop();
+      window.removeEventListener("message", onMessage);
+    };
+  }, [isOpen, hostOrigin, handle, finish]);
 
   if (!check.ok) return null;
 

@@ -1,6 +1,6 @@
 /**
  * Where Google and Microsoft send the browser after calendar consent (the redirect URI to register with
- * them). Not a /v2 operation: no bearer, a browser redirect. The signed state ties it to the user.
+ * them). Not a /v2 operation: no bearer, a browser redirect. The single-use state ties it to the user.
  */
 import { completeOAuthConnection } from "@/server/calendars/calendar-oauth.service";
 import { ZOAuthCallbackQuery } from "@/server/calendars/calendars.schemas";
