@@ -29,7 +29,7 @@ export function BookingConfirmation({ page, confirmation, timeZone, onBookAnothe
               {attendee.name} ({attendee.email})
             </li>
             {guests.map((email) => (
-              <li key={email}>{email}</li>
+              <li key={email}>{email} (guest)</li>
             ))}
           </ul>
         </dd>

@@ -3,7 +3,7 @@ import type { TBookingPageEvent } from "./types";
 /** The event type as the host describes it: server-rendered, the same in every zone. */
 export function EventSummary({ page }: { page: TBookingPageEvent }) {
   return (
-    <section aria-labelledby="event-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <section aria-labelledby="event-title" className="self-start rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <p className="text-sm font-medium text-slate-600">{page.host.name}</p>
       <h1 id="event-title" className="mt-1 text-2xl font-semibold">
         {page.title}

@@ -44,22 +44,22 @@ export function SlotPicker({ eventTypeId, username, timeZone, weekOffset, onWeek
         {slots.isPending && <p className="text-sm text-slate-600">Loading available times…</p>}
         {slots.isSuccess && !hasAnySlot && <p className="text-sm text-slate-600">No free times in these two weeks. Try the next week.</p>}
         {hasAnySlot && (
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {days.map((day) => (
-              <li key={day.date} aria-labelledby={`day-${day.date}`} className="rounded-lg border border-slate-200 bg-white p-4">
+              <li key={day.date} aria-labelledby={`day-${day.date}`} className="rounded-lg border border-slate-200 bg-white p-3">
                 <h3 id={`day-${day.date}`} className="text-sm font-semibold">
                   {formatDay(day.date)}
                 </h3>
                 {day.slots.length === 0 ? (
                   <p className="mt-2 text-sm text-slate-500">No free times</p>
                 ) : (
-                  <ul className="mt-2 flex flex-wrap gap-2">
+                  <ul className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(4.5rem,1fr))] gap-1.5">
                     {day.slots.map((start) => (
                       <li key={start}>
                         <button
                           type="button"
                           onClick={() => onPick(start)}
-                          className={`rounded-md border border-indigo-300 px-3 py-1.5 text-sm font-medium text-indigo-800 hover:bg-indigo-50 ${FOCUS_RING}`}
+                          className={`w-full whitespace-nowrap rounded-md border border-indigo-300 px-1 py-1 text-xs font-medium text-indigo-800 hover:bg-indigo-50 ${FOCUS_RING}`}
                         >
                           <time dateTime={start}>{formatTime(start, timeZone)}</time>
                         </button>
