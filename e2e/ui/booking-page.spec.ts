@@ -129,11 +129,14 @@ test("hidden and unknown event types, and unknown users, are the 404 page", asyn
   }
 });
 
-test("the app's own pages keep their URLs", async ({ page }) => {
+test("the app's own pages and the API keep their URLs", async ({ page, request }) => {
   await page.goto("/docs/api");
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("This booking page does not exist");
   expect((await page.goto("/docs/oauth"))?.status()).toBe(200);
   expect((await page.goto("/auth/login"))?.status()).toBe(200);
+  const unknownApiPath = await request.get("/v2/no-such-endpoint");
+  expect(unknownApiPath.status()).toBe(404);
+  expect((await unknownApiPath.json()).error.code).toBe("NOT_FOUND");
 });
 
 test("without the page's scripts nothing can be booked", async ({ page }) => {
