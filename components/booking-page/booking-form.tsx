@@ -26,8 +26,12 @@ const guestsOf = (value: string) => value.split(/[\s,;]+/).filter(Boolean);
 
 /** The v2 schema's paths (attendee.name, guests.2) → the form's fields. */
 function toFormFields(fields: FieldErrors): FieldErrors {
-  const guestError = Object.entries(fields).find(([path]) => path.startsWith("guests"))?.[1];
-  return { name: fields["attendee.name"], email: fields["attendee.email"], guests: guestError } as FieldErrors;
+  const formFields: FieldErrors = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const field = path === "attendee.name" ? "name" : path === "attendee.email" ? "email" : path.startsWith("guests") ? "guests" : null;
+    if (field) formFields[field] ??= message;
+  }
+  return formFields;
 }
 
 const isConflict = (error: unknown) => error instanceof TRPCClientError && error.data?.code === "CONFLICT";

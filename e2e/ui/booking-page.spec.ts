@@ -41,10 +41,14 @@ test("a visitor sees the event, books a slot, sees the confirmation, and the slo
   await expect(slotButton(page, start)).toBeVisible();
 
   await slotButton(page, start).click();
+  await page.getByLabel("Guests (optional)").fill("friend@example.test, not-a-guest");
   await fillDetails(page, visitor.name, "not-an-email");
-  await expect(page.getByText("Must be a valid e-mail address")).toBeVisible();
+  await expect(page.getByText("Must be a valid e-mail address")).toHaveCount(2);
   await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Guests (optional)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Your name")).not.toHaveAttribute("aria-invalid");
 
+  await page.getByLabel("Guests (optional)").fill("");
   await fillDetails(page, visitor.name, visitor.email);
   const confirmation = page.getByRole("status").filter({ has: page.getByRole("heading", { name: "This meeting is scheduled" }) });
   await expect(confirmation).toBeVisible();
