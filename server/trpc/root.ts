@@ -2,6 +2,7 @@ import { router } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
 import { authRouter } from "./routers/auth";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
+import { bookingPageRouter } from "./routers/booking-page";
 import { oauthClientsRouter } from "./routers/oauth-clients";
 import { oauthReviewRouter } from "./routers/oauth-review";
 import { onboardingRouter } from "./routers/onboarding";
@@ -13,6 +14,7 @@ export const appRouter = router({
   authorizedApps: authorizedAppsRouter,
   oauthReview: oauthReviewRouter,
   onboarding: onboardingRouter,
+  bookingPage: bookingPageRouter,
 });
 
 export type AppRouter = typeof appRouter;

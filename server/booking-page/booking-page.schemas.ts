@@ -1,0 +1,21 @@
+/**
+ * Inputs of the public booking page. Booking itself takes the v2 create-booking body unchanged.
+ * Imported by the page's client components too: nothing here may pull in server-only modules.
+ */
+import { z } from "zod";
+import { ZIdField } from "../http/ids";
+import { ZTimeZone } from "../time/time-zones";
+
+/** Days shown at once, and how far ahead a visitor may page (the event type's booking window still applies). */
+export const DAYS_SHOWN = 14;
+export const MAX_WEEKS_AHEAD = 52;
+
+export const ZBookingPageSlotsInput = z.object({
+  eventTypeId: ZIdField,
+  // Usernames are stored lower-cased; a looser rule than sign-up's is enough to look one up.
+  username: z.string().trim().toLowerCase().min(1).max(40),
+  timeZone: ZTimeZone,
+  /** Whole weeks after today in `timeZone`: the page's previous/next navigation. */
+  weekOffset: z.number().int().min(0).max(MAX_WEEKS_AHEAD),
+});
+export type TBookingPageSlotsInput = z.infer<typeof ZBookingPageSlotsInput>;

@@ -1,0 +1,103 @@
+/**
+ * The public booking page at /{username}/{slug}: which event type it shows, its slots by local day,
+ * and booking one. Availability and booking are the v2 use cases themselves (getAvailableSlots,
+ * createBooking), so the page can offer nothing the API would refuse, and the reverse.
+ */
+import { createBooking } from "../bookings/create-booking";
+import type { TBookingOutput } from "../bookings/booking.dto";
+import type { TCreateBookingInput } from "../bookings/booking.schemas";
+import { db } from "../db/client";
+import { AppError, isAppError } from "../errors";
+import { getAvailableSlots } from "../slots/slots.service";
+import { DAYS_SHOWN, type TBookingPageSlotsInput } from "./booking-page.schemas";
+import { addDays, localDateOf, startOfLocalDay } from "./zone-days";
+
+/**
+ * First path segments the app's own pages live under. Static routes win over /{username}/{slug}, but
+ * a path such as /settings/developer has no page of its own, so a user named "settings" would
+ * otherwise own it: a page that looks like ours under our URLs. They are never booking pages.
+ */
+const RESERVED_FIRST_SEGMENTS = new Set(["api", "auth", "d", "docs", "onboarding", "settings", "v2", "_next", ".well-known"]);
+
+const BOOKING_PAGE_SELECT = {
+  id: true,
+  title: true,
+  slug: true,
+  description: true,
+  lengthInMinutes: true,
+  requiresConfirmation: true,
+  owner: { select: { name: true, username: true } },
+} as const;
+
+export type TBookingPage = {
+  eventTypeId: number;
+  title: string;
+  slug: string;
+  description: string | null;
+  lengthInMinutes: number;
+  requiresConfirmation: boolean;
+  host: { name: string; username: string };
+};
+
+/** The visible event type `slug` of `username`, or null: hidden and unknown ones look alike (no existence leak). */
+export async function findBookingPage(username: string, slug: string): Promise<TBookingPage | null> {
+  const name = username.toLowerCase();
+  if (RESERVED_FIRST_SEGMENTS.has(name)) return null;
+  const row = await db.eventType.findFirst({ where: { slug, hidden: false, owner: { username: name } }, select: BOOKING_PAGE_SELECT });
+  if (!row?.owner) return null;
+  const { id, owner, ...fields } = row;
+  return { eventTypeId: id, ...fields, host: owner };
+}
+
+export type TBookingPageDay = { date: string; slots: string[] };
+
+/** DAYS_SHOWN local days from today (+ whole weeks) in the visitor's zone, empty days included, so the grid keeps its shape. */
+export async function listBookingPageDays(input: TBookingPageSlotsInput, now = new Date()) {
+  const firstDay = addDays(localDateOf(input.timeZone, now), 7 * input.weekOffset);
+  const dates = Array.from({ length: DAYS_SHOWN }, (_, index) => addDays(firstDay, index));
+  const { slots } = await getAvailableSlots(
+    {
+      eventTypeId: input.eventTypeId,
+      username: input.username,
+      timeZone: input.timeZone,
+      startTime: startOfLocalDay(input.timeZone, firstDay),
+      endTime: startOfLocalDay(input.timeZone, addDays(firstDay, DAYS_SHOWN)),
+    },
+    { now },
+  );
+  const days: TBookingPageDay[] = dates.map((date) => ({ date, slots: (slots[date] ?? []).map(({ time }) => time) }));
+  return { days, hasEarlierWeeks: input.weekOffset > 0 };
+}
+
+export const SLOT_TAKEN_MESSAGE = "Someone has just booked this time. Please choose another one from the updated list.";
+
+/** What the visitor is shown after booking: no host e-mail addresses, no metadata. */
+function toConfirmation(booking: TBookingOutput) {
+  const attendee = booking.attendees[0]!;
+  return {
+    uid: booking.uid,
+    title: booking.title,
+    start: booking.start,
+    end: booking.end,
+    isPending: booking.status === "pending",
+    hostNames: booking.hosts.map((host) => host.name),
+    attendee: { name: attendee.name, email: attendee.email },
+    guests: booking.guests,
+  };
+}
+export type TBookingConfirmation = ReturnType<typeof toConfirmation>;
+
+/**
+ * Books through createBooking exactly as POST /v2/bookings does for a caller without a token. Its only
+ * CONFLICT is a slot taken meanwhile; its message points API clients at /v2/slots/available, which
+ * means nothing to a visitor, so the page gets its own words.
+ */
+export async function bookFromPage(input: TCreateBookingInput): Promise<TBookingConfirmation> {
+  try {
+    const { booking } = await createBooking(input, { principal: null, idempotencyKey: null });
+    return toConfirmation(booking);
+  } catch (error) {
+    if (isAppError(error) && error.code === "CONFLICT") throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE);
+    throw error;
+  }
+}
