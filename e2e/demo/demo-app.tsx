@@ -46,7 +46,7 @@ function DemoApp() {
   const user = { email: get("email"), name: get("name"), username: get("username") };
   const props: OnboardingEmbedProps = {
     oAuthClientId: get("client_id") ?? "",
-    host: get("host") ?? "",
+    host: get("host") ?? undefined,
     theme: get("theme") as OnboardingEmbedProps["theme"],
     user: Object.values(user).some(Boolean) ? user : undefined,
     authorization: {

@@ -225,7 +225,7 @@ test("an unregistered redirect URI is reported as INVALID_PROPS by the verify st
 
 test("invalid props are reported as INVALID_PROPS before anything renders", async ({ page, baseURL }) => {
   const cases: [Record<string, string>, string][] = [
-    [{ host: "" }, "host is required: Convene's web address, e.g. https://convene.example.com"],
+    [{ host: "ftp://convene.example.test" }, "host must be an http(s) URL"],
     [{ client_id: "" }, "oAuthClientId is required"],
     [{ redirect_uri: "https://elsewhere.example.test/callback" }, "authorization.redirectUri must share scheme, domain and port with this page"],
     [{ scope: "" }, "authorization.scope must list at least one scope"],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_HOST } from "./default-host";
 import { checkProps } from "./props";
 import type { OnboardingEmbedProps } from "./types";
 
@@ -38,6 +39,13 @@ describe("checkProps", () => {
     });
   });
 
+  it("defaults host to the Convene the package was built for", () => {
+    const check = checkProps({ ...valid, host: undefined }, PAGE);
+    if (!check.ok) throw new Error(check.error.message);
+    expect(check.hostOrigin).toBe(new URL(DEFAULT_HOST).origin);
+    expect(check.verifyUrl.startsWith(`${DEFAULT_HOST}/api/onboarding-embed/verify?`)).toBe(true);
+  });
+
   it("defaults the theme to light and leaves out PKCE and prefill when not given", () => {
     const check = checkProps({ ...valid, authorization: { ...valid.authorization, codeChallenge: undefined } }, PAGE);
     if (!check.ok) throw new Error(check.error.message);
@@ -48,8 +56,7 @@ describe("checkProps", () => {
   });
 
   it.each([
-    ["a missing host", loose({ host: undefined }), "host is required"],
-    ["an empty host", loose({ host: " " }), "host is required"],
+    ["an empty host", loose({ host: " " }), "host must be an http(s) URL"],
     ["a host that is not http(s)", loose({ host: "javascript:alert(1)" }), "host must be an http(s) URL"],
     ["a missing client id", loose({ oAuthClientId: "" }), "oAuthClientId is required"],
     ["an unknown theme", loose({ theme: "blue" }), "theme must be"],

@@ -2,13 +2,9 @@
  * Synchronous validation of the props, before anything renders: a wrong prop is reported as
  * INVALID_PROPS and the component shows nothing, rather than opening a dialog that fails later.
  */
+import { DEFAULT_HOST } from "./default-host.js";
 import type { OnboardingEmbedProps, OnboardingError } from "./types.js";
 
-/*
- * `host` is required. The spec gives its default only as the placeholder {base_url} and names no
- * production address, and a published package that silently pointed at http://localhost:3000 would
- * open a broken dialog on every real site. A missing host is INVALID_PROPS, like any other wrong prop.
- */
 
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -27,11 +23,12 @@ function webUrl(value: string): URL | null {
   }
 }
 
+const hostOf = (props: Pick<OnboardingEmbedProps, "host">) => props.host ?? DEFAULT_HOST;
+
 /** The first thing wrong with the props, as a sentence naming the prop; null when they are fine. */
 function firstProblem(props: Partial<OnboardingEmbedProps>, pageOrigin: string | null): string | null {
   if (!isNonEmptyString(props.oAuthClientId)) return "oAuthClientId is required";
-  if (!isNonEmptyString(props.host)) return "host is required: Convene's web address, e.g. https://convene.example.com";
-  if (!webUrl(props.host)) return "host must be an http(s) URL";
+  if (props.host !== undefined && (!isNonEmptyString(props.host) || !webUrl(props.host))) return "host must be an http(s) URL";
   if (props.theme !== undefined && props.theme !== "light" && props.theme !== "dark") return 'theme must be "light" or "dark"';
   if (props.user !== undefined) {
     if (!isRecord(props.user)) return "user must be an object";
@@ -73,12 +70,12 @@ export function verifyUrl(props: OnboardingEmbedProps): string {
     params.set("code_challenge", authorization.codeChallenge);
     params.set("code_challenge_method", "S256");
   }
-  return `${props.host.replace(/\/+$/, "")}/api/onboarding-embed/verify?${params}`;
+  return `${hostOf(props).replace(/\/+$/, "")}/api/onboarding-embed/verify?${params}`;
 }
 
 /** `pageOrigin` is the hosting page's origin, or null where it is not known yet (server rendering). */
 export function checkProps(props: OnboardingEmbedProps, pageOrigin: string | null): PropsCheck {
   const problem = firstProblem(props, pageOrigin);
   if (problem) return { ok: false, error: { code: "INVALID_PROPS", message: problem } };
-  return { ok: true, hostOrigin: new URL(props.host).origin, verifyUrl: verifyUrl(props) };
+  return { ok: true, hostOrigin: new URL(hostOf(props)).origin, verifyUrl: verifyUrl(props) };
 }

@@ -20,8 +20,8 @@ export type OnboardingError = { code: OnboardingErrorCode; message: string };
 export type OnboardingEmbedProps = {
   /** The OAuth client id. */
   oAuthClientId: string;
-  /** Convene's web address (e.g. https://convene.example.com); required, see props.ts. */
-  host: string;
+  /** Convene's web address; default: the Convene this package was built for (see default-host.ts). */
+  host?: string;
   /** Default "light"; applies to the trigger, the onboarding steps and the authorization page. */
   theme?: OnboardingTheme;
   /** Prefills sign-up and profile; ignored for sign-up through an external identity provider. */
