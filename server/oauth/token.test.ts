@@ -172,6 +172,24 @@ describe("client lifecycle and grants", () => {
     expect(failure.error).toBe("unauthorized_client");
   });
 
+  it("a rejected client's grants stay dead through later edits and a new acceptance", async () => {
+    const tokens = await makeOAuthTokens(["PROFILE_READ"]);
+    const clientId = tokens.client.id;
+    const { ownerId } = await db.oAuthClient.findUniqueOrThrow({ where: { id: clientId }, select: { ownerId: true } });
+    const admin = await makeUser({ role: "ADMIN" });
+    const refresh = { grant_type: "refresh_token", client_id: clientId, client_secret: tokens.secret!, refresh_token: tokens.refresh_token };
+    await updateClient(ownerId, { clientId, name: "Renamed app" });
+    await reviewClient(admin.id, { clientId, decision: "REJECT", reason: "Misleading name" });
+    // Edited again: pending, as a once-accepted client in re-review is. Its old grants must not come back.
+    expect((await updateClient(ownerId, { clientId, name: "Honest name" })).status).toBe("PENDING");
+    expect(await findPrincipalForAccessToken(tokens.access_token)).toBeNull();
+    expect((await oauthFailure(refresh)).error).toBe("unauthorized_client");
+    expect(await db.oAuthGrant.count({ where: { clientId, revokedAt: null } })).toBe(0);
+    await reviewClient(admin.id, { clientId, decision: "ACCEPT" });
+    expect(await findPrincipalForAccessToken(tokens.access_token)).toBeNull();
+    expect((await oauthFailure(refresh)).error).toBe("invalid_grant");
+  });
+
   it("a user revoking an app stops its tokens at once", async () => {
     const tokens = await makeOAuthTokens(["PROFILE_READ"]);
     await revokeAppAccess(tokens.userId, tokens.client.id);
