@@ -88,15 +88,18 @@ test("revocation endpoint: a revoked access token stops at once; unknown tokens 
   expect((await request.get("/v2/me", { headers: { authorization: `Bearer ${tokens.access_token}` } })).status()).toBe(401);
 });
 
-test("failed client authentication is rate-limited with 429 and Retry-After", async ({ request }) => {
+test("failed client authentication is limited per caller with 429 and Retry-After; the app elsewhere still works", async ({ request }) => {
   const params = await codeExchange();
-  const headers = asCaller();
+  const guesser = asCaller();
   for (let attempt = 0; attempt < 10; attempt++) {
-    expect((await request.post(TOKEN, { form: { ...params, client_secret: "cnv_cs_wrong" }, headers })).status()).toBe(401);
+    expect((await request.post(TOKEN, { form: { ...params, client_secret: "cnv_cs_wrong" }, headers: guesser })).status()).toBe(401);
   }
-  const limited = await request.post(TOKEN, { form: params, headers });
+  const limited = await request.post(TOKEN, { form: params, headers: guesser });
   expect(limited.status()).toBe(429);
   expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  // Client ids are public: failures from one address must not lock the real app out of its tokens.
+  const app = { "x-forwarded-for": "192.0.2.7" };
+  expect((await request.post(TOKEN, { form: params, headers: app })).status()).toBe(200);
 });
 
 test("authorization server metadata (RFC 8414)", async ({ request, baseURL }) => {

@@ -7,6 +7,7 @@ import { createClientSecret, revokeClientSecret } from "./client-secrets";
 import { updateClient } from "./clients";
 import { revokeAppAccess } from "./grants";
 import { OAuthError } from "./oauth-error";
+import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_CLIENT_AND_ADDRESS } from "./rate-limit";
 import { s256 } from "./pkce";
 import { reviewClient } from "./review";
 import { exchangeToken, type TokenParams } from "./token";
@@ -212,13 +213,25 @@ describe("client lifecycle and grants", () => {
     expect((await findPrincipalForAccessToken(scoped.access_token))?.scopes).toEqual(["BOOKING_READ"]);
   });
 
-  it("rate-limits failed client authentication per client with Retry-After", async () => {
-    const { client } = await makeOAuthClient();
-    const context = { authorization: null, address: "10.1.2.3" };
-    const attempt = () => oauthFailure({ grant_type: "refresh_token", client_id: client.id, client_secret: "cnv_cs_wrong", refresh_token: "x" }, context);
-    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
-    const limited = await attempt();
+  it("rate-limits failed client authentication per client and address, without locking the client out elsewhere", async () => {
+    const { exchange } = await confidentialSetup();
+    const guesser = { authorization: null, address: "10.1.2.3" };
+    const attempt = () => oauthFailure({ ...exchange, client_secret: "cnv_cs_wrong" }, guesser);
+    for (let i = 0; i < MAX_FAILURES_PER_CLIENT_AND_ADDRESS; i++) expect((await attempt()).status).toBe(401);
+    // Exhausted for this caller: even the right secret is refused from its address...
+    const limited = await oauthFailure(exchange, guesser);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers["Retry-After"])).toBeGreaterThan(0);
+    // ...while the app itself, calling from its own address, still gets its tokens.
+    const tokens = await exchangeToken(exchange, { authorization: null, address: "10.1.2.4" });
+    expect(tokens.token_type).toBe("bearer");
+  });
+
+  it("rate-limits one address failing across many clients", async () => {
+    const context = { authorization: null, address: "10.1.2.5" };
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+      expect((await oauthFailure({ grant_type: "refresh_token", client_id: `unknown-${i}`, refresh_token: "x" }, context)).status).toBe(401);
+    }
+    expect((await oauthFailure({ grant_type: "refresh_token", client_id: "unknown-next", refresh_token: "x" }, context)).status).toBe(429);
   });
 });
