@@ -14,6 +14,7 @@ test("errors shown on the page, never redirected", async ({ request }) => {
     [{ client_id: pending.id, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /not approved/],
     [{ client_id: accepted.id, redirect_uri: `${REDIRECT_URI}/other`, scope: "PROFILE_READ" }, /does not match any redirect URI/],
     [{ client_id: accepted.id, redirect_uri: REDIRECT_URI }, /The scope parameter is required for this client/],
+    [{ client_id: accepted.id, redirect_uri: REDIRECT_URI, scope: "," }, /The scope parameter is required for this client/],
   ];
   for (const [params, message] of cases) {
     const response = await request.get(authorizeUrl({ ...params, state: STATE }), { maxRedirects: 0 });

@@ -34,12 +34,14 @@ describe("authorization request: errors shown on the page", () => {
       expect((await checkAuthorizationRequest(request(client.id, { redirect_uri: uri }))).kind).toBe("page-error");
     }
   });
-  it("scope missing for a non-legacy client", async () => {
+  it("scope missing for a non-legacy client, or only separators", async () => {
     const { client } = await makeOAuthClient();
-    expect(await checkAuthorizationRequest(request(client.id, { scope: undefined }))).toEqual({
-      kind: "page-error",
-      message: "The scope parameter is required for this client.",
-    });
+    for (const scope of [undefined, "", ",", " , ,"]) {
+      expect(await checkAuthorizationRequest(request(client.id, { scope }))).toEqual({
+        kind: "page-error",
+        message: "The scope parameter is required for this client.",
+      });
+    }
   });
 });
 

@@ -51,7 +51,9 @@ export async function checkAuthorizationRequest(params: AuthorizeParams): Promis
     return pageError("The redirect_uri does not match any redirect URI registered for this application.");
   }
   const isLegacy = isLegacyScopeSet(client.scopes);
-  if (!isLegacy && !params.scope?.trim()) return pageError("The scope parameter is required for this client.");
+  // `scope=,` names no scope at all: for a non-legacy client it is as missing as no parameter.
+  const scopes = [...new Set(parseScopeParam(params.scope))];
+  if (!isLegacy && scopes.length === 0) return pageError("The scope parameter is required for this client.");
 
   const { redirect_uri: redirectUri, state } = params;
   const redirectError = (error: string, description: string): AuthorizeCheck => ({
@@ -62,7 +64,6 @@ export async function checkAuthorizationRequest(params: AuthorizeParams): Promis
   if (params.response_type !== undefined && params.response_type !== "code") {
     return redirectError("unsupported_response_type", "Only response_type=code is supported");
   }
-  const scopes = [...new Set(parseScopeParam(params.scope))];
   if (!scopes.every(RECOGNIZED)) return redirectError("invalid_scope", "Requested scope is not a recognized scope");
   if (!isLegacy && !scopes.every((scope) => client.scopes.includes(scope))) {
     return redirectError("invalid_request", "Requested scope exceeds the client's registered scopes");
