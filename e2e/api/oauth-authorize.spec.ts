@@ -1,10 +1,22 @@
 /** GET /auth/oauth2/authorize over HTTP: page errors stay on the page; the rest go back with state. */
+import type { APIRequestContext } from "@playwright/test";
+import { DEFAULT_PASSWORD, makeUser } from "../../prisma/factories";
 import { makeLegacy, makeOAuthClient, REDIRECT_URI } from "../../prisma/oauth-factories";
 import { expect, test } from "../support/fixtures";
 
 const STATE = "s p&c=é";
 const authorizeUrl = (params: Record<string, string | undefined>) =>
   `/auth/oauth2/authorize?${new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined))}`;
+
+/** A session for `email` in this request context, through the same credentials callback the log-in form posts to. */
+async function logIn(request: APIRequestContext, email: string) {
+  const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
+  const response = await request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email, password: DEFAULT_PASSWORD, callbackUrl: "/" },
+    maxRedirects: 0,
+  });
+  expect(new URL(response.headers()["location"]!, "http://x").pathname).toBe("/");
+}
 
 test("errors shown on the page, never redirected", async ({ request }) => {
   const { client: accepted } = await makeOAuthClient();
@@ -51,4 +63,16 @@ test("a valid request without a session goes to log-in and back to the same requ
   const location = new URL(response.headers()["location"]!, "http://x");
   expect(location.pathname).toBe("/auth/login");
   expect(location.searchParams.get("callbackUrl")).toBe(url);
+});
+
+test("consent for a legacy client says the app gets full access, not the scopes it names", async ({ request }) => {
+  const { client } = await makeOAuthClient();
+  await makeLegacy(client.id);
+  const user = await makeUser();
+  await logIn(request, user.email);
+  const page = await request.get(authorizeUrl({ client_id: client.id, redirect_uri: REDIRECT_URI, scope: "READ_BOOKING", state: STATE }), { maxRedirects: 0 });
+  expect(page.status()).toBe(200);
+  const html = await page.text();
+  expect(html).toContain("Full access to your account");
+  expect(html).not.toContain("View bookings");
 });
