@@ -49,10 +49,24 @@ describe("registering a client", () => {
     ["http on a public host", { redirectUris: ["http://planner.example/cb"] }],
     ["fragment", { redirectUris: ["https://planner.example/cb#x"] }],
     ["relative URI", { redirectUris: ["/cb"] }],
+    ["a javascript: website", { websiteUrl: "javascript:alert(document.domain)" }],
+    ["a data: website", { websiteUrl: "data:text/html,<script>alert(1)</script>" }],
+    ["an http website on a public host", { websiteUrl: "http://planner.example" }],
+    ["a data: logo", { logoUrl: "data:image/svg+xml,<svg/>" }],
+    ["a javascript: logo", { logoUrl: "javascript:alert(1)" }],
+    ["an http logo on a public host", { logoUrl: "http://planner.example/logo.png" }],
   ])("refuses %s and writes nothing", async (_label, change) => {
     const owner = await makeUser();
     await expect(createClient(owner.id, { ...valid, ...change })).rejects.toBeInstanceOf(z.ZodError);
     expect(await listOwnClients(owner.id)).toEqual([]);
+  });
+
+  it("website and logo may use http on loopback, as redirect URIs may; an empty logo is none", async () => {
+    const owner = await makeUser();
+    const { client } = await createClient(owner.id, { ...valid, websiteUrl: "http://localhost:3000", logoUrl: "http://127.0.0.1/logo.png" });
+    expect(client).toMatchObject({ websiteUrl: "http://localhost:3000", logoUrl: "http://127.0.0.1/logo.png" });
+    expect((await updateClient(owner.id, { clientId: client.id, logoUrl: "" })).logoUrl).toBeNull();
+    await expect(updateClient(owner.id, { clientId: client.id, websiteUrl: "javascript:alert(1)" })).rejects.toBeInstanceOf(z.ZodError);
   });
 });
 
