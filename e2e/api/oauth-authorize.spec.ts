@@ -65,6 +65,15 @@ test("a valid request without a session goes to log-in and back to the same requ
   expect(location.searchParams.get("callbackUrl")).toBe(url);
 });
 
+test("the redirect keeps the registered redirect URI byte for byte, its own query included", async ({ request }) => {
+  const registered = `${REDIRECT_URI}?a=b%20c&x=~`;
+  const { client } = await makeOAuthClient({ redirectUris: [registered] });
+  const response = await request.get(authorizeUrl({ client_id: client.id, redirect_uri: registered, scope: "NOPE", state: STATE }), { maxRedirects: 0 });
+  const location = response.headers()["location"]!;
+  expect(location.startsWith(`${registered}&error=invalid_scope&`)).toBe(true);
+  expect(new URL(location).searchParams.get("state")).toBe(STATE);
+});
+
 test("consent for a legacy client says the app gets full access, not the scopes it names", async ({ request }) => {
   const { client } = await makeOAuthClient();
   await makeLegacy(client.id);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makeUser } from "@/prisma/factories";
 import { makeLegacy, makeOAuthClient, newVerifier, REDIRECT_URI } from "@/prisma/oauth-factories";
 import { decideAuthorization } from "./authorization-codes";
-import { checkAuthorizationRequest } from "./authorize";
+import { checkAuthorizationRequest, redirectWith } from "./authorize";
 import { s256 } from "./pkce";
 
 const request = (clientId: string, extra: Record<string, string | undefined> = {}) => ({
@@ -92,10 +92,29 @@ describe("authorization request: valid", () => {
     expect(params.get("state")).toBe("a b&c=d/é");
     expect(params.get("code")).toMatch(/^cnv_ac_[A-Za-z0-9_-]{43}$/);
   });
+  it("the answer keeps the registered redirect URI byte for byte, its own query included", async () => {
+    const registered = "https://app.example.test/callback?a=b%20c&x=~";
+    const { client } = await makeOAuthClient({ redirectUris: [registered] });
+    const user = await makeUser();
+    const decision = await decideAuthorization(user.id, request(client.id, { redirect_uri: registered }), true);
+    if (decision.kind !== "redirect") throw new Error("expected redirect");
+    expect(decision.location).toMatch(/^https:\/\/app\.example\.test\/callback\?a=b%20c&x=~&code=cnv_ac_[A-Za-z0-9_-]{43}&state=/);
+    expect(new URL(decision.location).searchParams.get("state")).toBe("a b&c=d/é");
+  });
   it("legacy clients skip the subset check and may omit scope", async () => {
     const { client } = await makeOAuthClient({ scopes: ["PROFILE_READ"] });
     await makeLegacy(client.id, []);
     expect(await checkAuthorizationRequest(request(client.id, { scope: "BOOKING_WRITE" }))).toMatchObject({ kind: "valid", authorization: { isLegacy: true } });
     expect(await checkAuthorizationRequest(request(client.id, { scope: undefined }))).toMatchObject({ kind: "valid" });
+  });
+});
+
+describe("redirectWith", () => {
+  it("appends to the registered string, respecting an existing query", () => {
+    expect(redirectWith("https://app.test/cb?a=b%20c&x=~", { code: "c1", state: "s t" })).toBe("https://app.test/cb?a=b%20c&x=~&code=c1&state=s+t");
+    expect(redirectWith("https://app.test/cb", { code: "c1", state: undefined })).toBe("https://app.test/cb?code=c1");
+    expect(redirectWith("https://app.test/cb?", { code: "c1" })).toBe("https://app.test/cb?code=c1");
+    expect(redirectWith("http://127.0.0.1:8080/cb?x=1&", { error: "access_denied" })).toBe("http://127.0.0.1:8080/cb?x=1&error=access_denied");
+    expect(redirectWith("https://app.test/Cb/", {})).toBe("https://app.test/Cb/");
   });
 });

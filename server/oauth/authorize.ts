@@ -26,11 +26,19 @@ export type AuthorizeCheck =
   | { kind: "redirect-error"; location: string }
   | { kind: "valid"; authorization: ValidAuthorization };
 
-/** `redirect_uri` with extra query parameters; `state` goes back exactly as it came. */
+/**
+ * `redirect_uri` with the answer's parameters appended to the registered string itself, after its own
+ * query if it has one. Re-serialising it through URL would rewrite that query (`%20` → `+`, `~` → `%7E`),
+ * and the app must get back its registered URI byte for byte. Registered URIs have no fragment
+ * (ZRedirectUri), so appending is safe. `state` goes back exactly as it came.
+ */
 export function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
-  const url = new URL(redirectUri);
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.append(key, value);
-  return url.toString();
+  const answer = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) answer.append(key, value);
+  const query = answer.toString();
+  if (!query) return redirectUri;
+  const separator = !redirectUri.includes("?") ? "?" : /[?&]$/.test(redirectUri) ? "" : "&";
+  return `${redirectUri}${separator}${query}`;
 }
 
 const RECOGNIZED = (value: string) => isScope(value) || (LEGACY_SCOPES as readonly string[]).includes(value);

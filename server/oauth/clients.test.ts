@@ -49,6 +49,7 @@ describe("registering a client", () => {
     ["http on a public host", { redirectUris: ["http://planner.example/cb"] }],
     ["fragment", { redirectUris: ["https://planner.example/cb#x"] }],
     ["relative URI", { redirectUris: ["/cb"] }],
+    ["a space in a redirect URI", { redirectUris: ["https://planner.example/c b"] }],
     ["a javascript: website", { websiteUrl: "javascript:alert(document.domain)" }],
     ["a data: website", { websiteUrl: "data:text/html,<script>alert(1)</script>" }],
     ["an http website on a public host", { websiteUrl: "http://planner.example" }],

@@ -9,7 +9,11 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 /** https, or plain http on a loopback host (a developer's own machine). */
 const isSecureWebUrl = (url: URL) => url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
 
-/** Absolute, https (plain http only on loopback), no fragment. Compared later by exact string. */
+/**
+ * Absolute, https (plain http only on loopback), no fragment, and already in URI syntax (printable
+ * ASCII: no spaces or raw non-ASCII): it is compared by exact string and sent back byte for byte in
+ * the Location header of every answer.
+ */
 export const ZRedirectUri = z.string().trim().superRefine((value, ctx) => {
   let url: URL;
   try {
@@ -19,6 +23,9 @@ export const ZRedirectUri = z.string().trim().superRefine((value, ctx) => {
     return;
   }
   if (value.includes("#")) ctx.addIssue({ code: "custom", message: "Redirect URIs cannot contain a fragment (#)" });
+  if (!/^[\x21-\x7e]+$/.test(value)) {
+    ctx.addIssue({ code: "custom", message: "Redirect URIs must be plain ASCII; percent-encode spaces and other characters" });
+  }
   if (!isSecureWebUrl(url)) ctx.addIssue({ code: "custom", message: "Redirect URIs must use https (http is allowed only for localhost)" });
 });
 
