@@ -2,6 +2,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { DEFAULT_PASSWORD, makeUser } from "../../prisma/factories";
 import { makeLegacy, makeOAuthClient, REDIRECT_URI } from "../../prisma/oauth-factories";
+import { updateClient } from "../../server/oauth/clients";
+import { reviewClient } from "../../server/oauth/review";
 import { expect, test } from "../support/fixtures";
 
 const STATE = "s p&c=é";
@@ -21,9 +23,17 @@ async function logIn(request: APIRequestContext, email: string) {
 test("errors shown on the page, never redirected", async ({ request }) => {
   const { client: accepted } = await makeOAuthClient();
   const { client: pending } = await makeOAuthClient({ accept: false });
+  const { client: rejected } = await makeOAuthClient({ accept: false });
+  const admin = await makeUser({ role: "ADMIN" });
+  await reviewClient(admin.id, { clientId: rejected.id, decision: "REJECT", reason: "Unclear purpose" });
+  // Accepted, then edited: back in review, so new authorizations wait for the admin.
+  const { client: inReview, owner } = await makeOAuthClient();
+  await updateClient(owner.id, { clientId: inReview.id, name: "Renamed app" });
   const cases: [Record<string, string | undefined>, RegExp][] = [
     [{ client_id: "no-such-client", redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /No application exists/],
     [{ client_id: pending.id, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /not approved/],
+    [{ client_id: rejected.id, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /not approved/],
+    [{ client_id: inReview.id, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /not approved/],
     [{ client_id: accepted.id, redirect_uri: `${REDIRECT_URI}/other`, scope: "PROFILE_READ" }, /does not match any redirect URI/],
     [{ client_id: accepted.id, redirect_uri: REDIRECT_URI }, /The scope parameter is required for this client/],
     [{ client_id: accepted.id, redirect_uri: REDIRECT_URI, scope: "," }, /The scope parameter is required for this client/],

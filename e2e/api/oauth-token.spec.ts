@@ -34,6 +34,10 @@ test("code exchange with a JSON body and client_secret_basic", async ({ request 
   expect(response.status()).toBe(200);
 });
 
+/** The refresh variant's parameters for the same client (the refresh token itself does not matter to these rows). */
+const refreshOf = (p: Record<string, string>) => ({ client_id: p.client_id!, client_secret: p.client_secret!, grant_type: "refresh_token", refresh_token: "cnv_rt_unused" });
+const omit = (p: Record<string, string>, name: string) => Object.fromEntries(Object.entries(p).filter(([key]) => key !== name));
+
 // The spec's Token endpoint errors table: status and RFC 6749 error value, body {error, error_description}.
 const ERROR_ROWS: [string, (params: Record<string, string>) => Record<string, string>, number, string][] = [
   ["authorization code invalid", (p) => ({ ...p, code: "cnv_ac_invalid" }), 400, "invalid_grant"],
@@ -41,7 +45,11 @@ const ERROR_ROWS: [string, (params: Record<string, string>) => Record<string, st
   ["no client for client_id", (p) => ({ ...p, client_id: "no-such-client" }), 401, "invalid_client"],
   ["client_id missing", ({ client_id: _omitted, ...p }) => p, 400, "invalid_request"],
   ["grant_type unknown", (p) => ({ ...p, grant_type: "client_credentials" }), 400, "unsupported_grant_type"],
-  ["refresh token invalid", (p) => ({ client_id: p.client_id!, client_secret: p.client_secret!, grant_type: "refresh_token", refresh_token: "cnv_rt_invalid" }), 400, "invalid_grant"],
+  ["refresh token invalid", (p) => ({ ...refreshOf(p), refresh_token: "cnv_rt_invalid" }), 400, "invalid_grant"],
+  ["refresh: no client for client_id", (p) => ({ ...refreshOf(p), client_id: "no-such-client" }), 401, "invalid_client"],
+  ["refresh: client_id missing", (p) => omit(refreshOf(p), "client_id"), 400, "invalid_request"],
+  ["refresh: grant_type missing", (p) => omit(refreshOf(p), "grant_type"), 400, "invalid_request"],
+  ["code exchange: grant_type missing", (p) => omit(p, "grant_type"), 400, "invalid_request"],
 ];
 
 for (const [situation, mutate, status, error] of ERROR_ROWS) {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { makeUser } from "@/prisma/factories";
 import { makeLegacy, makeOAuthClient, newVerifier, REDIRECT_URI } from "@/prisma/oauth-factories";
-import { decideAuthorization } from "./authorization-codes";
+import { db } from "../db/client";
+import { CODE_LIFETIME_MS, decideAuthorization } from "./authorization-codes";
 import { checkAuthorizationRequest, redirectWith } from "./authorize";
+import { updateClient } from "./clients";
 import { s256 } from "./pkce";
+import { reviewClient } from "./review";
 
 const request = (clientId: string, extra: Record<string, string | undefined> = {}) => ({
   client_id: clientId,
@@ -27,6 +30,17 @@ describe("authorization request: errors shown on the page", () => {
   it("client pending or rejected", async () => {
     const { client } = await makeOAuthClient({ accept: false });
     expect(await checkAuthorizationRequest(request(client.id))).toMatchObject({ kind: "page-error", message: expect.stringMatching(/not approved/) });
+    const admin = await makeUser({ role: "ADMIN" });
+    await reviewClient(admin.id, { clientId: client.id, decision: "REJECT", reason: "Unclear purpose" });
+    expect(await checkAuthorizationRequest(request(client.id))).toMatchObject({ kind: "page-error", message: expect.stringMatching(/not approved/) });
+  });
+  it("accepted client waiting for re-review: new authorizations wait, and no code is minted", async () => {
+    const { client, owner } = await makeOAuthClient();
+    await updateClient(owner.id, { clientId: client.id, name: "Renamed app" });
+    expect(await checkAuthorizationRequest(request(client.id))).toMatchObject({ kind: "page-error", message: expect.stringMatching(/not approved/) });
+    const user = await makeUser();
+    expect((await decideAuthorization(user.id, request(client.id), true)).kind).toBe("page-error");
+    expect(await db.oAuthAuthorizationCode.count({ where: { clientId: client.id } })).toBe(0);
   });
   it("redirect_uri not exactly registered (trailing slash, other path)", async () => {
     const { client } = await makeOAuthClient();
@@ -91,6 +105,17 @@ describe("authorization request: valid", () => {
     const params = new URL(decision.location).searchParams;
     expect(params.get("state")).toBe("a b&c=d/é");
     expect(params.get("code")).toMatch(/^cnv_ac_[A-Za-z0-9_-]{43}$/);
+  });
+  it("a code lives 60 seconds", async () => {
+    expect(CODE_LIFETIME_MS).toBe(60_000);
+    const { client } = await makeOAuthClient();
+    const user = await makeUser();
+    const before = Date.now();
+    await decideAuthorization(user.id, request(client.id), true);
+    const after = Date.now();
+    const { expiresAt } = await db.oAuthAuthorizationCode.findFirstOrThrow({ where: { clientId: client.id }, select: { expiresAt: true } });
+    expect(expiresAt.getTime()).toBeGreaterThanOrEqual(before + 60_000);
+    expect(expiresAt.getTime()).toBeLessThanOrEqual(after + 60_000);
   });
   it("the answer keeps the registered redirect URI byte for byte, its own query included", async () => {
     const registered = "https://app.example.test/callback?a=b%20c&x=~";

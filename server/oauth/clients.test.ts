@@ -96,6 +96,21 @@ describe("editing and deleting", () => {
 });
 
 describe("review mail (kept in the outbox when SMTP_URL is unset)", () => {
+  it("admins hear when an accepted client goes back to pending, and not of edits that need no review", async () => {
+    const admin = await makeUser({ role: "ADMIN", email: uniqueEmail("admin") });
+    const { client, owner } = await makeOAuthClient({ scopes: ["BOOKING_READ", "BOOKING_WRITE"] });
+    const name = `Renamed ${client.id.slice(0, 8)}`;
+    expect((await updateClient(owner.id, { clientId: client.id, name })).status).toBe("PENDING");
+    const mails = await db.outboxMail.findMany({ where: { to: admin.email, subject: `OAuth client waiting for review: ${name}` } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(client.id);
+    await reviewClient(admin.id, { clientId: client.id, decision: "ACCEPT" });
+    const before = await db.outboxMail.count({ where: { to: admin.email } });
+    // Scopes reordered, nothing added or removed: no re-review, so no mail.
+    expect((await updateClient(owner.id, { clientId: client.id, scopes: ["BOOKING_WRITE", "BOOKING_READ"] })).status).toBe("ACCEPTED");
+    expect(await db.outboxMail.count({ where: { to: admin.email } })).toBe(before);
+  });
+
   it("admins hear of a pending client, the owner of acceptance and rejection", async () => {
     const admin = await makeUser({ role: "ADMIN", email: uniqueEmail("admin") });
     const owner = await makeUser();
