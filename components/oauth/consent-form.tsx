@@ -1,16 +1,10 @@
 import { OnboardingShell } from "@/components/onboarding/onboarding-shell";
 import { themeClasses, type Theme } from "@/components/onboarding/theme";
 import { ThemedButton } from "@/components/onboarding/themed-ui";
-import { SCOPES, type Scope } from "@/server/auth/scopes";
 import type { ValidAuthorization } from "@/server/oauth/authorize";
+import { permissionsShown } from "@/server/oauth/consent-permissions";
 import { decide } from "@/app/(web)/auth/oauth2/authorize/actions";
 import { EmbeddedDecision } from "./embedded-decision";
-
-const LEGACY_MEANINGS: Record<string, string> = { READ_BOOKING: "View bookings", READ_PROFILE: "View personal info" };
-
-function meaningOf(scope: string): string {
-  return SCOPES[scope as Scope]?.meaning ?? LEGACY_MEANINGS[scope] ?? scope;
-}
 
 type Props = {
   authorization: ValidAuthorization;
@@ -22,7 +16,7 @@ type Props = {
 };
 
 export function ConsentForm({ authorization, params, userEmail, theme, targetOrigin }: Props) {
-  const { client, scopes } = authorization;
+  const { client } = authorization;
   const website = new URL(client.websiteUrl);
   const classes = themeClasses(theme);
   return (
@@ -41,7 +35,9 @@ export function ConsentForm({ authorization, params, userEmail, theme, targetOri
       </div>
       <p className={`mt-6 text-sm ${classes.muted}`}>Signed in as {userEmail}. This app will be able to:</p>
       <ul className="mt-2 list-disc space-y-1 pl-6 text-sm" aria-label="Requested permissions">
-        {scopes.length ? scopes.map((scope) => <li key={scope}>{meaningOf(scope)}</li>) : <li>Access your account on your behalf</li>}
+        {permissionsShown(authorization).map((permission) => (
+          <li key={permission}>{permission}</li>
+        ))}
       </ul>
       {targetOrigin ? (
         <EmbeddedDecision theme={theme} params={params} />

@@ -1,19 +1,42 @@
 /** GET /auth/oauth2/authorize over HTTP: page errors stay on the page; the rest go back with state. */
+import type { APIRequestContext } from "@playwright/test";
+import { DEFAULT_PASSWORD, makeUser } from "../../prisma/factories";
 import { makeLegacy, makeOAuthClient, REDIRECT_URI } from "../../prisma/oauth-factories";
+import { updateClient } from "../../server/oauth/clients";
+import { reviewClient } from "../../server/oauth/review";
 import { expect, test } from "../support/fixtures";
 
 const STATE = "s p&c=é";
 const authorizeUrl = (params: Record<string, string | undefined>) =>
   `/auth/oauth2/authorize?${new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined))}`;
 
+/** A session for `email` in this request context, through the same credentials callback the log-in form posts to. */
+async function logIn(request: APIRequestContext, email: string) {
+  const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
+  const response = await request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email, password: DEFAULT_PASSWORD, callbackUrl: "/" },
+    maxRedirects: 0,
+  });
+  expect(new URL(response.headers()["location"]!, "http://x").pathname).toBe("/");
+}
+
 test("errors shown on the page, never redirected", async ({ request }) => {
   const { client: accepted } = await makeOAuthClient();
   const { client: pending } = await makeOAuthClient({ accept: false });
+  const { client: rejected } = await makeOAuthClient({ accept: false });
+  const admin = await makeUser({ role: "ADMIN" });
+  await reviewClient(admin.id, { clientId: rejected.id, decision: "REJECT", reason: "Unclear purpose" });
+  // Accepted, then edited: back in review, so new authorizations wait for the admin.
+  const { client: inReview, owner } = await makeOAuthClient();
+  await updateClient(owner.id, { clientId: inReview.id, name: "Renamed app" });
   const cases: [Record<string, string | undefined>, RegExp][] = [
     [{ client_id: "no-such-client", redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /No application exists/],
     [{ client_id: pending.id, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /not approved/],
+    [{ client_id: rejected.id, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /not approved/],
+    [{ client_id: inReview.id, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /not approved/],
     [{ client_id: accepted.id, redirect_uri: `${REDIRECT_URI}/other`, scope: "PROFILE_READ" }, /does not match any redirect URI/],
     [{ client_id: accepted.id, redirect_uri: REDIRECT_URI }, /The scope parameter is required for this client/],
+    [{ client_id: accepted.id, redirect_uri: REDIRECT_URI, scope: "," }, /The scope parameter is required for this client/],
   ];
   for (const [params, message] of cases) {
     const response = await request.get(authorizeUrl({ ...params, state: STATE }), { maxRedirects: 0 });
@@ -50,4 +73,25 @@ test("a valid request without a session goes to log-in and back to the same requ
   const location = new URL(response.headers()["location"]!, "http://x");
   expect(location.pathname).toBe("/auth/login");
   expect(location.searchParams.get("callbackUrl")).toBe(url);
+});
+
+test("the redirect keeps the registered redirect URI byte for byte, its own query included", async ({ request }) => {
+  const registered = `${REDIRECT_URI}?a=b%20c&x=~`;
+  const { client } = await makeOAuthClient({ redirectUris: [registered] });
+  const response = await request.get(authorizeUrl({ client_id: client.id, redirect_uri: registered, scope: "NOPE", state: STATE }), { maxRedirects: 0 });
+  const location = response.headers()["location"]!;
+  expect(location.startsWith(`${registered}&error=invalid_scope&`)).toBe(true);
+  expect(new URL(location).searchParams.get("state")).toBe(STATE);
+});
+
+test("consent for a legacy client says the app gets full access, not the scopes it names", async ({ request }) => {
+  const { client } = await makeOAuthClient();
+  await makeLegacy(client.id);
+  const user = await makeUser();
+  await logIn(request, user.email);
+  const page = await request.get(authorizeUrl({ client_id: client.id, redirect_uri: REDIRECT_URI, scope: "READ_BOOKING", state: STATE }), { maxRedirects: 0 });
+  expect(page.status()).toBe(200);
+  const html = await page.text();
+  expect(html).toContain("Full access to your account");
+  expect(html).not.toContain("View bookings");
 });

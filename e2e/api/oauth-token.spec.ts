@@ -34,6 +34,10 @@ test("code exchange with a JSON body and client_secret_basic", async ({ request 
   expect(response.status()).toBe(200);
 });
 
+/** The refresh variant's parameters for the same client (the refresh token itself does not matter to these rows). */
+const refreshOf = (p: Record<string, string>) => ({ client_id: p.client_id!, client_secret: p.client_secret!, grant_type: "refresh_token", refresh_token: "cnv_rt_unused" });
+const omit = (p: Record<string, string>, name: string) => Object.fromEntries(Object.entries(p).filter(([key]) => key !== name));
+
 // The spec's Token endpoint errors table: status and RFC 6749 error value, body {error, error_description}.
 const ERROR_ROWS: [string, (params: Record<string, string>) => Record<string, string>, number, string][] = [
   ["authorization code invalid", (p) => ({ ...p, code: "cnv_ac_invalid" }), 400, "invalid_grant"],
@@ -41,7 +45,11 @@ const ERROR_ROWS: [string, (params: Record<string, string>) => Record<string, st
   ["no client for client_id", (p) => ({ ...p, client_id: "no-such-client" }), 401, "invalid_client"],
   ["client_id missing", ({ client_id: _omitted, ...p }) => p, 400, "invalid_request"],
   ["grant_type unknown", (p) => ({ ...p, grant_type: "client_credentials" }), 400, "unsupported_grant_type"],
-  ["refresh token invalid", (p) => ({ client_id: p.client_id!, client_secret: p.client_secret!, grant_type: "refresh_token", refresh_token: "cnv_rt_invalid" }), 400, "invalid_grant"],
+  ["refresh token invalid", (p) => ({ ...refreshOf(p), refresh_token: "cnv_rt_invalid" }), 400, "invalid_grant"],
+  ["refresh: no client for client_id", (p) => ({ ...refreshOf(p), client_id: "no-such-client" }), 401, "invalid_client"],
+  ["refresh: client_id missing", (p) => omit(refreshOf(p), "client_id"), 400, "invalid_request"],
+  ["refresh: grant_type missing", (p) => omit(refreshOf(p), "grant_type"), 400, "invalid_request"],
+  ["code exchange: grant_type missing", (p) => omit(p, "grant_type"), 400, "invalid_request"],
 ];
 
 for (const [situation, mutate, status, error] of ERROR_ROWS) {
@@ -88,15 +96,18 @@ test("revocation endpoint: a revoked access token stops at once; unknown tokens 
   expect((await request.get("/v2/me", { headers: { authorization: `Bearer ${tokens.access_token}` } })).status()).toBe(401);
 });
 
-test("failed client authentication is rate-limited with 429 and Retry-After", async ({ request }) => {
+test("failed client authentication is limited per caller with 429 and Retry-After; the app elsewhere still works", async ({ request }) => {
   const params = await codeExchange();
-  const headers = asCaller();
+  const guesser = asCaller();
   for (let attempt = 0; attempt < 10; attempt++) {
-    expect((await request.post(TOKEN, { form: { ...params, client_secret: "cnv_cs_wrong" }, headers })).status()).toBe(401);
+    expect((await request.post(TOKEN, { form: { ...params, client_secret: "cnv_cs_wrong" }, headers: guesser })).status()).toBe(401);
   }
-  const limited = await request.post(TOKEN, { form: params, headers });
+  const limited = await request.post(TOKEN, { form: params, headers: guesser });
   expect(limited.status()).toBe(429);
   expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  // Client ids are public: failures from one address must not lock the real app out of its tokens.
+  const app = { "x-forwarded-for": "192.0.2.7" };
+  expect((await request.post(TOKEN, { form: params, headers: app })).status()).toBe(200);
 });
 
 test("authorization server metadata (RFC 8414)", async ({ request, baseURL }) => {

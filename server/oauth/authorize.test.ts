@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { makeUser } from "@/prisma/factories";
 import { makeLegacy, makeOAuthClient, newVerifier, REDIRECT_URI } from "@/prisma/oauth-factories";
-import { decideAuthorization } from "./authorization-codes";
-import { checkAuthorizationRequest } from "./authorize";
+import { db } from "../db/client";
+import { CODE_LIFETIME_MS, decideAuthorization } from "./authorization-codes";
+import { checkAuthorizationRequest, redirectWith } from "./authorize";
+import { updateClient } from "./clients";
 import { s256 } from "./pkce";
+import { reviewClient } from "./review";
 
 const request = (clientId: string, extra: Record<string, string | undefined> = {}) => ({
   client_id: clientId,
@@ -27,6 +30,17 @@ describe("authorization request: errors shown on the page", () => {
   it("client pending or rejected", async () => {
     const { client } = await makeOAuthClient({ accept: false });
     expect(await checkAuthorizationRequest(request(client.id))).toMatchObject({ kind: "page-error", message: expect.stringMatching(/not approved/) });
+    const admin = await makeUser({ role: "ADMIN" });
+    await reviewClient(admin.id, { clientId: client.id, decision: "REJECT", reason: "Unclear purpose" });
+    expect(await checkAuthorizationRequest(request(client.id))).toMatchObject({ kind: "page-error", message: expect.stringMatching(/not approved/) });
+  });
+  it("accepted client waiting for re-review: new authorizations wait, and no code is minted", async () => {
+    const { client, owner } = await makeOAuthClient();
+    await updateClient(owner.id, { clientId: client.id, name: "Renamed app" });
+    expect(await checkAuthorizationRequest(request(client.id))).toMatchObject({ kind: "page-error", message: expect.stringMatching(/not approved/) });
+    const user = await makeUser();
+    expect((await decideAuthorization(user.id, request(client.id), true)).kind).toBe("page-error");
+    expect(await db.oAuthAuthorizationCode.count({ where: { clientId: client.id } })).toBe(0);
   });
   it("redirect_uri not exactly registered (trailing slash, other path)", async () => {
     const { client } = await makeOAuthClient();
@@ -34,12 +48,14 @@ describe("authorization request: errors shown on the page", () => {
       expect((await checkAuthorizationRequest(request(client.id, { redirect_uri: uri }))).kind).toBe("page-error");
     }
   });
-  it("scope missing for a non-legacy client", async () => {
+  it("scope missing for a non-legacy client, or only separators", async () => {
     const { client } = await makeOAuthClient();
-    expect(await checkAuthorizationRequest(request(client.id, { scope: undefined }))).toEqual({
-      kind: "page-error",
-      message: "The scope parameter is required for this client.",
-    });
+    for (const scope of [undefined, "", ",", " , ,"]) {
+      expect(await checkAuthorizationRequest(request(client.id, { scope }))).toEqual({
+        kind: "page-error",
+        message: "The scope parameter is required for this client.",
+      });
+    }
   });
 });
 
@@ -90,10 +106,40 @@ describe("authorization request: valid", () => {
     expect(params.get("state")).toBe("a b&c=d/é");
     expect(params.get("code")).toMatch(/^cnv_ac_[A-Za-z0-9_-]{43}$/);
   });
+  it("a code lives 60 seconds", async () => {
+    expect(CODE_LIFETIME_MS).toBe(60_000);
+    const { client } = await makeOAuthClient();
+    const user = await makeUser();
+    const before = Date.now();
+    await decideAuthorization(user.id, request(client.id), true);
+    const after = Date.now();
+    const { expiresAt } = await db.oAuthAuthorizationCode.findFirstOrThrow({ where: { clientId: client.id }, select: { expiresAt: true } });
+    expect(expiresAt.getTime()).toBeGreaterThanOrEqual(before + 60_000);
+    expect(expiresAt.getTime()).toBeLessThanOrEqual(after + 60_000);
+  });
+  it("the answer keeps the registered redirect URI byte for byte, its own query included", async () => {
+    const registered = "https://app.example.test/callback?a=b%20c&x=~";
+    const { client } = await makeOAuthClient({ redirectUris: [registered] });
+    const user = await makeUser();
+    const decision = await decideAuthorization(user.id, request(client.id, { redirect_uri: registered }), true);
+    if (decision.kind !== "redirect") throw new Error("expected redirect");
+    expect(decision.location).toMatch(/^https:\/\/app\.example\.test\/callback\?a=b%20c&x=~&code=cnv_ac_[A-Za-z0-9_-]{43}&state=/);
+    expect(new URL(decision.location).searchParams.get("state")).toBe("a b&c=d/é");
+  });
   it("legacy clients skip the subset check and may omit scope", async () => {
     const { client } = await makeOAuthClient({ scopes: ["PROFILE_READ"] });
     await makeLegacy(client.id, []);
     expect(await checkAuthorizationRequest(request(client.id, { scope: "BOOKING_WRITE" }))).toMatchObject({ kind: "valid", authorization: { isLegacy: true } });
     expect(await checkAuthorizationRequest(request(client.id, { scope: undefined }))).toMatchObject({ kind: "valid" });
+  });
+});
+
+describe("redirectWith", () => {
+  it("appends to the registered string, respecting an existing query", () => {
+    expect(redirectWith("https://app.test/cb?a=b%20c&x=~", { code: "c1", state: "s t" })).toBe("https://app.test/cb?a=b%20c&x=~&code=c1&state=s+t");
+    expect(redirectWith("https://app.test/cb", { code: "c1", state: undefined })).toBe("https://app.test/cb?code=c1");
+    expect(redirectWith("https://app.test/cb?", { code: "c1" })).toBe("https://app.test/cb?code=c1");
+    expect(redirectWith("http://127.0.0.1:8080/cb?x=1&", { error: "access_denied" })).toBe("http://127.0.0.1:8080/cb?x=1&error=access_denied");
+    expect(redirectWith("https://app.test/Cb/", {})).toBe("https://app.test/Cb/");
   });
 });

@@ -26,11 +26,19 @@ export type AuthorizeCheck =
   | { kind: "redirect-error"; location: string }
   | { kind: "valid"; authorization: ValidAuthorization };
 
-/** `redirect_uri` with extra query parameters; `state` goes back exactly as it came. */
+/**
+ * `redirect_uri` with the answer's parameters appended to the registered string itself, after its own
+ * query if it has one. Re-serialising it through URL would rewrite that query (`%20` → `+`, `~` → `%7E`),
+ * and the app must get back its registered URI byte for byte. Registered URIs have no fragment
+ * (ZRedirectUri), so appending is safe. `state` goes back exactly as it came.
+ */
 export function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
-  const url = new URL(redirectUri);
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.append(key, value);
-  return url.toString();
+  const answer = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) answer.append(key, value);
+  const query = answer.toString();
+  if (!query) return redirectUri;
+  const separator = !redirectUri.includes("?") ? "?" : /[?&]$/.test(redirectUri) ? "" : "&";
+  return `${redirectUri}${separator}${query}`;
 }
 
 const RECOGNIZED = (value: string) => isScope(value) || (LEGACY_SCOPES as readonly string[]).includes(value);
@@ -51,7 +59,9 @@ export async function checkAuthorizationRequest(params: AuthorizeParams): Promis
     return pageError("The redirect_uri does not match any redirect URI registered for this application.");
   }
   const isLegacy = isLegacyScopeSet(client.scopes);
-  if (!isLegacy && !params.scope?.trim()) return pageError("The scope parameter is required for this client.");
+  // `scope=,` names no scope at all: for a non-legacy client it is as missing as no parameter.
+  const scopes = [...new Set(parseScopeParam(params.scope))];
+  if (!isLegacy && scopes.length === 0) return pageError("The scope parameter is required for this client.");
 
   const { redirect_uri: redirectUri, state } = params;
   const redirectError = (error: string, description: string): AuthorizeCheck => ({
@@ -62,7 +72,6 @@ export async function checkAuthorizationRequest(params: AuthorizeParams): Promis
   if (params.response_type !== undefined && params.response_type !== "code") {
     return redirectError("unsupported_response_type", "Only response_type=code is supported");
   }
-  const scopes = [...new Set(parseScopeParam(params.scope))];
   if (!scopes.every(RECOGNIZED)) return redirectError("invalid_scope", "Requested scope is not a recognized scope");
   if (!isLegacy && !scopes.every((scope) => client.scopes.includes(scope))) {
     return redirectError("invalid_request", "Requested scope exceeds the client's registered scopes");

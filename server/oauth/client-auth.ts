@@ -49,6 +49,9 @@ export async function authenticateClient(credentials: ClientCredentials, address
   return client;
 }
 
-/** Accepted, or back in review after having been accepted: existing grants keep working meanwhile. */
+/**
+ * Accepted, or back in review after having been accepted: existing grants keep working meanwhile. A
+ * rejection clears wasAccepted (and revokes the grants), so a rejected client edited back to pending stays dead.
+ */
 export const clientGrantsAreLive = (client: { status: string; wasAccepted: boolean }) =>
   client.status === "ACCEPTED" || (client.status === "PENDING" && client.wasAccepted);

@@ -49,10 +49,25 @@ describe("registering a client", () => {
     ["http on a public host", { redirectUris: ["http://planner.example/cb"] }],
     ["fragment", { redirectUris: ["https://planner.example/cb#x"] }],
     ["relative URI", { redirectUris: ["/cb"] }],
+    ["a space in a redirect URI", { redirectUris: ["https://planner.example/c b"] }],
+    ["a javascript: website", { websiteUrl: "javascript:alert(document.domain)" }],
+    ["a data: website", { websiteUrl: "data:text/html,<script>alert(1)</script>" }],
+    ["an http website on a public host", { websiteUrl: "http://planner.example" }],
+    ["a data: logo", { logoUrl: "data:image/svg+xml,<svg/>" }],
+    ["a javascript: logo", { logoUrl: "javascript:alert(1)" }],
+    ["an http logo on a public host", { logoUrl: "http://planner.example/logo.png" }],
   ])("refuses %s and writes nothing", async (_label, change) => {
     const owner = await makeUser();
     await expect(createClient(owner.id, { ...valid, ...change })).rejects.toBeInstanceOf(z.ZodError);
     expect(await listOwnClients(owner.id)).toEqual([]);
+  });
+
+  it("website and logo may use http on loopback, as redirect URIs may; an empty logo is none", async () => {
+    const owner = await makeUser();
+    const { client } = await createClient(owner.id, { ...valid, websiteUrl: "http://localhost:3000", logoUrl: "http://127.0.0.1/logo.png" });
+    expect(client).toMatchObject({ websiteUrl: "http://localhost:3000", logoUrl: "http://127.0.0.1/logo.png" });
+    expect((await updateClient(owner.id, { clientId: client.id, logoUrl: "" })).logoUrl).toBeNull();
+    await expect(updateClient(owner.id, { clientId: client.id, websiteUrl: "javascript:alert(1)" })).rejects.toBeInstanceOf(z.ZodError);
   });
 });
 
@@ -81,6 +96,21 @@ describe("editing and deleting", () => {
 });
 
 describe("review mail (kept in the outbox when SMTP_URL is unset)", () => {
+  it("admins hear when an accepted client goes back to pending, and not of edits that need no review", async () => {
+    const admin = await makeUser({ role: "ADMIN", email: uniqueEmail("admin") });
+    const { client, owner } = await makeOAuthClient({ scopes: ["BOOKING_READ", "BOOKING_WRITE"] });
+    const name = `Renamed ${client.id.slice(0, 8)}`;
+    expect((await updateClient(owner.id, { clientId: client.id, name })).status).toBe("PENDING");
+    const mails = await db.outboxMail.findMany({ where: { to: admin.email, subject: `OAuth client waiting for review: ${name}` } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(client.id);
+    await reviewClient(admin.id, { clientId: client.id, decision: "ACCEPT" });
+    const before = await db.outboxMail.count({ where: { to: admin.email } });
+    // Scopes reordered, nothing added or removed: no re-review, so no mail.
+    expect((await updateClient(owner.id, { clientId: client.id, scopes: ["BOOKING_WRITE", "BOOKING_READ"] })).status).toBe("ACCEPTED");
+    expect(await db.outboxMail.count({ where: { to: admin.email } })).toBe(before);
+  });
+
   it("admins hear of a pending client, the owner of acceptance and rejection", async () => {
     const admin = await makeUser({ role: "ADMIN", email: uniqueEmail("admin") });
     const owner = await makeUser();

@@ -1,5 +1,5 @@
 /** Grants: what a user allowed an app. Revoking one stops every token issued under it at once. */
-import { db } from "../db/client";
+import { db, type Tx } from "../db/client";
 import { flushCredentialCache } from "../auth/credential-cache";
 import { AppError } from "../errors";
 
@@ -10,6 +10,16 @@ export async function revokeGrant(grantId: number): Promise<void> {
     db.oAuthToken.updateMany({ where: { grantId, revokedAt: null }, data: { revokedAt: now } }),
   ]);
   await flushCredentialCache();
+}
+
+/**
+ * Every grant of a client and every token under them, inside the caller's transaction (an admin's
+ * rejection). The caller flushes the credential cache once the transaction has committed.
+ */
+export async function revokeClientGrantsIn(tx: Tx, clientId: string): Promise<void> {
+  const now = new Date();
+  await tx.oAuthGrant.updateMany({ where: { clientId, revokedAt: null }, data: { revokedAt: now } });
+  await tx.oAuthToken.updateMany({ where: { grant: { clientId }, revokedAt: null }, data: { revokedAt: now } });
 }
 
 /** The apps a user has authorized, one entry per app with the union of its live grants' scopes. */

@@ -6,7 +6,14 @@ export const MAX_REDIRECT_URIS = 10;
 export const MAX_ACTIVE_SECRETS = 2;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** Absolute, https (plain http only on loopback), no fragment. Compared later by exact string. */
+/** https, or plain http on a loopback host (a developer's own machine). */
+const isSecureWebUrl = (url: URL) => url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
+
+/**
+ * Absolute, https (plain http only on loopback), no fragment, and already in URI syntax (printable
+ * ASCII: no spaces or raw non-ASCII): it is compared by exact string and sent back byte for byte in
+ * the Location header of every answer.
+ */
 export const ZRedirectUri = z.string().trim().superRefine((value, ctx) => {
   let url: URL;
   try {
@@ -16,11 +23,25 @@ export const ZRedirectUri = z.string().trim().superRefine((value, ctx) => {
     return;
   }
   if (value.includes("#")) ctx.addIssue({ code: "custom", message: "Redirect URIs cannot contain a fragment (#)" });
-  const isLoopback = LOOPBACK_HOSTS.has(url.hostname);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback)) {
-    ctx.addIssue({ code: "custom", message: "Redirect URIs must use https (http is allowed only for localhost)" });
+  if (!/^[\x21-\x7e]+$/.test(value)) {
+    ctx.addIssue({ code: "custom", message: "Redirect URIs must be plain ASCII; percent-encode spaces and other characters" });
   }
+  if (!isSecureWebUrl(url)) ctx.addIssue({ code: "custom", message: "Redirect URIs must use https (http is allowed only for localhost)" });
 });
+
+/**
+ * The website and logo the consent page links and shows: https like redirect URIs, so a client can put
+ * neither a javascript: or data: URL nor a plain-http page in front of a user deciding what to allow.
+ */
+const ZSecureWebUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(2048)
+    .superRefine((value, ctx) => {
+      if (!URL.canParse(value)) ctx.addIssue({ code: "custom", message: `${label} must be a URL` });
+      else if (!isSecureWebUrl(new URL(value))) ctx.addIssue({ code: "custom", message: `${label} must use https (http is allowed only for localhost)` });
+    });
 
 export const ZScopeList = z
   .array(z.enum(ALL_SCOPES as [string, ...string[]], { message: "Unknown scope" }))
@@ -29,8 +50,8 @@ export const ZScopeList = z
 
 const ZClientFields = z.object({
   name: z.string().trim().min(1, "Name is required").max(100),
-  logoUrl: z.union([z.url("Logo must be a URL").max(2048), z.literal("").transform(() => null), z.null()]).optional(),
-  websiteUrl: z.url("Website must be a URL").max(2048),
+  logoUrl: z.union([ZSecureWebUrl("Logo"), z.literal("").transform(() => null), z.null()]).optional(),
+  websiteUrl: ZSecureWebUrl("Website"),
   redirectUris: z
     .array(ZRedirectUri)
     .min(1, "Add at least one redirect URI")

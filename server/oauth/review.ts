@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { env } from "../env";
 import { sendMail } from "../mail/mailer";
 import { CLIENT_SELECT } from "./client-dto";
+import { revokeClientGrantsIn } from "./grants";
 import { ZReviewInput, type TReviewInput } from "./oauth-client.schemas";
 
 export function listClientsForReview() {
@@ -18,13 +19,20 @@ export function listClientsForReview() {
 export async function reviewClient(adminId: number, input: TReviewInput) {
   const review = ZReviewInput.parse(input);
   const accepted = review.decision === "ACCEPT";
-  const { count } = await db.oAuthClient.updateMany({
-    where: { id: review.clientId, status: "PENDING" },
-    data: accepted
-      ? { status: "ACCEPTED", wasAccepted: true, rejectionReason: null, reviewedAt: new Date(), reviewedById: adminId }
-      : { status: "REJECTED", rejectionReason: review.reason, reviewedAt: new Date(), reviewedById: adminId },
+  const reviewed = { reviewedAt: new Date(), reviewedById: adminId };
+  // A rejection revokes every grant and clears wasAccepted: an edit makes the client pending again, and a
+  // pending client that was once accepted keeps its grants alive (clientGrantsAreLive), so otherwise the
+  // rejected client's old tokens would come back. A later acceptance starts from new authorizations.
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.oAuthClient.updateMany({
+      where: { id: review.clientId, status: "PENDING" },
+      data: accepted
+        ? { status: "ACCEPTED", wasAccepted: true, rejectionReason: null, ...reviewed }
+        : { status: "REJECTED", wasAccepted: false, rejectionReason: review.reason, ...reviewed },
+    });
+    if (count === 0) throw new AppError("CONFLICT", "Only a pending client can be reviewed");
+    if (!accepted) await revokeClientGrantsIn(tx, review.clientId);
   });
-  if (count === 0) throw new AppError("CONFLICT", "Only a pending client can be reviewed");
   if (!accepted) await flushCredentialCache(); // a rejected client's grants stop working at once
   const client = await db.oAuthClient.findUniqueOrThrow({ where: { id: review.clientId }, select: { name: true, owner: { select: { email: true } } } });
   const settingsUrl = `${env().APP_URL}/settings/developer/oauth`;

@@ -1,12 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { makeUser } from "@/prisma/factories";
 import { authorizeCode, makeLegacy, makeOAuthClient, makeOAuthTokens, newVerifier, REDIRECT_URI } from "@/prisma/oauth-factories";
 import { db } from "../db/client";
+import { hashSecret } from "../auth/secrets";
 import { findPrincipalForAccessToken } from "./access-tokens";
 import { createClientSecret, revokeClientSecret } from "./client-secrets";
 import { updateClient } from "./clients";
 import { revokeAppAccess } from "./grants";
+import { REFRESH_ABSOLUTE_MS, REFRESH_IDLE_MS } from "./issued-tokens";
 import { OAuthError } from "./oauth-error";
+import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_CLIENT_AND_ADDRESS } from "./rate-limit";
 import { s256 } from "./pkce";
 import { reviewClient } from "./review";
 import { exchangeToken, type TokenParams } from "./token";
@@ -48,16 +51,17 @@ describe("code exchange", () => {
   });
 
   // The spec's Token endpoint errors table, row by row.
-  it.each<[string, (exchange: TokenParams) => TokenParams, number, string]>([
-    ["code invalid", (e) => ({ ...e, code: "cnv_ac_nope" }), 400, "invalid_grant"],
-    ["secret does not match", (e) => ({ ...e, client_secret: "cnv_cs_wrong" }), 401, "invalid_client"],
-    ["no client for client_id", (e) => ({ ...e, client_id: "unknown-client" }), 401, "invalid_client"],
-    ["client_id missing", ({ client_id: _omit, ...e }) => e, 400, "invalid_request"],
-    ["grant_type unknown", (e) => ({ ...e, grant_type: "password" }), 400, "unsupported_grant_type"],
-    ["redirect_uri missing", ({ redirect_uri: _omit, ...e }) => e, 400, "invalid_request"],
-    ["redirect_uri differs", (e) => ({ ...e, redirect_uri: "https://app.example.test/other" }), 400, "invalid_grant"],
-    ["verifier for a code without challenge", (e) => ({ ...e, code_verifier: newVerifier() }), 400, "invalid_grant"],
-  ])("%s → %i %s", async (_label, mutate, status, error) => {
+  it.each<[string, number, string, (exchange: TokenParams) => TokenParams]>([
+    ["code invalid", 400, "invalid_grant", (e) => ({ ...e, code: "cnv_ac_nope" })],
+    ["secret does not match", 401, "invalid_client", (e) => ({ ...e, client_secret: "cnv_cs_wrong" })],
+    ["no client for client_id", 401, "invalid_client", (e) => ({ ...e, client_id: "unknown-client" })],
+    ["client_id missing", 400, "invalid_request", ({ client_id: _omit, ...e }) => e],
+    ["grant_type unknown", 400, "unsupported_grant_type", (e) => ({ ...e, grant_type: "password" })],
+    ["grant_type missing", 400, "invalid_request", ({ grant_type: _omit, ...e }) => e],
+    ["redirect_uri missing", 400, "invalid_request", ({ redirect_uri: _omit, ...e }) => e],
+    ["redirect_uri differs", 400, "invalid_grant", (e) => ({ ...e, redirect_uri: "https://app.example.test/other" })],
+    ["verifier for a code without challenge", 400, "invalid_grant", (e) => ({ ...e, code_verifier: newVerifier() })],
+  ])("%s → %i %s", async (_label, status, error, mutate) => {
     const { exchange } = await confidentialSetup();
     const failure = await oauthFailure(mutate(exchange));
     expect([failure.status, failure.error]).toEqual([status, error]);
@@ -135,10 +139,63 @@ describe("refresh", () => {
     expect((await oauthFailure({ ...base, refresh_token: other.refresh_token })).error).toBe("invalid_grant");
   });
 
+  // The spec's Token endpoint errors table, for the refresh variants.
+  it.each<[string, number, string, (refresh: TokenParams) => TokenParams]>([
+    ["no client for client_id", 401, "invalid_client", (r) => ({ ...r, client_id: "unknown-client" })],
+    ["client_id missing", 400, "invalid_request", ({ client_id: _omit, ...r }) => r],
+    ["grant_type missing", 400, "invalid_request", ({ grant_type: _omit, ...r }) => r],
+    ["grant_type unknown", 400, "unsupported_grant_type", (r) => ({ ...r, grant_type: "client_credentials" })],
+    ["secret does not match", 401, "invalid_client", (r) => ({ ...r, client_secret: "cnv_cs_wrong" })],
+    ["refresh_token missing", 400, "invalid_request", ({ refresh_token: _omit, ...r }) => r],
+  ])("refresh: %s → %i %s", async (_label, status, error, mutate) => {
+    const tokens = await makeOAuthTokens(["PROFILE_READ"]);
+    const refresh = { grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: tokens.refresh_token };
+    const failure = await oauthFailure(mutate(refresh));
+    expect([failure.status, failure.error]).toEqual([status, error]);
+  });
+
   it("public clients refresh without a secret", async () => {
     const tokens = await makeOAuthTokens(["PROFILE_READ"], { type: "PUBLIC" });
     const refreshed = await exchangeToken({ grant_type: "refresh_token", client_id: tokens.client.id, refresh_token: tokens.refresh_token }, CONTEXT);
     expect(refreshed.expires_in).toBe(1800);
+  });
+});
+
+describe("refresh token lifetime (30 days idle, 90 days after authorization)", () => {
+  const DAY_MS = 24 * 3600 * 1000;
+
+  /** Only Date is faked: the database driver's timers keep running. */
+  async function atTime<T>(epochMs: number, run: () => Promise<T>): Promise<T> {
+    vi.useFakeTimers({ toFake: ["Date"], now: epochMs });
+    try {
+      return await run();
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it("a refresh token unused past the idle limit is refused with invalid_grant", async () => {
+    const tokens = await makeOAuthTokens(["PROFILE_READ"]);
+    const refresh = { grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: tokens.refresh_token };
+    const failure = await atTime(Date.now() + REFRESH_IDLE_MS + 1000, () => oauthFailure(refresh));
+    expect([failure.status, failure.error]).toEqual([400, "invalid_grant"]);
+  });
+
+  it("refreshing within the idle limit keeps a grant alive only until the absolute limit", async () => {
+    expect([REFRESH_IDLE_MS, REFRESH_ABSOLUTE_MS]).toEqual([30 * DAY_MS, 90 * DAY_MS]);
+    const tokens = await makeOAuthTokens(["PROFILE_READ"]);
+    const grant = await db.oAuthGrant.findFirstOrThrow({ where: { clientId: tokens.client.id }, select: { createdAt: true } });
+    const authorizedAt = grant.createdAt.getTime();
+    const base = { grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret! };
+    let refreshToken = tokens.refresh_token;
+    for (const day of [29, 58, 87]) {
+      refreshToken = (await atTime(authorizedAt + day * DAY_MS, () => exchangeToken({ ...base, refresh_token: refreshToken }, CONTEXT))).refresh_token;
+    }
+    // Issued on day 87: idle would allow day 117, the absolute limit ends it on day 90.
+    const last = await db.oAuthToken.findUniqueOrThrow({ where: { hash: hashSecret(refreshToken) }, select: { expiresAt: true } });
+    expect(last.expiresAt.getTime()).toBe(authorizedAt + REFRESH_ABSOLUTE_MS);
+    const failure = await atTime(authorizedAt + REFRESH_ABSOLUTE_MS + 1000, () => oauthFailure({ ...base, refresh_token: refreshToken }));
+    expect(failure.error).toBe("invalid_grant");
   });
 });
 
@@ -172,6 +229,24 @@ describe("client lifecycle and grants", () => {
     expect(failure.error).toBe("unauthorized_client");
   });
 
+  it("a rejected client's grants stay dead through later edits and a new acceptance", async () => {
+    const tokens = await makeOAuthTokens(["PROFILE_READ"]);
+    const clientId = tokens.client.id;
+    const { ownerId } = await db.oAuthClient.findUniqueOrThrow({ where: { id: clientId }, select: { ownerId: true } });
+    const admin = await makeUser({ role: "ADMIN" });
+    const refresh = { grant_type: "refresh_token", client_id: clientId, client_secret: tokens.secret!, refresh_token: tokens.refresh_token };
+    await updateClient(ownerId, { clientId, name: "Renamed app" });
+    await reviewClient(admin.id, { clientId, decision: "REJECT", reason: "Misleading name" });
+    // Edited again: pending, as a once-accepted client in re-review is. Its old grants must not come back.
+    expect((await updateClient(ownerId, { clientId, name: "Honest name" })).status).toBe("PENDING");
+    expect(await findPrincipalForAccessToken(tokens.access_token)).toBeNull();
+    expect((await oauthFailure(refresh)).error).toBe("unauthorized_client");
+    expect(await db.oAuthGrant.count({ where: { clientId, revokedAt: null } })).toBe(0);
+    await reviewClient(admin.id, { clientId, decision: "ACCEPT" });
+    expect(await findPrincipalForAccessToken(tokens.access_token)).toBeNull();
+    expect((await oauthFailure(refresh)).error).toBe("invalid_grant");
+  });
+
   it("a user revoking an app stops its tokens at once", async () => {
     const tokens = await makeOAuthTokens(["PROFILE_READ"]);
     await revokeAppAccess(tokens.userId, tokens.client.id);
@@ -194,13 +269,25 @@ describe("client lifecycle and grants", () => {
     expect((await findPrincipalForAccessToken(scoped.access_token))?.scopes).toEqual(["BOOKING_READ"]);
   });
 
-  it("rate-limits failed client authentication per client with Retry-After", async () => {
-    const { client } = await makeOAuthClient();
-    const context = { authorization: null, address: "10.1.2.3" };
-    const attempt = () => oauthFailure({ grant_type: "refresh_token", client_id: client.id, client_secret: "cnv_cs_wrong", refresh_token: "x" }, context);
-    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
-    const limited = await attempt();
+  it("rate-limits failed client authentication per client and address, without locking the client out elsewhere", async () => {
+    const { exchange } = await confidentialSetup();
+    const guesser = { authorization: null, address: "10.1.2.3" };
+    const attempt = () => oauthFailure({ ...exchange, client_secret: "cnv_cs_wrong" }, guesser);
+    for (let i = 0; i < MAX_FAILURES_PER_CLIENT_AND_ADDRESS; i++) expect((await attempt()).status).toBe(401);
+    // Exhausted for this caller: even the right secret is refused from its address...
+    const limited = await oauthFailure(exchange, guesser);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers["Retry-After"])).toBeGreaterThan(0);
+    // ...while the app itself, calling from its own address, still gets its tokens.
+    const tokens = await exchangeToken(exchange, { authorization: null, address: "10.1.2.4" });
+    expect(tokens.token_type).toBe("bearer");
+  });
+
+  it("rate-limits one address failing across many clients", async () => {
+    const context = { authorization: null, address: "10.1.2.5" };
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+      expect((await oauthFailure({ grant_type: "refresh_token", client_id: `unknown-${i}`, refresh_token: "x" }, context)).status).toBe(401);
+    }
+    expect((await oauthFailure({ grant_type: "refresh_token", client_id: "unknown-next", refresh_token: "x" }, context)).status).toBe(429);
   });
 });

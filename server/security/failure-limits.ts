@@ -1,7 +1,7 @@
 /**
  * Counters of failed attempts (client authentication, password log-in) in fixed five-minute windows, so a
  * secret cannot be guessed online. They live in Redis when REDIS_URL is set, shared by every app
- * instance, and otherwise in this process's memory.
+ * instance (keys expire there by TTL), and otherwise in this process's memory, swept and capped.
  */
 import Redis from "ioredis";
 
@@ -15,19 +15,59 @@ interface FailureStore {
   record(key: string): Promise<void>;
 }
 
-class MemoryStore implements FailureStore {
+/** Distinct keys held in memory at most: callers choose the keys (addresses, client ids, e-mails). */
+export const MAX_MEMORY_ENTRIES = 50_000;
+
+type MemoryStoreOptions = { now?: () => number; maxEntries?: number };
+
+/**
+ * One process's counters. Every window has the same length and a key is re-inserted when its window
+ * restarts, so the Map's insertion order is also the order of expiry: expired entries are dropped
+ * from the front on each record (amortised constant work), and at the cap the entry closest to
+ * expiry makes room, so a flood of new keys cannot grow memory without bound.
+ */
+export class MemoryStore implements FailureStore {
   private readonly entries = new Map<string, { failures: number; resetAt: number }>();
+  private readonly now: () => number;
+  private readonly maxEntries: number;
+
+  constructor({ now = Date.now, maxEntries = MAX_MEMORY_ENTRIES }: MemoryStoreOptions = {}) {
+    this.now = now;
+    this.maxEntries = maxEntries;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
 
   async count(key: string) {
     const entry = this.entries.get(key);
-    if (!entry || entry.resetAt <= Date.now()) return { failures: 0, retryAfterSeconds: 0 };
-    return { failures: entry.failures, retryAfterSeconds: Math.ceil((entry.resetAt - Date.now()) / 1000) };
+    const now = this.now();
+    if (!entry || entry.resetAt <= now) return { failures: 0, retryAfterSeconds: 0 };
+    return { failures: entry.failures, retryAfterSeconds: Math.ceil((entry.resetAt - now) / 1000) };
   }
 
   async record(key: string) {
+    const now = this.now();
+    this.sweep(now);
     const entry = this.entries.get(key);
-    if (!entry || entry.resetAt <= Date.now()) this.entries.set(key, { failures: 1, resetAt: Date.now() + WINDOW_SECONDS * 1000 });
-    else entry.failures += 1;
+    if (entry && entry.resetAt > now) {
+      entry.failures += 1;
+      return;
+    }
+    this.entries.delete(key);
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size < this.maxEntries) break;
+      this.entries.delete(oldest);
+    }
+    this.entries.set(key, { failures: 1, resetAt: now + WINDOW_SECONDS * 1000 });
+  }
+
+  private sweep(now: number) {
+    for (const [key, { resetAt }] of this.entries) {
+      if (resetAt > now) return;
+      this.entries.delete(key);
+    }
   }
 }
 
