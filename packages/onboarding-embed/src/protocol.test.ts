@@ -30,7 +30,9 @@ describe("parseEmbedMessage", () => {
 });
 
 describe("redirectWith", () => {
-  it("adds the answer to the redirect URI, keeping its own query and replacing same-named parameters", () => {
-    expect(redirectWith("https://app.example.test/cb?from=embed&state=old", { code: "c 1", state: "s&1" })).toBe("https://app.example.test/cb?from=embed&state=s%261&code=c+1");
+  it("appends the answer to the registered redirect URI, leaving the app's own query byte for byte", () => {
+    expect(redirectWith("https://app.example.test/cb?a=b%20c&x=~", { code: "c 1", state: "s&1" })).toBe("https://app.example.test/cb?a=b%20c&x=~&code=c+1&state=s%261");
+    expect(redirectWith("https://app.example.test/cb", { error: "access_denied", state: "s" })).toBe("https://app.example.test/cb?error=access_denied&state=s");
+    expect(redirectWith("https://app.example.test/cb?", { code: "c" })).toBe("https://app.example.test/cb?code=c");
   });
 });

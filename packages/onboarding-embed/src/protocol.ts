@@ -37,7 +37,10 @@ export function parseEmbedMessage(raw: unknown): EmbedMessage | null {
 
 /** `redirectUri` with the answer's parameters, for redirect mode. */
 export function redirectWith(redirectUri: string, params: Record<string, string>): string {
-  const url = new URL(redirectUri);
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  return url.toString();
+  // Appended to the registered string as it is (Convene's server does the same): re-serialising it through
+  // URL would re-encode the app's own query, and the app registered that URI byte for byte.
+  const query = new URLSearchParams(params).toString();
+  if (!query) return redirectUri;
+  const separator = !redirectUri.includes("?") ? "?" : /[?&]$/.test(redirectUri) ? "" : "&";
+  return `${redirectUri}${separator}${query}`;
 }
