@@ -23,6 +23,7 @@ export function icsForBooking(booking: TBookingOutput, method: IcsEvent["method"
     organizer: { name: organizer.name, email: organizer.email },
     attendees: booking.attendees.map(({ name, email }) => ({ name, email })),
     cancelled: booking.status === "cancelled" || booking.status === "rejected",
+    tentative: booking.status === "pending",
   });
 }
 

@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import { isSlotAvailable } from "../slots/slots.service";
 import { getBookingByUid, getManagedBooking, lockBooking } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
-import { sendBookingMails } from "./booking-mail";
+import { sendBookingMails, sendRescheduleMails } from "./booking-mail";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, loadBookableEventType, slotBookingData, slotTakenError } from "./booking-rules";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 
@@ -65,14 +65,15 @@ export async function rescheduleBooking(principal: Principal | null, uid: string
         },
         select: BOOKING_SELECT,
       });
-      await tx.booking.update({
+      const withdrawn = await tx.booking.update({
         where: { id: old.id },
         data: { status: "CANCELLED", rescheduledToUid: created.uid, reschedulingReason: input.reschedulingReason ?? null, cancelledByEmail: await callerEmail(principal) },
+        select: BOOKING_SELECT,
       });
-      return tx.booking.findUniqueOrThrow({ where: { id: created.id }, select: BOOKING_SELECT });
+      return { withdrawn, next: await tx.booking.findUniqueOrThrow({ where: { id: created.id }, select: BOOKING_SELECT }) };
     }, BOOKING_TX_OPTIONS);
-    const booking = toBookingOutput(row);
-    await sendBookingMails("rescheduled", booking);
+    const booking = toBookingOutput(row.next);
+    await sendRescheduleMails(toBookingOutput(row.withdrawn), booking);
     await syncBookingToCalendars("rescheduled", booking);
     return booking;
   } catch (error) {
@@ -94,6 +95,7 @@ async function decidePending(principal: Principal, uid: string, accept: boolean,
     });
   });
   const booking = toBookingOutput(row);
+  await sendBookingMails(accept ? "confirmed" : "declined", booking);
   // Pending bookings were written to the host's calendar when made; a declined one is taken out again.
   if (!accept) await syncBookingToCalendars("cancelled", booking);
   return booking;
