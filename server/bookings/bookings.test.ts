@@ -10,6 +10,7 @@ import { calendarLinks, emptyMediaList, getBooking, listBookings, listReferences
 import { ZListBookingsQuery } from "./booking.schemas";
 import { expectAppError } from "../../e2e/support/rejections";
 import { createBooking } from "./create-booking";
+import { createPrivateLink } from "../event-types/private-link.service";
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
 const noKey = { principal: null, idempotencyKey: null };
@@ -64,6 +65,17 @@ describe("creating a booking", () => {
     const second = await createBooking(input, context);
     expect([first.created, second.created]).toEqual([true, false]);
     expect(second.booking.uid).toBe(first.booking.uid);
+  });
+
+  it("an Idempotency-Key retry on a single-use private link returns the first booking, not a 404", async () => {
+    const { host, eventType } = await makeHostWithEventType({ eventType: { hidden: true } });
+    const { linkId } = await createPrivateLink(host.id, eventType.id, { maxUsageCount: 1 });
+    const input = { eventTypeId: eventType.id, start: utcAt(2, 13), attendee: attendee(), privateLink: linkId };
+    const first = await createBooking(input, { principal: null, idempotencyKey: "link-retry" });
+    const second = await createBooking(input, { principal: null, idempotencyKey: "link-retry" });
+    expect([first.created, second.created]).toEqual([true, false]);
+    expect(second.booking.uid).toBe(first.booking.uid);
+    await expectAppError(createBooking({ ...input, start: utcAt(2, 14) }, { principal: null, idempotencyKey: "another-key" }), "NOT_FOUND");
   });
 
   it("event types requiring confirmation create pending bookings that hosts confirm or decline", async () => {
