@@ -1,12 +1,12 @@
 /** Status changes: cancel, reschedule (public, by uid), confirm and decline (hosts, pending only). */
 import type { Principal } from "../auth/principal";
-import { syncBookingToCalendars } from "../calendars/booking-sync";
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import { isSlotAvailable } from "../slots/slots.service";
 import { getBookingByUid, getManagedBooking, lockBooking } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
 import { sendBookingMails, sendRescheduleMails } from "./booking-mail";
+import { syncCalendars } from "./booking-calendars";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, loadBookableEventType, slotBookingData, slotTakenError } from "./booking-rules";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 
@@ -34,7 +34,7 @@ export async function cancelBooking(principal: Principal | null, uid: string, in
   });
   const booking = toBookingOutput(row);
   await sendBookingMails("cancelled", booking);
-  await syncBookingToCalendars("cancelled", booking);
+  await syncCalendars("cancelled", booking);
   return booking;
 }
 
@@ -74,7 +74,7 @@ export async function rescheduleBooking(principal: Principal | null, uid: string
     }, BOOKING_TX_OPTIONS);
     const booking = toBookingOutput(row.next);
     await sendRescheduleMails(toBookingOutput(row.withdrawn), booking);
-    await syncBookingToCalendars("rescheduled", booking);
+    await syncCalendars("rescheduled", booking);
     return booking;
   } catch (error) {
     if (isOverlapViolation(error)) throw slotTakenError();
@@ -97,7 +97,7 @@ async function decidePending(principal: Principal, uid: string, accept: boolean,
   const booking = toBookingOutput(row);
   await sendBookingMails(accept ? "confirmed" : "declined", booking);
   // Pending bookings were written to the host's calendar when made; a declined one is taken out again.
-  if (!accept) await syncBookingToCalendars("cancelled", booking);
+  if (!accept) await syncCalendars("cancelled", booking);
   return booking;
 }
 

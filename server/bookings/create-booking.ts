@@ -1,12 +1,13 @@
 /** POST /v2/bookings: a new booking at a free slot, decided one at a time per host. */
 import type { Principal } from "../auth/principal";
-import { syncBookingToCalendars } from "../calendars/booking-sync";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { assertVisible, consumePrivateLinkUse } from "../event-types/private-link.service";
 import { isSlotAvailable } from "../slots/slots.service";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
+import { resolveLocation } from "./booking-location";
 import { sendBookingMails } from "./booking-mail";
+import { syncCalendars } from "./booking-calendars";
 import type { TCreateBookingInput } from "./booking.schemas";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, loadBookableEventType, slotBookingData, slotTakenError } from "./booking-rules";
 import { isOverlapViolation, lockHosts } from "./host-lock";
@@ -47,7 +48,7 @@ export async function createBooking(
           ...slotBookingData(eventType, input.start, slot.end, hostIds),
           title: `${eventType.title} between ${host.name} and ${attendee.name}`,
           description: eventType.description,
-          location: input.location ?? undefined,
+          location: resolveLocation(input.location, eventType.locations),
           metadata: input.metadata ?? {},
           idempotencyKey,
           attendees: {
@@ -66,7 +67,7 @@ export async function createBooking(
     const booking = toBookingOutput(result.row);
     if (result.created) {
       await sendBookingMails("created", booking);
-      await syncBookingToCalendars("created", booking);
+      await syncCalendars("created", booking);
     }
     return { booking, created: result.created };
   } catch (error) {
