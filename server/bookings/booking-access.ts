@@ -1,14 +1,19 @@
 /** Which bookings a caller may see and manage: those they host or whose event type they own. */
 import type { Principal } from "../auth/principal";
 import type { Tx } from "../db/client";
+import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import { BOOKING_SELECT } from "./booking.dto";
 
-export const hostedBy = (userId: number) => ({ OR: [{ hosts: { some: { userId } } }, { eventType: { userId } }] });
+/**
+ * The one access rule, used by the list and by every single-booking operation: the caller hosts the
+ * booking or owns its event type (who keeps sight of a booking reassigned to a team member).
+ */
+export const managedBy = (userId: number): Prisma.BookingWhereInput => ({ OR: [{ hosts: { some: { userId } } }, { eventType: { userId } }] });
 
 /** Another user's booking is a 404, never a 403 that confirms it exists. */
 export async function getManagedBooking(tx: Tx, principal: Principal, uid: string) {
-  const booking = await tx.booking.findFirst({ where: { uid, ...hostedBy(principal.userId) }, select: BOOKING_SELECT });
+  const booking = await tx.booking.findFirst({ where: { uid, ...managedBy(principal.userId) }, select: BOOKING_SELECT });
   if (!booking) throw new AppError("NOT_FOUND", "Booking not found");
   return booking;
 }

@@ -178,6 +178,22 @@ describe("location", () => {
   });
 });
 
+describe("access", () => {
+  it("the list and the single read agree: the event type's owner sees a booking hosted by a team member", async () => {
+    const owner = await makeHostWithEventType();
+    const member = await makeHostWithEventType();
+    await db.eventType.update({ where: { id: owner.eventType.id }, data: { hosts: { create: [{ userId: member.host.id }] } } });
+    const booking = await book(owner.eventType.id, utcAt(2, 10));
+    expect(booking.hosts.map(({ id }) => id)).toEqual([member.host.id]);
+    for (const userId of [owner.host.id, member.host.id]) {
+      expect((await listBookings(asUser(userId), ZListBookingsQuery.parse({}))).items.map(({ uid }) => uid)).toEqual([booking.uid]);
+      expect((await getBooking(asUser(userId), booking.uid)).uid).toBe(booking.uid);
+    }
+    const stranger = await makeUser();
+    expect((await listBookings(asUser(stranger.id), ZListBookingsQuery.parse({}))).items).toEqual([]);
+  });
+});
+
 describe("host edits", () => {
   it("guests, attendees and location", async () => {
     const { host, eventType } = await makeHostWithEventType();
