@@ -8,6 +8,7 @@ export const bearer = (key: string) => ({ ...V, authorization: `Bearer ${key}` }
 
 export type Booking = {
   uid: string;
+  icsUid: string;
   status: string;
   start: string;
   end: string;
