@@ -8,6 +8,7 @@ import { listConnectedCalendars } from "../calendars/calendars.service";
 import { ensureCalendarProviders } from "../calendars/register-busy-times";
 import { db } from "../db/client";
 import { reassignBooking, updateLocation } from "./booking-edits";
+import { confirmBooking } from "./booking-lifecycle";
 import { createBooking } from "./create-booking";
 
 let google: FakeGoogle;
@@ -28,7 +29,8 @@ async function connectGoogle(userId: number) {
   const callback = new URL(answer.headers.get("location")!);
   await completeOAuthConnection("google", Object.fromEntries(callback.searchParams));
   const email = (await listConnectedCalendars(userId)).connectedCalendars[0]!.calendars[0]!.externalId;
-  return async () => ((await (await fetch(`${google.url}/__test/accounts/${encodeURIComponent(email)}`)).json()) as { events: { id: string; location?: string; summary: string }[] }).events;
+  type Event = { id: string; location?: string; summary: string; description?: string };
+  return async () => ((await (await fetch(`${google.url}/__test/accounts/${encodeURIComponent(email)}`)).json()) as { events: Event[] }).events;
 }
 
 describe("calendar sync of host edits", () => {
@@ -59,5 +61,15 @@ describe("calendar sync of host edits", () => {
     await reassignBooking(asUser(first.host.id), booking.uid, second.host.id);
     expect(await firstEvents()).toEqual([]);
     expect((await secondEvents()).map((event) => event.summary)).toEqual([booking.title]);
+  });
+
+  it("confirming a pending booking drops the 'awaiting confirmation' note from the host's event", async () => {
+    const { host, eventType } = await makeHostWithEventType({ eventType: { requiresConfirmation: true } });
+    const events = await connectGoogle(host.id);
+    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(4, 12), attendee: attendee() }, { principal: null, idempotencyKey: null });
+    expect((await events()).map((event) => event.description)).toEqual([expect.stringContaining("Awaiting the host's confirmation")]);
+    await confirmBooking(asUser(host.id), booking.uid);
+    const [event] = await events();
+    expect(event?.description).not.toContain("Awaiting");
   });
 });

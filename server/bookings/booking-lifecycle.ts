@@ -96,8 +96,9 @@ async function decidePending(principal: Principal, uid: string, accept: boolean,
   });
   const booking = toBookingOutput(row);
   await sendBookingMails(accept ? "confirmed" : "declined", booking);
-  // Pending bookings were written to the host's calendar when made; a declined one is taken out again.
-  if (!accept) await syncCalendars("cancelled", booking);
+  // Pending bookings were written to the host's calendar when made, marked as awaiting confirmation:
+  // a confirmed one is written again without that note, a declined one is taken out.
+  await syncCalendars(accept ? "edited" : "cancelled", booking);
   return booking;
 }
 
