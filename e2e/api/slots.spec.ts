@@ -151,3 +151,43 @@ test.describe("GET /v2/slots/available answers 404 (the same way) for", () => {
     expect(await response.json()).toEqual(notFound);
   });
 });
+
+test.describe("GET /v2/slots/available with privateLink", () => {
+  const V = { "svc-api-version": "2024-08-13" };
+
+  /** A hidden event type and a link to it made through the API, as its owner would. */
+  async function hiddenWithLink(request: import("@playwright/test").APIRequestContext, limit: Record<string, unknown>) {
+    const { user, eventType } = await makeEventType({ hidden: true });
+    const key = await makeApiKey(user.id);
+    const created = await request.post(`/v2/event-types/${eventType.id}/private-links`, { headers: { authorization: `Bearer ${key}` }, data: limit });
+    expect(created.status()).toBe(201);
+    return { eventType, linkId: (await created.json()).data.linkId as string };
+  }
+
+  test("lists a hidden event type's slots for the link holder, until the link's uses run out", async ({ request }) => {
+    const { eventType, linkId } = await hiddenWithLink(request, { maxUsageCount: 1 });
+    const listing = await request.get(url({ eventTypeId: eventType.id, ...dayRange(WED, THU), privateLink: linkId }));
+    expect(listing.status()).toBe(200);
+    const slots = (await listing.json()).data.slots[WED];
+    expect(slots).toHaveLength(16);
+    const booked = await request.post("/v2/bookings", {
+      headers: V,
+      data: { eventTypeId: eventType.id, start: slots[0].time, privateLink: linkId, attendee: { name: "Link Holder", email: `holder-${randomBytes(3).toString("hex")}@example.test`, timeZone: "UTC" } },
+    });
+    expect(booked.status()).toBe(201);
+    const usedUp = await request.get(url({ eventTypeId: eventType.id, ...dayRange(WED, THU), privateLink: linkId }));
+    expect(usedUp.status()).toBe(404);
+  });
+
+  test("refuses an expired link, another event type's link and an unknown one", async ({ request }) => {
+    const { eventType, linkId } = await hiddenWithLink(request, { expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    expect((await request.get(url({ eventTypeId: eventType.id, ...dayRange(WED, THU), privateLink: linkId }))).status()).toBe(200);
+    const other = await hiddenWithLink(request, { maxUsageCount: 5 });
+    expect((await request.get(url({ eventTypeId: eventType.id, ...dayRange(WED, THU), privateLink: other.linkId }))).status()).toBe(404);
+    expect((await request.get(url({ eventTypeId: eventType.id, ...dayRange(WED, THU), privateLink: "no-such-link" }))).status()).toBe(404);
+    await db.privateLink.update({ where: { hash: linkId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const expired = await request.get(url({ eventTypeId: eventType.id, ...dayRange(WED, THU), privateLink: linkId }));
+    expect(expired.status()).toBe(404);
+    expect((await expired.json()).error.code).toBe("NOT_FOUND");
+  });
+});

@@ -2,7 +2,7 @@
  * Operator CLI; prints JSON. Usage:
  *   npm run cli -- user:create --email E --password P [--name N] [--username U] [--admin]
  *   npm run cli -- api-key:create --email E [--name N]      (prints the key once)
- *   npm run cli -- mail:outbox [--to E] [--take N]          (mails kept when SMTP_URL is not set)
+ *   npm run cli -- mail:outbox [--to E] [--take N]          (mails kept when SMTP_URL is not set, with their attachments)
  * Bad arguments: a message on stderr, exit code 2, nothing written.
  */
 import { parseArgs } from "node:util";

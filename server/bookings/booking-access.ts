@@ -1,14 +1,21 @@
-/** Which bookings a caller may see and manage: those they host or whose event type they own. */
+/** Which bookings a caller may see and manage: those they host. */
 import type { Principal } from "../auth/principal";
 import type { Tx } from "../db/client";
+import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import { BOOKING_SELECT } from "./booking.dto";
 
-export const hostedBy = (userId: number) => ({ OR: [{ hosts: { some: { userId } } }, { eventType: { userId } }] });
+/**
+ * The one access rule, used by the list and by every single-booking read and edit: a caller manages the
+ * bookings they host (the spec: confirm and decline "by the host"). Owning the event type is not enough;
+ * once teams exist, who may manage a team's bookings is a rule of its own.
+ */
+export const hostRowsOf = (userId: number) => ({ userId }) satisfies Prisma.BookingHostWhereInput;
+export const managedBy = (userId: number): Prisma.BookingWhereInput => ({ hosts: { some: hostRowsOf(userId) } });
 
 /** Another user's booking is a 404, never a 403 that confirms it exists. */
 export async function getManagedBooking(tx: Tx, principal: Principal, uid: string) {
-  const booking = await tx.booking.findFirst({ where: { uid, ...hostedBy(principal.userId) }, select: BOOKING_SELECT });
+  const booking = await tx.booking.findFirst({ where: { uid, ...managedBy(principal.userId) }, select: BOOKING_SELECT });
   if (!booking) throw new AppError("NOT_FOUND", "Booking not found");
   return booking;
 }

@@ -5,6 +5,7 @@ import { db } from "../db/client";
 import { AppError } from "../errors";
 import { isSlotAvailable } from "../slots/slots.service";
 import { getManagedBooking, lockBooking } from "./booking-access";
+import { syncCalendars } from "./booking-calendars";
 import { BOOKING_SELECT, toAttendeeOutput, toBookingOutput } from "./booking.dto";
 import { MAX_GUESTS, type ZAddAttendeeInput, type ZAddGuestsInput, type ZMarkAbsentInput, type ZUpdateLocationInput } from "./booking.schemas";
 import { BOOKING_TX_OPTIONS, candidateHostIds, loadBookableEventType, slotTakenError } from "./booking-rules";
@@ -45,7 +46,9 @@ export async function updateLocation(principal: Principal, uid: string, input: z
     assertLive(booking.status);
     return tx.booking.update({ where: { id: booking.id }, data: { location: input.location }, select: BOOKING_SELECT });
   });
-  return toBookingOutput(row);
+  const booking = toBookingOutput(row);
+  await syncCalendars("edited", booking);
+  return booking;
 }
 
 /** Absence is a fact about a meeting that took place, so it can be recorded only once the booking has started. */
@@ -119,7 +122,10 @@ export async function reassignBooking(principal: Principal, uid: string, toUserI
       await tx.bookingHost.create({ data: { bookingId: booking.id, userId: target, start: booking.start, end: booking.end, isLive: true } });
       return tx.booking.findUniqueOrThrow({ where: { id: booking.id }, select: BOOKING_SELECT });
     }, BOOKING_TX_OPTIONS);
-    return toBookingOutput(row);
+    const booking = toBookingOutput(row);
+    // The host who gave the booking up loses its calendar event; the one who took it over gets one.
+    await syncCalendars("edited", booking);
+    return booking;
   } catch (error) {
     if (isOverlapViolation(error)) throw slotTakenError();
     throw error;

@@ -2,12 +2,6 @@ import { db } from "../db/client";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
 import { buildIcs, type IcsEvent } from "./ics";
 
-function locationText(location: unknown): string | null {
-  if (!location || typeof location !== "object") return null;
-  const { address, link, phone, integration, type } = location as Record<string, string | undefined>;
-  return address ?? link ?? phone ?? integration ?? type ?? null;
-}
-
 /** The booking as an iCalendar event; every change carries a higher SEQUENCE so it supersedes the last copy. */
 export function icsForBooking(booking: TBookingOutput, method: IcsEvent["method"]): string {
   const organizer = booking.hosts[0] ?? { name: "Convene", email: "no-reply@convene.localhost" };
@@ -19,10 +13,11 @@ export function icsForBooking(booking: TBookingOutput, method: IcsEvent["method"
     end: new Date(booking.end),
     title: booking.title,
     description: booking.description,
-    location: locationText(booking.location),
+    location: booking.location || null,
     organizer: { name: organizer.name, email: organizer.email },
     attendees: booking.attendees.map(({ name, email }) => ({ name, email })),
     cancelled: booking.status === "cancelled" || booking.status === "rejected",
+    tentative: booking.status === "pending",
   });
 }
 

@@ -1,12 +1,12 @@
 /** Status changes: cancel, reschedule (public, by uid), confirm and decline (hosts, pending only). */
 import type { Principal } from "../auth/principal";
-import { syncBookingToCalendars } from "../calendars/booking-sync";
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import { isSlotAvailable } from "../slots/slots.service";
 import { getBookingByUid, getManagedBooking, lockBooking } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
-import { sendBookingMails } from "./booking-mail";
+import { sendBookingMails, sendRescheduleMails } from "./booking-mail";
+import { syncCalendars } from "./booking-calendars";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, loadBookableEventType, slotBookingData, slotTakenError } from "./booking-rules";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 
@@ -34,7 +34,7 @@ export async function cancelBooking(principal: Principal | null, uid: string, in
   });
   const booking = toBookingOutput(row);
   await sendBookingMails("cancelled", booking);
-  await syncBookingToCalendars("cancelled", booking);
+  await syncCalendars("cancelled", booking);
   return booking;
 }
 
@@ -65,15 +65,16 @@ export async function rescheduleBooking(principal: Principal | null, uid: string
         },
         select: BOOKING_SELECT,
       });
-      await tx.booking.update({
+      const withdrawn = await tx.booking.update({
         where: { id: old.id },
         data: { status: "CANCELLED", rescheduledToUid: created.uid, reschedulingReason: input.reschedulingReason ?? null, cancelledByEmail: await callerEmail(principal) },
+        select: BOOKING_SELECT,
       });
-      return tx.booking.findUniqueOrThrow({ where: { id: created.id }, select: BOOKING_SELECT });
+      return { withdrawn, next: await tx.booking.findUniqueOrThrow({ where: { id: created.id }, select: BOOKING_SELECT }) };
     }, BOOKING_TX_OPTIONS);
-    const booking = toBookingOutput(row);
-    await sendBookingMails("rescheduled", booking);
-    await syncBookingToCalendars("rescheduled", booking);
+    const booking = toBookingOutput(row.next);
+    await sendRescheduleMails(toBookingOutput(row.withdrawn), booking);
+    await syncCalendars("rescheduled", booking);
     return booking;
   } catch (error) {
     if (isOverlapViolation(error)) throw slotTakenError();
@@ -94,8 +95,10 @@ async function decidePending(principal: Principal, uid: string, accept: boolean,
     });
   });
   const booking = toBookingOutput(row);
-  // Pending bookings were written to the host's calendar when made; a declined one is taken out again.
-  if (!accept) await syncBookingToCalendars("cancelled", booking);
+  await sendBookingMails(accept ? "confirmed" : "declined", booking);
+  // Pending bookings were written to the host's calendar when made, marked as awaiting confirmation:
+  // a confirmed one is written again without that note, a declined one is taken out.
+  await syncCalendars(accept ? "edited" : "cancelled", booking);
   return booking;
 }
 

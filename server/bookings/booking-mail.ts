@@ -1,32 +1,67 @@
-/** Mails to hosts and attendees when a booking is created, cancelled or rescheduled, each with an .ics. */
+/**
+ * Mails about a booking, each with an .ics whose UID is the booking's icsUid, so a mail client updates
+ * or removes the one calendar entry it made from the first invitation.
+ */
 import { env } from "../env";
 import { sendMails } from "../mail/mailer";
 import type { TBookingOutput } from "./booking.dto";
 import { icsForBooking } from "./booking-ics";
 
-type Change = "created" | "cancelled" | "rescheduled";
+export type BookingMailChange = "created" | "cancelled" | "rescheduled" | "confirmed" | "declined";
 
-const SUBJECTS: Record<Change, (title: string) => string> = {
-  created: (title) => `Booked: ${title}`,
-  cancelled: (title) => `Cancelled: ${title}`,
-  rescheduled: (title) => `Rescheduled: ${title}`,
-};
+type Method = "REQUEST" | "CANCEL";
+type Letter = { subject: string; method: Method; reason: string | null; note: string | null; attendeesOnly: boolean };
 
-/** `booking` is the booking as it now stands (for a reschedule: the new one). */
-export async function sendBookingMails(change: Change, booking: TBookingOutput): Promise<void> {
-  const method = change === "cancelled" ? "CANCEL" : "REQUEST";
-  const ics = icsForBooking(booking, method);
-  const reason = change === "cancelled" ? booking.cancellationReason : change === "rescheduled" ? booking.reschedulingReason : null;
-  const text = [booking.title, `${booking.start} – ${booking.end} (UTC)`, reason ? `Reason: ${reason}` : null, `Add to calendar: ${env().APP_URL}/api/bookings/${booking.uid}/ics`]
+function letterFor(change: BookingMailChange, booking: TBookingOutput): Letter {
+  const { title } = booking;
+  switch (change) {
+    case "created":
+      // A pending booking is only a request until the host confirms it; calling it booked would mislead.
+      return booking.status === "pending"
+        ? { subject: `Requested: ${title}`, method: "REQUEST", reason: null, note: "Awaiting the host's confirmation.", attendeesOnly: false }
+        : { subject: `Booked: ${title}`, method: "REQUEST", reason: null, note: null, attendeesOnly: false };
+    case "cancelled":
+      return { subject: `Cancelled: ${title}`, method: "CANCEL", reason: booking.cancellationReason, note: null, attendeesOnly: false };
+    case "rescheduled":
+      return { subject: `Rescheduled: ${title}`, method: "REQUEST", reason: booking.reschedulingReason, note: null, attendeesOnly: false };
+    // The host made these decisions, so only the people who asked for the meeting need to hear of them.
+    case "confirmed":
+      return { subject: `Confirmed: ${title}`, method: "REQUEST", reason: null, note: null, attendeesOnly: true };
+    case "declined":
+      return { subject: `Declined: ${title}`, method: "CANCEL", reason: booking.cancellationReason, note: null, attendeesOnly: true };
+  }
+}
+
+function recipientsOf(booking: TBookingOutput, attendeesOnly: boolean): string[] {
+  const attendees = booking.attendees.map(({ email }) => email);
+  return [...new Set(attendeesOnly ? attendees : [...booking.hosts.map(({ email }) => email), ...attendees])];
+}
+
+async function send(booking: TBookingOutput, letter: Letter): Promise<void> {
+  const ics = icsForBooking(booking, letter.method);
+  const text = [booking.title, `${booking.start} – ${booking.end} (UTC)`, letter.note, letter.reason ? `Reason: ${letter.reason}` : null, `Add to calendar: ${env().APP_URL}/api/bookings/${booking.uid}/ics`]
     .filter(Boolean)
     .join("\n\n");
-  const recipients = new Set([...booking.hosts.map(({ email }) => email), ...booking.attendees.map(({ email }) => email)]);
   await sendMails(
-    [...recipients].map((to) => ({
+    recipientsOf(booking, letter.attendeesOnly).map((to) => ({
       to,
-      subject: SUBJECTS[change](booking.title),
+      subject: letter.subject,
       text: `${text}\n`,
-      attachments: [{ filename: "invite.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` }],
+      attachments: [{ filename: "invite.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${letter.method}` }],
     })),
   );
+}
+
+/** `booking` is the booking as it now stands (for a reschedule: the new one). */
+export async function sendBookingMails(change: BookingMailChange, booking: TBookingOutput): Promise<void> {
+  await send(booking, letterFor(change, booking));
+}
+
+/**
+ * A reschedule makes a new booking with a new UID, so the invitation for the new time alone would leave
+ * the old entry in every calendar: the old UID is withdrawn with its own METHOD:CANCEL.
+ */
+export async function sendRescheduleMails(old: TBookingOutput, next: TBookingOutput): Promise<void> {
+  await send(old, { subject: `Moved: ${old.title}`, method: "CANCEL", reason: null, note: `This meeting moved to ${next.start} (UTC); the earlier invitation is withdrawn.`, attendeesOnly: false });
+  await sendBookingMails("rescheduled", next);
 }

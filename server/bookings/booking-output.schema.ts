@@ -32,7 +32,7 @@ export const ZBookingOutput = z.object({
   eventTypeId: z.number().int().nullable(),
   eventType: z.object({ id: z.number().int(), slug: z.string() }).nullable(),
   meetingUrl: z.string().nullable(),
-  location: z.unknown(),
+  location: z.string().describe("Where the meeting takes place: a link, address or phone; empty when none"),
   absentHost: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -19,6 +19,7 @@ const EVENT_TYPE_FOR_BOOKING = {
   userId: true,
   requiresConfirmation: true,
   schedulingType: true,
+  locations: true,
   hosts: { select: { userId: true, isFixed: true }, orderBy: { userId: "asc" } },
 } as const;
 
@@ -31,6 +32,7 @@ export type BookableEventType = {
   userId: number | null;
   requiresConfirmation: boolean;
   schedulingType: "ROUND_ROBIN" | "COLLECTIVE" | "MANAGED" | null;
+  locations: unknown;
   hosts: { userId: number; isFixed: boolean }[];
 };
 

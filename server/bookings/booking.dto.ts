@@ -1,5 +1,6 @@
 /** The v2 booking shape (spec's Booking table; the peer's BookingOutput_2024_08_13 for the rest). */
 import { env } from "../env";
+import { locationString } from "./booking-location";
 
 export const BOOKING_SELECT = {
   id: true,
@@ -90,7 +91,7 @@ export function toBookingOutput(row: Row) {
     eventTypeId: row.eventTypeId,
     eventType: row.eventType,
     meetingUrl: meetingUrlOf(row.location),
-    location: row.location ?? null,
+    location: locationString(row.location),
     absentHost: row.absentHost,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -23,6 +23,7 @@ export const ZLocation = z
     phone: z.string().max(50).optional(),
   })
   .strict();
+export type TLocationInput = z.infer<typeof ZLocation>;
 
 const ZAttendeeInput = z.object({
   name: z.string().trim().min(1, "Attendee name is required").max(200),

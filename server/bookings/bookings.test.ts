@@ -7,9 +7,10 @@ import { AppError } from "../errors";
 import { addAttendee, addGuests, getAttendee, listAttendees, markAbsent, reassignBooking, updateLocation } from "./booking-edits";
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "./booking-lifecycle";
 import { calendarLinks, emptyMediaList, getBooking, listBookings, listReferences } from "./booking-reads";
-import { ZListBookingsQuery } from "./booking.schemas";
+import { ZListBookingsQuery, type TLocationInput } from "./booking.schemas";
 import { expectAppError } from "../../e2e/support/rejections";
 import { createBooking } from "./create-booking";
+import { createPrivateLink } from "../event-types/private-link.service";
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
 const noKey = { principal: null, idempotencyKey: null };
@@ -64,6 +65,17 @@ describe("creating a booking", () => {
     const second = await createBooking(input, context);
     expect([first.created, second.created]).toEqual([true, false]);
     expect(second.booking.uid).toBe(first.booking.uid);
+  });
+
+  it("an Idempotency-Key retry on a single-use private link returns the first booking, not a 404", async () => {
+    const { host, eventType } = await makeHostWithEventType({ eventType: { hidden: true } });
+    const { linkId } = await createPrivateLink(host.id, eventType.id, { maxUsageCount: 1 });
+    const input = { eventTypeId: eventType.id, start: utcAt(2, 13), attendee: attendee(), privateLink: linkId };
+    const first = await createBooking(input, { principal: null, idempotencyKey: "link-retry" });
+    const second = await createBooking(input, { principal: null, idempotencyKey: "link-retry" });
+    expect([first.created, second.created]).toEqual([true, false]);
+    expect(second.booking.uid).toBe(first.booking.uid);
+    await expectAppError(createBooking({ ...input, start: utcAt(2, 14) }, { principal: null, idempotencyKey: "another-key" }), "NOT_FOUND");
   });
 
   it("event types requiring confirmation create pending bookings that hosts confirm or decline", async () => {
@@ -152,6 +164,34 @@ describe("reading", () => {
   });
 });
 
+describe("location", () => {
+  it("is answered as a string: the booker's value, the organizer's own for a bare type, or empty", async () => {
+    const { eventType } = await makeHostWithEventType();
+    await db.eventType.update({ where: { id: eventType.id }, data: { locations: [{ type: "address", address: "1 Main St, Springfield" }, { type: "link", link: "https://meet.example.test/host" }] } });
+    const at = (hour: number, location?: TLocationInput) => createBooking({ eventTypeId: eventType.id, start: utcAt(2, hour), attendee: attendee(), location }, noKey);
+    expect((await at(9)).booking.location).toBe("");
+    expect((await at(10, { type: "address" })).booking.location).toBe("1 Main St, Springfield");
+    expect((await at(11, { type: "link" })).booking).toMatchObject({ location: "https://meet.example.test/host", meetingUrl: "https://meet.example.test/host" });
+    expect((await at(12, { type: "attendeePhone", phone: "+4930123456" })).booking.location).toBe("+4930123456");
+    expect((await at(13, { type: "integration", integration: "zoom" })).booking.location).toBe("zoom");
+    expect((await at(14, { type: "phone" })).booking.location).toBe(""); // the organizer has no phone to give
+  });
+});
+
+describe("access", () => {
+  it("the list and the single read agree: hosts see a booking; the event type's owner who does not host it does not", async () => {
+    const owner = await makeHostWithEventType();
+    const member = await makeHostWithEventType();
+    await db.eventType.update({ where: { id: owner.eventType.id }, data: { hosts: { create: [{ userId: member.host.id }] } } });
+    const booking = await book(owner.eventType.id, utcAt(2, 10));
+    expect(booking.hosts.map(({ id }) => id)).toEqual([member.host.id]);
+    expect((await listBookings(asUser(member.host.id), ZListBookingsQuery.parse({}))).items.map(({ uid }) => uid)).toEqual([booking.uid]);
+    expect((await getBooking(asUser(member.host.id), booking.uid)).uid).toBe(booking.uid);
+    expect((await listBookings(asUser(owner.host.id), ZListBookingsQuery.parse({}))).items).toEqual([]);
+    await expectAppError(getBooking(asUser(owner.host.id), booking.uid), "NOT_FOUND");
+  });
+});
+
 describe("host edits", () => {
   it("guests, attendees and location", async () => {
     const { host, eventType } = await makeHostWithEventType();
@@ -164,7 +204,7 @@ describe("host edits", () => {
     await expectAppError(addAttendee(me, booking.uid, { name: "Alan", email: "alan@example.test", timeZone: "Europe/London", language: "en" }), "CONFLICT");
     expect(await listAttendees(me, booking.uid)).toHaveLength(3);
     const moved = await updateLocation(me, booking.uid, { location: { type: "link", link: "https://meet.example.test/x" } });
-    expect(moved).toMatchObject({ location: { type: "link" }, meetingUrl: "https://meet.example.test/x" });
+    expect(moved).toMatchObject({ location: "https://meet.example.test/x", meetingUrl: "https://meet.example.test/x" });
     const stranger = asUser((await makeUser()).id);
     await expectAppError(addGuests(stranger, booking.uid, { guests: [{ email: "x@example.test" }] }), "NOT_FOUND");
   });
@@ -191,8 +231,10 @@ describe("host edits", () => {
     });
     const roundRobin = await book(eventType.id, utcAt(2, 13));
     const reassigned = await reassignBooking(asUser(host.id), roundRobin.uid, null);
-    expect(reassigned.hosts.map(({ id }) => id)).not.toEqual(roundRobin.hosts.map(({ id }) => id));
-    const back = await reassignBooking(asUser(host.id), roundRobin.uid, roundRobin.hosts[0]!.id);
+    expect(reassigned.hosts.map(({ id }) => id)).toEqual([second.host.id]);
+    // Having given the booking away, the first host no longer manages it; the new host can hand it back.
+    await expectAppError(reassignBooking(asUser(host.id), roundRobin.uid, host.id), "NOT_FOUND");
+    const back = await reassignBooking(asUser(second.host.id), roundRobin.uid, roundRobin.hosts[0]!.id);
     expect(back.hosts.map(({ id }) => id)).toEqual(roundRobin.hosts.map(({ id }) => id));
   });
 });

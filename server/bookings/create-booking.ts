@@ -1,12 +1,13 @@
 /** POST /v2/bookings: a new booking at a free slot, decided one at a time per host. */
 import type { Principal } from "../auth/principal";
-import { syncBookingToCalendars } from "../calendars/booking-sync";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
-import { consumePrivateLinkUse, resolvePrivateLink } from "../event-types/private-link.service";
+import { assertVisible, consumePrivateLinkUse } from "../event-types/private-link.service";
 import { isSlotAvailable } from "../slots/slots.service";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
+import { resolveLocation } from "./booking-location";
 import { sendBookingMails } from "./booking-mail";
+import { syncCalendars } from "./booking-calendars";
 import type { TCreateBookingInput } from "./booking.schemas";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, loadBookableEventType, slotBookingData, slotTakenError } from "./booking-rules";
 import { isOverlapViolation, lockHosts } from "./host-lock";
@@ -17,16 +18,6 @@ async function findByIdempotencyKey(tx: Tx, eventTypeId: number, idempotencyKey:
   return tx.booking.findUnique({ where: { eventTypeId_idempotencyKey: { eventTypeId, idempotencyKey } }, select: BOOKING_SELECT });
 }
 
-/** Hidden event types are bookable only through a live private link of theirs; others see a 404. */
-async function checkVisibility(tx: Tx, eventType: { id: number; hidden: boolean }, privateLink: string | undefined) {
-  if (!privateLink) {
-    if (eventType.hidden) throw new AppError("NOT_FOUND", "Event type not found");
-    return;
-  }
-  const link = await resolvePrivateLink(tx, privateLink);
-  if (!link || link.eventTypeId !== eventType.id) throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
-}
-
 export async function createBooking(
   input: TCreateBookingInput,
   context: { principal: Principal | null; idempotencyKey: string | null },
@@ -35,12 +26,15 @@ export async function createBooking(
   try {
     const result = await db.$transaction(async (tx) => {
       const eventType = await loadBookableEventType(tx, input.eventTypeId);
-      await checkVisibility(tx, eventType, input.privateLink);
       await lockHosts(tx, candidateHostIds(eventType));
+      // The retry is answered before the private link is checked: the first request may have used the
+      // link's last use, and the retry must still get that booking rather than a 404. Under the host
+      // lock, so a retry racing the first request waits for it and then finds its booking.
       if (idempotencyKey) {
         const earlier = await findByIdempotencyKey(tx, eventType.id, idempotencyKey);
         if (earlier) return { row: earlier, created: false };
       }
+      await assertVisible(tx, eventType, input.privateLink);
       const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start });
       if (!slot.available) throw slotTakenError();
       if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
@@ -54,7 +48,7 @@ export async function createBooking(
           ...slotBookingData(eventType, input.start, slot.end, hostIds),
           title: `${eventType.title} between ${host.name} and ${attendee.name}`,
           description: eventType.description,
-          location: input.location ?? undefined,
+          location: resolveLocation(input.location, eventType.locations),
           metadata: input.metadata ?? {},
           idempotencyKey,
           attendees: {
@@ -73,7 +67,7 @@ export async function createBooking(
     const booking = toBookingOutput(result.row);
     if (result.created) {
       await sendBookingMails("created", booking);
-      await syncBookingToCalendars("created", booking);
+      await syncCalendars("created", booking);
     }
     return { booking, created: result.created };
   } catch (error) {

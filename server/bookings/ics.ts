@@ -12,6 +12,8 @@ export type IcsEvent = {
   organizer: { name: string; email: string };
   attendees: { name: string; email: string }[];
   cancelled?: boolean;
+  /** A pending booking: held in the calendar, not yet confirmed by the host. */
+  tentative?: boolean;
 };
 
 const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
@@ -55,7 +57,7 @@ export function buildIcs(event: IcsEvent): string {
     ...event.attendees.map(
       (attendee) => `ATTENDEE;CN=${quoteParam(attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${attendee.email}`,
     ),
-    `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
+    `STATUS:${event.cancelled ? "CANCELLED" : event.tentative ? "TENTATIVE" : "CONFIRMED"}`,
     "END:VEVENT",
     "END:VCALENDAR",
   ];

@@ -74,6 +74,20 @@ export async function resolvePrivateLink(tx: Tx, linkId: string): Promise<{ even
 }
 
 /**
+ * Hidden event types are seen (slots) and booked only through a live private link of theirs; a link that
+ * is sent must be live and belong to this event type even when it is not hidden. Otherwise a 404, like a
+ * missing event type, so neither hidden event types nor dead links are confirmed to exist.
+ */
+export async function assertVisible(tx: Tx, eventType: { id: number; hidden: boolean }, privateLink: string | undefined): Promise<void> {
+  if (!privateLink) {
+    if (eventType.hidden) throw eventTypeNotFound();
+    return;
+  }
+  const link = await resolvePrivateLink(tx, privateLink);
+  if (!link || link.eventTypeId !== eventType.id) throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
+}
+
+/**
  * Counts one booking made through the link, in the caller's transaction. A single conditional UPDATE, so
  * two bookings racing for the last use cannot both succeed; false means the link is no longer usable.
  */

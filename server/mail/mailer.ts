@@ -28,7 +28,8 @@ export async function sendMail(mail: Mail): Promise<void> {
       log.warn("SMTP delivery failed; keeping the mail in the outbox", { to: mail.to, subject: mail.subject, error });
     }
   }
-  await db.outboxMail.create({ data: { to: mail.to, subject: mail.subject, text: mail.text } });
+  // Attachments are kept too: the operator reading the outbox needs the .ics as much as a mail client would.
+  await db.outboxMail.create({ data: { to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? [] } });
 }
 
 export async function sendMails(mails: Mail[]): Promise<void> {

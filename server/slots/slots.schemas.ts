@@ -34,6 +34,7 @@ export const ZAvailableSlotsQuery = z
     endTime: ZTimestampParam("endTime"),
     timeZone: ZTimeZone.default("UTC").describe("IANA time zone used to group slots by day (default UTC)"),
     username: z.string().trim().min(1).optional().describe("When given, must be the event type's owner"),
+    privateLink: z.string().min(1).max(100).optional().describe("A private link's id: lists the slots of the hidden event type it books"),
   })
   .superRefine(({ startTime, endTime }, ctx) => {
     // Zod still runs this when a field failed (its value then is not a Date): only compare parsed values.

@@ -157,7 +157,10 @@ describe("getAvailableSlots", () => {
     const eventType = await makeEventType({ userId: host.id, minimumBookingNotice: 120, periodDays: 1 });
     const { slots } = await getAvailableSlots(query(eventType.id, `${WED}T00:00:00Z`, `${THU}T23:59:59Z`), { now: utc(WED, "09:10") });
     expect(slots[WED]!.map((slot) => slot.time.slice(11, 16))).toEqual(every30("11:30", "16:30"));
-    expect(slots[THU]!.map((slot) => slot.time.slice(11, 16))).toEqual(["09:00"]); // start < Thursday 09:10
+    // The window counts calendar days: Thursday, the first day after today, is bookable all day.
+    expect(slots[THU]!.map((slot) => slot.time.slice(11, 16))).toEqual(every30("09:00", "16:30"));
+    const friday = await getAvailableSlots(query(eventType.id, `${THU}T00:00:00Z`, "2030-06-15T00:00:00Z"), { now: utc(WED, "09:10") });
+    expect(Object.keys(friday.slots)).toEqual([THU]);
   });
 
   it("groups by day in the requested time zone", async () => {

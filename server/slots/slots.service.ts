@@ -5,10 +5,12 @@
  */
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
+import { assertVisible } from "../event-types/private-link.service";
 import { toAvailableSlotsOutput, type TAvailableSlotsOutput } from "./slots.dto";
 import type { TAvailableSlotsQuery } from "./slots.schemas";
 import { computeSlots, type Interval, type Slot } from "./slots";
-import { loadSlotHosts, modeOf, SLOT_EVENT_TYPE_SELECT, toMinuteCeil, type SlotEventType } from "./slot-inputs";
+import { loadScheduleForEventType } from "../schedules/schedule-loader";
+import { hostIdsOf, loadSlotHosts, modeOf, SLOT_EVENT_TYPE_SELECT, toMinuteCeil, type SlotEventType } from "./slot-inputs";
 
 type Options = { now?: Date };
 type EventTypeRow = SlotEventType & {
@@ -25,8 +27,16 @@ async function findSlotEventType(tx: Tx, eventTypeId: number): Promise<EventType
   return tx.eventType.findUnique({ where: { id: eventTypeId }, select: SLOT_EVENT_TYPE_SELECT });
 }
 
+/** The zone whose calendar days the booking window counts: the event type's schedule, else its first host's default. */
+async function windowTimeZone(tx: Tx, eventType: EventTypeRow): Promise<string | undefined> {
+  if (eventType.periodDays === null) return undefined;
+  const schedule = await loadScheduleForEventType(tx, { scheduleId: eventType.scheduleId, userId: hostIdsOf(eventType)[0] ?? null });
+  return schedule?.timeZone;
+}
+
 async function slotsOf(tx: Tx, eventType: EventTypeRow, range: Interval, now: Date, ignoreBookingUid?: string): Promise<Slot[]> {
   const hosts = await loadSlotHosts(tx, eventType, range, { ignoreBookingUid });
+  const periodTimeZone = await windowTimeZone(tx, eventType); // sequential: `tx` may be a transaction's one connection
   return computeSlots({
     mode: modeOf(eventType.schedulingType),
     hosts,
@@ -36,6 +46,7 @@ async function slotsOf(tx: Tx, eventType: EventTypeRow, range: Interval, now: Da
     afterEventBuffer: eventType.afterEventBuffer,
     minimumBookingNotice: eventType.minimumBookingNotice,
     periodDays: eventType.periodDays,
+    periodTimeZone,
     range,
     // Rounded up: a slot that started seconds ago is in the past.
     now: toMinuteCeil(now),
@@ -43,12 +54,14 @@ async function slotsOf(tx: Tx, eventType: EventTypeRow, range: Interval, now: Da
 }
 
 /**
- * Bookable starts in [startTime, endTime), grouped by day in `timeZone`. Hidden event types, and an
- * event type asked for under another user's name, are a 404 like a missing one (no existence leak).
+ * Bookable starts in [startTime, endTime), grouped by day in `timeZone`. Hidden event types (unless asked
+ * for with a live private link of theirs, the same check a booking makes), and an event type asked for
+ * under another user's name, are a 404 like a missing one (no existence leak).
  */
 export async function getAvailableSlots(query: TAvailableSlotsQuery, options: Options = {}): Promise<TAvailableSlotsOutput> {
   const eventType = await findSlotEventType(db, query.eventTypeId);
-  if (!eventType || eventType.hidden) throw eventTypeNotFound();
+  if (!eventType) throw eventTypeNotFound();
+  await assertVisible(db, eventType, query.privateLink);
   if (query.username !== undefined && eventType.owner?.username !== query.username) throw eventTypeNotFound();
   // A slot start s (whole minutes) is in range when startTime ≤ s < endTime.
   const range = { start: toMinuteCeil(query.startTime), end: toMinuteCeil(query.endTime) };

@@ -1,7 +1,7 @@
 /** Hand-checked cases for the slot algorithm: schedule expansion across DST, rules, team modes, edges. */
 import { describe, expect, it } from "vitest";
 import { computeSlotsNaive } from "./slots.naive";
-import { computeSlots, expandSchedule, normalizeIntervals, subtractIntervals, type ComputeSlotsInput, type Interval, type ScheduleShape } from "./slots";
+import { bookingWindowEnd, computeSlots, expandSchedule, normalizeIntervals, subtractIntervals, type ComputeSlotsInput, type Interval, type ScheduleShape } from "./slots";
 
 /** `2026-03-29T07:00` (UTC) → minutes since the epoch. */
 const at = (iso: string) => Date.parse(`${iso}:00Z`) / 60_000;
@@ -203,13 +203,30 @@ describe("computeSlots for one host", () => {
     expect(starts(base({ now: at(`${DAY}T09:01`), minimumBookingNotice: 0 }))).toEqual(clock("09:30", "16:30", 30));
   });
 
-  it("cuts the last slots by the booking window (start < now + periodDays days)", () => {
-    const twoDays = [{ id: 1, available: [span(`${DAY}T09:00`, `${DAY}T17:00`), span("2026-06-11T09:00", "2026-06-11T17:00")], busy: [] }];
-    const input = base({ hosts: twoDays, now: at(`${DAY}T08:00`), periodDays: 1 });
-    expect(starts(input, "iso")).toHaveLength(16);
-    expect(starts({ ...input, now: at(`${DAY}T09:45`) }, "iso").slice(-2)).toEqual(["2026-06-11T09:00", "2026-06-11T09:30"]);
-    expect(starts({ ...input, periodDays: 2 }, "iso")).toHaveLength(32);
-    expect(starts({ ...input, periodDays: 0 })).toEqual([]);
+  it("cuts the last slots by the booking window: whole calendar days, the last one bookable all day", () => {
+    const threeDays = ["2026-06-10", "2026-06-11", "2026-06-12"].map((day) => span(`${day}T09:00`, `${day}T17:00`));
+    const input = base({ hosts: [{ id: 1, available: threeDays, busy: [] }], range: span(`${DAY}T00:00`, "2026-06-13T00:00"), now: at(`${DAY}T08:00`), periodDays: 1 });
+    expect(starts(input, "iso")).toHaveLength(32); // today and all of tomorrow, nothing of the day after
+    // Late in the morning the window still ends at midnight: tomorrow keeps its afternoon (it did not with now + 24 h).
+    expect(starts({ ...input, now: at(`${DAY}T09:45`) }, "iso").slice(-2)).toEqual(["2026-06-11T16:00", "2026-06-11T16:30"]);
+    expect(starts({ ...input, periodDays: 2 }, "iso")).toHaveLength(48);
+    expect(starts({ ...input, periodDays: 0 }, "iso")).toHaveLength(16);
+  });
+
+  it("counts booking-window days in the schedule's zone, across a daylight-saving change (hand-checked)", () => {
+    const end = (now: string, periodDays: number, periodTimeZone?: string) => iso(bookingWindowEnd({ now: at(now), periodDays, periodTimeZone }));
+    expect(end("2026-06-10T08:00", 1)).toBe("2026-06-12T00:00"); // UTC: end of 11 June
+    // 03:30Z is 23:30 on 9 June in New York (UTC−4): day 1 is 10 June, ending at 04:00Z on the 11th.
+    expect(end("2026-06-10T03:30", 1, "America/New_York")).toBe("2026-06-11T04:00");
+    // 20:00Z is 05:00 on 11 June in Tokyo (UTC+9): two days on is the 13th, ending at 15:00Z that day.
+    expect(end("2026-06-10T20:00", 2, "Asia/Tokyo")).toBe("2026-06-13T15:00");
+    // Berlin moves to summer time on 29 March 2026: midnight after the 29th is 22:00Z (UTC+2), not 23:00Z.
+    expect(end("2026-03-27T12:00", 2, "Europe/Berlin")).toBe("2026-03-29T22:00");
+    expect(bookingWindowEnd({ now: 0, periodDays: null })).toBe(Number.POSITIVE_INFINITY);
+    // The slot list follows: a New York host may book 10 June until 23:59 local, i.e. 03:30Z on the 11th.
+    const lateShift = [{ id: 1, available: [span("2026-06-10T22:00", "2026-06-11T05:00")], busy: [] }];
+    const listed = starts(base({ hosts: lateShift, range: span("2026-06-10T00:00", "2026-06-12T00:00"), now: at("2026-06-10T03:30"), periodDays: 1, periodTimeZone: "America/New_York" }), "iso");
+    expect(listed.at(-1)).toBe("2026-06-11T03:30");
   });
 
   it("keeps starts inside the range on the window's grid (not the range's)", () => {

@@ -13,11 +13,12 @@
  * - The host must not be busy during [s − beforeEventBuffer, s + length + afterEventBuffer). Buffers need
  *   not lie inside availability: a 09:00 slot with a 15-minute before-buffer is fine in a 09:00–17:00 day
  *   unless something is busy at 08:45–09:00. Busy intervals already include existing bookings' buffers.
- * - rangeStart ≤ s < rangeEnd; s ≥ now + minimumBookingNotice; s < now + periodDays days (when set).
+ * - rangeStart ≤ s < rangeEnd; s ≥ now + minimumBookingNotice; s before the end of calendar day
+ *   today + periodDays in the schedule's zone (when set).
  * - collective: every host available (groups are intersected) and free. roundRobin/any: each host's own
  *   grid and checks; a start is offered when at least one host is free, with the free hosts listed.
  */
-import { dayNumberFromIsoDate, localDayOf, localDayToUtc, MINUTES_PER_DAY, weekdayOf } from "./local-time";
+import { dayNumberFromIsoDate, localDayOf, localDayToUtc, weekdayOf } from "./local-time";
 
 export type Interval = { start: number; end: number };
 
@@ -38,8 +39,12 @@ export type SlotRules = {
   beforeEventBuffer?: number;
   afterEventBuffer?: number;
   minimumBookingNotice?: number;
-  /** Booking window in days from `now`; null/undefined means unlimited. */
+  /**
+   * Booking window in calendar days: starts are allowed until the end of the day `periodDays` days after
+   * today, days counted in `periodTimeZone` (the schedule's zone; UTC when absent). null/undefined: unlimited.
+   */
   periodDays?: number | null;
+  periodTimeZone?: string;
 };
 
 export type ComputeSlotsInput = SlotRules & {
@@ -66,8 +71,18 @@ export function resolveRules(input: ComputeSlotsInput): ResolvedRules {
     if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer ≥ ${min}, got ${value}`);
   }
   const earliest = Math.max(input.range.start, input.now + (input.minimumBookingNotice ?? 0));
-  const windowEnd = input.periodDays == null ? Number.POSITIVE_INFINITY : input.now + input.periodDays * MINUTES_PER_DAY;
-  return { length, interval, before, after, earliest, latest: Math.min(input.range.end, windowEnd) };
+  return { length, interval, before, after, earliest, latest: Math.min(input.range.end, bookingWindowEnd(input)) };
+}
+
+/**
+ * The first minute after the booking window: local midnight after day (today + periodDays) in the
+ * schedule's zone. Counting whole calendar days, not periodDays × 24 h from now, is what
+ * {type: "calendarDays", rolling: false} promises: the last bookable day is bookable all day long.
+ */
+export function bookingWindowEnd(input: Pick<ComputeSlotsInput, "now" | "periodDays" | "periodTimeZone">): number {
+  if (input.periodDays == null) return Number.POSITIVE_INFINITY;
+  const timeZone = input.periodTimeZone ?? "UTC";
+  return localDayToUtc(timeZone, localDayOf(timeZone, input.now) + input.periodDays + 1)(0);
 }
 
 const byStart = (a: Interval, b: Interval) => a.start - b.start || a.end - b.end;

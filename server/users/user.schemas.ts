@@ -24,10 +24,22 @@ export const ZPassword = z
   .max(200, "Password is at most 200 characters");
 export const ZDisplayName = z.string().trim().min(1, "Name is required").max(100, "Name is at most 100 characters");
 
-/** Free-form metadata, bounded so it cannot become a storage channel. */
+const MAX_METADATA_KEYS = 50;
+const MAX_METADATA_KEY_LENGTH = 40;
+
+/**
+ * Free-form metadata, bounded so it cannot become a storage channel. Key lengths are checked here rather
+ * than by the record's key schema, whose failure zod reports only as "Invalid key in record".
+ */
 export const ZMetadata = z
-  .record(z.string().max(40, "Metadata keys are at most 40 characters"), z.union([z.string().max(500), z.number(), z.boolean()]))
-  .refine((value) => Object.keys(value).length <= 50, "Metadata has at most 50 keys");
+  .record(z.string(), z.union([z.string().max(500, "Metadata values are at most 500 characters"), z.number(), z.boolean()]))
+  .superRefine((value, ctx) => {
+    const keys = Object.keys(value);
+    if (keys.length > MAX_METADATA_KEYS) ctx.addIssue({ code: "custom", message: `Metadata has at most ${MAX_METADATA_KEYS} keys` });
+    for (const key of keys.filter((name) => name.length > MAX_METADATA_KEY_LENGTH)) {
+      ctx.addIssue({ code: "custom", path: [key], message: `Metadata keys are at most ${MAX_METADATA_KEY_LENGTH} characters` });
+    }
+  });
 
 export const ZSignUpInput = z.object({
   email: ZEmail,

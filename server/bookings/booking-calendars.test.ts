@@ -1,0 +1,75 @@
+/** Host edits reach connected calendars: a changed location and a reassignment, against a local stand-in for Google. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeGoogle, type FakeGoogle } from "../../e2e/support/fake-google";
+import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
+import type { Principal } from "../auth/principal";
+import { completeOAuthConnection, getConnectUrl } from "../calendars/calendar-oauth.service";
+import { listConnectedCalendars } from "../calendars/calendars.service";
+import { ensureCalendarProviders } from "../calendars/register-busy-times";
+import { db } from "../db/client";
+import { reassignBooking, updateLocation } from "./booking-edits";
+import { confirmBooking } from "./booking-lifecycle";
+import { createBooking } from "./create-booking";
+
+let google: FakeGoogle;
+
+beforeAll(async () => {
+  google = await startFakeGoogle();
+  Object.assign(process.env, google.serverEnv);
+  ensureCalendarProviders();
+});
+afterAll(() => google.stop());
+
+const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
+
+/** Connects the user's Google account (consent followed like a browser would) and returns a reader of its events. */
+async function connectGoogle(userId: number) {
+  const { authUrl } = getConnectUrl(userId, "google", {});
+  const answer = await fetch(authUrl, { redirect: "manual" });
+  const callback = new URL(answer.headers.get("location")!);
+  await completeOAuthConnection("google", Object.fromEntries(callback.searchParams));
+  const email = (await listConnectedCalendars(userId)).connectedCalendars[0]!.calendars[0]!.externalId;
+  type Event = { id: string; location?: string; summary: string; description?: string };
+  return async () => ((await (await fetch(`${google.url}/__test/accounts/${encodeURIComponent(email)}`)).json()) as { events: Event[] }).events;
+}
+
+describe("calendar sync of host edits", () => {
+  it("a new location replaces the event in the host's calendar", async () => {
+    const { host, eventType } = await makeHostWithEventType();
+    const events = await connectGoogle(host.id);
+    const input = { eventTypeId: eventType.id, start: utcAt(4, 10), attendee: attendee(), location: { type: "phone", phone: "+33100000000" } };
+    const { booking } = await createBooking(input, { principal: null, idempotencyKey: null });
+    expect((await events()).map((event) => event.location)).toEqual(["+33100000000"]);
+
+    await updateLocation(asUser(host.id), booking.uid, { location: { type: "link", link: "https://meet.example.test/new-room" } });
+    expect((await events()).map((event) => event.location)).toEqual(["https://meet.example.test/new-room"]);
+    expect(await db.bookingReference.count({ where: { bookingId: booking.id } })).toBe(1);
+  });
+
+  it("a reassignment moves the event from the old host's calendar to the new host's", async () => {
+    const first = await makeHostWithEventType();
+    const second = await makeHostWithEventType();
+    await db.eventType.update({
+      where: { id: first.eventType.id },
+      data: { schedulingType: "ROUND_ROBIN", hosts: { create: [{ userId: first.host.id }, { userId: second.host.id }] } },
+    });
+    const [firstEvents, secondEvents] = [await connectGoogle(first.host.id), await connectGoogle(second.host.id)];
+    const { booking } = await createBooking({ eventTypeId: first.eventType.id, start: utcAt(4, 11), attendee: attendee() }, { principal: null, idempotencyKey: null });
+    expect(booking.hosts.map(({ id }) => id)).toEqual([first.host.id]);
+    expect(await firstEvents()).toHaveLength(1);
+
+    await reassignBooking(asUser(first.host.id), booking.uid, second.host.id);
+    expect(await firstEvents()).toEqual([]);
+    expect((await secondEvents()).map((event) => event.summary)).toEqual([booking.title]);
+  });
+
+  it("confirming a pending booking drops the 'awaiting confirmation' note from the host's event", async () => {
+    const { host, eventType } = await makeHostWithEventType({ eventType: { requiresConfirmation: true } });
+    const events = await connectGoogle(host.id);
+    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(4, 12), attendee: attendee() }, { principal: null, idempotencyKey: null });
+    expect((await events()).map((event) => event.description)).toEqual([expect.stringContaining("Awaiting the host's confirmation")]);
+    await confirmBooking(asUser(host.id), booking.uid);
+    const [event] = await events();
+    expect(event?.description).not.toContain("Awaiting");
+  });
+});
