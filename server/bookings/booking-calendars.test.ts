@@ -24,7 +24,7 @@ const asUser = (userId: number): Principal => ({ userId, via: "api-key", credent
 
 /** Connects the user's Google account (consent followed like a browser would) and returns a reader of its events. */
 async function connectGoogle(userId: number) {
-  const { authUrl } = getConnectUrl(userId, "google", {});
+  const { authUrl } = await getConnectUrl(asUser(userId), "google", {});
   const answer = await fetch(authUrl, { redirect: "manual" });
   const callback = new URL(answer.headers.get("location")!);
   await completeOAuthConnection("google", Object.fromEntries(callback.searchParams));
