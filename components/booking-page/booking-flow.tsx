@@ -61,6 +61,7 @@ export function BookingFlow({ page, timeZones }: Props) {
         <SlotPicker
           eventTypeId={page.eventTypeId}
           username={page.host.username}
+          privateLink={page.privateLink}
           timeZone={timeZone}
           weekOffset={weekOffset}
           onWeekChange={setWeekOffset}

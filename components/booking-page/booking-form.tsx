@@ -55,6 +55,7 @@ export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, 
       onBooked(
         await book.mutateAsync({
           eventTypeId: page.eventTypeId,
+          ...(page.privateLink ? { privateLink: page.privateLink } : {}),
           start: slotStart,
           attendee: { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), timeZone },
           ...(guests.length ? { guests } : {}),

@@ -10,6 +10,8 @@ import { formatDay, formatTime } from "./zoned-format";
 type Props = {
   eventTypeId: number;
   username: string;
+  /** A private link's id, on its page. */
+  privateLink?: string;
   timeZone: string;
   weekOffset: number;
   onWeekChange: (weekOffset: number) => void;
@@ -17,10 +19,10 @@ type Props = {
 };
 
 /** Two weeks of free starts in the chosen zone, one column of buttons per day. */
-export function SlotPicker({ eventTypeId, username, timeZone, weekOffset, onWeekChange, onPick }: Props) {
+export function SlotPicker({ eventTypeId, username, privateLink, timeZone, weekOffset, onWeekChange, onPick }: Props) {
   const trpc = useTRPC();
   // Earlier weeks stay on screen while the next ones load, so the layout does not jump.
-  const slots = useQuery({ ...trpc.bookingPage.slots.queryOptions({ eventTypeId, username, timeZone, weekOffset }), placeholderData: (previous) => previous });
+  const slots = useQuery({ ...trpc.bookingPage.slots.queryOptions({ eventTypeId, username, privateLink, timeZone, weekOffset }), placeholderData: (previous) => previous });
   const days = slots.data?.days ?? [];
   const hasAnySlot = days.some((day) => day.slots.length > 0);
 

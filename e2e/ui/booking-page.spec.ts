@@ -1,11 +1,13 @@
 /**
  * The public booking page in Chromium: a visitor in Paris books a host who works 09:00–17:00 UTC, and
  * the booking is checked in the database; hidden and unknown event types are a 404; a slot booked
- * meanwhile (through POST /v2/bookings) is explained and disappears from the list.
+ * meanwhile (through POST /v2/bookings) is explained and disappears from the list; a private link's page
+ * books its hidden event type while the link lasts.
  */
 import type { Page } from "@playwright/test";
 import { attendee, makeHostWithEventType, utcAt, type HostOptions } from "../../prisma/scheduling-factories";
 import { db, disconnectDb } from "../../server/db/client";
+import { createPrivateLink } from "../../server/event-types/private-link.service";
 import { expect, test } from "../support/fixtures";
 
 test.afterAll(() => disconnectDb());
@@ -149,4 +151,23 @@ test("without the page's scripts nothing can be booked", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Intro call", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Time zone")).toBeDisabled();
   await expect(page.getByRole("button")).toHaveCount(0);
+});
+
+test("a private link's page books its hidden event type once; the public address and the used-up link are a 404", async ({ page }) => {
+  const { host, eventType } = await makeHostWithEventType({ eventType: { hidden: true } });
+  const link = await createPrivateLink(host.id, eventType.id, { maxUsageCount: 1 });
+  const start = utcAt(1, 11);
+
+  await page.goto(new URL(link.bookingUrl).pathname);
+  await expect(page.getByRole("heading", { name: "Intro call", level: 1 })).toBeVisible();
+  await slotButton(page, start).click();
+  const visitor = attendee("Grace Hopper");
+  await fillDetails(page, visitor.name, visitor.email);
+  await expect(page.getByRole("heading", { name: "This meeting is scheduled" })).toBeVisible();
+  expect((await db.booking.findFirstOrThrow({ where: { eventTypeId: eventType.id } })).start.toISOString()).toBe(start.toISOString());
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "This booking page does not exist" })).toBeVisible();
+  const publicAddress = await page.goto(`/${host.username}/${eventType.slug}`);
+  expect(publicAddress?.status()).toBe(404);
 });

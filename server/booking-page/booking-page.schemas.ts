@@ -17,5 +17,7 @@ export const ZBookingPageSlotsInput = z.object({
   timeZone: ZTimeZone,
   /** Whole weeks after today in `timeZone`: the page's previous/next navigation. */
   weekOffset: z.number().int().min(0).max(MAX_WEEKS_AHEAD),
+  /** On a private link's page: the link, which also opens a hidden event type. */
+  privateLink: z.string().min(1).max(100).optional(),
 });
 export type TBookingPageSlotsInput = z.infer<typeof ZBookingPageSlotsInput>;

@@ -8,6 +8,7 @@ import type { TBookingOutput } from "../bookings/booking.dto";
 import type { TCreateBookingInput } from "../bookings/booking.schemas";
 import { db } from "../db/client";
 import { AppError, isAppError } from "../errors";
+import { resolvePrivateLink } from "../event-types/private-link.service";
 import { getAvailableSlots } from "../slots/slots.service";
 import { DAYS_SHOWN, type TBookingPageSlotsInput } from "./booking-page.schemas";
 import { addDays, localDateOf, startOfLocalDay } from "./zone-days";
@@ -37,6 +38,8 @@ export type TBookingPage = {
   lengthInMinutes: number;
   requiresConfirmation: boolean;
   host: { name: string; username: string };
+  /** Set on a private link's page (/d/{linkId}/{slug}): slots and booking then go through the link. */
+  privateLink?: string;
 };
 
 /** The visible event type `slug` of `username`, or null: hidden and unknown ones look alike (no existence leak). */
@@ -47,6 +50,19 @@ export async function findBookingPage(username: string, slug: string): Promise<T
   if (!row?.owner) return null;
   const { id, owner, ...fields } = row;
   return { eventTypeId: id, ...fields, host: owner };
+}
+
+/**
+ * The event type a live private link books, hidden or not, when `slug` is its slug; null for an unknown,
+ * expired or used-up link (they look alike, as on the API).
+ */
+export async function findPrivateLinkPage(linkId: string, slug: string): Promise<TBookingPage | null> {
+  const link = await resolvePrivateLink(db, linkId);
+  if (!link) return null;
+  const row = await db.eventType.findFirst({ where: { id: link.eventTypeId, slug }, select: BOOKING_PAGE_SELECT });
+  if (!row?.owner) return null;
+  const { id, owner, ...fields } = row;
+  return { eventTypeId: id, ...fields, host: owner, privateLink: linkId };
 }
 
 export type TBookingPageDay = { date: string; slots: string[] };
@@ -62,6 +78,7 @@ export async function listBookingPageDays(input: TBookingPageSlotsInput, now = n
       timeZone: input.timeZone,
       startTime: startOfLocalDay(input.timeZone, firstDay),
       endTime: startOfLocalDay(input.timeZone, addDays(firstDay, DAYS_SHOWN)),
+      privateLink: input.privateLink,
     },
     { now },
   );

@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { BookingFlow } from "@/components/booking-page/booking-flow";
-import { EventSummary } from "@/components/booking-page/event-summary";
+import { BookingPageView } from "@/components/booking-page/booking-page-view";
 import { findBookingPage } from "@/server/booking-page/booking-page.service";
-import { supportedTimeZones } from "@/server/onboarding/time-zone-list";
 
 type Params = Promise<{ username: string; slug: string }>;
 
@@ -21,12 +19,5 @@ export default async function BookingPage({ params }: { params: Params }) {
   const { username, slug } = await params;
   const page = await loadBookingPage(username, slug);
   if (!page) notFound();
-  return (
-    <main className="mx-auto max-w-5xl px-6 py-10">
-      <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
-        <EventSummary page={page} />
-        <BookingFlow page={page} timeZones={supportedTimeZones("UTC")} />
-      </div>
-    </main>
-  );
+  return <BookingPageView page={page} />;
 }
