@@ -10,15 +10,9 @@ import { db } from "../db/client";
 import { AppError, isAppError } from "../errors";
 import { resolvePrivateLink } from "../event-types/private-link.service";
 import { getAvailableSlots } from "../slots/slots.service";
+import { isReservedUsername } from "../users/reserved-usernames";
 import { DAYS_SHOWN, type TBookingPageSlotsInput } from "./booking-page.schemas";
 import { addDays, localDateOf, startOfLocalDay } from "./zone-days";
-
-/**
- * First path segments the app's own pages live under. Static routes win over /{username}/{slug}, but
- * a path such as /settings/developer has no page of its own, so a user named "settings" would
- * otherwise own it: a page that looks like ours under our URLs. They are never booking pages.
- */
-const RESERVED_FIRST_SEGMENTS = new Set(["api", "auth", "d", "docs", "onboarding", "settings", "v2", "_next", ".well-known"]);
 
 const BOOKING_PAGE_SELECT = {
   id: true,
@@ -45,7 +39,8 @@ export type TBookingPage = {
 /** The visible event type `slug` of `username`, or null: hidden and unknown ones look alike (no existence leak). */
 export async function findBookingPage(username: string, slug: string): Promise<TBookingPage | null> {
   const name = username.toLowerCase();
-  if (RESERVED_FIRST_SEGMENTS.has(name)) return null;
+  // Reserved names cannot be taken any more; one taken before they were reserved still gets no page.
+  if (isReservedUsername(name)) return null;
   const row = await db.eventType.findFirst({ where: { slug, hidden: false, owner: { username: name } }, select: BOOKING_PAGE_SELECT });
   if (!row?.owner) return null;
   const { id, owner, ...fields } = row;

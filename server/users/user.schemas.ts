@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "../auth/passwords";
 import { ZTimeZone } from "../time/time-zones";
+import { isReservedUsername } from "./reserved-usernames";
 
 export const WEEK_STARTS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export const LOCALES = [
@@ -17,7 +18,8 @@ export const ZUsername = z
   .toLowerCase()
   .min(2, "Username is at least 2 characters")
   .max(40, "Username is at most 40 characters")
-  .regex(/^[a-z0-9][a-z0-9._-]*$/, "Username may contain letters, digits, dot, dash and underscore");
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, "Username may contain letters, digits, dot, dash and underscore")
+  .refine((username) => !isReservedUsername(username), "This username is reserved");
 export const ZPassword = z
   .string()
   .min(MIN_PASSWORD_LENGTH, `Password is at least ${MIN_PASSWORD_LENGTH} characters`)

@@ -62,6 +62,18 @@ describe("createUser", () => {
     expect(await db.user.count({ where: { email } })).toBe(0);
   });
 
+  it("refuses a reserved username (a first path segment of Convene's own pages), and never derives one", async () => {
+    const email = uniqueEmail();
+    const refusal = await createUser({ email, password: DEFAULT_PASSWORD, username: "Settings" }).then(() => null, (reason: unknown) => reason);
+    expect(refusal).toBeInstanceOf(ZodError);
+    expect((refusal as ZodError).issues.map((issue) => issue.message)).toContain("This username is reserved");
+    expect(await db.user.count({ where: { email } })).toBe(0);
+    // "docs@…" would derive "docs"; the next free, unreserved name is taken instead.
+    const derived = await createUser({ email: `docs@${randomBytes(4).toString("hex")}.test`, password: DEFAULT_PASSWORD });
+    expect(derived.username).not.toBe("docs");
+    expect(derived.username).toMatch(/^docs-\d+$/);
+  });
+
   it("derives the username from the e-mail and de-duplicates it", async () => {
     const local = stem();
     const usernames = [];

@@ -1,4 +1,5 @@
 /** Accounts: creation (sign-up, CLI), credentials check, profile updates. */
+import { isReservedUsername } from "./reserved-usernames";
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "../auth/passwords";
@@ -15,6 +16,7 @@ export async function freeUsername(preferred: string): Promise<string> {
   const base = cleaned.length >= 2 ? cleaned : `${cleaned || "user"}-user`.slice(0, 36);
   for (let suffix = 1; suffix < 1000; suffix++) {
     const candidate = suffix === 1 ? base : `${base}-${suffix}`;
+    if (isReservedUsername(candidate)) continue;
     if (!(await db.user.findUnique({ where: { username: candidate }, select: { id: true } }))) return candidate;
   }
   throw new AppError("CONFLICT", "Could not find a free username; choose one explicitly");
