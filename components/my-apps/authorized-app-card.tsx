@@ -10,8 +10,7 @@ export function AuthorizedAppCard({ app, onRevoke }: { app: TAuthorizedApp; onRe
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <AppCardHeader
-        name={app.name}
-        logoUrl={app.logoUrl}
+        app={app}
         headingId={headingId}
         headingLevel={2}
         subtitle={

@@ -2,8 +2,7 @@ import type { ReactNode } from "react";
 import { ClientLogo } from "./client-logo";
 
 type Props = {
-  name: string;
-  logoUrl: string | null;
+  app: { name: string; logoUrl: string | null };
   /** The id the card's `aria-labelledby` points at. */
   headingId: string;
   /** h2 where the cards are the page's sections, h3 under a section heading. */
@@ -14,7 +13,7 @@ type Props = {
 };
 
 /** Logo, name and a line about an OAuth app, with its actions: the top of every app card. */
-export function AppCardHeader({ name, logoUrl, headingId, headingLevel, subtitle, actions }: Props) {
+export function AppCardHeader({ app: { name, logoUrl }, headingId, headingLevel, subtitle, actions }: Props) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <header className="flex flex-wrap items-start justify-between gap-4">

@@ -30,8 +30,7 @@ export function ClientCard({ client }: { client: TOAuthClient }) {
   return (
     <article aria-labelledby={headingId} className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <AppCardHeader
-        name={client.name}
-        logoUrl={client.logoUrl}
+        app={client}
         headingId={headingId}
         headingLevel={3}
         subtitle={
