@@ -85,7 +85,7 @@ test("a wrong password shows a readable error and keeps the visitor on the log-i
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
-test("after ten wrong passwords the account refuses even the right one for a while, and says so", async ({ page }) => {
+test("after ten wrong passwords from one address, the account refuses even the right one there for a while, and says so", async ({ page }) => {
   const email = await seedUser();
   // Its own caller address, so the per-address limit other tests add to stays out of the way.
   await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${randomBytes(1)[0]}` });

@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "@/prisma/factories";
-import { LoginThrottledError, logInWithPassword, MAX_LOGIN_FAILURES_PER_ACCOUNT, MAX_LOGIN_FAILURES_PER_ADDRESS } from "./login-throttle";
+import {
+  LoginThrottledError,
+  logInWithPassword,
+  MAX_LOGIN_FAILURES_PER_ACCOUNT,
+  MAX_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+  MAX_LOGIN_FAILURES_PER_ADDRESS,
+} from "./login-throttle";
 
 /** Each test uses its own addresses: the counters outlive a test. */
 const freshAddress = () => `198.51.100.${randomBytes(1)[0]}-${randomBytes(4).toString("hex")}`;
@@ -13,15 +19,24 @@ const outcome = (attempt: Promise<unknown>) =>
   );
 
 describe("logInWithPassword", () => {
-  it("refuses even the right password once an account has had its allowance of failures, from any address", async () => {
+  it("stops one address guessing an account, even with the right password, while the owner elsewhere still logs in", async () => {
+    const user = await makeUser();
+    const guesser = freshAddress();
+    for (let i = 0; i < MAX_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
+      expect(await outcome(logInWithPassword(user.email, "not the password", guesser))).toBe("wrong password");
+    }
+    expect(await outcome(logInWithPassword(user.email, user.password, guesser))).toBe("throttled");
+    // The account is the same however its e-mail is typed.
+    expect(await outcome(logInWithPassword(` ${user.email.toUpperCase()} `, user.password, guesser))).toBe("throttled");
+    expect(await outcome(logInWithPassword(user.email, user.password, freshAddress()))).toBe("signed in");
+  });
+
+  it("stops guessing one account from many addresses once the account's own allowance is spent", async () => {
     const user = await makeUser();
     for (let i = 0; i < MAX_LOGIN_FAILURES_PER_ACCOUNT; i++) {
       expect(await outcome(logInWithPassword(user.email, "not the password", freshAddress()))).toBe("wrong password");
     }
     expect(await outcome(logInWithPassword(user.email, user.password, freshAddress()))).toBe("throttled");
-    // The account is the same however its e-mail is typed.
-    expect(await outcome(logInWithPassword(` ${user.email.toUpperCase()} `, user.password, freshAddress()))).toBe("throttled");
-
     const other = await makeUser();
     expect(await outcome(logInWithPassword(other.email, other.password, freshAddress()))).toBe("signed in");
   });
@@ -29,7 +44,7 @@ describe("logInWithPassword", () => {
   it("successful log-ins do not count, and failures below the limit leave the account usable", async () => {
     const user = await makeUser();
     const address = freshAddress();
-    for (let i = 0; i < MAX_LOGIN_FAILURES_PER_ACCOUNT - 1; i++) await logInWithPassword(user.email, "wrong", address);
+    for (let i = 0; i < MAX_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS - 1; i++) await logInWithPassword(user.email, "wrong", address);
     for (let i = 0; i < 3; i++) expect(await outcome(logInWithPassword(user.email, user.password, address))).toBe("signed in");
   });
 

@@ -1,14 +1,19 @@
 /**
- * Password log-in is limited per account and per caller address. The per-account limit is what stops
- * guessing one person's password from many addresses; the per-address limit slows trying a few common
- * passwords against many accounts. While a limit is exhausted even the right password is refused, or the
- * refusals would tell a guesser when they hit it.
+ * Password log-in is limited three ways in five-minute windows:
+ * - one account from one address: a guesser is stopped after a few tries, while the account's owner,
+ *   elsewhere, can still log in;
+ * - one account from anywhere, much higher: guessing from many addresses (or forged X-Forwarded-For
+ *   values) still ends. A lock-out of the owner this way takes a sustained flood, not ten requests;
+ * - one address across accounts: slows trying a few common passwords against many accounts.
+ * While a limit is exhausted even the right password is refused, or the refusals would tell a guesser
+ * when they hit it.
  */
 import { findUserByCredentials } from "../users/user.service";
 import { recordFailure, retryAfterSeconds } from "../security/failure-limits";
 import { LOGIN_THROTTLED } from "./log-in-errors";
 
-export const MAX_LOGIN_FAILURES_PER_ACCOUNT = 10;
+export const MAX_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
+export const MAX_LOGIN_FAILURES_PER_ACCOUNT = 100;
 export const MAX_LOGIN_FAILURES_PER_ADDRESS = 50;
 
 /** next-auth hands the message back to the form (as `?error=` or signIn's `result.error`). */
@@ -18,10 +23,14 @@ export class LoginThrottledError extends Error {
   }
 }
 
-const limitsFor = (email: string, address: string) => [
-  { key: `login:fail:account:${email.trim().toLowerCase()}`, max: MAX_LOGIN_FAILURES_PER_ACCOUNT },
-  { key: `login:fail:addr:${address}`, max: MAX_LOGIN_FAILURES_PER_ADDRESS },
-];
+function limitsFor(email: string, address: string) {
+  const account = email.trim().toLowerCase();
+  return [
+    { key: `login:fail:account-addr:${account}|${address}`, max: MAX_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS },
+    { key: `login:fail:account:${account}`, max: MAX_LOGIN_FAILURES_PER_ACCOUNT },
+    { key: `login:fail:addr:${address}`, max: MAX_LOGIN_FAILURES_PER_ADDRESS },
+  ];
+}
 
 /** The user when e-mail and password match and no limit is exhausted; null on a wrong pair. */
 export async function logInWithPassword(email: string, password: string, address: string) {
