@@ -14,15 +14,15 @@
  *   that client. An API key belongs to no site, so API-key callers get Convene's origin only. Anything
  *   else is a 400 before a state is minted, so the callback cannot act as an open redirect.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Principal } from "../auth/principal";
+import { hashSecret } from "../auth/secrets";
 import { db } from "../db/client";
 import { env } from "../env";
 import { AppError } from "../errors";
 
 export const STATE_TTL_SECONDS = 600;
 
-const hashOf = (nonce: string) => createHash("sha256").update(nonce).digest("hex");
 const appOrigin = () => new URL(env().APP_URL).origin;
 
 function originOf(url: string): string | null {
@@ -68,7 +68,7 @@ export async function mintState(userId: number, calendar: string, redir: string 
   const nonce = randomBytes(32).toString("base64url");
   const now = Date.now();
   await db.calendarOAuthState.deleteMany({ where: { expiresAt: { lt: new Date(now) } } });
-  await db.calendarOAuthState.create({ data: { nonceHash: hashOf(nonce), userId, calendar, redir, expiresAt: new Date(now + STATE_TTL_SECONDS * 1000) } });
+  await db.calendarOAuthState.create({ data: { nonceHash: hashSecret(nonce), userId, calendar, redir, expiresAt: new Date(now + STATE_TTL_SECONDS * 1000) } });
   return nonce;
 }
 
@@ -77,7 +77,7 @@ export async function mintState(userId: number, calendar: string, redir: string 
  * for another provider. Returns null for an unknown, used, expired or mismatched state.
  */
 export async function consumeState(state: string, calendar: string): Promise<{ userId: number; redir: string | null } | null> {
-  const row = await db.calendarOAuthState.findUnique({ where: { nonceHash: hashOf(state) } });
+  const row = await db.calendarOAuthState.findUnique({ where: { nonceHash: hashSecret(state) } });
   if (!row) return null;
   // Conditional delete: of two callbacks racing with one state, only the one that deletes the row goes on.
   const { count } = await db.calendarOAuthState.deleteMany({ where: { id: row.id } });
