@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { AppError } from "../errors";
 import { isSlotAvailable } from "../slots/slots.service";
 import { getManagedBooking, lockBooking } from "./booking-access";
-import { syncCalendars } from "./booking-calendars";
+import { syncBookingToCalendars } from "../calendars/booking-sync";
 import { BOOKING_SELECT, toAttendeeOutput, toBookingOutput } from "./booking.dto";
 import { MAX_GUESTS, type ZAddAttendeeInput, type ZAddGuestsInput, type ZMarkAbsentInput, type ZUpdateLocationInput } from "./booking.schemas";
 import { BOOKING_TX_OPTIONS, candidateHostIds, loadBookableEventType, slotTakenError } from "./booking-rules";
@@ -47,7 +47,7 @@ export async function updateLocation(principal: Principal, uid: string, input: z
     return tx.booking.update({ where: { id: booking.id }, data: { location: input.location }, select: BOOKING_SELECT });
   });
   const booking = toBookingOutput(row);
-  await syncCalendars("edited", booking);
+  await syncBookingToCalendars("edited", booking);
   return booking;
 }
 
@@ -124,7 +124,7 @@ export async function reassignBooking(principal: Principal, uid: string, toUserI
     }, BOOKING_TX_OPTIONS);
     const booking = toBookingOutput(row);
     // The host who gave the booking up loses its calendar event; the one who took it over gets one.
-    await syncCalendars("edited", booking);
+    await syncBookingToCalendars("edited", booking);
     return booking;
   } catch (error) {
     if (isOverlapViolation(error)) throw slotTakenError();

@@ -6,7 +6,7 @@ import { isSlotAvailable } from "../slots/slots.service";
 import { getBookingByUid, getManagedBooking, lockBooking } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
 import { sendBookingMails, sendRescheduleMails } from "./booking-mail";
-import { syncCalendars } from "./booking-calendars";
+import { syncBookingToCalendars } from "../calendars/booking-sync";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, loadBookableEventType, slotBookingData, slotTakenError } from "./booking-rules";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 
@@ -34,7 +34,7 @@ export async function cancelBooking(principal: Principal | null, uid: string, in
   });
   const booking = toBookingOutput(row);
   await sendBookingMails("cancelled", booking);
-  await syncCalendars("cancelled", booking);
+  await syncBookingToCalendars("cancelled", booking);
   return booking;
 }
 
@@ -74,7 +74,7 @@ export async function rescheduleBooking(principal: Principal | null, uid: string
     }, BOOKING_TX_OPTIONS);
     const booking = toBookingOutput(row.next);
     await sendRescheduleMails(toBookingOutput(row.withdrawn), booking);
-    await syncCalendars("rescheduled", booking);
+    await syncBookingToCalendars("rescheduled", booking);
     return booking;
   } catch (error) {
     if (isOverlapViolation(error)) throw slotTakenError();
@@ -98,7 +98,7 @@ async function decidePending(principal: Principal, uid: string, accept: boolean,
   await sendBookingMails(accept ? "confirmed" : "declined", booking);
   // Pending bookings were written to the host's calendar when made, marked as awaiting confirmation:
   // a confirmed one is written again without that note, a declined one is taken out.
-  await syncCalendars(accept ? "edited" : "cancelled", booking);
+  await syncBookingToCalendars(accept ? "edited" : "cancelled", booking);
   return booking;
 }
 

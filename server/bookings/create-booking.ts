@@ -7,7 +7,7 @@ import { isSlotAvailable } from "../slots/slots.service";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
 import { resolveLocation } from "./booking-location";
 import { sendBookingMails } from "./booking-mail";
-import { syncCalendars } from "./booking-calendars";
+import { syncBookingToCalendars } from "../calendars/booking-sync";
 import type { TCreateBookingInput } from "./booking.schemas";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, loadBookableEventType, slotBookingData, slotTakenError } from "./booking-rules";
 import { isOverlapViolation, lockHosts } from "./host-lock";
@@ -67,7 +67,7 @@ export async function createBooking(
     const booking = toBookingOutput(result.row);
     if (result.created) {
       await sendBookingMails("created", booking);
-      await syncCalendars("created", booking);
+      await syncBookingToCalendars("created", booking);
     }
     return { booking, created: result.created };
   } catch (error) {

@@ -3,7 +3,9 @@
  * - created: an event in each host's destination calendar, recorded as a BookingReference;
  * - cancelled: those events are deleted (and their references with them);
  * - rescheduled: the old booking's events move to the new time and their references to the new booking;
- *   a host who no longer hosts it loses the event, a new host gets one.
+ *   a host who no longer hosts it loses the event, a new host gets one;
+ * - edited (location, hosts or confirmation changed in place): the booking's own events are updated the
+ *   same way, keeping their identity.
  * Afterwards the hosts' cached busy times are dropped (see `sync`).
  * Never throws: a calendar that fails is logged and the booking stands. The caller waits at most
  * SYNC_WAIT_MS; slower providers finish in the background.
@@ -16,15 +18,8 @@ import { CALENDAR_TYPES } from "./calendar-apps";
 import { invalidateUserCalendars } from "./calendar-cache";
 import { connect, CREDENTIAL_SELECT, markCredentialValidity, type CredentialRow } from "./credential-store";
 
-export type BookingChange = "created" | "cancelled" | "rescheduled";
+export type BookingChange = "created" | "cancelled" | "rescheduled" | "edited";
 const SYNC_WAIT_MS = 5_000;
-
-function locationText(location: unknown): string | null {
-  if (!location || typeof location !== "object") return null;
-  const { address, link, phone, integration, type } = location as Record<string, unknown>;
-  const text = [address, link, phone, integration, type].find((value) => typeof value === "string");
-  return typeof text === "string" ? text : null;
-}
 
 function eventOf(booking: TBookingOutput, uid: string): CalendarEventInput {
   const organizer = booking.hosts[0] ?? { name: "Convene", email: "no-reply@convene.localhost" };
@@ -33,7 +28,7 @@ function eventOf(booking: TBookingOutput, uid: string): CalendarEventInput {
     uid,
     title: booking.title,
     description: [booking.description, attendees ? `Attendees: ${attendees}` : "", booking.status === "pending" ? "Awaiting the host's confirmation." : ""].filter(Boolean).join("\n\n"),
-    location: locationText(booking.location),
+    location: booking.location || null,
     start: new Date(booking.start),
     end: new Date(booking.end),
     organizer: { name: organizer.name, email: organizer.email },
@@ -68,61 +63,76 @@ async function calendarReferences(bookingId: number) {
   return references.map((reference) => ({ reference, row: rows.find((row) => row.id === reference.credentialId) ?? null }));
 }
 
-async function removeEvents(bookingId: number): Promise<void> {
-  for (const { reference, row } of await calendarReferences(bookingId)) {
-    if (row) {
-      const { credential, adapter } = connect(row);
-      const done = await attempt(row, "deleting the event", async () => {
-        await adapter.deleteEvent?.(credential, reference.externalCalendarId ?? "", reference.externalId);
-        return true;
-      });
-      if (!done) continue;
-    }
-    await db.bookingReference.delete({ where: { id: reference.id } });
-  }
-}
+type CalendarReference = Awaited<ReturnType<typeof calendarReferences>>[number];
 
-async function moveEvents(booking: TBookingOutput): Promise<void> {
-  const previous = booking.rescheduledFromUid ? await db.booking.findUnique({ where: { uid: booking.rescheduledFromUid }, select: { id: true } }) : null;
-  const hostIds = booking.hosts.map((host) => host.id);
-  const served = new Set<number>();
-  for (const { reference, row } of previous ? await calendarReferences(previous.id) : []) {
-    if (!row || !hostIds.includes(row.userId) || served.has(row.userId)) continue;
+/** Deletes the event, then its reference; a reference whose event could not be deleted is kept. */
+async function removeEvent({ reference, row }: CalendarReference): Promise<void> {
+  if (row) {
     const { credential, adapter } = connect(row);
-    const moved = await attempt(row, "moving the event", async () => {
-      // The event keeps its identity (CalDAV: its UID); only the time and text change.
-      await adapter.updateEvent?.(credential, reference.externalCalendarId ?? "", reference.externalId, eventOf(booking, reference.externalId));
+    const done = await attempt(row, "deleting the event", async () => {
+      await adapter.deleteEvent?.(credential, reference.externalCalendarId ?? "", reference.externalId);
       return true;
     });
-    if (!moved) continue;
-    await db.bookingReference.update({ where: { id: reference.id }, data: { bookingId: booking.id } });
-    served.add(row.userId);
+    if (!done) return;
   }
-  if (previous) await removeEvents(previous.id);
-  await writeToDestinations(booking, hostIds.filter((id) => !served.has(id)));
+  await db.bookingReference.delete({ where: { id: reference.id } });
+}
+
+async function removeEvents(bookingId: number): Promise<void> {
+  for (const reference of await calendarReferences(bookingId)) await removeEvent(reference);
 }
 
 /**
- * The users whose calendars a change may have written to: the booking's hosts and, for a reschedule,
- * the previous booking's. Their cached busy times are dropped once the writes are done, so the next
- * slot request reads the calendars as they now are (a cancelled slot is offered again at once).
+ * Brings the events written for booking `sourceId` (the booking itself, or the one it was rescheduled
+ * from) in line with `booking`: a host who still hosts it keeps the event, updated in place (CalDAV: same
+ * UID) and now referenced by `booking`; any other event is deleted; hosts without one get one.
  */
-async function affectedUserIds(change: BookingChange, booking: TBookingOutput): Promise<number[]> {
-  const ids = new Set(booking.hosts.map((host) => host.id));
-  const previousUid = change === "rescheduled" ? booking.rescheduledFromUid : null;
-  if (previousUid) {
-    const hosts = await db.bookingHost.findMany({ where: { booking: { uid: previousUid } }, select: { userId: true } });
-    for (const host of hosts) ids.add(host.userId);
+async function updateEvents(booking: TBookingOutput, sourceId: number | null): Promise<void> {
+  const hostIds = booking.hosts.map((host) => host.id);
+  const served = new Set<number>();
+  for (const item of sourceId === null ? [] : await calendarReferences(sourceId)) {
+    const { reference, row } = item;
+    if (row && hostIds.includes(row.userId) && !served.has(row.userId)) {
+      const { credential, adapter } = connect(row);
+      const updated = await attempt(row, "updating the event", async () => {
+        await adapter.updateEvent?.(credential, reference.externalCalendarId ?? "", reference.externalId, eventOf(booking, reference.externalId));
+        return true;
+      });
+      if (updated) {
+        if (reference.bookingId !== booking.id) await db.bookingReference.update({ where: { id: reference.id }, data: { bookingId: booking.id } });
+        served.add(row.userId);
+        continue;
+      }
+    }
+    await removeEvent(item);
   }
+  await writeToDestinations(booking, hostIds.filter((id) => !served.has(id)));
+}
+
+async function previousBookingId(booking: TBookingOutput): Promise<number | null> {
+  if (!booking.rescheduledFromUid) return null;
+  return (await db.booking.findUnique({ where: { uid: booking.rescheduledFromUid }, select: { id: true } }))?.id ?? null;
+}
+
+/**
+ * The users whose calendars a change may write to: the booking's hosts, and the owners of the events it
+ * starts from (a previous host after a reassignment or a reschedule). Their cached busy times are dropped
+ * once the writes are done, so the next slot request reads the calendars as they now are (a cancelled
+ * slot is offered again at once).
+ */
+async function affectedUserIds(booking: TBookingOutput, sourceId: number | null): Promise<number[]> {
+  const ids = new Set(booking.hosts.map((host) => host.id));
+  for (const { row } of sourceId === null ? [] : await calendarReferences(sourceId)) if (row) ids.add(row.userId);
   return [...ids];
 }
 
 async function sync(change: BookingChange, booking: TBookingOutput): Promise<void> {
-  const userIds = await affectedUserIds(change, booking);
+  const sourceId = change === "rescheduled" ? await previousBookingId(booking) : change === "created" ? null : booking.id;
+  const userIds = await affectedUserIds(booking, sourceId);
   try {
     if (change === "created") await writeToDestinations(booking, booking.hosts.map((host) => host.id));
     else if (change === "cancelled") await removeEvents(booking.id);
-    else await moveEvents(booking);
+    else await updateEvents(booking, sourceId);
   } finally {
     await Promise.all(userIds.map((userId) => invalidateUserCalendars(userId)));
   }

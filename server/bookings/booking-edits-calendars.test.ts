@@ -1,4 +1,4 @@
-/** Host edits reach connected calendars: a changed location and a reassignment, against a local stand-in for Google. */
+/** Host edits reach connected calendars (booking-sync's "edited" change): a changed location, a reassignment and a confirmation, against a local stand-in for Google. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogle, type FakeGoogle } from "../../e2e/support/fake-google";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
