@@ -31,7 +31,7 @@ const isPrismaKnownError = (error: unknown): error is PrismaLikeError =>
 
 /** Every error a /v2 handler can throw ends here. Unexpected ones are logged and answered without internals. */
 export function toErrorResponse(error: unknown, requestId: string): Response {
-  if (error instanceof AppError) return errorResponse(error.code, error.message, { details: error.details });
+  if (error instanceof AppError) return errorResponse(error.code, error.message, { details: error.details, headers: error.headers });
   if (error instanceof z.ZodError) {
     return errorResponse("BAD_REQUEST", "Invalid request", { details: zodIssues(error) });
   }
