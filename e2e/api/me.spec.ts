@@ -135,16 +135,16 @@ test.describe("PATCH /v2/me", () => {
     expect((await response.json()).error).toEqual({ code: "BAD_REQUEST", message: "Request body is not valid JSON" });
   });
 
-  test("refuses a body over 1 MB with 400", async ({ request }) => {
+  test("refuses a body over 1 MB with 413", async ({ request }) => {
     const { key } = await userWithKey();
     const before = await (await request.get("/v2/me", { headers: bearer(key) })).json();
     const response = await request.patch("/v2/me", { headers: bearer(key), data: { bio: "x".repeat(1024 * 1024 + 10) } });
-    expect(response.status()).toBe(400);
-    expect((await response.json()).error.code).toBe("BAD_REQUEST");
+    expect(response.status()).toBe(413);
+    expect((await response.json()).error.code).toBe("PAYLOAD_TOO_LARGE");
     expect(await (await request.get("/v2/me", { headers: bearer(key) })).json()).toEqual(before);
   });
 
-  test("refuses a streamed body over 1 MB sent without Content-Length with 400", async ({ baseURL }) => {
+  test("refuses a streamed body over 1 MB sent without Content-Length with 413", async ({ baseURL }) => {
     const { key } = await userWithKey();
     const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
     let sent = 0;
@@ -161,7 +161,7 @@ test.describe("PATCH /v2/me", () => {
       body,
       duplex: "half",
     } as RequestInit);
-    expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe("BAD_REQUEST");
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe("PAYLOAD_TOO_LARGE");
   });
 });

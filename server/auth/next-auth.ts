@@ -9,6 +9,7 @@
  * whose cookies are SameSite=None; Secure; Partitioned so that they reach that frame and only that frame.
  */
 import type { CookiesOptions, NextAuthOptions } from "next-auth";
+import { clientAddress } from "../http/client-address";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { EMBED_COOKIE_ATTRIBUTES } from "../onboarding/embed-session";
@@ -53,12 +54,6 @@ function oidcProvider(config: OidcConfig): OAuthConfig<OidcProfile> {
 
 const oidc = oidcConfig();
 
-/** The caller's address as next-auth hands over headers (a plain object); see callerAddress for its trust. */
-function forwardedAddress(headers: Record<string, unknown> | undefined): string {
-  const forwarded = headers?.["x-forwarded-for"];
-  return (typeof forwarded === "string" && forwarded.split(",")[0]?.trim()) || "unknown";
-}
-
 export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt" },
   pages: { signIn: "/auth/login", signOut: "/auth/logout", error: "/auth/login" },
@@ -68,7 +63,7 @@ export const authOptions: NextAuthOptions = {
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, request) {
         if (!credentials?.email || !credentials.password) return null;
-        const user = await logInWithPassword(credentials.email, credentials.password, forwardedAddress(request.headers));
+        const user = await logInWithPassword(credentials.email, credentials.password, clientAddress(request.headers));
         return user ? { id: String(user.id), email: user.email, name: user.name, role: user.role } : null;
       },
     }),

@@ -44,16 +44,16 @@ describe("readJsonBody", () => {
     { case: "declared by Content-Length", request: () => post("{}", { "content-length": String(MAX_BODY_BYTES + 1) }) },
     { case: "without Content-Length", request: () => post(jsonOfSize(MAX_BODY_BYTES + 1)) },
     { case: "with a Content-Length that understates it", request: () => post(jsonOfSize(MAX_BODY_BYTES + 1), { "content-length": "10" }) },
-  ])("refuses a body over 1 MB $case with BAD_REQUEST", async ({ request }) => {
+  ])("refuses a body over 1 MB $case with 413 PAYLOAD_TOO_LARGE", async ({ request }) => {
     const error = await rejection(readJsonBody(request()));
-    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.code).toBe("PAYLOAD_TOO_LARGE");
     expect(error.message).toMatch(/exceeds 1 MB/);
   });
 
   it("stops reading an endless body soon after 1 MB and cancels it", async () => {
     const { stream, stats } = endlessBody();
     const error = await rejection(readJsonBody(post(stream)));
-    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.code).toBe("PAYLOAD_TOO_LARGE");
     expect(stats.pulled).toBeLessThan(MAX_BODY_BYTES + 4 * 64 * 1024);
     expect(stats.cancelled).toBe(true);
   });

@@ -5,11 +5,14 @@ import { zodIssues } from "./envelope";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Reads at most MAX_BODY_BYTES, whatever Content-Length claims. An empty body is `{}`. */
-export async function readJsonBody(request: Request): Promise<unknown> {
+/**
+ * The body as text, reading at most MAX_BODY_BYTES whatever Content-Length claims: a larger body is a 413
+ * (PAYLOAD_TOO_LARGE) as soon as the limit is passed, without buffering the rest.
+ */
+export async function readCappedText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw bodyTooLarge();
-  if (!request.body) return {};
+  if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -23,7 +26,12 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8").trim();
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The JSON body (at most MAX_BODY_BYTES). An empty body is `{}`. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const text = (await readCappedText(request)).trim();
   if (text === "") return {};
   try {
     return JSON.parse(text);
@@ -33,7 +41,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 }
 
 function bodyTooLarge() {
-  return new AppError("BAD_REQUEST", `Request body exceeds ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+  return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_BODY_BYTES / 1024 / 1024} MB`);
 }
 
 /** `?a=1&b=2&b=3` → `{a: "1", b: ["2", "3"]}`; schemas coerce from there. */

@@ -19,13 +19,3 @@ export async function readProtocolParams(request: Request): Promise<Record<strin
     Object.entries(parsed).map(([key, value]) => [key, typeof value === "string" ? value : value == null ? undefined : String(value)]),
   );
 }
-
-/**
- * The first hop of X-Forwarded-For, for rate limiting. Next's server fills the header with the socket
- * address only when it is absent, so without a proxy that overwrites it the value is the caller's claim.
- * That is acceptable for the limits keyed by it (server/oauth/rate-limit.ts): they slow honest mistakes
- * and keep one caller from locking out another, while 256-bit client secrets are what stop guessing.
- */
-export function callerAddress(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
-}

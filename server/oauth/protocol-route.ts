@@ -4,7 +4,8 @@
  */
 import { log } from "../log";
 import { NO_STORE, OAuthError, oauthErrorResponse } from "./oauth-error";
-import { callerAddress, readProtocolParams } from "./protocol-request";
+import { clientAddress } from "../http/client-address";
+import { readProtocolParams } from "./protocol-request";
 
 export type ProtocolContext = { authorization: string | null; address: string };
 type ProtocolHandler = (params: Record<string, string | undefined>, context: ProtocolContext) => Promise<unknown>;
@@ -13,7 +14,7 @@ export function oauthProtocolRoute(handler: ProtocolHandler) {
   return async (request: Request): Promise<Response> => {
     try {
       const params = await readProtocolParams(request);
-      const result = await handler(params, { authorization: request.headers.get("authorization"), address: callerAddress(request) });
+      const result = await handler(params, { authorization: request.headers.get("authorization"), address: clientAddress(request.headers) });
       return result === undefined ? new Response(null, { status: 200, headers: NO_STORE }) : Response.json(result, { headers: NO_STORE });
     } catch (error) {
       if (error instanceof OAuthError) return oauthErrorResponse(error);
