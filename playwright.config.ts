@@ -14,6 +14,8 @@ export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
   globalSetup: "./e2e/support/global-setup.ts",
+  // @npm-start tests need `npm start` itself as the server: playwright.embedded.config.ts runs them.
+  grepInvert: /@npm-start/,
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),

@@ -27,6 +27,7 @@ export default async function HomePage() {
             <TextLink href="/settings/developer/api-keys">API keys</TextLink>
             <TextLink href="/settings/developer/oauth">OAuth clients</TextLink>
             <TextLink href="/settings/my-apps">Authorized apps</TextLink>
+            {user.role === "ADMIN" && <TextLink href="/settings/admin/oauth">OAuth review</TextLink>}
             <TextLink href="/auth/logout">Log out</TextLink>
           </>
         ) : (

@@ -6,7 +6,7 @@ import { expect, test } from "../support/fixtures";
 
 test.afterAll(() => disconnectDb());
 
-test("confirm: pending only, by the host; someone else gets a 404", async ({ request }) => {
+test("confirm: pending only, by the host; someone else gets a 404", { tag: "@embedded" }, async ({ request }) => {
   const { eventType, apiKey } = await makeHostWithEventType({ eventType: { requiresConfirmation: true } });
   const { apiKey: strangerKey } = await makeHostWithEventType();
   const booking = await bookOverHttp(request, eventType.id, utcAt(2, 10));
@@ -44,7 +44,7 @@ test("an accepted booking cannot be confirmed or declined", async ({ request }) 
   expect((await request.post(`/v2/bookings/${booking.uid}/decline`, { headers: bearer(apiKey), data: {} })).status()).toBe(400);
 });
 
-test("reschedule over HTTP: the old booking is cancelled and points to the new one, which points back", async ({ request }) => {
+test("reschedule over HTTP: the old booking is cancelled and points to the new one, which points back", { tag: "@embedded" }, async ({ request }) => {
   const { eventType, apiKey } = await makeHostWithEventType();
   const old = await bookOverHttp(request, eventType.id, utcAt(2, 13));
   const moved = await request.post(`/v2/bookings/${old.uid}/reschedule`, { headers: V, data: { start: utcAt(3, 13).toISOString(), reschedulingReason: "Clash" } });
@@ -53,6 +53,19 @@ test("reschedule over HTTP: the old booking is cancelled and points to the new o
   expect(next).toMatchObject({ rescheduledFromUid: old.uid, start: utcAt(3, 13).toISOString(), status: "accepted" });
   const before = (await (await request.get(`/v2/bookings/${old.uid}`, { headers: bearer(apiKey) })).json()).data;
   expect(before).toMatchObject({ status: "cancelled", rescheduledToUid: next.uid, reschedulingReason: "Clash" });
+});
+
+test("the host reschedules and cancels with its own key: each cancelled booking records the host's e-mail", { tag: "@embedded" }, async ({ request }) => {
+  const { host, eventType, apiKey } = await makeHostWithEventType();
+  const old = await bookOverHttp(request, eventType.id, utcAt(2, 15));
+  const moved = await request.post(`/v2/bookings/${old.uid}/reschedule`, { headers: bearer(apiKey), data: { start: utcAt(3, 15).toISOString() } });
+  expect(moved.status()).toBe(201);
+  const next = (await moved.json()).data;
+  const before = (await (await request.get(`/v2/bookings/${old.uid}`, { headers: bearer(apiKey) })).json()).data;
+  expect(before).toMatchObject({ status: "cancelled", rescheduledToUid: next.uid, cancelledByEmail: host.email });
+  const cancelled = await request.post(`/v2/bookings/${next.uid}/cancel`, { headers: bearer(apiKey), data: {} });
+  expect(cancelled.status()).toBe(200);
+  expect((await cancelled.json()).data).toMatchObject({ status: "cancelled", cancelledByEmail: host.email });
 });
 
 test("list: eventTypeId filter, sortEnd and sortCreated", async ({ request }) => {

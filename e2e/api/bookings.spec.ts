@@ -18,7 +18,7 @@ test("svc-api-version: missing means 2024-08-13 and the response says so; unknow
   expect(body.error.message).toContain("2024-08-13");
 });
 
-test("create (public) → 201 with the booking; list, get, cancel and reschedule", async ({ request }) => {
+test("create (public) → 201 with the booking; list, get, cancel and reschedule", { tag: "@embedded" }, async ({ request }) => {
   const { host, eventType, apiKey } = await makeHostWithEventType();
   const start = utcAt(2, 10);
   const created = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: start.toISOString(), attendee: attendee(), location: { type: "phone", phone: "+33100000000" } } });

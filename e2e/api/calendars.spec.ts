@@ -5,61 +5,30 @@
  * the local stand-ins that global setup starts (E2E_FAKE_GOOGLE_URL, E2E_FAKE_MICROSOFT_URL).
  * The server runs with ALLOW_PRIVATE_NETWORK_URLS=true: these user-supplied URLs are on loopback.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import type { APIRequestContext } from "@playwright/test";
 import { makeUser } from "../../prisma/factories";
 import { attendee, makeHostWithEventType } from "../../prisma/scheduling-factories";
 import { disconnectDb } from "../../server/db/client";
 import { expect, test } from "../support/fixtures";
+import { at, freeTimes, icsFeed, serveFeeds, stamp, THU, WED, type FeedServer } from "../support/ics-feeds";
 import { startRadicale, type Radicale } from "../support/radicale";
 
 const V = { "svc-api-version": "2024-08-13" };
 const NEEDS_SERVER_ENV = "the server under test needs ALLOW_PRIVATE_NETWORK_URLS=true and CALENDAR_ENCRYPTION_KEY (e2e/support/global-setup.ts)";
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
-/** A Wednesday two to three weeks ahead (UTC): clear of notice and booking-window rules. */
-const WED = (() => {
-  const day = new Date();
-  day.setUTCHours(0, 0, 0, 0);
-  day.setUTCDate(day.getUTCDate() + 14 + ((3 - day.getUTCDay() + 7) % 7));
-  return day.toISOString().slice(0, 10);
-})();
-const THU = new Date(Date.parse(`${WED}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const at = (day: string, time: string) => new Date(`${day}T${time}:00Z`);
-const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-
-/** Free slot start times ("HH:MM", UTC) of the event type on `day`. */
-async function freeTimes(request: APIRequestContext, eventTypeId: number, day: string): Promise<string[]> {
-  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
-  const response = await request.get(`/v2/slots/available?eventTypeId=${eventTypeId}&startTime=${day}T00:00:00Z&endTime=${encodeURIComponent(next)}`);
-  expect(response.status()).toBe(200);
-  const slots = (await response.json()).data.slots[day] ?? [];
-  return slots.map((slot: { time: string }) => slot.time.slice(11, 16));
-}
-
 // ---------------------------------------------------------------- an ICS feed server on loopback
 
-const feeds = new Map<string, string>();
-let feedServer: http.Server;
+let feedServer: FeedServer;
+let feeds: Map<string, string>;
 let feedBase = "";
 
-function icsFeed(...events: { uid: string; start: Date; end: Date }[]): string {
-  const body = events.flatMap((event) => ["BEGIN:VEVENT", `UID:${event.uid}`, `DTSTAMP:${stamp(new Date())}`, `DTSTART:${stamp(event.start)}`, `DTEND:${stamp(event.end)}`, "SUMMARY:Busy", "END:VEVENT"]);
-  return ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Convene tests//EN", ...body, "END:VCALENDAR", ""].join("\r\n");
-}
-
 test.beforeAll(async () => {
-  feedServer = http.createServer((request, response) => {
-    const feed = feeds.get(new URL(request.url ?? "/", "http://feeds").pathname);
-    response.writeHead(feed ? 200 : 404, { "content-type": "text/calendar" });
-    response.end(feed ?? "not found");
-  });
-  await new Promise<void>((resolve) => feedServer.listen(0, "127.0.0.1", resolve));
-  feedBase = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
+  feedServer = await serveFeeds();
+  ({ feeds, base: feedBase } = feedServer);
 });
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => feedServer.close(() => resolve()));
+  await feedServer.stop();
   await disconnectDb();
 });
 

@@ -1,68 +1,60 @@
 /**
- * The README's first promise, end to end: with no DATABASE_URL, `npm start` runs Convene over the
- * embedded PGlite (migrated on the way up), the operator CLI reaches that running instance, and /v2/me
- * answers 401 without a key and 200 with the key the CLI printed. The build is the one global setup
- * made, so `npm start` finds it current and does not rebuild.
+ * The README's first promise, end to end, against the server of the embedded run (global-setup-embedded.ts):
+ * `npm start` with no DATABASE_URL, over the embedded PGlite. It says when it is ready; the operator CLI
+ * reaches the running instance; a key it prints works on /v2/me; users it creates are set up like a web
+ * sign-up that finished onboarding, and its admins reach the admin pages.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
-import os from "node:os";
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { uniqueEmail } from "../../prisma/factories";
 import { expect, test } from "../support/fixtures";
+import { logIn } from "../support/web-session";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+const PASSWORD = "long enough passphrase";
 const run = promisify(execFile);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
+/** The CLI as an operator runs it next to `npm start`: no DATABASE_URL, the same data directory. */
+async function cli(...args: string[]) {
+  const { DATABASE_URL: _database, CONVENE_EMBEDDED_DB: _embedded, ...env } = process.env;
+  return JSON.parse((await run(process.execPath, ["--import", "tsx", "server/bin/cli.ts", ...args], { cwd: ROOT, env })).stdout);
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((response) => response.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`npm start did not answer at ${url} within ${timeoutMs} ms`);
-}
+test("npm start prints one line of its own once it answers: Convene is ready at its APP_URL", { tag: "@npm-start" }, async ({ baseURL }) => {
+  const lines = readFileSync(process.env.E2E_NPM_START_LOG!, "utf8").split("\n");
+  expect(lines.filter((line) => line.includes("Convene is ready"))).toEqual([`Convene is ready at ${baseURL}`]);
+});
 
-test("npm start without DATABASE_URL serves /v2/me over the embedded database, with a key from the CLI", async () => {
-  test.setTimeout(240_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "convene-start-"));
-  const port = await freePort();
-  const { DATABASE_URL: _database, TEST_DATABASE_URL: _testDatabase, ...inherited } = process.env;
-  const env = { ...inherited, CONVENE_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn" };
-  const server = spawn(process.execPath, ["--import", "tsx", "server/bin/start.ts"], { cwd: ROOT, env, detached: true, stdio: "ignore" });
-  const cli = async (...args: string[]) => JSON.parse((await run(process.execPath, ["--import", "tsx", "server/bin/cli.ts", ...args], { cwd: ROOT, env })).stdout);
-  try {
-    const url = `http://localhost:${port}`;
-    await waitForHealth(url, server, 180_000);
+test("the CLI reaches the running instance; the key it prints works on /v2/me", { tag: "@npm-start" }, async ({ request }) => {
+  const email = uniqueEmail("start");
+  await cli("user:create", "--email", email, "--password", PASSWORD);
+  const { key } = (await cli("api-key:create", "--email", email)) as { key: string };
+  expect((await request.get("/v2/me")).status()).toBe(401);
+  const me = await request.get("/v2/me", { headers: { authorization: `Bearer ${key}` } });
+  expect(me.status()).toBe(200);
+  expect((await me.json()).data.email).toBe(email);
+});
 
-    const email = `start-${port}@example.test`;
-    await cli("user:create", "--email", email, "--password", "long enough passphrase");
-    const { key } = (await cli("api-key:create", "--email", email)) as { key: string };
-
-    expect((await fetch(`${url}/v2/me`)).status).toBe(401);
-    const me = await fetch(`${url}/v2/me`, { headers: { authorization: `Bearer ${key}` } });
-    expect(me.status).toBe(200);
-    expect(((await me.json()) as { data: { email: string } }).data.email).toBe(email);
-  } finally {
-    if (server.pid && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      process.kill(-server.pid, "SIGTERM");
-      const stubborn = setTimeout(() => process.kill(-server.pid!, "SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(stubborn);
+test("a CLI user is not sent to set-up; a CLI admin opens the admin pages and their queue", { tag: "@npm-start" }, async ({ playwright, baseURL }) => {
+  const sameOrigin = { origin: baseURL!, "sec-fetch-site": "same-origin" };
+  for (const flags of [[], ["--admin"]]) {
+    const email = uniqueEmail("cli-web");
+    await cli("user:create", "--email", email, "--password", PASSWORD, ...flags);
+    const request = await playwright.request.newContext({ baseURL });
+    try {
+      await logIn(request, email, PASSWORD);
+      const home = await (await request.get("/")).text();
+      expect(home).toContain(email);
+      expect(home).not.toContain("not set up yet");
+      expect(home.includes('href="/settings/admin/oauth"')).toBe(flags.length > 0);
+      const admin = await request.get("/settings/admin/oauth", { maxRedirects: 0 });
+      expect(admin.status()).toBe(200);
+      const queue = await request.get("/api/trpc/oauthReview.list", { headers: sameOrigin });
+      expect(queue.status()).toBe(flags.length ? 200 : 403);
+    } finally {
+      await request.dispose();
     }
-    rmSync(dataDir, { recursive: true, force: true });
   }
 });

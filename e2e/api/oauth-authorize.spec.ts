@@ -1,24 +1,14 @@
 /** GET /auth/oauth2/authorize over HTTP: page errors stay on the page; the rest go back with state. */
-import type { APIRequestContext } from "@playwright/test";
-import { DEFAULT_PASSWORD, makeUser } from "../../prisma/factories";
+import { makeUser } from "../../prisma/factories";
 import { makeLegacy, makeOAuthClient, REDIRECT_URI } from "../../prisma/oauth-factories";
 import { updateClient } from "../../server/oauth/clients";
 import { reviewClient } from "../../server/oauth/review";
 import { expect, test } from "../support/fixtures";
+import { logIn } from "../support/web-session";
 
 const STATE = "s p&c=é";
 const authorizeUrl = (params: Record<string, string | undefined>) =>
   `/auth/oauth2/authorize?${new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined))}`;
-
-/** A session for `email` in this request context, through the same credentials callback the log-in form posts to. */
-async function logIn(request: APIRequestContext, email: string) {
-  const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
-  const response = await request.post("/api/auth/callback/credentials", {
-    form: { csrfToken, email, password: DEFAULT_PASSWORD, callbackUrl: "/" },
-    maxRedirects: 0,
-  });
-  expect(new URL(response.headers()["location"]!, "http://x").pathname).toBe("/");
-}
 
 test("errors shown on the page, never redirected", async ({ request }) => {
   const { client: accepted } = await makeOAuthClient();

@@ -23,6 +23,9 @@ export default async function globalSetup() {
     // Tests serve ICS feeds and run CalDAV on loopback, which production refuses to fetch.
     ALLOW_PRIVATE_NETWORK_URLS: "true",
     CALENDAR_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    // The tests stand in for one proxy in front of the app: each claims its own address in the last
+    // X-Forwarded-For entry, so one test's per-address limits never touch another's.
+    TRUST_PROXY: "1",
   });
   // Workers start after this and inherit these: tests reach the app, its database, its mail and the IdP.
   process.env.E2E_BASE_URL = server.baseUrl;

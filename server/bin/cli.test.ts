@@ -37,6 +37,22 @@ describe("operator CLI", () => {
   }, 60_000);
 
   it.each([
+    ["a user", []],
+    ["an admin", ["--admin"]],
+  ])("%s made by user:create is set up as a web sign-up finishing onboarding: default schedule, onboarding complete", async (_label, flags) => {
+    const email = uniqueEmail("cli-setup");
+    const created = await cli("user:create", "--email", email, "--password", "long enough pass", ...flags);
+    expect(created.code).toBe(0);
+    const user = await db.user.findUniqueOrThrow({
+      where: { email },
+      select: { username: true, onboardingStep: true, defaultSchedule: { select: { name: true, timeZone: true, entries: { select: { days: true, startMinute: true, endMinute: true } } } } },
+    });
+    expect(user.username).toBe(email.split("@")[0]);
+    expect(user.onboardingStep).toBe("COMPLETE");
+    expect(user.defaultSchedule).toEqual({ name: "Working hours", timeZone: "UTC", entries: [{ days: [1, 2, 3, 4, 5], startMinute: 9 * 60, endMinute: 17 * 60 }] });
+  }, 60_000);
+
+  it.each([
     ["no command", []],
     ["unknown command", ["user:delete"]],
     ["missing password", ["user:create", "--email", "cli-missing@example.test"]],

@@ -30,8 +30,8 @@ const COMMANDS = {
       return { input, role: values.admin ? ("ADMIN" as const) : ("USER" as const) };
     },
     async run({ input, role }: { input: TSignUpInput; role: "ADMIN" | "USER" }) {
-      const { createUser } = await import("../users/user.service");
-      return createUser(input, { role });
+      const { createOnboardedUser } = await import("../onboarding/onboarding.service");
+      return createOnboardedUser(input, { role });
     },
   },
   "api-key:create": {

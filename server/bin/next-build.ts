@@ -6,6 +6,8 @@ import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
+/** `node …` arguments that run Convene's HTTP server (server/bin/next-server.ts) over the build, or in dev mode. */
+export const nextServerArgs = (isDev = false) => ["--import", "tsx", path.join(ROOT, "server/bin/next-server.ts"), ...(isDev ? ["--dev"] : [])];
 const SOURCE_DIRS = ["app", "server", "components", "prisma", "public"];
 const SOURCE_FILES = ["package-lock.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "proxy.ts"];
 

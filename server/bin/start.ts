@@ -3,7 +3,8 @@
  * 1. A database: DATABASE_URL, or the embedded PGlite under .data/ served on loopback.
  * 2. Migrations applied.
  * 3. A production build, when there is none or the sources changed since (not in --dev).
- * 4. `next start` / `next dev` on PORT (default 3000) with DATABASE_URL, the auth secret and the calendar key set.
+ * 4. Next.js (production, or dev mode) behind our HTTP server (next-server.ts) on PORT (default 3000), with
+ *    DATABASE_URL, the auth secret and the calendar key set; then one line saying where it is ready.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -11,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DATA_DIR, openDatabase } from "../db/embedded";
 import { applyMigrations } from "../db/schema-engine";
-import { buildIfStale, NEXT_BIN, ROOT } from "./next-build";
+import { buildIfStale, nextServerArgs, ROOT } from "./next-build";
 
 const isDev = process.argv.includes("--dev");
 
@@ -44,9 +45,21 @@ if (!isDev && !buildIfStale(childEnv)) {
   process.exit(1);
 }
 
-const next = spawn(process.execPath, [NEXT_BIN, isDev ? "dev" : "start", "--port", port], { cwd: ROOT, stdio: "inherit", env: childEnv });
+let isRunning = true;
+const next = spawn(process.execPath, nextServerArgs(isDev), { cwd: ROOT, stdio: "inherit", env: { ...childEnv, PORT: port } });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => next.kill(signal));
 next.on("exit", async (code) => {
+  isRunning = false;
   await database.stop();
   process.exit(code ?? 0);
 });
+
+/** The one line of our own: printed once the server answers, so "ready" means a request would succeed. */
+async function announceWhenAnswering() {
+  while (isRunning) {
+    const isAnswering = await fetch(`http://localhost:${port}/api/health`).then((response) => response.ok, () => false);
+    if (isAnswering) return console.log(`Convene is ready at ${appUrl}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+void announceWhenAnswering();

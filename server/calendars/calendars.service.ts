@@ -107,10 +107,11 @@ function checkedFeedUrl(url: string, index: number): string {
 /** Saves feeds that answer with iCalendar data; all are checked for conflicts from now on. */
 export async function saveIcsFeed(userId: number, input: TSaveIcsFeedInput) {
   const urls = [...new Set(input.urls.map(checkedFeedUrl))];
-  const failures = await Promise.all(urls.map((url, index) => fetchIcsFeed(url).then(() => null, (error: unknown) => ({ path: `body.urls.${index}`, message: errorText(error) }))));
-  const problems = failures.filter((failure) => failure !== null);
+  const results = await Promise.all(urls.map((url) => fetchIcsFeed(url).then((feed) => ({ feed }), (error: unknown) => ({ error }))));
+  const problems = results.flatMap((result, index) => ("error" in result ? [{ path: `body.urls.${index}`, message: errorText(result.error) }] : []));
   if (problems.length > 0) throw new AppError("BAD_REQUEST", "Some feeds could not be read", problems);
-  const row = await storeCredential(userId, "ics-feed_calendar", { urls });
+  const names = results.map((result) => ("feed" in result ? result.feed.name : null));
+  const row = await storeCredential(userId, "ics-feed_calendar", { urls, names });
   const { credential, adapter } = connect(row);
   await adoptCalendars(row, await adapter.listCalendars(credential), "all");
   return toCredentialOutput(row);
@@ -138,7 +139,7 @@ export async function checkIcsFeed(userId: number, url: string | undefined) {
   if (url === undefined) return checkCredentials(userId, "ics-feed_calendar");
   const href = checkedFeedUrl(url, 0);
   try {
-    return { url: href, valid: true as const, events: (await fetchIcsFeed(href)).length };
+    return { url: href, valid: true as const, events: (await fetchIcsFeed(href)).events.length };
   } catch (error) {
     throw toAppError(error);
   }

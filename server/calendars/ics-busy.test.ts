@@ -1,6 +1,6 @@
 /** iCalendar → busy intervals: time forms, recurrence, exceptions, and what does not block time. */
 import { describe, expect, it } from "vitest";
-import { busyIntervals, parseDuration, parseIcsEvents } from "./ics-busy";
+import { busyIntervals, icsCalendarName, parseDuration, parseIcsEvents } from "./ics-busy";
 import { wallToUtc } from "./zoned-time";
 
 const calendar = (...events: string[][]) =>
@@ -115,5 +115,23 @@ describe("parseDuration and wallToUtc", () => {
     expect(new Date(wallToUtc(wall("2026-03-29T02:30:00"), "Europe/Paris")).toISOString()).toBe("2026-03-29T01:30:00.000Z"); // gap: 03:30 CEST
     expect(new Date(wallToUtc(wall("2026-10-25T02:30:00"), "Europe/Paris")).toISOString()).toBe("2026-10-25T00:30:00.000Z"); // first of the two
     expect(new Date(wallToUtc(wall("2026-07-01T12:00:00"), "America/Los_Angeles")).toISOString()).toBe("2026-07-01T19:00:00.000Z");
+  });
+});
+
+describe("icsCalendarName", () => {
+  const named = (...header: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", ...header, "BEGIN:VEVENT", "UID:1", "X-WR-CALNAME:Not me", "END:VEVENT", "END:VCALENDAR"].join("\r\n");
+
+  it("is the calendar's X-WR-CALNAME, unfolded and unescaped", () => {
+    expect(icsCalendarName(named("X-WR-CALNAME:Team\\, holidays", "  and leave"))).toBe("Team, holidays and leave");
+    expect(icsCalendarName(named("x-wr-calname;VALUE=TEXT:Dentist"))).toBe("Dentist");
+  });
+
+  it("is null when absent, blank, or only set on an event", () => {
+    expect(icsCalendarName(named())).toBeNull();
+    expect(icsCalendarName(named("X-WR-CALNAME:   "))).toBeNull();
+  });
+
+  it("is cut to 255 characters", () => {
+    expect(icsCalendarName(named(`X-WR-CALNAME:${"n".repeat(300)}`))).toHaveLength(255);
   });
 });

@@ -12,6 +12,23 @@ export type Interval = { start: Date; end: Date };
 type Prop = { params: Record<string, string>; value: string };
 export type IcsEvent = Map<string, Prop[]>;
 
+const MAX_CALENDAR_NAME = 255;
+
+/** The calendar's own name (X-WR-CALNAME, the de-facto property feeds publish), or null when it gives none. */
+export function icsCalendarName(text: string): string | null {
+  let depth = 0;
+  for (const line of text.replace(/\r?\n[ \t]/g, "").split(/\r?\n/)) {
+    const prop = parseContentLine(line);
+    if (prop?.name === "BEGIN") depth += 1;
+    else if (prop?.name === "END") depth -= 1;
+    else if (prop?.name === "X-WR-CALNAME" && depth === 1) {
+      const name = prop.value.replace(/\\([\\;,nN])/g, (_escape, char: string) => (char.toLowerCase() === "n" ? " " : char)).trim();
+      return name ? name.slice(0, MAX_CALENDAR_NAME) : null;
+    }
+  }
+  return null;
+}
+
 /** The VEVENTs of a document (nested components such as VALARM are skipped). Throws if it is not iCalendar. */
 export function parseIcsEvents(text: string): IcsEvent[] {
   const lines = text.replace(/\r?\n[ \t]/g, "").split(/\r?\n/);

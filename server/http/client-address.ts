@@ -1,7 +1,8 @@
 /**
  * The caller's network address, for per-address limits (log-in, client authentication, public booking).
- * Every place that needs it asks here. It reads the first hop of X-Forwarded-For, which is only as
- * trustworthy as whatever set it: see the TRUST_PROXY setting in the README.
+ * Every place that needs it asks here. Route handlers see no socket, so Convene's HTTP server
+ * (server/bin/next-server.ts) replaces each request's X-Forwarded-For with the one address it derived
+ * from the socket and TRUST_PROXY (server/http/forwarded-for.ts); the caller's own copy never gets here.
  */
 type HeaderSource = Headers | Record<string, unknown> | undefined;
 

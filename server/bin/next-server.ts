@@ -1,0 +1,27 @@
+/**
+ * The HTTP server of Convene: Next.js behind a node:http server of our own (Next's custom-server API).
+ * Route handlers get no socket address from Next, and Next fills X-Forwarded-For only when the caller did
+ * not, so a caller could pick the address its per-address limits are counted against. Here each request's
+ * X-Forwarded-For is replaced by the one address we derive from the socket and TRUST_PROXY; Next then
+ * leaves it as it is. `npm start`, `npm run dev`, the test server and the benchmarks all serve through it.
+ * Usage: node --import tsx server/bin/next-server.ts [--dev]   (PORT, TRUST_PROXY from the environment)
+ */
+import { createServer } from "node:http";
+import { clientAddressBehindProxies, trustedProxyHops } from "../http/forwarded-for";
+import { ROOT } from "./next-build";
+
+const isDev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? 3000);
+const hops = trustedProxyHops(process.env.TRUST_PROXY);
+// What `next start` / `next dev` would set; Next reads it when it loads.
+Object.assign(process.env, { NODE_ENV: isDev ? "development" : "production" });
+
+const { default: next } = await import("next");
+const app = next({ dev: isDev, dir: ROOT, port, hostname: "localhost" });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+createServer((request, response) => {
+  request.headers["x-forwarded-for"] = clientAddressBehindProxies(request.headers["x-forwarded-for"], request.socket.remoteAddress, hops);
+  void handle(request, response);
+}).listen(port);
