@@ -84,17 +84,26 @@ describe("booking creation is rate limited", () => {
     expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(MAX_BOOKINGS_PER_ATTENDEE_EMAIL);
   });
 
-  it("a simultaneous flood is held to the limit too: attempts count before anything is written", async () => {
+  it("a simultaneous flood from one address is held to the limit too: attempts count before anything is written", async () => {
     const { eventType } = await makeHostWithEventType({ hours: { startMinute: 0, endMinute: 24 * 60 } });
-    const guest = attendee();
+    const address = uniqueAddress();
+    const flood = MAX_BOOKINGS_PER_CALLER_AND_EVENT_TYPE + 10;
     const results = await Promise.allSettled(
-      Array.from({ length: MAX_BOOKINGS_PER_ATTENDEE_EMAIL + 5 }, (_, slot) =>
-        createBooking({ eventTypeId: eventType.id, start: utcAt(6, slot, 0), attendee: guest }, { principal: null, idempotencyKey: null, clientAddress: uniqueAddress() }),
+      Array.from({ length: flood }, (_, slot) =>
+        createBooking({ eventTypeId: eventType.id, start: utcAt(6, Math.floor(slot / 2), (slot % 2) * 30), attendee: attendee() }, { principal: null, idempotencyKey: null, clientAddress: address }),
       ),
     );
     const refused = results.filter((result) => result.status === "rejected").map((result) => ((result as PromiseRejectedResult).reason as AppError).code);
-    expect(refused).toEqual(Array(5).fill("TOO_MANY_REQUESTS"));
-    expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(MAX_BOOKINGS_PER_ATTENDEE_EMAIL);
+    expect(refused).toEqual(Array(10).fill("TOO_MANY_REQUESTS"));
+    expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(MAX_BOOKINGS_PER_CALLER_AND_EVENT_TYPE);
+  });
+
+  it("simultaneous requests in one attendee's name for one slot are contention, not a flood: one booking, the rest 409", async () => {
+    const { eventType } = await makeHostWithEventType();
+    const input = { eventTypeId: eventType.id, start: utcAt(4, 11), attendee: attendee() };
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => createBooking(input, { principal: null, idempotencyKey: null, clientAddress: "192.0.2.1" })));
+    const refused = results.filter((result) => result.status === "rejected").map((result) => ((result as PromiseRejectedResult).reason as AppError).code);
+    expect(refused).toEqual(Array(29).fill("CONFLICT"));
   });
 
   it("one address for one event type: limited; the same address still books other event types, and refused attempts do not count", async () => {

@@ -28,7 +28,7 @@ export async function createBooking(
 ): Promise<CreateBookingResult> {
   const { idempotencyKey } = context;
   const fingerprint = idempotencyKey ? requestFingerprint(input, context.principal) : null;
-  const releaseAttempt = await countBookingAttempt({ principal: context.principal, clientAddress: context.clientAddress ?? "unknown" }, input.eventTypeId, input.attendee.email);
+  const attempt = await countBookingAttempt({ principal: context.principal, clientAddress: context.clientAddress ?? "unknown" }, input.eventTypeId, input.attendee.email);
   let result: CreateBookingResult;
   try {
     // The response is built inside the transaction: a row that cannot be turned into one rolls back.
@@ -76,14 +76,15 @@ export async function createBooking(
       return { booking: toBookingOutput(row), created: true };
     }, BOOKING_TX_OPTIONS);
   } catch (error) {
-    await releaseAttempt();
+    await attempt.abandoned();
     if (isOverlapViolation(error)) throw slotTakenError();
     throw error;
   }
   if (!result.created) {
-    await releaseAttempt();
+    await attempt.abandoned();
     return result;
   }
+  await attempt.booked();
   await sendBookingMails("created", result.booking);
   await syncBookingToCalendars("created", result.booking);
   return result;
