@@ -2,12 +2,13 @@
  * The public booking page in Chromium: a visitor in Paris books a host who works 09:00–17:00 UTC, and
  * the booking is checked in the database; hidden and unknown event types are a 404; a slot booked
  * meanwhile (through POST /v2/bookings) is explained and disappears from the list; a private link's page
- * books its hidden event type while the link lasts.
+ * books its hidden event type while the link lasts; a booking past the rate limit is explained.
  */
 import type { Page } from "@playwright/test";
 import { attendee, makeHostWithEventType, utcAt, type HostOptions } from "../../prisma/scheduling-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { createPrivateLink } from "../../server/event-types/private-link.service";
+import { MAX_BOOKINGS_PER_ATTENDEE_EMAIL } from "../../server/bookings/booking-rate-limit";
 import { expect, test } from "../support/fixtures";
 
 test.afterAll(() => disconnectDb());
@@ -123,6 +124,22 @@ test("a slot booked meanwhile: a readable message, and the list without it", asy
   await expect(slotButton(page, utcAt(2, 15))).toBeVisible();
   await expect(slotButton(page, start)).toHaveCount(0);
   expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(1);
+});
+
+test("too many bookings in one attendee's name: the page says to try again later and books nothing", async ({ page, request }) => {
+  const { eventType } = await openBookingPage(page, { hours: { startMinute: 0, endMinute: 24 * 60 } });
+  const flooded = attendee("Flooded Inbox");
+  for (let hour = 0; hour < MAX_BOOKINGS_PER_ATTENDEE_EMAIL; hour++) {
+    const booked = await request.post("/v2/bookings", {
+      headers: { "svc-api-version": "2024-08-13" },
+      data: { eventTypeId: eventType.id, start: utcAt(3, hour).toISOString(), attendee: flooded },
+    });
+    expect(booked.status()).toBe(201);
+  }
+  await slotButton(page, utcAt(2, 14)).click();
+  await fillDetails(page, "Flooded Inbox", flooded.email);
+  await expect(alertWith(page, "Too many bookings in a short time. Please try again in")).toBeVisible();
+  expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(MAX_BOOKINGS_PER_ATTENDEE_EMAIL);
 });
 
 test("hidden and unknown event types, and unknown users, are the 404 page", async ({ page }) => {

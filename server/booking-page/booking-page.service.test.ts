@@ -76,7 +76,7 @@ describe("booking from the page", () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { requiresConfirmation: true } });
     const guest = attendee();
     const start = utcAt(2, 10);
-    const confirmation = await bookFromPage({ eventTypeId: eventType.id, start, attendee: guest, guests: ["friend@example.test"] });
+    const confirmation = await bookFromPage({ eventTypeId: eventType.id, start, attendee: guest, guests: ["friend@example.test"] }, "192.0.2.10");
     expect(confirmation).toMatchObject({
       start: start.toISOString(),
       end: new Date(start.getTime() + 30 * 60_000).toISOString(),
@@ -91,8 +91,8 @@ describe("booking from the page", () => {
   it("says in plain words that a slot was taken meanwhile", async () => {
     const { eventType } = await makeHostWithEventType();
     const start = utcAt(2, 11);
-    await bookFromPage({ eventTypeId: eventType.id, start, attendee: attendee() });
-    const error = await expectAppError(bookFromPage({ eventTypeId: eventType.id, start, attendee: attendee() }), "CONFLICT");
+    await bookFromPage({ eventTypeId: eventType.id, start, attendee: attendee() }, "192.0.2.10");
+    const error = await expectAppError(bookFromPage({ eventTypeId: eventType.id, start, attendee: attendee() }, "192.0.2.10"), "CONFLICT");
     expect(error.message).toBe(SLOT_TAKEN_MESSAGE);
   });
 });

@@ -104,9 +104,9 @@ export type TBookingConfirmation = ReturnType<typeof toConfirmation>;
  * CONFLICT is a slot taken meanwhile; its message points API clients at /v2/slots/available, which
  * means nothing to a visitor, so the page gets its own words.
  */
-export async function bookFromPage(input: TCreateBookingInput): Promise<TBookingConfirmation> {
+export async function bookFromPage(input: TCreateBookingInput, clientAddress: string): Promise<TBookingConfirmation> {
   try {
-    const { booking } = await createBooking(input, { principal: null, idempotencyKey: null });
+    const { booking } = await createBooking(input, { principal: null, idempotencyKey: null, clientAddress });
     return toConfirmation(booking);
   } catch (error) {
     if (isAppError(error) && error.code === "CONFLICT") throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE);

@@ -16,7 +16,7 @@ const assertLive = (status: string) => {
 };
 
 export async function addGuests(principal: Principal, uid: string, input: z.infer<typeof ZAddGuestsInput>) {
-  const row = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
     const booking = await getManagedBooking(tx, principal, uid);
     assertLive(booking.status);
@@ -34,26 +34,24 @@ export async function addGuests(principal: Principal, uid: string, input: z.infe
         isGuest: true,
       })),
     });
-    return tx.booking.findUniqueOrThrow({ where: { id: booking.id }, select: BOOKING_SELECT });
+    return toBookingOutput(await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, select: BOOKING_SELECT }));
   });
-  return toBookingOutput(row);
 }
 
 export async function updateLocation(principal: Principal, uid: string, input: z.infer<typeof ZUpdateLocationInput>) {
-  const row = await db.$transaction(async (tx) => {
+  const booking = await db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
     const booking = await getManagedBooking(tx, principal, uid);
     assertLive(booking.status);
-    return tx.booking.update({ where: { id: booking.id }, data: { location: input.location }, select: BOOKING_SELECT });
+    return toBookingOutput(await tx.booking.update({ where: { id: booking.id }, data: { location: input.location }, select: BOOKING_SELECT }));
   });
-  const booking = toBookingOutput(row);
   await syncBookingToCalendars("edited", booking);
   return booking;
 }
 
 /** Absence is a fact about a meeting that took place, so it can be recorded only once the booking has started. */
 export async function markAbsent(principal: Principal, uid: string, input: z.infer<typeof ZMarkAbsentInput>) {
-  const row = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
     const booking = await getManagedBooking(tx, principal, uid);
     if (booking.status !== "ACCEPTED") throw new AppError("BAD_REQUEST", "Only an accepted booking can have absences");
@@ -62,13 +60,10 @@ export async function markAbsent(principal: Principal, uid: string, input: z.inf
       const { count } = await tx.attendee.updateMany({ where: { bookingId: booking.id, email }, data: { absent } });
       if (count === 0) throw new AppError("BAD_REQUEST", `${email} is not an attendee of this booking`, [{ path: "body.attendees", message: `${email} is not an attendee` }]);
     }
-    return tx.booking.update({
-      where: { id: booking.id },
-      data: input.host === undefined ? {} : { absentHost: input.host },
-      select: BOOKING_SELECT,
-    });
+    return toBookingOutput(
+      await tx.booking.update({ where: { id: booking.id }, data: input.host === undefined ? {} : { absentHost: input.host }, select: BOOKING_SELECT }),
+    );
   });
-  return toBookingOutput(row);
 }
 
 export async function listAttendees(principal: Principal, uid: string) {
@@ -90,8 +85,8 @@ export async function addAttendee(principal: Principal, uid: string, input: z.in
     if (booking.attendees.some(({ email }) => email === input.email)) throw new AppError("CONFLICT", `${input.email} already attends this booking`);
     if (booking.attendees.length >= MAX_GUESTS + 1) throw new AppError("BAD_REQUEST", `A booking has at most ${MAX_GUESTS + 1} attendees`);
     const attendee = await tx.attendee.create({
-      data: { bookingId: booking.id, name: input.name, email: input.email, timeZone: input.timeZone, language: input.language },
-      select: { id: true, name: true, email: true, timeZone: true, language: true, absent: true, isGuest: true, bookingId: true },
+      data: { bookingId: booking.id, name: input.name, email: input.email, timeZone: input.timeZone, language: input.language, phoneNumber: input.phoneNumber ?? null },
+      select: { id: true, name: true, email: true, timeZone: true, language: true, absent: true, isGuest: true, phoneNumber: true, bookingId: true },
     });
     return { ...toAttendeeOutput(attendee), bookingId: attendee.bookingId };
   });
@@ -103,7 +98,7 @@ export async function addAttendee(principal: Principal, uid: string, input: z.in
  */
 export async function reassignBooking(principal: Principal, uid: string, toUserId: number | null) {
   try {
-    const row = await db.$transaction(async (tx) => {
+    const booking = await db.$transaction(async (tx) => {
       await lockBooking(tx, uid);
       const booking = await getManagedBooking(tx, principal, uid);
       assertLive(booking.status);
@@ -120,9 +115,8 @@ export async function reassignBooking(principal: Principal, uid: string, toUserI
       const rotating = current.filter((id) => !eventType.hosts.some((host) => host.userId === id && host.isFixed));
       await tx.bookingHost.deleteMany({ where: { bookingId: booking.id, userId: { in: rotating } } });
       await tx.bookingHost.create({ data: { bookingId: booking.id, userId: target, start: booking.start, end: booking.end, isLive: true } });
-      return tx.booking.findUniqueOrThrow({ where: { id: booking.id }, select: BOOKING_SELECT });
+      return toBookingOutput(await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, select: BOOKING_SELECT }));
     }, BOOKING_TX_OPTIONS);
-    const booking = toBookingOutput(row);
     // The host who gave the booking up loses its calendar event; the one who took it over gets one.
     await syncBookingToCalendars("edited", booking);
     return booking;

@@ -21,18 +21,20 @@ async function callerEmail(principal: Principal | null): Promise<string | null> 
 
 export async function cancelBooking(principal: Principal | null, uid: string, input: { cancellationReason?: string }) {
   const cancelledByEmail = await callerEmail(principal);
-  const row = await db.$transaction(async (tx) => {
+  // Every write builds its response inside the transaction, so a row no read could serve rolls back.
+  const booking = await db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
     const booking = await getBookingByUid(tx, uid);
     if (!isLive(booking.status.toString())) throw new AppError("BAD_REQUEST", `This booking is already ${booking.status.toLowerCase()}`);
     await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
-    return tx.booking.update({
-      where: { id: booking.id },
-      data: { status: "CANCELLED", cancellationReason: input.cancellationReason ?? null, cancelledByEmail },
-      select: BOOKING_SELECT,
-    });
+    return toBookingOutput(
+      await tx.booking.update({
+        where: { id: booking.id },
+        data: { status: "CANCELLED", cancellationReason: input.cancellationReason ?? null, cancelledByEmail },
+        select: BOOKING_SELECT,
+      }),
+    );
   });
-  const booking = toBookingOutput(row);
   await sendBookingMails("cancelled", booking);
   await syncBookingToCalendars("cancelled", booking);
   return booking;
@@ -70,10 +72,11 @@ export async function rescheduleBooking(principal: Principal | null, uid: string
         data: { status: "CANCELLED", rescheduledToUid: created.uid, reschedulingReason: input.reschedulingReason ?? null, cancelledByEmail: await callerEmail(principal) },
         select: BOOKING_SELECT,
       });
-      return { withdrawn, next: await tx.booking.findUniqueOrThrow({ where: { id: created.id }, select: BOOKING_SELECT }) };
+      const next = await tx.booking.findUniqueOrThrow({ where: { id: created.id }, select: BOOKING_SELECT });
+      return { withdrawn: toBookingOutput(withdrawn), next: toBookingOutput(next) };
     }, BOOKING_TX_OPTIONS);
-    const booking = toBookingOutput(row.next);
-    await sendRescheduleMails(toBookingOutput(row.withdrawn), booking);
+    const booking = row.next;
+    await sendRescheduleMails(row.withdrawn, booking);
     await syncBookingToCalendars("rescheduled", booking);
     return booking;
   } catch (error) {
@@ -83,18 +86,19 @@ export async function rescheduleBooking(principal: Principal | null, uid: string
 }
 
 async function decidePending(principal: Principal, uid: string, accept: boolean, reason?: string) {
-  const row = await db.$transaction(async (tx) => {
+  const booking = await db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
     const booking = await getManagedBooking(tx, principal, uid);
     if (booking.status !== "PENDING") throw new AppError("BAD_REQUEST", `Only a pending booking can be ${accept ? "confirmed" : "declined"}; this one is ${booking.status.toLowerCase()}`);
     if (!accept) await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
-    return tx.booking.update({
-      where: { id: booking.id },
-      data: accept ? { status: "ACCEPTED" } : { status: "REJECTED", rejectionReason: reason ?? null },
-      select: BOOKING_SELECT,
-    });
+    return toBookingOutput(
+      await tx.booking.update({
+        where: { id: booking.id },
+        data: accept ? { status: "ACCEPTED" } : { status: "REJECTED", rejectionReason: reason ?? null },
+        select: BOOKING_SELECT,
+      }),
+    );
   });
-  const booking = toBookingOutput(row);
   await sendBookingMails(accept ? "confirmed" : "declined", booking);
   // Pending bookings were written to the host's calendar when made, marked as awaiting confirmation:
   // a confirmed one is written again without that note, a declined one is taken out.

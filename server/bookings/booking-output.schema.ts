@@ -11,7 +11,7 @@ export const ZAttendeeOutput = z.object({
   timeZone: z.string(),
   language: z.string(),
   absent: z.boolean(),
-  phoneNumber: z.string().nullable(),
+  phoneNumber: z.string().optional(),
 });
 
 export const ZBookingOutput = z.object({

@@ -24,7 +24,7 @@ export const BOOKING_SELECT = {
   eventTypeId: true,
   eventType: { select: { id: true, slug: true } },
   hosts: { select: { user: { select: { id: true, name: true, email: true, username: true, timeZone: true } } }, orderBy: { userId: "asc" } },
-  attendees: { select: { id: true, name: true, email: true, timeZone: true, language: true, absent: true, isGuest: true }, orderBy: { id: "asc" } },
+  attendees: { select: { id: true, name: true, email: true, timeZone: true, language: true, absent: true, isGuest: true, phoneNumber: true }, orderBy: { id: "asc" } },
 } as const;
 
 type Row = {
@@ -49,7 +49,7 @@ type Row = {
   eventTypeId: number | null;
   eventType: { id: number; slug: string } | null;
   hosts: { user: { id: number; name: string; email: string; username: string; timeZone: string } }[];
-  attendees: { id: number; name: string; email: string; timeZone: string; language: string; absent: boolean; isGuest: boolean }[];
+  attendees: { id: number; name: string; email: string; timeZone: string; language: string; absent: boolean; isGuest: boolean; phoneNumber: string | null }[];
 };
 
 export type TAttendeeOutput = ReturnType<typeof toAttendeeOutput>;
@@ -63,7 +63,8 @@ export function toAttendeeOutput(attendee: Row["attendees"][number]) {
     timeZone: attendee.timeZone,
     language: attendee.language,
     absent: attendee.absent,
-    phoneNumber: null,
+    // Left out when unknown: the peer's schema has a string here, not null.
+    ...(attendee.phoneNumber ? { phoneNumber: attendee.phoneNumber } : {}),
   };
 }
 

@@ -2,15 +2,14 @@ import { z } from "zod";
 import { ZIdField, ZIdParam } from "../http/ids";
 import { ZPaginationQuery } from "../http/pagination";
 import { ZTimeZone } from "../time/time-zones";
+import { ZTimestamp } from "../time/timestamps";
 import { LOCALES, ZEmail, ZMetadata } from "../users/user.schemas";
 
 export const BOOKING_STATUSES = ["accepted", "pending", "cancelled", "rejected"] as const;
 export const MAX_GUESTS = 30;
 
 /** v2 takes full timestamps only; a date alone was v1's format. */
-export const ZTimestamp = z.iso
-  .datetime({ offset: true, message: "Must be a full ISO 8601 timestamp such as 2026-12-01T09:00:00Z" })
-  .transform((value) => new Date(value));
+const ZInstant = ZTimestamp();
 
 export const ZBookingUidParams = z.object({ bookingUid: z.string().min(1).max(64) });
 
@@ -25,18 +24,26 @@ export const ZLocation = z
   .strict();
 export type TLocationInput = z.infer<typeof ZLocation>;
 
+/** E.164: "+", country code, subscriber number, 8 to 15 digits in all. Spaces, dots, dashes and brackets are dropped. */
+export const ZPhoneNumber = z
+  .string()
+  .max(32, "Phone number is at most 32 characters")
+  .transform((value) => value.replace(/[\s.()-]/g, ""))
+  .refine((value) => /^\+[1-9]\d{7,14}$/.test(value), "Phone number must be in international format, e.g. +14155550123")
+  .describe("E.164 phone number, e.g. +14155550123");
+
 const ZAttendeeInput = z.object({
   name: z.string().trim().min(1, "Attendee name is required").max(200),
   email: ZEmail,
   timeZone: ZTimeZone,
   language: z.enum(LOCALES).default("en"),
-  phoneNumber: z.string().max(50).optional(),
+  phoneNumber: ZPhoneNumber.optional(),
 });
 
 export const ZCreateBookingInput = z
   .object({
     eventTypeId: ZIdField,
-    start: ZTimestamp,
+    start: ZInstant,
     attendee: ZAttendeeInput,
     guests: z.array(ZEmail).max(MAX_GUESTS).optional(),
     location: ZLocation.optional(),
@@ -61,8 +68,8 @@ export const ZListBookingsQuery = ZPaginationQuery.extend({
   status: ZStatusFilter.optional(),
   attendeeEmail: ZEmail.optional(),
   eventTypeId: ZIdParam.optional(),
-  afterStart: ZTimestamp.optional(),
-  beforeEnd: ZTimestamp.optional(),
+  afterStart: ZInstant.optional(),
+  beforeEnd: ZInstant.optional(),
   sortStart: ZSortDirection.optional(),
   sortEnd: ZSortDirection.optional(),
   sortCreated: ZSortDirection.optional(),
@@ -71,7 +78,7 @@ export type TListBookingsQuery = z.infer<typeof ZListBookingsQuery>;
 
 export const ZCancelBookingInput = z.object({ cancellationReason: z.string().trim().max(1000).optional() }).strict();
 export const ZRescheduleBookingInput = z
-  .object({ start: ZTimestamp, reschedulingReason: z.string().trim().max(1000).optional() })
+  .object({ start: ZInstant, reschedulingReason: z.string().trim().max(1000).optional() })
   .strict();
 export const ZDeclineBookingInput = z.object({ reason: z.string().trim().max(1000).optional() }).strict();
 export const ZAddGuestsInput = z

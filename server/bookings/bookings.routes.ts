@@ -23,14 +23,16 @@ import {
 } from "./booking.schemas";
 import { createBooking } from "./create-booking";
 import { idempotencyKeyOf, MAX_IDEMPOTENCY_KEY_LENGTH } from "./idempotency-key";
+import { clientAddress } from "../http/client-address";
 
 const common = { tag: "Bookings", versions: BOOKINGS_VERSIONS } as const;
 const read = { scope: "BOOKING_READ" } as const;
 const write = { scope: "BOOKING_WRITE" } as const;
 
 export const createBookingRoute = defineRoute(
-  { ...common, method: "POST", path: "/v2/bookings", summary: `Create a booking (Idempotency-Key header supported, at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters)`, access: "public", body: ZCreateBookingInput, response: ZBookingOutput, successStatus: 201 },
-  async ({ principal, body, request }) => (await createBooking(body, { principal, idempotencyKey: idempotencyKeyOf(request) })).booking,
+  { ...common, method: "POST", path: "/v2/bookings", summary: `Create a booking (Idempotency-Key header supported, at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters; the same key on another request is a 422)`, access: "public", body: ZCreateBookingInput, response: ZBookingOutput, successStatus: 201 },
+  async ({ principal, body, request }) =>
+    (await createBooking(body, { principal, idempotencyKey: idempotencyKeyOf(request), clientAddress: clientAddress(request.headers) })).booking,
 );
 
 export const listBookingsRoute = defineRoute(

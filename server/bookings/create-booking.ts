@@ -11,28 +11,38 @@ import { syncBookingToCalendars } from "../calendars/booking-sync";
 import type { TCreateBookingInput } from "./booking.schemas";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, loadBookableEventType, slotBookingData, slotTakenError } from "./booking-rules";
 import { isOverlapViolation, lockHosts } from "./host-lock";
+import { idempotencyKeyReusedError, requestFingerprint } from "./idempotency-key";
+import { countBookingAttempt } from "./booking-rate-limit";
 
 export type CreateBookingResult = { booking: TBookingOutput; created: boolean };
 
-async function findByIdempotencyKey(tx: Tx, eventTypeId: number, idempotencyKey: string) {
-  return tx.booking.findUnique({ where: { eventTypeId_idempotencyKey: { eventTypeId, idempotencyKey } }, select: BOOKING_SELECT });
+/** Any event type: a key names one request, so the same key sent for another event type is a different request. */
+async function findByIdempotencyKey(tx: Tx, idempotencyKey: string) {
+  return tx.booking.findFirst({ where: { idempotencyKey }, orderBy: { id: "asc" }, select: { ...BOOKING_SELECT, idempotencyFingerprint: true } });
 }
 
 export async function createBooking(
   input: TCreateBookingInput,
-  context: { principal: Principal | null; idempotencyKey: string | null },
+  /** clientAddress: from clientAddress(); absent only off the network (scripts, service tests). */
+  context: { principal: Principal | null; idempotencyKey: string | null; clientAddress?: string },
 ): Promise<CreateBookingResult> {
   const { idempotencyKey } = context;
+  const fingerprint = idempotencyKey ? requestFingerprint(input, context.principal) : null;
+  const attempt = await countBookingAttempt({ principal: context.principal, clientAddress: context.clientAddress ?? "unknown" }, input.eventTypeId, input.attendee.email);
+  let result: CreateBookingResult;
   try {
-    const result = await db.$transaction(async (tx) => {
+    // The response is built inside the transaction: a row that cannot be turned into one rolls back.
+    result = await db.$transaction(async (tx) => {
       const eventType = await loadBookableEventType(tx, input.eventTypeId);
       await lockHosts(tx, candidateHostIds(eventType));
       // The retry is answered before the private link is checked: the first request may have used the
       // link's last use, and the retry must still get that booking rather than a 404. Under the host
       // lock, so a retry racing the first request waits for it and then finds its booking.
       if (idempotencyKey) {
-        const earlier = await findByIdempotencyKey(tx, eventType.id, idempotencyKey);
-        if (earlier) return { row: earlier, created: false };
+        const earlier = await findByIdempotencyKey(tx, idempotencyKey);
+        // Bookings made before fingerprints were stored have none: their retries are answered as before.
+        if (earlier && earlier.idempotencyFingerprint !== null && earlier.idempotencyFingerprint !== fingerprint) throw idempotencyKeyReusedError();
+        if (earlier) return { booking: toBookingOutput(earlier), created: false };
       }
       await assertVisible(tx, eventType, input.privateLink);
       const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start });
@@ -51,9 +61,10 @@ export async function createBooking(
           location: resolveLocation(input.location, eventType.locations),
           metadata: input.metadata ?? {},
           idempotencyKey,
+          idempotencyFingerprint: fingerprint,
           attendees: {
             create: [
-              { name: attendee.name, email: attendee.email, timeZone: attendee.timeZone, language: attendee.language },
+              { name: attendee.name, email: attendee.email, timeZone: attendee.timeZone, language: attendee.language, phoneNumber: attendee.phoneNumber ?? null },
               ...[...new Set(guests)]
                 .filter((email) => email !== attendee.email)
                 .map((email) => ({ name: email.split("@")[0]!, email, timeZone: attendee.timeZone, language: attendee.language, isGuest: true })),
@@ -62,16 +73,19 @@ export async function createBooking(
         },
         select: BOOKING_SELECT,
       });
-      return { row, created: true };
+      return { booking: toBookingOutput(row), created: true };
     }, BOOKING_TX_OPTIONS);
-    const booking = toBookingOutput(result.row);
-    if (result.created) {
-      await sendBookingMails("created", booking);
-      await syncBookingToCalendars("created", booking);
-    }
-    return { booking, created: result.created };
   } catch (error) {
+    await attempt.abandoned();
     if (isOverlapViolation(error)) throw slotTakenError();
     throw error;
   }
+  if (!result.created) {
+    await attempt.abandoned();
+    return result;
+  }
+  await attempt.booked();
+  await sendBookingMails("created", result.booking);
+  await syncBookingToCalendars("created", result.booking);
+  return result;
 }

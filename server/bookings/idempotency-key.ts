@@ -1,7 +1,16 @@
-/** The Idempotency-Key header of a booking create: stored with the booking, so it is bounded like a column. */
+/**
+ * The Idempotency-Key of a booking create. A key names one request: it is stored with the booking
+ * together with a fingerprint of that request, so a retry gets the booking it made, and the same key on
+ * a different request (another start, attendee, event type or credential) is refused instead of being
+ * told "created" with someone else's booking.
+ */
+import { createHash } from "node:crypto";
+import type { Principal } from "../auth/principal";
 import { AppError } from "../errors";
+import type { TCreateBookingInput } from "./booking.schemas";
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const OPERATION = "POST /v2/bookings";
 
 /** The key, or null when absent or empty; a longer key is a 400 before anything is read or written. */
 export function idempotencyKeyOf(request: Request): string | null {
@@ -13,3 +22,29 @@ export function idempotencyKeyOf(request: Request): string | null {
   }
   return key;
 }
+
+/** Objects with their keys sorted, so the same body sent with its fields in another order is the same request. */
+function canonicalJson(value: unknown): string {
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * SHA-256 of operation, credential and the validated body. The body is taken after zod, so defaults and
+ * normalisation (a language left out means "en") do not make two equal requests differ.
+ */
+export function requestFingerprint(input: TCreateBookingInput, principal: Principal | null): string {
+  const credential = principal ? `${principal.via}:${principal.credentialId}` : "anonymous";
+  return createHash("sha256").update(`${OPERATION}\n${credential}\n${canonicalJson(input)}`).digest("hex");
+}
+
+export const idempotencyKeyReusedError = () => {
+  const message = "This Idempotency-Key was already used for a different request (another body or credential). Send a new Idempotency-Key for a new booking.";
+  return new AppError("UNPROCESSABLE_ENTITY", message, [{ path: "headers.idempotency-key", message }]);
+};

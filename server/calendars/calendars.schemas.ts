@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ZIdField, ZIdParam } from "../http/ids";
 import { ZTimeZone } from "../time/time-zones";
+import { isSupportedInstant } from "../time/timestamps";
 import { CALENDAR_TYPES } from "./calendar-apps";
 
 const ZCalendarType = z.enum(CALENDAR_TYPES as [string, ...string[]], { error: `integration must be one of ${CALENDAR_TYPES.join(", ")}` });
@@ -20,8 +21,8 @@ export const ZDisconnectCalendarParams = z.object({
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const ZDateOrTimestamp = z
   .string()
-  .refine((value) => (DATE_ONLY.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success) && !Number.isNaN(Date.parse(value)), {
-    message: "Must be a date (2026-12-01, read in timeZone) or a full ISO 8601 timestamp",
+  .refine((value) => (DATE_ONLY.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success) && isSupportedInstant(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value), {
+    message: "Must be a date (2026-12-01, read in timeZone) or a full ISO 8601 timestamp, between 1970-01-01 and 2200-01-01",
   });
 
 export const ZBusyTimesQuery = z.object({

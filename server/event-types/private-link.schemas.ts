@@ -4,11 +4,10 @@
  * and switching kind clears the other limit.
  */
 import { z } from "zod";
+import { ZTimestampText } from "../time/timestamps";
 import { ZEventTypeIdParams } from "./event-type.schemas";
 
-const ZFutureTimestamp = z.iso
-  .datetime({ offset: true, message: "Must be an ISO 8601 timestamp with a time zone, e.g. 2030-12-31T23:59:59Z" })
-  .refine((value) => Date.parse(value) > Date.now(), "Must be in the future");
+const ZFutureTimestamp = ZTimestampText("2030-12-31T23:59:59Z").refine((value) => Date.parse(value) > Date.now(), "Must be in the future");
 
 const fields = {
   expiresAt: ZFutureTimestamp.describe("Time-based link: bookable until then"),

@@ -2,10 +2,11 @@
 import { z } from "zod";
 import { ZPaginationQuery } from "../http/pagination";
 import { ZIdField, ZIdParam } from "../http/ids";
+import { ZTimestampText } from "../time/timestamps";
 
 export const OOO_REASONS = ["unspecified", "vacation", "travel", "sick", "public_holiday"] as const;
 
-const ZTimestamp = z.iso.datetime({ offset: true, message: "Must be an ISO 8601 timestamp with a time zone, e.g. 2030-05-01T00:00:00Z" });
+const ZTimestamp = ZTimestampText("2030-05-01T00:00:00Z");
 
 const fields = {
   start: ZTimestamp,

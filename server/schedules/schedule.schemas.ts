@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { ZIdParam } from "../http/ids";
 import { ZTimeZone } from "../time/time-zones";
+import { ZCalendarDate } from "../time/timestamps";
 
 
 /** Index = the day number stored in Availability.days (0 = Sunday … 6 = Saturday). */
@@ -43,7 +44,7 @@ export const ZAvailabilityInput = z
 
 export const ZOverrideInput = z
   .object({
-    date: z.iso.date("Must be a calendar date YYYY-MM-DD"),
+    date: ZCalendarDate(),
     startTime: ZStartTime,
     endTime: ZEndTime,
   })

@@ -12,7 +12,10 @@ export type FailureLimit = { key: string; max: number };
 
 interface FailureStore {
   count(key: string): Promise<{ failures: number; retryAfterSeconds: number }>;
-  record(key: string): Promise<void>;
+  /** Adds one and answers the new count (atomically: concurrent records each see their own). */
+  record(key: string): Promise<number>;
+  /** Gives one back (an attempt that was counted ahead and did not happen); never below zero, never revives an expired key. */
+  release(key: string): Promise<void>;
 }
 
 /** Distinct keys held in memory at most: callers choose the keys (addresses, client ids, e-mails). */
@@ -53,7 +56,7 @@ export class MemoryStore implements FailureStore {
     const entry = this.entries.get(key);
     if (entry && entry.resetAt > now) {
       entry.failures += 1;
-      return;
+      return entry.failures;
     }
     this.entries.delete(key);
     for (const oldest of this.entries.keys()) {
@@ -61,6 +64,12 @@ export class MemoryStore implements FailureStore {
       this.entries.delete(oldest);
     }
     this.entries.set(key, { failures: 1, resetAt: now + WINDOW_SECONDS * 1000 });
+    return 1;
+  }
+
+  async release(key: string) {
+    const entry = this.entries.get(key);
+    if (entry && entry.resetAt > this.now() && entry.failures > 0) entry.failures -= 1;
   }
 
   private sweep(now: number) {
@@ -71,6 +80,9 @@ export class MemoryStore implements FailureStore {
   }
 }
 
+// DECR on a key that has expired would recreate it without a TTL: only a live, positive counter goes down.
+const RELEASE_SCRIPT = `if tonumber(redis.call("GET", KEYS[1]) or "0") > 0 then return redis.call("DECR", KEYS[1]) end return 0`;
+
 class RedisStore implements FailureStore {
   constructor(private readonly redis: Redis) {}
 
@@ -80,7 +92,12 @@ class RedisStore implements FailureStore {
   }
 
   async record(key: string) {
-    await this.redis.multi().incr(key).expire(key, WINDOW_SECONDS, "NX").exec();
+    const results = await this.redis.multi().incr(key).expire(key, WINDOW_SECONDS, "NX").exec();
+    return Number(results?.[0]?.[1] ?? 0);
+  }
+
+  async release(key: string) {
+    await this.redis.eval(RELEASE_SCRIPT, 1, key);
   }
 }
 
@@ -105,4 +122,20 @@ export async function retryAfterSeconds(limits: FailureLimit[]): Promise<number>
 
 export async function recordFailure(limits: FailureLimit[]): Promise<void> {
   await Promise.all(limits.map(({ key }) => failureStore().record(key)));
+}
+
+/**
+ * For limits on actions rather than failures (public booking): counts one attempt against every limit
+ * before the action, so simultaneous requests cannot all pass a check made before any of them counted.
+ * Returns the wait when a limit was already reached (nothing is counted then), else a release that gives
+ * the attempt back when the action did not happen.
+ */
+export async function countAttempt(limits: FailureLimit[]): Promise<{ retryAfterSeconds: number; release: () => Promise<void> }> {
+  const counts = await Promise.all(limits.map(({ key }) => failureStore().record(key)));
+  const release = async () => void (await Promise.all(limits.map(({ key }) => failureStore().release(key))));
+  const blocked = limits.filter(({ max }, index) => counts[index]! > max);
+  if (blocked.length === 0) return { retryAfterSeconds: 0, release };
+  await release();
+  const waits = await Promise.all(blocked.map(({ key }) => failureStore().count(key)));
+  return { retryAfterSeconds: Math.max(1, ...waits.map(({ retryAfterSeconds }) => retryAfterSeconds)), release: async () => {} };
 }

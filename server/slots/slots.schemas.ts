@@ -5,10 +5,11 @@
 import { z } from "zod";
 import { MAX_DB_INT } from "../http/ids";
 import { ZTimeZone } from "../time/time-zones";
+import { ZTimestampText } from "../time/timestamps";
 
 export const MAX_RANGE_DAYS = 90;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const ZFullTimestamp = z.iso.datetime({ offset: true });
+const ZFullTimestamp = ZTimestampText("2026-12-01T00:00:00Z");
 
 const ZTimestampParam = (field: "startTime" | "endTime") =>
   z
@@ -16,8 +17,8 @@ const ZTimestampParam = (field: "startTime" | "endTime") =>
     .superRefine((value, ctx) => {
       if (DATE_ONLY.test(value.trim())) {
         ctx.addIssue({ code: "custom", message: `${field} must be a full ISO 8601 timestamp such as 2026-12-01T00:00:00Z; date-only values were a v1 format` });
-      } else if (!ZFullTimestamp.safeParse(value).success || Number.isNaN(Date.parse(value))) {
-        ctx.addIssue({ code: "custom", message: `${field} must be a full ISO 8601 timestamp with a time zone designator, such as 2026-12-01T00:00:00Z` });
+      } else if (!ZFullTimestamp.safeParse(value).success) {
+        ctx.addIssue({ code: "custom", message: `${field} must be a full ISO 8601 timestamp with a time zone designator, between 1970-01-01 and 2200-01-01, such as 2026-12-01T00:00:00Z` });
       }
     })
     .transform((value) => new Date(value))

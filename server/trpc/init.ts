@@ -6,9 +6,11 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { db } from "../db/client";
 import { getActor, type Actor } from "../auth/session";
 import { formatError } from "./errors";
+import { clientAddress } from "../http/client-address";
 
-export async function createTRPCContext() {
-  return { actor: await getActor() };
+/** `req` is absent for server-side callers; the address then is "unknown", as clientAddress says of a request without one. */
+export async function createTRPCContext(options?: { req: Request }) {
+  return { actor: await getActor(), clientAddress: clientAddress(options?.req.headers) };
 }
 type Context = Awaited<ReturnType<typeof createTRPCContext>>;
 

@@ -7,5 +7,5 @@ import { publicProcedure, router } from "../init";
 export const bookingPageRouter = router({
   slots: publicProcedure.input(ZBookingPageSlotsInput).query(({ input }) => listBookingPageDays(input)),
   // The v2 body schema itself: the same fields, limits and messages as POST /v2/bookings.
-  book: publicProcedure.input(ZCreateBookingInput).mutation(({ input }) => bookFromPage(input)),
+  book: publicProcedure.input(ZCreateBookingInput).mutation(({ ctx, input }) => bookFromPage(input, ctx.clientAddress)),
 });

@@ -1,0 +1,54 @@
+/**
+ * Booking creation (POST /v2/bookings and the booking page, both through createBooking) is limited in
+ * five-minute windows, on the same shared counters as log-in (Redis when REDIS_URL is set):
+ * - one caller for one event type: 100. The caller is the credential when there is one, else the network
+ *   address. A visitor books once or twice; a page flooded with bookings is stopped here;
+ * - one caller across event types: 300, so spreading a flood over many hosts also ends;
+ * - one attendee e-mail, whoever sends it: 10 bookings, so nobody's inbox (and no calendar, in someone's
+ *   name) is flooded with invitations.
+ * Keying the address by event type keeps clients that legitimately book a lot from one address (a test
+ * suite, an office behind one NAT) from sharing one bucket for everything.
+ * The caller limits count attempts from before anything is written, so a parallel flood is held to them
+ * too; an attempt that made no booking (a taken slot, a bad event type) gives its count back, and the
+ * limits leave room for a burst of requests racing for one slot, of which one wins. The e-mail limit
+ * counts bookings made: simultaneous requests in one attendee's name for one slot (a double-clicked
+ * button, a retrying client) are contention, not a flood, and must end as one booking and clean 409s.
+ */
+import type { Principal } from "../auth/principal";
+import { AppError } from "../errors";
+import { countAttempt, recordFailure, retryAfterSeconds } from "../security/failure-limits";
+
+export const MAX_BOOKINGS_PER_CALLER_AND_EVENT_TYPE = 100;
+export const MAX_BOOKINGS_PER_CALLER = 300;
+export const MAX_BOOKINGS_PER_ATTENDEE_EMAIL = 10;
+
+export type BookingCaller = { principal: Principal | null; clientAddress: string };
+/** What createBooking reports back once it knows whether a booking was made. */
+export type BookingAttempt = { booked(): Promise<void>; abandoned(): Promise<void> };
+
+function callerLimits(caller: BookingCaller, eventTypeId: number) {
+  const who = caller.principal ? `cred:${caller.principal.via}:${caller.principal.credentialId}` : `addr:${caller.clientAddress}`;
+  return [
+    { key: `booking:caller-event-type:${who}|${eventTypeId}`, max: MAX_BOOKINGS_PER_CALLER_AND_EVENT_TYPE },
+    { key: `booking:caller:${who}`, max: MAX_BOOKINGS_PER_CALLER },
+  ];
+}
+
+const attendeeLimits = (email: string) => [{ key: `booking:attendee:${email.trim().toLowerCase()}`, max: MAX_BOOKINGS_PER_ATTENDEE_EMAIL }];
+
+function tooManyBookings(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError("TOO_MANY_REQUESTS", `Too many bookings in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, {
+    "Retry-After": String(seconds),
+  });
+}
+
+/** Counts the attempt before anything is written, or throws 429 with Retry-After. */
+export async function countBookingAttempt(caller: BookingCaller, eventTypeId: number, attendeeEmail: string): Promise<BookingAttempt> {
+  const forAttendee = attendeeLimits(attendeeEmail);
+  const attendeeWait = await retryAfterSeconds(forAttendee);
+  if (attendeeWait > 0) throw tooManyBookings(attendeeWait);
+  const { retryAfterSeconds: callerWait, release } = await countAttempt(callerLimits(caller, eventTypeId));
+  if (callerWait > 0) throw tooManyBookings(callerWait);
+  return { booked: () => recordFailure(forAttendee), abandoned: release };
+}
