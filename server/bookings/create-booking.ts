@@ -3,7 +3,7 @@ import type { Principal } from "../auth/principal";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { assertVisible, consumePrivateLinkUse } from "../event-types/private-link.service";
-import { isSlotAvailable } from "../slots/slots.service";
+import { isSlotAvailable, loadSlotExternalBusy } from "../slots/slots.service";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
 import { resolveLocation } from "./booking-location";
 import { sendBookingMails } from "./booking-mail";
@@ -24,6 +24,7 @@ export async function createBooking(
 ): Promise<CreateBookingResult> {
   const { idempotencyKey } = context;
   try {
+    const externalBusy = await loadSlotExternalBusy(input); // connected calendars: HTTP, so before the transaction
     const result = await db.$transaction(async (tx) => {
       const eventType = await loadBookableEventType(tx, input.eventTypeId);
       await lockHosts(tx, candidateHostIds(eventType));
@@ -35,7 +36,7 @@ export async function createBooking(
         if (earlier) return { row: earlier, created: false };
       }
       await assertVisible(tx, eventType, input.privateLink);
-      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start });
+      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start, externalBusy });
       if (!slot.available) throw slotTakenError();
       if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
         throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
