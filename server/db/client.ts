@@ -44,7 +44,12 @@ function connect(): Connection {
   // that is an uncaughtException. A checked-out one that dies fails its query, which reports it; its
   // "error" event needs a listener all the same.
   pool.on("error", onLostIdleConnection);
-  pool.on("connect", (client) => client.on("error", () => {}));
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    // pglite-socket ignores start-up parameters, statement_timeout among them; a SET reaches its backend
+    // (shared by every connection, so it holds for all of them alike). Queued before the connection's first query.
+    if (isEmbeddedDatabase()) client.query(`SET statement_timeout = ${Math.round(deadlines.statementMs)}`).catch(() => {});
+  });
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool),
     transactionOptions: { maxWait: deadlines.connectMs, timeout: deadlines.transactionMs },

@@ -78,6 +78,11 @@ describe("on the embedded database", () => {
     expect(others).toBeGreaterThan(0);
   });
 
+  it("applies the statement deadline, which pglite-socket would drop from the start-up parameters", async () => {
+    const { sql } = await import("./client");
+    expect(await sql("SHOW statement_timeout")).toEqual([{ statement_timeout: "10s" }]);
+  });
+
   it("a connected ICS calendar's busy time removes the slot from the listing and refuses a booking there", async () => {
     const { makeUser } = await import("@/prisma/factories");
     const { attendee, makeHostWithEventType, utcAt } = await import("@/prisma/scheduling-factories");
