@@ -42,7 +42,7 @@ export async function cancelBooking(principal: Principal | null, uid: string, in
  * Connected-calendar busy times for moving booking `uid` to `start`, read before its transaction (they
  * come over HTTP). The transaction reads the booking again under its lock and decides with these.
  */
-export async function loadExternalBusyForMove(uid: string, start: Date) {
+async function loadExternalBusyForMove(uid: string, start: Date) {
   const booking = await db.booking.findUnique({ where: { uid }, select: { eventTypeId: true } });
   return booking?.eventTypeId ? loadSlotExternalBusy({ eventTypeId: booking.eventTypeId, start }) : [];
 }
