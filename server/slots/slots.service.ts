@@ -68,6 +68,7 @@ export async function getAvailableSlots(query: TAvailableSlotsQuery, options: Op
   const range = { start: toMinuteCeil(query.startTime), end: toMinuteCeil(query.endTime) };
   // Started first so the providers' round trips overlap the database reads, as the booking check's do.
   const externalBusy = loadExternalBusy(eventType, range);
+  externalBusy.catch(() => {}); // awaited in slotsOf; if the database fails first, this must not become an unhandled rejection
   const slots = await slotsOf(db, eventType, range, options.now ?? new Date(), { externalBusy });
   return toAvailableSlotsOutput(slots, query.timeZone);
 }
