@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { AppError } from "../errors";
-import { isSlotAvailable } from "../slots/slots.service";
+import { isSlotAvailable, loadSlotExternalBusy } from "../slots/slots.service";
 import { getManagedBooking, lockBooking } from "./booking-access";
 import { syncBookingToCalendars } from "../calendars/booking-sync";
 import { BOOKING_SELECT, toAttendeeOutput, toBookingOutput } from "./booking.dto";
@@ -98,6 +98,9 @@ export async function addAttendee(principal: Principal, uid: string, input: z.in
  */
 export async function reassignBooking(principal: Principal, uid: string, toUserId: number | null) {
   try {
+    // Connected calendars come over HTTP: read before the transaction, which decides under the lock.
+    const stored = await db.booking.findUnique({ where: { uid }, select: { eventTypeId: true, start: true } });
+    const externalBusy = stored?.eventTypeId ? await loadSlotExternalBusy({ eventTypeId: stored.eventTypeId, start: stored.start }) : [];
     const booking = await db.$transaction(async (tx) => {
       await lockBooking(tx, uid);
       const booking = await getManagedBooking(tx, principal, uid);
@@ -107,7 +110,7 @@ export async function reassignBooking(principal: Principal, uid: string, toUserI
       if (eventType.schedulingType !== "ROUND_ROBIN") throw new AppError("BAD_REQUEST", "Only round-robin bookings can be reassigned");
       const current = booking.hosts.map(({ user }) => user.id);
       await lockHosts(tx, candidateHostIds(eventType));
-      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: booking.start, ignoreBookingUid: uid });
+      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: booking.start, ignoreBookingUid: uid, externalBusy });
       const candidates = slot.freeHostIds.filter((id) => !current.includes(id));
       const target = toUserId ?? candidates[0];
       if (toUserId !== null && !candidateHostIds(eventType).includes(toUserId)) throw new AppError("BAD_REQUEST", "That user is not a host of this event type");

@@ -2,7 +2,7 @@
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { AppError } from "../errors";
-import { isSlotAvailable } from "../slots/slots.service";
+import { isSlotAvailable, loadSlotExternalBusy } from "../slots/slots.service";
 import { getBookingByUid, getManagedBooking, lockBooking } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
 import { sendBookingMails, sendRescheduleMails } from "./booking-mail";
@@ -40,9 +40,20 @@ export async function cancelBooking(principal: Principal | null, uid: string, in
   return booking;
 }
 
+/**
+ * Connected-calendar busy times for moving booking `uid` to `start`, read before its transaction (they
+ * come over HTTP). The transaction reads the booking again under its lock and decides with these.
+ */
+async function loadExternalBusyForMove(uid: string, start: Date) {
+  const booking = await db.booking.findUnique({ where: { uid }, select: { eventTypeId: true } });
+  return booking?.eventTypeId ? loadSlotExternalBusy({ eventTypeId: booking.eventTypeId, start }) : [];
+}
+
 /** A new booking at `start`, linked both ways with the old one, which stops blocking its slot. */
 export async function rescheduleBooking(principal: Principal | null, uid: string, input: { start: Date; reschedulingReason?: string }) {
   try {
+    const cancelledByEmail = await callerEmail(principal);
+    const externalBusy = await loadExternalBusyForMove(uid, input.start);
     const row = await db.$transaction(async (tx) => {
       await lockBooking(tx, uid);
       const old = await getBookingByUid(tx, uid);
@@ -50,7 +61,7 @@ export async function rescheduleBooking(principal: Principal | null, uid: string
       if (old.eventTypeId === null) throw new AppError("BAD_REQUEST", "The event type of this booking no longer exists");
       const eventType = await loadBookableEventType(tx, old.eventTypeId);
       await lockHosts(tx, candidateHostIds(eventType));
-      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start, ignoreBookingUid: uid });
+      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start, ignoreBookingUid: uid, externalBusy });
       if (!slot.available) throw slotTakenError();
       await tx.bookingHost.updateMany({ where: { bookingId: old.id }, data: { isLive: false } });
       const hostIds = chooseHosts(eventType, slot.freeHostIds);
@@ -69,7 +80,7 @@ export async function rescheduleBooking(principal: Principal | null, uid: string
       });
       const withdrawn = await tx.booking.update({
         where: { id: old.id },
-        data: { status: "CANCELLED", rescheduledToUid: created.uid, reschedulingReason: input.reschedulingReason ?? null, cancelledByEmail: await callerEmail(principal) },
+        data: { status: "CANCELLED", rescheduledToUid: created.uid, reschedulingReason: input.reschedulingReason ?? null, cancelledByEmail },
         select: BOOKING_SELECT,
       });
       const next = await tx.booking.findUniqueOrThrow({ where: { id: created.id }, select: BOOKING_SELECT });

@@ -1,12 +1,22 @@
 /** Rules shared by the booking use cases: who hosts, how long transactions may wait, which errors. */
 import type { Tx } from "../db/client";
+import { databaseDeadlines } from "../db/deadlines";
 import { AppError } from "../errors";
 
 /**
- * Bookings of one host queue on that host's lock, so a transaction may wait for others to finish.
- * Prisma's defaults (2 s to get a connection, 5 s to run) would turn a busy slot into 500s.
+ * Bookings of one host queue on that host's lock, so a transaction may wait for others to finish: it
+ * gets the database deadlines (db/deadlines.ts), not Prisma's 2 s / 5 s defaults, which would turn a busy
+ * slot into errors. Past them the answer is 503 with Retry-After; nothing waits unbounded on a hung database.
+ * Getters: the deadlines are read when a transaction starts, not when this module loads.
  */
-export const BOOKING_TX_OPTIONS = { maxWait: 30_000, timeout: 30_000 } as const;
+export const BOOKING_TX_OPTIONS = {
+  get maxWait() {
+    return databaseDeadlines().connectMs;
+  },
+  get timeout() {
+    return databaseDeadlines().transactionMs;
+  },
+};
 
 export const slotTakenError = () => new AppError("CONFLICT", "This time is not available: choose another slot from /v2/slots/available");
 

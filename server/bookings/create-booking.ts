@@ -3,7 +3,7 @@ import type { Principal } from "../auth/principal";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { assertVisible, consumePrivateLinkUse } from "../event-types/private-link.service";
-import { isSlotAvailable } from "../slots/slots.service";
+import { isSlotAvailable, loadSlotExternalBusy } from "../slots/slots.service";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
 import { resolveLocation } from "./booking-location";
 import { sendBookingMails } from "./booking-mail";
@@ -31,6 +31,7 @@ export async function createBooking(
   const attempt = await countBookingAttempt({ principal: context.principal, clientAddress: context.clientAddress ?? "unknown" }, input.eventTypeId, input.attendee.email);
   let result: CreateBookingResult;
   try {
+    const externalBusy = await loadSlotExternalBusy(input); // connected calendars: HTTP, so before the transaction
     // The response is built inside the transaction: a row that cannot be turned into one rolls back.
     result = await db.$transaction(async (tx) => {
       const eventType = await loadBookableEventType(tx, input.eventTypeId);
@@ -45,7 +46,7 @@ export async function createBooking(
         if (earlier) return { booking: toBookingOutput(earlier), created: false };
       }
       await assertVisible(tx, eventType, input.privateLink);
-      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start });
+      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start, externalBusy });
       if (!slot.available) throw slotTakenError();
       if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
         throw new AppError("NOT_FOUND", "This private link is invalid or has expired");

@@ -4,6 +4,7 @@
  * provider for every user at once and waits at most `timeoutMs`: a slow or failing provider contributes
  * nothing (and is logged) rather than stalling a slot request or a booking.
  */
+import { assertOutsideTransaction } from "../db/transaction-scope";
 import { log } from "../log";
 
 export type BusyTimesRange = { start: Date; end: Date };
@@ -67,6 +68,9 @@ export async function externalBusyTimes(
   range: BusyTimesRange,
   options: { timeoutMs: number },
 ): Promise<ExternalBusyTime[]> {
+  // Providers call out over HTTP and read through the global client: never from inside a transaction
+  // (a failure there would be swallowed below and the busy times silently ignored).
+  assertOutsideTransaction("Connected calendars' busy times");
   const providers = [...registry.values()];
   if (providers.length === 0 || userIds.length === 0) return [];
   const answers = await Promise.all(

@@ -1,9 +1,8 @@
 /**
  * What slot requests need from a user's connected calendars, cached per user for CACHE_TTL_MS and
  * dropped in every app instance (LISTEN/NOTIFY) whenever the user's calendars change: connect,
- * disconnect, (de)select, a credential's secret or validity changing. Slot checks run inside booking
- * transactions, so this cache is also what keeps them from needing a second database connection from
- * a pool those transactions may have exhausted.
+ * disconnect, (de)select, a credential's secret or validity changing. A slot listing and the booking
+ * check that follows it share one fetch through it.
  */
 import { listeningCache } from "../db/listening-cache";
 import type { CredentialRow } from "./credential-store";

@@ -5,7 +5,10 @@
  */
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { log } from "../log";
+import { databaseDeadlines } from "./deadlines";
 import { PrismaClient } from "./generated/client";
+import { assertOutsideTransaction, runTransactionScoped } from "./transaction-scope";
 
 export type Db = PrismaClient;
 /** A client or an interactive transaction: what a service step that can run in either accepts. */
@@ -14,11 +17,44 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
 type Connection = { prisma: PrismaClient; pool: pg.Pool; listeners: Set<pg.Client> };
 const globalForDb = globalThis as unknown as { conveneDb?: Connection };
 
+/** The pool refuses a second connection to code running inside an interactive transaction (pool.query goes through connect too). */
+function guardConnections(pool: pg.Pool): pg.Pool {
+  const connectPool = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    assertOutsideTransaction("A pool connection");
+    return connectPool(...args);
+  }) as pg.Pool["connect"];
+  return pool;
+}
+
+const onLostIdleConnection = (error: Error) => log.warn("database connection lost while idle; the pool opens a new one when needed", { error });
+
 function connect(): Connection {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: start Convene with `npm start`, which provides one");
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  return { pool, prisma: new PrismaClient({ adapter: new PrismaPg(pool) }), listeners: new Set() };
+  const deadlines = databaseDeadlines();
+  const pool = guardConnections(new pg.Pool({
+    connectionString,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    connectionTimeoutMillis: deadlines.connectMs,
+    query_timeout: deadlines.queryMs,
+    statement_timeout: deadlines.statementMs,
+  }));
+  // An idle connection that dies is dropped by the pool, which then emits "error": without a listener
+  // that is an uncaughtException. A checked-out one that dies fails its query, which reports it; its
+  // "error" event needs a listener all the same.
+  pool.on("error", onLostIdleConnection);
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    // pglite-socket ignores start-up parameters, statement_timeout among them; a SET reaches its backend
+    // (shared by every connection, so it holds for all of them alike). Queued before the connection's first query.
+    if (isEmbeddedDatabase()) client.query(`SET statement_timeout = ${Math.round(deadlines.statementMs)}`).catch(() => {});
+  });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool),
+    transactionOptions: { maxWait: deadlines.connectMs, timeout: deadlines.transactionMs },
+  });
+  return { pool, prisma, listeners: new Set() };
 }
 
 /** Opened on first use so that importing a service never needs a database (builds, unit tests). */
@@ -27,9 +63,22 @@ function connection(): Connection {
   return globalForDb.conveneDb;
 }
 
+/** `$transaction(fn)` marks everything `fn` runs as inside the transaction (transaction-scope.ts). */
+function scopedTransaction(prisma: PrismaClient): PrismaClient["$transaction"] {
+  return ((input: unknown, options?: unknown) => {
+    const start = prisma.$transaction.bind(prisma) as (input: unknown, options?: unknown) => Promise<unknown>;
+    if (typeof input !== "function") return start(input, options);
+    return runTransactionScoped((callback) => start(callback, options), input as (tx: unknown) => Promise<unknown>);
+  }) as PrismaClient["$transaction"];
+}
+
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, property) {
+    // `then` is probed by `await`, symbols by inspection; neither is a use of the client.
+    if (typeof property === "symbol" || property === "then") return undefined;
+    assertOutsideTransaction(`The global client (db.${property})`);
     const { prisma } = connection();
+    if (property === "$transaction") return scopedTransaction(prisma);
     const value = Reflect.get(prisma, property);
     return typeof value === "function" ? value.bind(prisma) : value;
   },
@@ -52,6 +101,7 @@ const statementNames = new Map<string, string>();
  * each distinct text becomes a named prepared statement, parsed and planned once per connection.
  */
 export async function sql<Row extends object>(text: string, values: unknown[] = []): Promise<Row[]> {
+  assertOutsideTransaction("sql()");
   if (isEmbeddedDatabase()) return (await connection().pool.query<Row>(text, values)).rows;
   let name = statementNames.get(text);
   if (!name) statementNames.set(text, (name = `convene_${statementNames.size}`));
@@ -60,7 +110,8 @@ export async function sql<Row extends object>(text: string, values: unknown[] = 
 
 /** A dedicated LISTEN connection (listening-cache.ts), closed with the rest by disconnectDb(). */
 export function newListenerClient(): pg.Client {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  assertOutsideTransaction("A listener connection");
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: databaseDeadlines().connectMs });
   const { listeners } = connection();
   listeners.add(client);
   client.once("end", () => listeners.delete(client));

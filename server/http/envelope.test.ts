@@ -48,7 +48,7 @@ describe("toErrorResponse", () => {
 
   it.each([
     { case: "an Error", error: new TypeError("Cannot read properties of undefined (reading 'secretColumn')") },
-    { case: "a Prisma error we do not map", error: Object.assign(new Error("connection to 10.0.0.5 refused"), { name: "PrismaClientKnownRequestError", code: "P1001" }) },
+    { case: "a Prisma error we do not map", error: Object.assign(new Error("raw query on 10.0.0.5 failed"), { name: "PrismaClientKnownRequestError", code: "P2010" }) },
     { case: "a thrown string", error: "db password is hunter2" },
     { case: "undefined", error: undefined },
   ])("answers $case with 500, the request id and no internals", async ({ error }) => {
@@ -62,6 +62,16 @@ describe("toErrorResponse", () => {
     const text = JSON.stringify(body);
     for (const leak of ["secretColumn", "10.0.0.5", "hunter2", "TypeError", "stack", "at "]) expect(text).not.toContain(leak);
   });
+});
+
+it("answers a database outage (Prisma P1001, can't reach the server) 503 SERVICE_UNAVAILABLE with Retry-After, no internals", async () => {
+  const error = Object.assign(new Error("Can't reach database server at 10.0.0.5:5432"), { name: "PrismaClientKnownRequestError", code: "P1001" });
+  const response = toErrorResponse(error, "req-43");
+  expect(response.status).toBe(503);
+  expect(response.headers.get("retry-after")).toBe("5");
+  const body = await response.json();
+  expect(body).toEqual({ status: "error", error: { code: "SERVICE_UNAVAILABLE", message: expect.any(String) } });
+  expect(JSON.stringify(body)).not.toContain("10.0.0.5");
 });
 
 describe("zodIssues", () => {

@@ -3,6 +3,7 @@
  * run the use case, answer with RFC 6749 error bodies and no-store caching.
  */
 import { log } from "../log";
+import { isDatabaseUnavailable, RETRY_AFTER } from "../db/unavailable";
 import { NO_STORE, OAuthError, oauthErrorResponse } from "./oauth-error";
 import { clientAddress } from "../http/client-address";
 import { readProtocolParams } from "./protocol-request";
@@ -18,6 +19,10 @@ export function oauthProtocolRoute(handler: ProtocolHandler) {
       return result === undefined ? new Response(null, { status: 200, headers: NO_STORE }) : Response.json(result, { headers: NO_STORE });
     } catch (error) {
       if (error instanceof OAuthError) return oauthErrorResponse(error);
+      if (isDatabaseUnavailable(error)) {
+        log.warn("OAuth protocol endpoint: database unavailable; answered 503", { url: request.url, error });
+        return oauthErrorResponse(new OAuthError("temporarily_unavailable", "The server cannot reach its database right now; try again shortly", 503, RETRY_AFTER));
+      }
       log.error("OAuth protocol endpoint failed", { url: request.url, error });
       return Response.json({ error: "server_error", error_description: "Unexpected error" }, { status: 500, headers: NO_STORE });
     }

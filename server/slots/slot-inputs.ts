@@ -7,7 +7,7 @@
  * - busy: live (ACCEPTED/PENDING) bookings of the host through BookingHost rows, each widened by its own
  *   event type's buffers, plus external calendars' busy times.
  */
-import { externalBusyTimes } from "../calendars/busy-times";
+import { externalBusyTimes, type ExternalBusyTime } from "../calendars/busy-times";
 import "../calendars/register-busy-times";
 import type { Tx } from "../db/client";
 import type { SchedulingType } from "../db/generated/enums";
@@ -86,7 +86,26 @@ async function availabilityOf(tx: Tx, eventType: SlotEventType, hostIds: number[
   return windows;
 }
 
-async function busyOf(tx: Tx, hostIds: number[], window: Interval, ignoreBookingUid: string | undefined): Promise<Map<number, Interval[]>> {
+/**
+ * Connected calendars' busy times are fetched from the providers over HTTP, so never inside a booking
+ * transaction (which would hold its connection and host locks for as long as a provider takes): callers
+ * load them first and hand them in, a list or a promise of one started before the database work.
+ */
+export type ExternalBusy = readonly ExternalBusyTime[] | Promise<readonly ExternalBusyTime[]>;
+
+/** Everything a slot in `range` could touch: [range.start − before, range.end + length + after). */
+const busyWindowOf = (eventType: SlotEventType, range: Interval): Interval => ({
+  start: range.start - eventType.beforeEventBuffer,
+  end: range.end + eventType.lengthInMinutes + eventType.afterEventBuffer,
+});
+
+/** The hosts' connected-calendar busy times that matter for slot starts in `range` (minutes), each provider bounded by its budget. */
+export function loadExternalBusy(eventType: SlotEventType, range: Interval): Promise<ExternalBusyTime[]> {
+  const window = busyWindowOf(eventType, range);
+  return externalBusyTimes(hostIdsOf(eventType), { start: toDate(window.start), end: toDate(window.end) }, { timeoutMs: EXTERNAL_BUSY_TIMEOUT_MS });
+}
+
+async function busyOf(tx: Tx, hostIds: number[], window: Interval, ignoreBookingUid: string | undefined, externalBusy: ExternalBusy): Promise<Map<number, Interval[]>> {
   const [bookings, external] = await Promise.all([
     tx.bookingHost.findMany({
       where: {
@@ -98,7 +117,7 @@ async function busyOf(tx: Tx, hostIds: number[], window: Interval, ignoreBooking
       },
       select: { userId: true, start: true, end: true, booking: { select: { eventType: { select: { beforeEventBuffer: true, afterEventBuffer: true } } } } },
     }),
-    externalBusyTimes(hostIds, { start: toDate(window.start), end: toDate(window.end) }, { timeoutMs: EXTERNAL_BUSY_TIMEOUT_MS }),
+    externalBusy,
   ]);
   const busy = new Map(hostIds.map((userId) => [userId, [] as Interval[]]));
   for (const { userId, start, end, booking } of bookings) {
@@ -110,22 +129,18 @@ async function busyOf(tx: Tx, hostIds: number[], window: Interval, ignoreBooking
 }
 
 /**
- * Hosts with their availability and busy time for slot starts in `range` (minutes). Busy time is loaded
- * for everything a slot in the range could touch: [range.start − before, range.end + length + after).
+ * Hosts with their availability and busy time for slot starts in `range` (minutes). Bookings are read
+ * for the busy window (busyWindowOf); `externalBusy` must come from loadExternalBusy over the same range.
  */
 export async function loadSlotHosts(
   tx: Tx,
   eventType: SlotEventType,
   range: Interval,
-  options: { ignoreBookingUid?: string } = {},
+  options: { ignoreBookingUid?: string; externalBusy: ExternalBusy },
 ): Promise<SlotHost[]> {
   const hostIds = hostIdsOf(eventType);
   if (hostIds.length === 0) return [];
-  const busyWindow = {
-    start: range.start - eventType.beforeEventBuffer,
-    end: range.end + eventType.lengthInMinutes + eventType.afterEventBuffer,
-  };
   const available = await availabilityOf(tx, eventType, hostIds, range);
-  const busy = await busyOf(tx, hostIds, busyWindow, options.ignoreBookingUid); // sequential: see availabilityOf
+  const busy = await busyOf(tx, hostIds, busyWindowOf(eventType, range), options.ignoreBookingUid, options.externalBusy); // sequential: see availabilityOf
   return hostIds.map((id) => ({ id, available: available.get(id) ?? [], busy: busy.get(id) ?? [] }));
 }

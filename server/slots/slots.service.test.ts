@@ -201,7 +201,7 @@ describe("isSlotAvailable", () => {
   it("accepts a listed slot inside a transaction and reports the free hosts and the end", async () => {
     const host = await makeHost();
     const eventType = await makeEventType({ userId: host.id, lengthInMinutes: 45, slotInterval: 30 });
-    const check = await db.$transaction((tx) => isSlotAvailable(tx, { eventTypeId: eventType.id, start: utc(WED, "09:30") }, NOW));
+    const check = await db.$transaction((tx) => isSlotAvailable(tx, { eventTypeId: eventType.id, start: utc(WED, "09:30"), externalBusy: [] }, NOW));
     expect(check).toEqual({ available: true, freeHostIds: [host.id], end: utc(WED, "10:15") });
   });
 
@@ -209,7 +209,7 @@ describe("isSlotAvailable", () => {
     const host = await makeHost();
     const eventType = await makeEventType({ userId: host.id });
     const booking = await makeBooking(eventType.id, [host.id], utc(WED, "10:00"), utc(WED, "10:30"));
-    const check = (start: Date, ignoreBookingUid?: string) => isSlotAvailable(db, { eventTypeId: eventType.id, start, ignoreBookingUid }, NOW);
+    const check = (start: Date, ignoreBookingUid?: string) => isSlotAvailable(db, { eventTypeId: eventType.id, start, ignoreBookingUid, externalBusy: [] }, NOW);
     expect((await check(utc(WED, "09:15"))).available).toBe(false);
     expect((await check(new Date(utc(WED, "09:00").getTime() + 1_000))).available).toBe(false);
     expect((await check(utc(WED, "17:00"))).available).toBe(false);
@@ -226,13 +226,13 @@ describe("isSlotAvailable", () => {
     expect(listed.size).toBeGreaterThan(5);
     for (let minute = 5 * 60; minute < 17 * 60; minute += 5) {
       const start = new Date(utc(WED, "00:00").getTime() + minute * 60_000);
-      const { available } = await isSlotAvailable(db, { eventTypeId: eventType.id, start }, NOW);
+      const { available } = await isSlotAvailable(db, { eventTypeId: eventType.id, start, externalBusy: [] }, NOW);
       expect(available, start.toISOString()).toBe(listed.has(start.getTime()));
     }
   });
 
   it("throws NOT_FOUND for an unknown event type", async () => {
-    const error = await rejectionOf(isSlotAvailable(db, { eventTypeId: 2_000_000_001, start: utc(WED, "09:00") }, NOW));
+    const error = await rejectionOf(isSlotAvailable(db, { eventTypeId: 2_000_000_001, start: utc(WED, "09:00"), externalBusy: [] }, NOW));
     expect(error.code).toBe("NOT_FOUND");
   });
 });

@@ -10,7 +10,8 @@ import { toAvailableSlotsOutput, type TAvailableSlotsOutput } from "./slots.dto"
 import type { TAvailableSlotsQuery } from "./slots.schemas";
 import { computeSlots, type Interval, type Slot } from "./slots";
 import { loadScheduleForEventType } from "../schedules/schedule-loader";
-import { hostIdsOf, loadSlotHosts, modeOf, SLOT_EVENT_TYPE_SELECT, toMinuteCeil, type SlotEventType } from "./slot-inputs";
+import type { ExternalBusyTime } from "../calendars/busy-times";
+import { hostIdsOf, loadExternalBusy, loadSlotHosts, modeOf, SLOT_EVENT_TYPE_SELECT, toMinuteCeil, type ExternalBusy, type SlotEventType } from "./slot-inputs";
 
 type Options = { now?: Date };
 type EventTypeRow = SlotEventType & {
@@ -34,8 +35,8 @@ async function windowTimeZone(tx: Tx, eventType: EventTypeRow): Promise<string |
   return schedule?.timeZone;
 }
 
-async function slotsOf(tx: Tx, eventType: EventTypeRow, range: Interval, now: Date, ignoreBookingUid?: string): Promise<Slot[]> {
-  const hosts = await loadSlotHosts(tx, eventType, range, { ignoreBookingUid });
+async function slotsOf(tx: Tx, eventType: EventTypeRow, range: Interval, now: Date, busy: { externalBusy: ExternalBusy; ignoreBookingUid?: string }): Promise<Slot[]> {
+  const hosts = await loadSlotHosts(tx, eventType, range, busy);
   const periodTimeZone = await windowTimeZone(tx, eventType); // sequential: `tx` may be a transaction's one connection
   return computeSlots({
     mode: modeOf(eventType.schedulingType),
@@ -65,30 +66,50 @@ export async function getAvailableSlots(query: TAvailableSlotsQuery, options: Op
   if (query.username !== undefined && eventType.owner?.username !== query.username) throw eventTypeNotFound();
   // A slot start s (whole minutes) is in range when startTime ≤ s < endTime.
   const range = { start: toMinuteCeil(query.startTime), end: toMinuteCeil(query.endTime) };
-  const slots = await slotsOf(db, eventType, range, options.now ?? new Date());
+  // Started first so the providers' round trips overlap the database reads, as the booking check's do.
+  const externalBusy = loadExternalBusy(eventType, range);
+  externalBusy.catch(() => {}); // awaited in slotsOf; if the database fails first, this must not become an unhandled rejection
+  const slots = await slotsOf(db, eventType, range, options.now ?? new Date(), { externalBusy });
   return toAvailableSlotsOutput(slots, query.timeZone);
 }
 
 export type TSlotCheck = { available: boolean; freeHostIds: number[]; end: Date };
 
+/** The slot whose start is the whole minute `start`, or null when `start` is not one. */
+const minuteRangeOf = (start: Date): Interval | null => {
+  const startMs = start.getTime();
+  if (!Number.isFinite(startMs) || startMs % 60_000 !== 0) return null;
+  return { start: startMs / 60_000, end: startMs / 60_000 + 1 };
+};
+
+/**
+ * The connected-calendar busy times isSlotAvailable needs for this slot. Call it before the booking
+ * transaction: it asks the providers over HTTP (bounded by their budget) and reads through the global
+ * client. An unknown event type or an off-grid start needs none (the check refuses them anyway).
+ */
+export async function loadSlotExternalBusy(input: { eventTypeId: number; start: Date }): Promise<ExternalBusyTime[]> {
+  const range = minuteRangeOf(input.start);
+  const eventType = range && (await findSlotEventType(db, input.eventTypeId));
+  return eventType && range ? loadExternalBusy(eventType, range) : [];
+}
+
 /**
  * Whether `start` is a bookable slot of the event type right now, and which hosts are free for it (all
  * hosts for a collective event). `ignoreBookingUid`: the booking being rescheduled does not block its own
  * new time. Hidden event types are checked too; who may book them is the booking work's decision.
- * Runs in the caller's transaction (after it has locked the hosts); connected calendars are asked with
- * the usual timeout.
+ * Runs in the caller's transaction (after it has locked the hosts), on `tx` only; connected calendars'
+ * busy times come in as `externalBusy`, loaded by loadSlotExternalBusy before the transaction.
  */
 export async function isSlotAvailable(
   tx: Tx,
-  input: { eventTypeId: number; start: Date; ignoreBookingUid?: string },
+  input: { eventTypeId: number; start: Date; ignoreBookingUid?: string; externalBusy: ExternalBusy },
   options: Options = {},
 ): Promise<TSlotCheck> {
   const eventType = await findSlotEventType(tx, input.eventTypeId);
   if (!eventType) throw eventTypeNotFound();
   const end = new Date(input.start.getTime() + eventType.lengthInMinutes * 60_000);
-  const startMs = input.start.getTime();
-  if (!Number.isFinite(startMs) || startMs % 60_000 !== 0) return { available: false, freeHostIds: [], end };
-  const minute = startMs / 60_000;
-  const [slot] = await slotsOf(tx, eventType, { start: minute, end: minute + 1 }, options.now ?? new Date(), input.ignoreBookingUid);
+  const range = minuteRangeOf(input.start);
+  if (!range) return { available: false, freeHostIds: [], end };
+  const [slot] = await slotsOf(tx, eventType, range, options.now ?? new Date(), input);
   return slot ? { available: true, freeHostIds: slot.hostIds, end } : { available: false, freeHostIds: [], end };
 }

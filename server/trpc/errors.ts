@@ -9,6 +9,7 @@ import { z } from "zod";
 import { AppError, type ErrorCode } from "../errors";
 import { zodIssues } from "../http/envelope";
 import { log } from "../log";
+import { databaseUnavailableError, isDatabaseUnavailable } from "../db/unavailable";
 
 const TRPC_CODE = {
   BAD_REQUEST: "BAD_REQUEST",
@@ -31,7 +32,9 @@ type Mapped = { code: TRPC_ERROR_CODE_KEY; message: string; issues: TFieldIssue[
 
 /** tRPC wraps whatever a procedure throws in a TRPCError; the thrown value is its cause. */
 function mapError(error: TRPCError): Mapped {
-  const cause = error.cause;
+  const isOutage = !(error.cause instanceof AppError) && isDatabaseUnavailable(error.cause);
+  if (isOutage) log.warn("database unavailable; answered 503", { error: error.cause });
+  const cause = isOutage ? databaseUnavailableError() : error.cause;
   if (cause instanceof AppError) return { code: TRPC_CODE[cause.code], message: cause.message, issues: null, details: cause.details ?? null };
   if (cause instanceof z.ZodError) return { code: "BAD_REQUEST", message: "Please correct the highlighted fields", issues: zodIssues(cause), details: null };
   if (error.code !== "INTERNAL_SERVER_ERROR") return { code: error.code, message: error.message, issues: null, details: null };

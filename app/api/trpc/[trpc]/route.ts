@@ -1,4 +1,5 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { isDatabaseUnavailable, RETRY_AFTER } from "@/server/db/unavailable";
 import { env } from "@/server/env";
 import { createTRPCContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
@@ -10,7 +11,14 @@ const crossSiteRefusal = () =>
 
 function handler(req: Request) {
   if (!isSameOriginRequest(req.headers, [new URL(env().APP_URL).origin, new URL(req.url).origin])) return crossSiteRefusal();
-  return fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter, createContext: createTRPCContext });
+  return fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req,
+    router: appRouter,
+    createContext: createTRPCContext,
+    // formatError answers a database outage 503; the retry hint belongs with it.
+    responseMeta: ({ errors }) => (errors.some((error) => isDatabaseUnavailable(error.cause)) ? { headers: new Headers(RETRY_AFTER) } : {}),
+  });
 }
 
 export { handler as GET, handler as POST };

@@ -1,0 +1,112 @@
+/**
+ * The README's default database, for real: PGlite behind pglite-socket, where every connection shares
+ * ONE backend. A use case that needs a second connection while its transaction holds one waits forever
+ * there (reschedule did, ~30 s then 500), and per-connection state (named prepared statements, a private
+ * pool) collides (connected-calendar busy times were silently dropped). Both are exercised here.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Principal } from "../auth/principal";
+import type { DatabaseHandle } from "./embedded";
+
+const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
+const icsTime = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const feed = (start: Date, end: Date) =>
+  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:test", "BEGIN:VEVENT", "UID:busy-1", `DTSTART:${icsTime(start)}`, `DTEND:${icsTime(end)}`, "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+
+const saved = { DATABASE_URL: process.env.DATABASE_URL, CONVENE_EMBEDDED_DB: process.env.CONVENE_EMBEDDED_DB, CONVENE_DATA_DIR: process.env.CONVENE_DATA_DIR };
+let dataDir = "";
+let embedded: DatabaseHandle;
+let feedServer: http.Server;
+let feedUrl = "";
+let busyStart: Date;
+
+beforeAll(async () => {
+  const { disconnectDb } = await import("./client");
+  await disconnectDb();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "convene-embedded-"));
+  process.env.CONVENE_DATA_DIR = dataDir;
+  process.env.ALLOW_PRIVATE_NETWORK_URLS = "true";
+  const { startEmbeddedDatabase } = await import("./embedded"); // reads CONVENE_DATA_DIR when loaded
+  embedded = await startEmbeddedDatabase();
+  const { applyMigrations } = await import("./schema-engine");
+  await applyMigrations(embedded.url);
+  process.env.DATABASE_URL = embedded.url;
+  process.env.CONVENE_EMBEDDED_DB = "1";
+
+  const { utcAt } = await import("@/prisma/scheduling-factories");
+  busyStart = utcAt(2, 10);
+  feedServer = http.createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/calendar" });
+    response.end(feed(busyStart, new Date(busyStart.getTime() + 60 * 60_000)));
+  });
+  await new Promise<void>((resolve) => feedServer.listen(0, "127.0.0.1", resolve));
+  feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/busy.ics`;
+}, 120_000);
+
+afterAll(async () => {
+  const { disconnectDb } = await import("./client");
+  await disconnectDb();
+  await embedded?.stop();
+  await new Promise<void>((resolve) => feedServer?.close(() => resolve()));
+  await rm(dataDir, { recursive: true, force: true });
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+describe("on the embedded database", () => {
+  it("a signed-in reschedule completes quickly and leaves other requests unblocked", async () => {
+    const { makeUser } = await import("@/prisma/factories");
+    const { attendee, makeHostWithEventType, utcAt } = await import("@/prisma/scheduling-factories");
+    const { createBooking } = await import("../bookings/create-booking");
+    const { rescheduleBooking } = await import("../bookings/booking-lifecycle");
+    const { db } = await import("./client");
+    const caller = asUser((await makeUser()).id);
+    const { eventType } = await makeHostWithEventType();
+    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(3, 10), attendee: attendee() }, { principal: caller, idempotencyKey: null });
+
+    const startedAt = performance.now();
+    const [moved, others] = await Promise.all([rescheduleBooking(caller, booking.uid, { start: utcAt(3, 11) }), db.eventType.count()]);
+    expect(performance.now() - startedAt).toBeLessThan(5_000);
+    expect(moved).toMatchObject({ rescheduledFromUid: booking.uid, start: utcAt(3, 11).toISOString(), status: "accepted" });
+    expect(others).toBeGreaterThan(0);
+  });
+
+  it("applies the statement deadline, which pglite-socket would drop from the start-up parameters", async () => {
+    const { sql } = await import("./client");
+    expect(await sql("SHOW statement_timeout")).toEqual([{ statement_timeout: "10s" }]);
+  });
+
+  it("a connected ICS calendar's busy time removes the slot from the listing and refuses a booking there", async () => {
+    const { makeUser } = await import("@/prisma/factories");
+    const { attendee, makeHostWithEventType, utcAt } = await import("@/prisma/scheduling-factories");
+    const { saveIcsFeed } = await import("../calendars/calendars.service");
+    const { getAvailableSlots } = await import("../slots/slots.service");
+    const { createBooking } = await import("../bookings/create-booking");
+    const { rescheduleBooking } = await import("../bookings/booking-lifecycle");
+    const { AppError } = await import("../errors");
+    const { host, eventType } = await makeHostWithEventType();
+    await saveIcsFeed(host.id, { urls: [feedUrl], readOnly: true });
+
+    const { slots } = await getAvailableSlots({ eventTypeId: eventType.id, startTime: utcAt(2, 0), endTime: utcAt(3, 0), timeZone: "UTC" });
+    const starts = Object.values(slots).flat().map(({ time }) => time);
+    expect(starts).toContain(utcAt(2, 9).toISOString());
+    expect(starts).not.toContain(utcAt(2, 10).toISOString());
+    expect(starts).not.toContain(utcAt(2, 10, 30).toISOString());
+
+    const refused = await createBooking({ eventTypeId: eventType.id, start: busyStart, attendee: attendee() }, { principal: null, idempotencyKey: null }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as InstanceType<typeof AppError>).code).toBe("CONFLICT");
+
+    const caller = asUser((await makeUser()).id);
+    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 14), attendee: attendee() }, { principal: caller, idempotencyKey: null });
+    const movedOnto = await rescheduleBooking(caller, booking.uid, { start: utcAt(2, 10, 30) }).catch((error: unknown) => error);
+    expect((movedOnto as InstanceType<typeof AppError>).code).toBe("CONFLICT");
+  });
+});
