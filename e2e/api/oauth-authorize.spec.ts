@@ -1,7 +1,8 @@
 /** GET /auth/oauth2/authorize over HTTP: page errors stay on the page; the rest go back with state. */
 import { makeUser } from "../../prisma/factories";
-import { makeLegacy, makeOAuthClient, REDIRECT_URI } from "../../prisma/oauth-factories";
+import { makeLegacy, makeOAuthClient, newVerifier, REDIRECT_URI } from "../../prisma/oauth-factories";
 import { updateClient } from "../../server/oauth/clients";
+import { s256 } from "../../server/oauth/pkce";
 import { reviewClient } from "../../server/oauth/review";
 import { expect, test } from "../support/fixtures";
 import { logIn } from "../support/web-session";
@@ -84,4 +85,24 @@ test("consent for a legacy client says the app gets full access, not the scopes 
   const html = await page.text();
   expect(html).toContain("Full access to your account");
   expect(html).not.toContain("View bookings");
+});
+
+test("a repeated parameter is an error on the page, never a redirect that drops it (RFC 6749 §3.1)", async ({ request }) => {
+  const { client } = await makeOAuthClient();
+  const valid = authorizeUrl({ client_id: client.id, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ", response_type: "code" });
+  for (const repeated of ["state=a&state=b", `client_id=${client.id}`, "scope=PROFILE_READ"]) {
+    const response = await request.get(`${valid}&${repeated}`, { maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toMatch(/appears more than once/);
+  }
+});
+
+test("a PKCE challenge without code_challenge_method is taken as S256 (the spec's table names no method); plain is refused", async ({ request }) => {
+  const { client } = await makeOAuthClient({ type: "PUBLIC", scopes: ["PROFILE_READ"] });
+  const challenge = s256(newVerifier());
+  const base = { client_id: client.id, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ", state: STATE, code_challenge: challenge };
+  const valid = await request.get(authorizeUrl(base), { maxRedirects: 0 });
+  expect(new URL(valid.headers()["location"]!, "http://x").pathname).toBe("/auth/login");
+  const plain = await request.get(authorizeUrl({ ...base, code_challenge_method: "plain" }), { maxRedirects: 0 });
+  expect(Object.fromEntries(new URL(plain.headers()["location"]!).searchParams)).toMatchObject({ error: "invalid_request", state: STATE });
 });

@@ -92,6 +92,14 @@ describe("requestUserUrl", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+  it("refuses credentials in the URL with a malformed percent-escape clearly, before connecting", async () => {
+    const before = hits.length;
+    const refused = requestUserUrl(`http://user:%ZZ@127.0.0.1:${port}/`, { allowPrivateNetwork: true });
+    await expect(refused).rejects.toThrow(OutboundUrlError);
+    await expect(refused).rejects.toThrow(/malformed percent-escape/);
+    expect(hits.length).toBe(before);
+  });
+
   it("refuses a loopback IP and a name resolving to loopback before connecting", async () => {
     const before = hits.length;
     await expect(requestUserUrl(`http://127.0.0.1:${port}/`, { allowPrivateNetwork: false })).rejects.toThrow(/private or reserved/);

@@ -142,6 +142,15 @@ export function parseUserUrl(raw: string, allowPrivateNetwork: boolean): URL {
   return url;
 }
 
+/** A URL keeps `%ZZ` in its user name or password as typed: a clear refusal, not a URIError. */
+function decodeUserInfo(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new OutboundUrlError("The user name or password in the URL has a malformed percent-escape");
+  }
+}
+
 /** One request, no redirects followed; rejects with OutboundUrlError for refused addresses, timeouts and oversize bodies. */
 export async function requestUserUrl(rawUrl: string | URL, init: OutboundRequest): Promise<OutboundResponse> {
   const url = parseUserUrl(typeof rawUrl === "string" ? rawUrl : rawUrl.href, init.allowPrivateNetwork);
@@ -149,7 +158,7 @@ export async function requestUserUrl(rawUrl: string | URL, init: OutboundRequest
   const client = url.protocol === "https:" ? https : http;
   const headers: Record<string, string> = { "user-agent": "Convene-Calendar/1.0", ...init.headers };
   if (url.username || url.password) {
-    headers.authorization ??= `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64")}`;
+    headers.authorization ??= `Basic ${Buffer.from(`${decodeUserInfo(url.username)}:${decodeUserInfo(url.password)}`).toString("base64")}`;
   }
   if (init.body !== undefined) headers["content-length"] = String(Buffer.byteLength(init.body));
   return new Promise((resolve, reject) => {

@@ -1,17 +1,18 @@
 /** OAuth access token → the same principal shape API keys resolve to. */
 import { sql, UTC_NOW } from "../db/client";
 import type { Principal } from "../auth/principal";
-import { isScope, type Scope } from "../auth/scopes";
 import { hashSecret } from "../auth/secrets";
 import type { ResolvedCredential } from "../api-keys/api-key.service";
+import { effectiveGrantScopes } from "./grant-scopes";
 
 /**
  * One round trip (every OAuth-authenticated request passes here). A token is live when it is an unexpired,
  * unrevoked access token of an unrevoked grant whose client is accepted, or back in review after having
- * been accepted — the SQL twin of clientGrantsAreLive() in client-auth.ts.
+ * been accepted — the SQL twin of clientGrantsAreLive() in client-auth.ts. Its scopes are the grant's as
+ * narrowed by the client's current ones (grant-scopes.ts); the cache is flushed when a client's scopes change.
  */
 const TOKEN_SQL = `
-  SELECT t.id, g."userId", g.scopes, g."isLegacy", c.id AS "clientId",
+  SELECT t.id, g."userId", g.scopes, g."isLegacy", c.id AS "clientId", c.scopes AS "clientScopes",
          (EXTRACT(EPOCH FROM t."expiresAt" AT TIME ZONE 'UTC') * 1000)::float8 AS "expiresAtMs",
          t.kind = 'ACCESS' AND t."revokedAt" IS NULL AND t."expiresAt" > ${UTC_NOW} AND g."revokedAt" IS NULL
            AND (c.status = 'ACCEPTED' OR (c.status = 'PENDING' AND c."wasAccepted")) AS "isLive"
@@ -20,7 +21,7 @@ const TOKEN_SQL = `
     JOIN "OAuthClient" c ON c.id = g."clientId"
    WHERE t.hash = $1`;
 
-type TokenRow = { id: number; userId: number; scopes: string[]; isLegacy: boolean; clientId: string; expiresAtMs: number; isLive: boolean };
+type TokenRow = { id: number; userId: number; scopes: string[]; isLegacy: boolean; clientId: string; clientScopes: string[]; expiresAtMs: number; isLive: boolean };
 
 export async function findAccessTokenCredential(hash: string): Promise<ResolvedCredential | null> {
   const [row] = await sql<TokenRow>(TOKEN_SQL, [hash]);
@@ -29,8 +30,7 @@ export async function findAccessTokenCredential(hash: string): Promise<ResolvedC
     userId: row.userId,
     via: "oauth",
     credentialId: row.id,
-    // Legacy grants carry the scopes they asked for but are not limited by them (spec, Scope rules 4).
-    scopes: row.isLegacy ? null : row.scopes.filter((scope): scope is Scope => isScope(scope)),
+    scopes: effectiveGrantScopes(row, row.clientScopes),
     oauthClientId: row.clientId,
   };
   return { principal, expiresAt: row.expiresAtMs };

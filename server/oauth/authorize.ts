@@ -9,6 +9,8 @@ import { isValidCodeChallenge } from "./pkce";
 import { isLegacyScopeSet } from "./reapproval";
 
 export type AuthorizeParams = Record<string, string | undefined>;
+/** The query as Next.js or URLSearchParams hands it over: a repeated parameter is an array. */
+export type RawAuthorizeParams = Record<string, string | string[] | undefined>;
 
 export type ConsentClient = { id: string; name: string; logoUrl: string | null; websiteUrl: string; type: "CONFIDENTIAL" | "PUBLIC" };
 
@@ -45,8 +47,19 @@ const RECOGNIZED = (value: string) => isScope(value) || (LEGACY_SCOPES as readon
 
 export const parseScopeParam = (value: string | undefined) => (value ?? "").split(/[\s,]+/).filter(Boolean);
 
-export async function checkAuthorizationRequest(params: AuthorizeParams): Promise<AuthorizeCheck> {
+/** The first parameter sent more than once, if any. */
+export function repeatedParameter(params: RawAuthorizeParams): string | null {
+  return Object.entries(params).find(([, value]) => Array.isArray(value))?.[0] ?? null;
+}
+
+export async function checkAuthorizationRequest(raw: RawAuthorizeParams): Promise<AuthorizeCheck> {
   const pageError = (message: string): AuthorizeCheck => ({ kind: "page-error", message });
+
+  // RFC 6749 §3.1: a repeated parameter is invalid_request. Shown here, not redirected: which of two
+  // client_id, redirect_uri or state values would the answer go to?
+  const repeated = repeatedParameter(raw);
+  if (repeated !== null) return pageError(`The parameter ${repeated} appears more than once; each parameter may be sent only once.`);
+  const params = raw as AuthorizeParams;
 
   if (!params.client_id) return pageError("The request has no client_id.");
   const client = await db.oAuthClient.findUnique({
@@ -77,7 +90,9 @@ export async function checkAuthorizationRequest(params: AuthorizeParams): Promis
     return redirectError("invalid_request", "Requested scope exceeds the client's registered scopes");
   }
   const challenge = params.code_challenge;
-  if (challenge !== undefined && (params.code_challenge_method ?? "plain") !== "S256") {
+  // The spec's authorization table names only code_challenge ("method S256"), so a client written from it sends
+  // no method: absent means S256 here, not RFC 7636's default "plain", which stays refused.
+  if (challenge !== undefined && (params.code_challenge_method ?? "S256") !== "S256") {
     return redirectError("invalid_request", "code_challenge_method must be S256");
   }
   if (challenge !== undefined && !isValidCodeChallenge(challenge)) {

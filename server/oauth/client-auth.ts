@@ -3,23 +3,60 @@
  * or none (public clients, which prove possession with PKCE instead). Failures are rate limited.
  */
 import { db } from "../db/client";
+import { log } from "../log";
 import { clientSecretMatches } from "./client-secrets";
 import { OAuthError } from "./oauth-error";
 import { clientAuthRetryAfter, recordClientAuthFailure } from "./rate-limit";
 
 export type ClientCredentials = { clientId: string | undefined; clientSecret: string | undefined };
 
-/** Body parameters, or an `Authorization: Basic` header (RFC 6749 §2.3.1: form-encoded id and secret). */
+/**
+ * Body parameters, or an `Authorization: Basic` header (RFC 6749 §2.3.1: form-encoded id and secret), never
+ * both: a request that authenticates twice (§2.3) is refused rather than trusted on one of its two claims.
+ */
 export function clientCredentials(params: Record<string, string | undefined>, authorization: string | null): ClientCredentials {
-  const basic = authorization?.match(/^basic\s+([A-Za-z0-9+/=]+)\s*$/i);
+  const basic = authorization?.match(/^basic(?:\s+(.*))?$/is);
   if (!basic) return { clientId: params.client_id || undefined, clientSecret: params.client_secret || undefined };
-  const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
-  const separator = decoded.indexOf(":");
-  if (separator < 0) throw new OAuthError("invalid_client", "Malformed Basic credentials");
-  const clientId = decodeURIComponent(decoded.slice(0, separator).replace(/\+/g, " "));
-  const clientSecret = decodeURIComponent(decoded.slice(separator + 1).replace(/\+/g, " "));
-  if (params.client_id && params.client_id !== clientId) throw new OAuthError("invalid_request", "client_id differs from the Basic credentials");
+  if (params.client_secret !== undefined) {
+    throw new OAuthError("invalid_request", "Authenticate once: client_secret in the body and Basic credentials were both sent");
+  }
+  const { clientId, clientSecret } = decodeBasicCredentials((basic[1] ?? "").trim());
+  if (params.client_id !== undefined && params.client_id !== clientId) throw new OAuthError("invalid_request", "client_id differs from the Basic credentials");
   return { clientId, clientSecret };
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/;
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Anything that is not base64 of UTF-8 `id:secret`, each form-encoded, is a client that failed to authenticate. */
+function decodeBasicCredentials(encoded: string): { clientId: string; clientSecret: string } {
+  const malformed = (why: string) => {
+    log.warn("OAuth client authentication: malformed Basic credentials", { why });
+    return new OAuthError("invalid_client", "Malformed Basic credentials");
+  };
+  if (encoded === "" || !BASE64.test(encoded)) throw malformed("not base64");
+  let decoded: string;
+  try {
+    decoded = strictUtf8.decode(Buffer.from(encoded, "base64"));
+  } catch {
+    throw malformed("not UTF-8");
+  }
+  const separator = decoded.indexOf(":");
+  if (separator < 0) throw malformed("no colon");
+  const clientId = formDecode(decoded.slice(0, separator));
+  const clientSecret = formDecode(decoded.slice(separator + 1));
+  if (clientId === null || clientSecret === null) throw malformed("bad percent-encoding");
+  if (clientId === "") throw malformed("empty client id");
+  return { clientId, clientSecret };
+}
+
+/** application/x-www-form-urlencoded decoding of one value; null when a percent-escape is malformed. */
+function formDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    return null;
+  }
 }
 
 export type AuthenticatedClient = { id: string; type: "CONFIDENTIAL" | "PUBLIC"; status: "PENDING" | "ACCEPTED" | "REJECTED"; wasAccepted: boolean };

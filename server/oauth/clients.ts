@@ -46,12 +46,15 @@ export async function updateClient(ownerId: number, input: TUpdateClientInput) {
     const current = await tx.oAuthClient.findUniqueOrThrow({ where: { id: clientId } });
     const next = { ...current, ...changes, logoUrl: changes.logoUrl === undefined ? current.logoUrl : changes.logoUrl };
     const backToReview = current.status !== "PENDING" && editNeedsReview(current, next);
+    const scopesChanged = [...current.scopes].sort().join(" ") !== [...next.scopes].sort().join(" ");
     await tx.oAuthClient.update({
       where: { id: clientId },
       data: { ...changes, ...(backToReview ? { status: "PENDING", rejectionReason: null } : {}) },
     });
-    return { backToReview, name: next.name };
+    return { backToReview, scopesChanged, name: next.name };
   });
+  // Existing tokens are narrowed to the client's current scopes when resolved: cached ones must be resolved again.
+  if (result.scopesChanged) await flushCredentialCache();
   if (result.backToReview) await notifyAdminsOfPendingClient(clientId, result.name);
   return getOwnClient(ownerId, clientId);
 }

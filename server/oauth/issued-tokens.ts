@@ -20,8 +20,9 @@ export type TokenResponse = {
 
 export async function mintTokenPair(
   tx: Tx,
-  grant: { id: number; scopes: string[]; createdAt: Date },
+  grant: { id: number; createdAt: Date },
   codeId: number | null,
+  scope: string,
 ): Promise<TokenResponse> {
   const now = Date.now();
   const accessToken = newSecret("accessToken");
@@ -33,5 +34,5 @@ export async function mintTokenPair(
       { hash: hashSecret(refreshToken), kind: "REFRESH", grantId: grant.id, codeId, expiresAt: new Date(refreshExpiry) },
     ],
   });
-  return { access_token: accessToken, refresh_token: refreshToken, token_type: "bearer", expires_in: ACCESS_TOKEN_SECONDS, scope: grant.scopes.join(" ") };
+  return { access_token: accessToken, refresh_token: refreshToken, token_type: "bearer", expires_in: ACCESS_TOKEN_SECONDS, scope };
 }

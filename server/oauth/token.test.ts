@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { makeUser } from "@/prisma/factories";
 import { authorizeCode, makeLegacy, makeOAuthClient, makeOAuthTokens, newVerifier, REDIRECT_URI } from "@/prisma/oauth-factories";
 import { db } from "../db/client";
+import { principalForBearer } from "../auth/authenticate";
+import { credentialCache } from "../auth/credential-cache";
 import { hashSecret } from "../auth/secrets";
 import { findPrincipalForAccessToken } from "./access-tokens";
 import { createClientSecret, revokeClientSecret } from "./client-secrets";
@@ -12,9 +14,10 @@ import { OAuthError } from "./oauth-error";
 import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_CLIENT_AND_ADDRESS } from "./rate-limit";
 import { s256 } from "./pkce";
 import { reviewClient } from "./review";
+import type { ProtocolContext } from "./protocol-route";
 import { exchangeToken, type TokenParams } from "./token";
 
-const CONTEXT = { authorization: null, address: "10.9.8.7" };
+const CONTEXT: ProtocolContext = { authorization: null, address: "10.9.8.7" };
 
 async function oauthFailure(params: TokenParams, context = CONTEXT) {
   const error = await exchangeToken(params, context).then(
@@ -91,6 +94,60 @@ describe("code exchange", () => {
   });
 });
 
+describe("what a failed redemption leaves behind", () => {
+  it("another client presenting the code does not burn it for its owner", async () => {
+    const { exchange } = await confidentialSetup();
+    const other = await makeOAuthClient({ scopes: ["PROFILE_READ", "BOOKING_READ"] });
+    const stolen = await oauthFailure({ ...exchange, client_id: other.client.id, client_secret: other.secret! });
+    expect([stolen.status, stolen.error]).toEqual([400, "invalid_grant"]);
+    expect((await exchangeToken(exchange, CONTEXT)).token_type).toBe("bearer");
+  });
+
+  it("a wrong redirect_uri does not burn the code; a second redemption by the owner still revokes", async () => {
+    const { exchange } = await confidentialSetup();
+    expect((await oauthFailure({ ...exchange, redirect_uri: "https://app.example.test/other" })).error).toBe("invalid_grant");
+    const tokens = await exchangeToken(exchange, CONTEXT);
+    expect((await oauthFailure(exchange)).error).toBe("invalid_grant");
+    expect(await findPrincipalForAccessToken(tokens.access_token)).toBeNull();
+  });
+});
+
+describe("client authentication is unambiguous (RFC 6749 §2.3)", () => {
+  const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+
+  it("Basic plus client_secret in the body is invalid_request, even when both are right", async () => {
+    const { exchange } = await confidentialSetup();
+    const { client_secret, ...withoutSecret } = exchange;
+    const failure = await oauthFailure(exchange, { ...CONTEXT, authorization: basic(exchange.client_id, client_secret) });
+    expect([failure.status, failure.error]).toEqual([400, "invalid_request"]);
+    const viaBasic = await exchangeToken(withoutSecret, { ...CONTEXT, authorization: basic(exchange.client_id, encodeURIComponent(client_secret)) });
+    expect(viaBasic.token_type).toBe("bearer");
+  });
+
+  it("client_id in the body differing from Basic's is invalid_request", async () => {
+    const { exchange } = await confidentialSetup();
+    const { client_secret, ...withoutSecret } = exchange;
+    const failure = await oauthFailure({ ...withoutSecret, client_id: "someone-else" }, { ...CONTEXT, authorization: basic(exchange.client_id, client_secret) });
+    expect([failure.status, failure.error]).toEqual([400, "invalid_request"]);
+  });
+
+  it.each<[string, (clientId: string) => string]>([
+    ["a password with a malformed percent-escape", (id) => basic(id, "%ZZ")],
+    ["a user with a malformed percent-escape", () => basic("%ZZ", "secret")],
+    ["a truncated escape", (id) => basic(id, "abc%")],
+    ["no colon", (id) => `Basic ${Buffer.from(id).toString("base64")}`],
+    ["not base64", () => "Basic !!!not-base64!!!"],
+    ["not UTF-8", () => `Basic ${Buffer.from([0xff, 0xfe, 0x3a, 0x61]).toString("base64")}`],
+    ["an empty user", () => basic("", "secret")],
+    ["no credentials after the scheme", () => "Basic"],
+  ])("Basic credentials with %s are 401 invalid_client", async (_label, header) => {
+    const { exchange } = await confidentialSetup();
+    const { client_id: _id, client_secret: _secret, ...rest } = exchange;
+    const failure = await oauthFailure(rest, { ...CONTEXT, authorization: header(exchange.client_id) });
+    expect([failure.status, failure.error]).toEqual([401, "invalid_client"]);
+  });
+});
+
 describe("PKCE", () => {
   it("public client: verifier required and checked", async () => {
     const { client } = await makeOAuthClient({ type: "PUBLIC", scopes: ["PROFILE_READ"] });
@@ -100,9 +157,8 @@ describe("PKCE", () => {
     const base = { grant_type: "authorization_code", client_id: client.id, code, redirect_uri: REDIRECT_URI };
     expect((await oauthFailure(base)).error).toBe("invalid_request");
     expect((await oauthFailure({ ...base, code_verifier: newVerifier() })).error).toBe("invalid_grant");
-    // The wrong verifier spent the code: a fresh one with the right verifier works.
-    const code2 = await authorizeCode(user.id, client.id, { scope: "PROFILE_READ", code_challenge: s256(verifier), code_challenge_method: "S256" });
-    const tokens = await exchangeToken({ ...base, code: code2, code_verifier: verifier }, CONTEXT);
+    // A wrong verifier is refused before the code is spent: its holder can still redeem it.
+    const tokens = await exchangeToken({ ...base, code_verifier: verifier }, CONTEXT);
     expect(tokens.scope).toBe("PROFILE_READ");
   });
 
@@ -267,6 +323,33 @@ describe("client lifecycle and grants", () => {
     const code2 = await authorizeCode(user.id, client.id, { scope: "BOOKING_READ" });
     const scoped = await exchangeToken({ grant_type: "authorization_code", client_id: client.id, client_secret: secret!, code: code2, redirect_uri: REDIRECT_URI }, CONTEXT);
     expect((await findPrincipalForAccessToken(scoped.access_token))?.scopes).toEqual(["BOOKING_READ"]);
+  });
+
+  it("a scope removed from the client stops working in existing grants: on refresh and in cached credentials", async () => {
+    const tokens = await makeOAuthTokens(["BOOKING_READ", "PROFILE_READ"]);
+    const { ownerId } = await db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true } });
+    await vi.waitFor(async () => {
+      expect((await principalForBearer(tokens.access_token))?.scopes).toEqual(["BOOKING_READ", "PROFILE_READ"]);
+      expect(credentialCache.get(hashSecret(tokens.access_token))).not.toBeNull();
+    });
+    await updateClient(ownerId, { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
+    await reviewClient((await makeUser({ role: "ADMIN" })).id, { clientId: tokens.client.id, decision: "ACCEPT" });
+    expect((await principalForBearer(tokens.access_token))?.scopes).toEqual(["PROFILE_READ"]);
+    const refreshed = await exchangeToken(
+      { grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: tokens.refresh_token },
+      CONTEXT,
+    );
+    expect(refreshed.scope).toBe("PROFILE_READ");
+    expect((await principalForBearer(refreshed.access_token))?.scopes).toEqual(["PROFILE_READ"]);
+  });
+
+  it("a client that kept none of a grant's scopes cannot refresh it", async () => {
+    const tokens = await makeOAuthTokens(["BOOKING_READ"]);
+    const { ownerId } = await db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true } });
+    await updateClient(ownerId, { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
+    expect((await findPrincipalForAccessToken(tokens.access_token))?.scopes).toEqual([]);
+    const failure = await oauthFailure({ grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: tokens.refresh_token });
+    expect(failure.error).toBe("invalid_grant");
   });
 
   it("rate-limits failed client authentication per client and address, without locking the client out elsewhere", async () => {

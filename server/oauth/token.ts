@@ -2,6 +2,7 @@
 import { db } from "../db/client";
 import { hashSecret } from "../auth/secrets";
 import { authenticateClient, clientCredentials, clientGrantsAreLive, type AuthenticatedClient } from "./client-auth";
+import { effectiveGrantScopes, grantedScopeString } from "./grant-scopes";
 import { revokeGrant } from "./grants";
 import { mintTokenPair, type TokenResponse } from "./issued-tokens";
 import { OAuthError } from "./oauth-error";
@@ -30,24 +31,30 @@ export async function exchangeToken(params: TokenParams, context: ProtocolContex
 }
 
 const invalidCode = () => new OAuthError("invalid_grant", "Authorization code is invalid or expired");
+const codeReplayed = () => new OAuthError("invalid_grant", "Authorization code was already used; tokens issued from it are revoked");
 
+const CODE_SELECT = {
+  id: true,
+  clientId: true,
+  redirectUri: true,
+  codeChallenge: true,
+  expiresAt: true,
+  consumedAt: true,
+  grant: { select: { id: true, scopes: true, isLegacy: true, createdAt: true, revokedAt: true, client: { select: { scopes: true } } } },
+} as const;
+
+/**
+ * Everything a presenter can get wrong (another client's code, redirect_uri, PKCE) is checked before the code is
+ * spent, so a failed attempt by anyone else leaves the owner's code intact. Spending is then the conditional
+ * update in the minting transaction: of parallel redemptions exactly one commits.
+ */
 async function redeemCode(client: AuthenticatedClient, params: TokenParams): Promise<TokenResponse> {
   const code = required(params, "code");
   const redirectUri = required(params, "redirect_uri");
   if (client.type === "PUBLIC") required(params, "code_verifier");
-  const hash = hashSecret(code);
-  // The conditional update is the single point where a code is spent: of parallel redemptions, one wins.
-  const { count: won } = await db.oAuthAuthorizationCode.updateMany({ where: { hash, consumedAt: null }, data: { consumedAt: new Date() } });
-  const row = await db.oAuthAuthorizationCode.findUnique({
-    where: { hash },
-    select: { id: true, clientId: true, redirectUri: true, codeChallenge: true, expiresAt: true, grant: { select: { id: true, scopes: true, createdAt: true, revokedAt: true } } },
-  });
+  const row = await db.oAuthAuthorizationCode.findUnique({ where: { hash: hashSecret(code) }, select: CODE_SELECT });
   if (!row || row.clientId !== client.id) throw invalidCode();
-  if (won === 0) {
-    // RFC 6749 §4.1.2: a code used twice revokes everything issued from it.
-    await revokeGrant(row.grant.id);
-    throw new OAuthError("invalid_grant", "Authorization code was already used; tokens issued from it are revoked");
-  }
+  if (row.consumedAt) return replayedCode(row.grant.id);
   if (row.expiresAt.getTime() <= Date.now() || row.grant.revokedAt) throw invalidCode();
   if (row.redirectUri !== redirectUri) throw new OAuthError("invalid_grant", "redirect_uri differs from the one used when authorizing");
   const verifier = params.code_verifier;
@@ -55,7 +62,18 @@ async function redeemCode(client: AuthenticatedClient, params: TokenParams): Pro
     throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge");
   }
   if (!row.codeChallenge && verifier) throw new OAuthError("invalid_grant", "code_verifier sent for a code issued without code_challenge");
-  return db.$transaction((tx) => mintTokenPair(tx, row.grant, row.id));
+  const scope = grantedScopeString(row.grant, row.grant.client.scopes);
+  const tokens = await db.$transaction(async (tx) => {
+    const { count: won } = await tx.oAuthAuthorizationCode.updateMany({ where: { id: row.id, consumedAt: null }, data: { consumedAt: new Date() } });
+    return won === 1 ? mintTokenPair(tx, row.grant, row.id, scope) : null;
+  });
+  return tokens ?? replayedCode(row.grant.id);
+}
+
+/** RFC 6749 §4.1.2: a code used twice by its own client revokes everything issued from it. */
+async function replayedCode(grantId: number): Promise<never> {
+  await revokeGrant(grantId);
+  throw codeReplayed();
 }
 
 async function refresh(client: AuthenticatedClient, params: TokenParams): Promise<TokenResponse> {
@@ -63,7 +81,13 @@ async function refresh(client: AuthenticatedClient, params: TokenParams): Promis
   const invalid = new OAuthError("invalid_grant", "Refresh token is invalid, expired or revoked");
   const row = await db.oAuthToken.findUnique({
     where: { hash },
-    select: { id: true, kind: true, codeId: true, expiresAt: true, grant: { select: { id: true, clientId: true, scopes: true, createdAt: true, revokedAt: true } } },
+    select: {
+      id: true,
+      kind: true,
+      codeId: true,
+      expiresAt: true,
+      grant: { select: { id: true, clientId: true, scopes: true, isLegacy: true, createdAt: true, revokedAt: true, client: { select: { scopes: true } } } },
+    },
   });
   if (!row || row.kind !== "REFRESH" || row.grant.clientId !== client.id) throw invalid;
   const { count: rotated } = await db.oAuthToken.updateMany({ where: { id: row.id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: new Date() } });
@@ -73,8 +97,13 @@ async function refresh(client: AuthenticatedClient, params: TokenParams): Promis
     throw invalid;
   }
   if (row.expiresAt.getTime() <= Date.now() || row.grant.revokedAt) throw invalid;
+  // The client lost every scope this grant held: nothing is left to refresh; the user must authorize again.
+  if (effectiveGrantScopes(row.grant, row.grant.client.scopes)?.length === 0) {
+    throw new OAuthError("invalid_grant", "The client no longer holds any scope of this grant; authorize again");
+  }
+  const scope = grantedScopeString(row.grant, row.grant.client.scopes);
   return db.$transaction(async (tx) => {
     await tx.oAuthGrant.update({ where: { id: row.grant.id }, data: { lastRefreshedAt: new Date() } });
-    return mintTokenPair(tx, row.grant, row.codeId);
+    return mintTokenPair(tx, row.grant, row.codeId, scope);
   });
 }

@@ -41,6 +41,13 @@ describe("verifyEmbedRequest", () => {
     expect(result).toMatchObject({ kind: "invalid", message: expect.stringMatching(message) });
   });
 
+  it("refuses a repeated parameter, and takes a challenge without code_challenge_method as S256", async () => {
+    const params = await embedParams();
+    expect(await verifyEmbedRequest({ ...params, state: ["a", "b"] })).toMatchObject({ kind: "invalid", message: expect.stringMatching(/state appears more than once/) });
+    const { code_challenge_method: _method, ...withoutMethod } = params;
+    expect((await verifyEmbedRequest(withoutMethod)).kind).toBe("valid");
+  });
+
   it("answers a refusal with a page framable by the claimed origin only, posting only there", async () => {
     const params = await embedParams({ redirect_uri: `${REDIRECT}/other` });
     const response = await handleEmbedVerify(new Request(`http://localhost/api/onboarding-embed/verify?${new URLSearchParams(params)}`, { headers: { "sec-fetch-dest": "iframe" } }));

@@ -4,21 +4,23 @@
  * the verified origin in the embed cookie and continues into the embeddable onboarding flow. A refused
  * one answers with a tiny page that tells the embedding page why (onboarding:error INVALID_PROPS).
  */
-import { checkAuthorizationRequest } from "../oauth/authorize";
+import { queryObject } from "../http/request-input";
+import { checkAuthorizationRequest, type RawAuthorizeParams } from "../oauth/authorize";
 import { EMBED_COOKIE, EMBED_LIFETIME_SECONDS, frameAncestors, sealEmbedContext, webOriginOf } from "./embed-session";
-import { onboardingPath, parseOnboardingQuery } from "./onboarding-query";
+import { onboardingPath, parseOnboardingQuery, singleValued } from "./onboarding-query";
 import { embedMessage, type EmbedMessage } from "./embed-messages";
 
 export type EmbedVerification =
   | { kind: "valid"; location: string; cookie: string }
   | { kind: "invalid"; message: string; origin: string | null };
 
-export async function verifyEmbedRequest(params: Record<string, string>): Promise<EmbedVerification> {
+export async function verifyEmbedRequest(raw: RawAuthorizeParams): Promise<EmbedVerification> {
+  const params = singleValued(raw);
   // The claimed origin is only used to address the error: postMessage delivers nothing to another page.
   const origin = webOriginOf(params.redirect_uri ?? "");
   const invalid = (message: string): EmbedVerification => ({ kind: "invalid", message, origin });
   if (params.onboardingEmbed !== "true") return invalid("onboardingEmbed=true is required");
-  const check = await checkAuthorizationRequest({ ...params, response_type: "code" });
+  const check = await checkAuthorizationRequest({ ...raw, response_type: "code" });
   if (check.kind === "page-error") return invalid(check.message);
   if (check.kind === "redirect-error") {
     return invalid(new URL(check.location).searchParams.get("error_description") ?? "The authorization request is invalid");
@@ -52,7 +54,7 @@ const serializeCookie = (value: string) =>
 
 export async function handleEmbedVerify(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const params = Object.fromEntries(url.searchParams);
+  const params = queryObject(url);
   // Opened as a top-level page rather than in the embed's iframe: the ordinary onboarding flow, no embed context.
   if (request.headers.get("sec-fetch-dest") === "document") {
     return new Response(null, { status: 302, headers: { Location: onboardingPath(parseOnboardingQuery(params)) } });

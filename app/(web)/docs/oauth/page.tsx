@@ -69,7 +69,7 @@ export default async function OAuthGuidePage() {
       <GuideSection id="pkce" title="6. Public clients and PKCE">
         <p>
           Make a random 32-byte <code>code_verifier</code> (base64url), send <code>code_challenge = BASE64URL(SHA256(verifier))</code> with{" "}
-          <code>code_challenge_method=S256</code> (plain is refused) and the verifier at the token endpoint. Public clients have no secret.
+          <code>code_challenge_method=S256</code> (the default when omitted; plain is refused) and the verifier at the token endpoint. Public clients have no secret.
         </p>
       </GuideSection>
       <GuideSection id="legacy" title="7. Migrating a legacy client">

@@ -20,12 +20,13 @@ export const metadata: Metadata = { title: "Authorize" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function AuthorizePage({ searchParams }: { searchParams: SearchParams }) {
-  // Repeated parameters are ambiguous (RFC 6749 §3.1): only single values count.
-  const params = singleValued(await searchParams);
+  const raw = await searchParams;
+  // A repeated parameter fails the check below (RFC 6749 §3.1); single values are all the rest needs.
+  const params = singleValued(raw);
   const theme = ZTheme.parse(params.theme);
   const mode = await resolveEmbedMode(params);
   const targetOrigin = mode.kind === "embed" ? mode.context.origin : null;
-  const check = mode.kind === "mismatch" ? null : await checkAuthorizationRequest(params);
+  const check = mode.kind === "mismatch" ? null : await checkAuthorizationRequest(raw);
   if (!check || check.kind === "page-error" || (check.kind === "redirect-error" && targetOrigin)) {
     const message = !check
       ? "This page does not belong to the app that opened it."
