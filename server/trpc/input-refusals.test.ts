@@ -1,4 +1,7 @@
-/** Every tRPC procedure refuses a NUL character in its input (PostgreSQL text cannot hold one) before any query runs. */
+/**
+ * Input PostgreSQL cannot store is refused as BAD_REQUEST before any query runs, never an internal error: a NUL
+ * character in any string (every procedure), an id beyond int4.
+ */
 import { TRPCError } from "@trpc/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeUser } from "../../prisma/factories";
@@ -37,5 +40,15 @@ describe("tRPC input with a NUL character", () => {
     const caller = createCallerFactory(appRouter)({ actor: { userId: user.id, role: "USER" } });
     await badRequest(caller.apiKeys.create({ name: "key\u0000" }));
     expect(await db.apiKey.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe("tRPC ids beyond PostgreSQL's int4", () => {
+  it("revoking API key 2147483648 is BAD_REQUEST, not an internal error", async () => {
+    const user = await makeUser();
+    const caller = createCallerFactory(appRouter)({ actor: { userId: user.id, role: "USER" } });
+    const error = await caller.apiKeys.revoke({ id: 2_147_483_648 }).then(() => null, (reason: unknown) => reason);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect((error as TRPCError).code).toBe("BAD_REQUEST");
   });
 });
