@@ -15,6 +15,12 @@ const nextConfig = {
   // Native and WASM packages stay outside the server bundle and load from node_modules at run time.
   serverExternalPackages: ["@node-rs/argon2", "@electric-sql/pglite", "@electric-sql/pglite-socket", "@prisma/schema-engine-wasm", "pg"],
   poweredByHeader: false,
+  // Next.js would redirect a trailing slash (and so `/v2/x/..`) with a bare 308 before proxy.ts runs; /v2 answers
+  // those in its envelope (proxy.ts), and every other path keeps the same redirect, declared below.
+  skipTrailingSlashRedirect: true,
+  async redirects() {
+    return [{ source: "/:path((?!v2/).+)/", destination: "/:path", permanent: true }];
+  },
   // Types are checked once, by `npm run typecheck` (first step of `npm test`); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   async headers() {

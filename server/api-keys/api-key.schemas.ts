@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIdField } from "../http/ids";
 
 export const ZCreateApiKeyInput = z.object({
   name: z.string().trim().min(1, "Name is required").max(100, "Name is at most 100 characters"),
@@ -9,4 +10,4 @@ export const ZCreateApiKeyInput = z.object({
 });
 export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInput>;
 
-export const ZRevokeApiKeyInput = z.object({ id: z.number().int().positive() });
+export const ZRevokeApiKeyInput = z.object({ id: ZIdField });

@@ -141,7 +141,7 @@ describe("reading", () => {
     for (const start of starts) made.push(await book(eventType.id, start));
     await cancelBooking(null, made[1]!.uid, {});
     const list = (query: Record<string, unknown>) => listBookings(asUser(host.id), ZListBookingsQuery.parse(query));
-    const page = await list({ take: 2, skip: 0 });
+    const page = await list({ take: "2", skip: "0" }); // as a query string carries them
     expect(page.items.map(({ uid }) => uid)).toEqual([made[0]!.uid, made[1]!.uid]);
     expect(page.pagination).toMatchObject({ totalItems: 4, totalPages: 2, currentPage: 1, hasNextPage: true, hasPreviousPage: false, returnedItems: 2, remainingItems: 2 });
     expect((await list({ status: "cancelled" })).items.map(({ uid }) => uid)).toEqual([made[1]!.uid]);

@@ -121,7 +121,23 @@ describe("defineRoute", () => {
   );
 
   const post = (body: string, headers: Record<string, string> = {}, search = "") =>
-    new Request(`http://t/v2/things/5${search}`, { method: "POST", body, headers });
+    new Request(`http://t/v2/things/5${search}`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+
+  it.each([
+    { part: "body", request: () => post('{"name":"A\\u0000da"}'), params: { thingId: "5" }, path: "body.name" },
+    { part: "query", request: () => post('{"name":"Ada"}', {}, "?tag=a%00"), params: { thingId: "5" }, path: "query.tag" },
+    { part: "params", request: () => post('{"name":"Ada"}'), params: { thingId: "5\u0000" }, path: "params.thingId" },
+  ])("answers a NUL character in the $part with a 400 envelope naming $path, before the handler runs", async ({ request, params, path }) => {
+    const response = await echoRoute.handle(request(), context(params));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: "error", error: { code: "BAD_REQUEST", details: [{ path }] } });
+  });
+
+  it("answers a present, non-JSON Content-Type with 415 UNSUPPORTED_MEDIA_TYPE in the envelope", async () => {
+    const response = await echoRoute.handle(post('{"name":"Ada"}', { "content-type": "text/plain" }), context({ thingId: "5" }));
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ status: "error", error: { code: "UNSUPPORTED_MEDIA_TYPE" } });
+  });
 
   it("hands the handler the parsed parts and wraps its result", async () => {
     const response = await echoRoute.handle(post('{"name":"Ada"}', {}, "?tag=a&tag=b"), context({ thingId: "5" }));

@@ -1,12 +1,13 @@
 /** `take`/`skip` for list routes and the pagination object that answers them. */
 import { z } from "zod";
+import { ZDecimalIntParam } from "./ids";
 
 export const MAX_TAKE = 250;
 export const DEFAULT_TAKE = 100;
 
 export const ZPaginationQuery = z.object({
-  take: z.coerce.number().int().min(1).max(MAX_TAKE).default(DEFAULT_TAKE).describe(`Items per page, at most ${MAX_TAKE}`),
-  skip: z.coerce.number().int().min(0).default(0).describe("Items to skip"),
+  take: ZDecimalIntParam({ min: 1, max: MAX_TAKE }).default(DEFAULT_TAKE).describe(`Items per page, at most ${MAX_TAKE}`),
+  skip: ZDecimalIntParam({ min: 0 }).default(0).describe("Items to skip"),
 });
 
 export type TPaginationQuery = z.infer<typeof ZPaginationQuery>;

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "../errors";
-import { MAX_BODY_BYTES, parsePart, queryObject, readJsonBody } from "./request-input";
+import { isJsonMediaType, MAX_BODY_BYTES, parsePart, queryObject, readJsonBody } from "./request-input";
 
 const URL_ = "http://convene.test/v2/me";
 
+/** A POST as a JSON client sends it (fetch would label a string body text/plain otherwise). */
 function post(body: BodyInit | null, headers: Record<string, string> = {}) {
-  return new Request(URL_, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+  const contentType: Record<string, string> = typeof body === "string" ? { "content-type": "application/json" } : {};
+  return new Request(URL_, { method: "POST", body, headers: { ...contentType, ...headers }, duplex: "half" } as RequestInit);
 }
 
 /** A JSON string literal of exactly `bytes` bytes. */
@@ -86,6 +88,34 @@ describe("readJsonBody", () => {
   });
 });
 
+describe("readJsonBody and Content-Type", () => {
+  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8", "application/merge-patch+json", "application/vnd.api+json"])(
+    "reads %j as JSON",
+    async (contentType) => {
+      expect(isJsonMediaType(contentType)).toBe(true);
+      await expect(readJsonBody(post('{"a":1}', { "content-type": contentType }))).resolves.toEqual({ a: 1 });
+    },
+  );
+
+  it.each(["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "json", "", "application/xml"])(
+    "refuses a present, non-JSON Content-Type %j with 415 UNSUPPORTED_MEDIA_TYPE",
+    async (contentType) => {
+      const request = new Request(URL_, { method: "POST", body: '{"a":1}', headers: { "content-type": contentType } });
+      // The fetch Request fills text/plain for a string body: set the header as sent (possibly empty) explicitly.
+      request.headers.set("content-type", contentType);
+      const error = await rejection(readJsonBody(request));
+      expect(error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+      expect(error.status).toBe(415);
+    },
+  );
+
+  it("reads a body without Content-Type as JSON", async () => {
+    const request = post(new TextEncoder().encode('{"a":1}'));
+    expect(request.headers.get("content-type")).toBeNull();
+    await expect(readJsonBody(request)).resolves.toEqual({ a: 1 });
+  });
+});
+
 describe("queryObject", () => {
   it.each([
     { search: "", expected: {} },
@@ -124,5 +154,34 @@ describe("parsePart", () => {
     expect(error.message).toBe("Invalid body");
     const paths = (error.details as { path: string }[]).map((issue) => issue.path);
     expect(paths.sort()).toEqual(["body", "body.attendee.email", "body.timeZone"]);
+  });
+
+  const issuesOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe("BAD_REQUEST");
+      return error as AppError;
+    }
+    throw new Error("expected BAD_REQUEST");
+  };
+
+  it.each([
+    { part: "body" as const, value: { timeZone: "Europe/Berlin\u0000", attendee: { email: "a@b.test" } }, path: "body.timeZone" },
+    { part: "body" as const, value: { timeZone: "UTC", attendee: { email: "a\u0000@b.test" } }, path: "body.attendee.email" },
+    { part: "body" as const, value: { timeZone: "UTC", attendee: { email: "a@b.test" }, tags: ["ok", "x\u0000"] }, path: "body.tags.1" },
+    { part: "body" as const, value: { timeZone: "UTC", attendee: { email: "a@b.test" }, metadata: { "k\u0000": "v" } }, path: "body.metadata.k\\u0000" },
+    { part: "query" as const, value: { timeZone: ["UTC", "\u0000"] }, path: "query.timeZone.1" },
+    { part: "params" as const, value: { bookingUid: "\u0000" }, path: "params.bookingUid" },
+  ])("refuses a NUL character in $path with a 400 naming the field, whatever the schema", ({ part, value, path }) => {
+    // z.any() accepts anything: the refusal is the parsing step's, not a schema's.
+    const error = issuesOf(() => parsePart(z.any(), value, part));
+    expect(error.details).toEqual([{ path, message: expect.stringContaining("NUL") }]);
+    expect(error.message).toContain(path);
+  });
+
+  it("refuses a NUL character in a part the route declares no schema for", () => {
+    expect(issuesOf(() => parsePart(undefined, { stray: "\u0000" }, "query")).details).toEqual([{ path: "query.stray", message: expect.any(String) }]);
   });
 });

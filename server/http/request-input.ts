@@ -1,7 +1,11 @@
-/** Turning a raw request into plain values for zod: a size-capped JSON body and the query string. */
+/**
+ * Turning a raw request into plain values for zod: a size-capped JSON body and the query string. Every part
+ * goes through parsePart, which refuses NUL characters before any schema sees the value.
+ */
 import { z } from "zod";
 import { AppError } from "../errors";
 import { zodIssues } from "./envelope";
+import { rejectNulCharacters } from "./nul-characters";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -29,8 +33,18 @@ export async function readCappedText(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The JSON body (at most MAX_BODY_BYTES). An empty body is `{}`. */
+/** `application/json`, with parameters such as `; charset=utf-8`, or a structured `application/<name>+json`. */
+export function isJsonMediaType(contentType: string): boolean {
+  const essence = contentType.split(";")[0]!.trim().toLowerCase();
+  return essence === "application/json" || /^application\/[\w.+-]+\+json$/.test(essence);
+}
+
+/** The JSON body (at most MAX_BODY_BYTES). An empty body is `{}`; a missing Content-Type is read as JSON, another type is a 415. */
 export async function readJsonBody(request: Request): Promise<unknown> {
+  const contentType = request.headers.get("content-type");
+  if (contentType !== null && !isJsonMediaType(contentType)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Content-Type ${JSON.stringify(contentType)} is not accepted here; send application/json`);
+  }
   const text = (await readCappedText(request)).trim();
   if (text === "") return {};
   try {
@@ -54,8 +68,9 @@ export function queryObject(url: URL): Record<string, string | string[]> {
   return result;
 }
 
-/** Parses one part of the request; failures are a 400 naming each field path under `part`. */
+/** Parses one part of the request; failures (a NUL character anywhere included) are a 400 naming each field path under `part`. */
 export function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, part: "params" | "query" | "body"): T {
+  rejectNulCharacters(value, part);
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ALL_SCOPES } from "../auth/scopes";
+import { ZIdField } from "../http/ids";
 
 export const MAX_REDIRECT_URIS = 10;
 /** Active secrets per confidential client (spec, Limits). */
@@ -69,7 +70,7 @@ export const ZUpdateClientInput = ZClientFields.partial().extend({ clientId: z.s
 export type TUpdateClientInput = z.input<typeof ZUpdateClientInput>;
 
 export const ZClientIdInput = z.object({ clientId: z.string().min(1) });
-export const ZSecretIdInput = z.object({ clientId: z.string().min(1), secretId: z.number().int().positive() });
+export const ZSecretIdInput = z.object({ clientId: z.string().min(1), secretId: ZIdField });
 export const ZReviewInput = z.discriminatedUnion("decision", [
   z.object({ clientId: z.string().min(1), decision: z.literal("ACCEPT") }),
   z.object({ clientId: z.string().min(1), decision: z.literal("REJECT"), reason: z.string().trim().min(1, "Give a reason").max(1000) }),

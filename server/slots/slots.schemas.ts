@@ -3,7 +3,7 @@
  * with a message that says so, since that is the mistake a migrating client makes.
  */
 import { z } from "zod";
-import { MAX_DB_INT } from "../http/ids";
+import { ZDecimalIntParam } from "../http/ids";
 import { ZTimeZone } from "../time/time-zones";
 import { ZTimestampText } from "../time/timestamps";
 
@@ -26,11 +26,7 @@ const ZTimestampParam = (field: "startTime" | "endTime") =>
 
 export const ZAvailableSlotsQuery = z
   .object({
-    eventTypeId: z.coerce
-      .number({ error: "eventTypeId must be a positive integer event type id" })
-      .int("eventTypeId must be a positive integer event type id")
-      .positive("eventTypeId must be a positive integer event type id")
-      .max(MAX_DB_INT, "eventTypeId must be a positive integer event type id"),
+    eventTypeId: ZDecimalIntParam({ min: 1, message: "eventTypeId must be a positive integer event type id" }),
     startTime: ZTimestampParam("startTime"),
     endTime: ZTimestampParam("endTime"),
     timeZone: ZTimeZone.default("UTC").describe("IANA time zone used to group slots by day (default UTC)"),

@@ -5,6 +5,8 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { db } from "../db/client";
 import { getActor, type Actor } from "../auth/session";
+import { AppError } from "../errors";
+import { rejectNulCharacters } from "../http/nul-characters";
 import { formatError } from "./errors";
 import { clientAddress } from "../http/client-address";
 
@@ -19,9 +21,22 @@ const t = initTRPC.context<Context>().create({ errorFormatter: formatError });
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure;
+/**
+ * Every procedure derives from this one, so the raw input of each is refused (400 naming the field) when a string
+ * in it holds a NUL character, which PostgreSQL text cannot store, before any input schema or query sees it.
+ */
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  try {
+    rejectNulCharacters(await getRawInput());
+  } catch (error) {
+    // As BAD_REQUEST for callers too, not only in the formatted HTTP answer; the cause keeps the field paths.
+    if (error instanceof AppError) throw new TRPCError({ code: "BAD_REQUEST", message: error.message, cause: error });
+    throw error;
+  }
+  return next();
+});
 
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please log in" });
   return next({ ctx: { actor: ctx.actor satisfies Actor } });
 });

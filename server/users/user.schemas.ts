@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "../auth/passwords";
+import { ZIdField } from "../http/ids";
 import { ZTimeZone } from "../time/time-zones";
 import { isReservedUsername } from "./reserved-usernames";
 
@@ -57,7 +58,7 @@ export const ZUpdateProfileInput = z
     email: ZEmail,
     name: ZDisplayName,
     timeFormat: z.union([z.literal(12), z.literal(24)], { message: "timeFormat must be 12 or 24" }),
-    defaultScheduleId: z.number().int().positive(),
+    defaultScheduleId: ZIdField,
     weekStart: z.enum(WEEK_STARTS, { message: `weekStart must be one of ${WEEK_STARTS.join(", ")}` }),
     timeZone: ZTimeZone,
     locale: z.enum(LOCALES),

@@ -3,10 +3,12 @@
 import { redirect } from "next/navigation";
 import { getActor } from "@/server/auth/session";
 import { z } from "zod";
+import { nulCharacterPaths } from "@/server/http/nul-characters";
 import { decideAuthorization } from "@/server/oauth/authorization-codes";
 import { decideInEmbed, type EmbedDecision } from "@/server/onboarding/embed-consent";
 
-const ZParams = z.record(z.string(), z.string());
+// A value with a NUL character could not be looked up in PostgreSQL: the request is then malformed, like any other.
+const ZParams = z.record(z.string(), z.string()).refine((params) => nulCharacterPaths(params).length === 0);
 
 /** The authorization request as the page rendered it; anything malformed becomes an empty (invalid) request. */
 function parseParams(value: FormDataEntryValue | null): Record<string, string> {

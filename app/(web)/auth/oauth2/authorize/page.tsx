@@ -11,6 +11,7 @@ import { OnboardingShell } from "@/components/onboarding/onboarding-shell";
 import { ThemedAlert } from "@/components/onboarding/themed-ui";
 import { ConsentForm } from "@/components/oauth/consent-form";
 import { getSessionUser, requireSessionUser } from "@/server/auth/session";
+import { nulCharacterPaths } from "@/server/http/nul-characters";
 import { resolveEmbedMode } from "@/server/onboarding/embed-context";
 import { onboardingPath, parseOnboardingQuery, singleValued, ZTheme } from "@/server/onboarding/onboarding-query";
 import { checkAuthorizationRequest } from "@/server/oauth/authorize";
@@ -24,6 +25,15 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
   // A repeated parameter fails the check below (RFC 6749 §3.1); single values are all the rest needs.
   const params = singleValued(raw);
   const theme = ZTheme.parse(params.theme);
+  // PostgreSQL text cannot hold U+0000: such a request is refused here, before any lookup could fail on it.
+  const nulParameters = nulCharacterPaths(params);
+  if (nulParameters.length > 0) {
+    return (
+      <OnboardingShell theme={theme} targetOrigin={null} title="This app cannot ask for access">
+        <ThemedAlert theme={theme}>{`The authorization request is invalid: ${nulParameters.join(", ")} contains a NUL character.`}</ThemedAlert>
+      </OnboardingShell>
+    );
+  }
   const mode = await resolveEmbedMode(params);
   const targetOrigin = mode.kind === "embed" ? mode.context.origin : null;
   const check = mode.kind === "mismatch" ? null : await checkAuthorizationRequest(raw);

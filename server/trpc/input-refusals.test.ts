@@ -1,0 +1,54 @@
+/**
+ * Input PostgreSQL cannot store is refused as BAD_REQUEST before any query runs, never an internal error: a NUL
+ * character in any string (every procedure), an id beyond int4.
+ */
+import { TRPCError } from "@trpc/server";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeUser } from "../../prisma/factories";
+import { db, disconnectDb } from "../db/client";
+import { AppError } from "../errors";
+import { createCallerFactory } from "./init";
+import { appRouter } from "./root";
+
+afterAll(() => disconnectDb());
+
+const anonymous = createCallerFactory(appRouter)({ actor: null });
+
+async function badRequest(call: Promise<unknown>): Promise<TRPCError> {
+  const error = await call.then(() => null, (reason: unknown) => reason);
+  expect(error).toBeInstanceOf(TRPCError);
+  expect((error as TRPCError).code).toBe("BAD_REQUEST");
+  expect((error as TRPCError).cause).toBeInstanceOf(AppError);
+  return error as TRPCError;
+}
+
+describe("tRPC input with a NUL character", () => {
+  it("a public query (booking page slots) is BAD_REQUEST naming the field, not an internal error", async () => {
+    const user = await makeUser();
+    const error = await badRequest(anonymous.bookingPage.slots({ eventTypeId: 1, username: `${user.username}\u0000`, timeZone: "UTC", weekOffset: 0 }));
+    expect((error.cause as AppError).details).toEqual([{ path: "username", message: expect.stringMatching(/username must not contain the NUL character/) }]);
+  });
+
+  it("a public mutation (sign-up) is BAD_REQUEST and creates no user", async () => {
+    const email = `nul-${Date.now()}@example.test`;
+    await badRequest(anonymous.auth.signUp({ name: "Nul\u0000Name", email, password: "a long enough password 123" }));
+    expect(await db.user.count({ where: { email } })).toBe(0);
+  });
+
+  it("a signed-in procedure is refused the same way", async () => {
+    const user = await makeUser();
+    const caller = createCallerFactory(appRouter)({ actor: { userId: user.id, role: "USER" } });
+    await badRequest(caller.apiKeys.create({ name: "key\u0000" }));
+    expect(await db.apiKey.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe("tRPC ids beyond PostgreSQL's int4", () => {
+  it("revoking API key 2147483648 is BAD_REQUEST, not an internal error", async () => {
+    const user = await makeUser();
+    const caller = createCallerFactory(appRouter)({ actor: { userId: user.id, role: "USER" } });
+    const error = await caller.apiKeys.revoke({ id: 2_147_483_648 }).then(() => null, (reason: unknown) => reason);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect((error as TRPCError).code).toBe("BAD_REQUEST");
+  });
+});
