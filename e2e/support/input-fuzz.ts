@@ -160,7 +160,9 @@ export function casesFor(operation: Operation, hints: Record<string, unknown>, p
   }
   push("bad percent-escape %ZZ as a last segment", `${pathWith()}/%ZZ`, { status: 400, code: "BAD_REQUEST" });
   push("bad UTF-8 escape %C0 as a last segment", `${pathWith()}/%C0`, { status: 400, code: "BAD_REQUEST" });
-  for (const dots of ["/..", "/.", "/%2e%2e", "/../"]) push(`dot segment ${dots}`, `${pathWith()}${dots}`, { status: 404, code: "NOT_FOUND" });
+  // Convene's HTTP server answers these from the raw request target, before Next.js would resolve or redirect them.
+  for (const dots of ["/..", "/.", "/%2e%2e", "/../", "/../me", "//"]) push(`dot or empty segment ${dots}`, `${pathWith()}${dots}`, { status: 400, code: "BAD_REQUEST" });
+  push("empty segment inside the path", pathWith().replace("/v2/", "/v2//"), { status: 400, code: "BAD_REQUEST" });
 
   for (const parameter of queryParams) {
     const valid = baseQuery[parameter.name] ?? String(sampleValue(parameter.name, parameter.schema, hints));

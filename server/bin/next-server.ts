@@ -6,8 +6,9 @@
  * leaves it as it is. `npm start`, `npm run dev`, the test server and the benchmarks all serve through it.
  * Usage: node --import tsx server/bin/next-server.ts [--dev]   (PORT, TRUST_PROXY from the environment)
  */
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import { clientAddressBehindProxies, trustedProxyHops } from "../http/forwarded-for";
+import { refuseRawTarget } from "../http/path-guard";
 import { ROOT } from "./next-build";
 
 const isDev = process.argv.includes("--dev");
@@ -21,7 +22,15 @@ const app = next({ dev: isDev, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+async function send(answer: Response, response: ServerResponse) {
+  response.writeHead(answer.status, Object.fromEntries(answer.headers));
+  response.end(Buffer.from(await answer.arrayBuffer()));
+}
+
 createServer((request, response) => {
+  // Next.js would resolve dot segments and redirect `//` before any route or proxy.ts sees the raw path.
+  const refusal = refuseRawTarget(request.method ?? "GET", request.url ?? "/");
+  if (refusal) return void send(refusal, response);
   request.headers["x-forwarded-for"] = clientAddressBehindProxies(request.headers["x-forwarded-for"], request.socket.remoteAddress, hops);
   void handle(request, response);
 }).listen(port);

@@ -39,17 +39,16 @@ function connect(): Connection {
     connectionTimeoutMillis: deadlines.connectMs,
     query_timeout: deadlines.queryMs,
     statement_timeout: deadlines.statementMs,
+    // pglite-socket ignores start-up parameters, statement_timeout among them; a SET reaches its backend
+    // (shared by every connection, so it holds for all of them alike). The pool awaits this hook before it
+    // hands the connection out, so the SET never overlaps the connection's first query.
+    onConnect: isEmbeddedDatabase() ? (client) => client.query(`SET statement_timeout = ${Math.round(deadlines.statementMs)}`) : undefined,
   }));
   // An idle connection that dies is dropped by the pool, which then emits "error": without a listener
   // that is an uncaughtException. A checked-out one that dies fails its query, which reports it; its
   // "error" event needs a listener all the same.
   pool.on("error", onLostIdleConnection);
-  pool.on("connect", (client) => {
-    client.on("error", () => {});
-    // pglite-socket ignores start-up parameters, statement_timeout among them; a SET reaches its backend
-    // (shared by every connection, so it holds for all of them alike). Queued before the connection's first query.
-    if (isEmbeddedDatabase()) client.query(`SET statement_timeout = ${Math.round(deadlines.statementMs)}`).catch(() => {});
-  });
+  pool.on("connect", (client) => client.on("error", () => {}));
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool),
     transactionOptions: { maxWait: deadlines.connectMs, timeout: deadlines.transactionMs },
