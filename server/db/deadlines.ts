@@ -9,7 +9,7 @@ const millis = (name: string, fallback: number): number => {
 };
 
 export const databaseDeadlines = () => {
-  const statementMs = millis("DATABASE_STATEMENT_TIMEOUT_MS", 10_000);
+  const statementMs = millis("DATABASE_STATEMENT_TIMEOUT_MS", 5_000);
   return {
     /** Getting a connection: from the pool, or opening one (TCP and start-up). */
     connectMs: millis("DATABASE_CONNECT_TIMEOUT_MS", 5_000),
@@ -18,7 +18,7 @@ export const databaseDeadlines = () => {
     /** The same on the client, a little later: the only deadline that holds when the server does not answer at all. */
     queryMs: statementMs + 1_000,
     /** A whole interactive transaction, from its first statement to its commit. */
-    transactionMs: millis("DATABASE_TRANSACTION_TIMEOUT_MS", 15_000),
+    transactionMs: millis("DATABASE_TRANSACTION_TIMEOUT_MS", 10_000),
   };
 };
 
