@@ -15,7 +15,18 @@ const config = [
     files: ["e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
-  { ignores: ["node_modules/**", "packages/*/dist/**", ".next/**", ".data/**", "server/db/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"] },
+  {
+    ignores: [
+      "node_modules/**",
+      "packages/*/dist/**",
+      ".next/**",
+      ".data/**",
+      "server/db/generated/**",
+      "next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
 ];
 
 export default config;

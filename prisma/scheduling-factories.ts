@@ -26,7 +26,12 @@ export async function makeHostWithEventType(options: HostOptions = {}) {
   const host = await makeUser();
   const { startMinute, endMinute } = options.hours ?? { startMinute: 9 * 60, endMinute: 17 * 60 };
   const schedule = await db.schedule.create({
-    data: { userId: host.id, name: "Working hours", timeZone: options.timeZone ?? "UTC", entries: { create: [{ days: [0, 1, 2, 3, 4, 5, 6], startMinute, endMinute }] } },
+    data: {
+      userId: host.id,
+      name: "Working hours",
+      timeZone: options.timeZone ?? "UTC",
+      entries: { create: [{ days: [0, 1, 2, 3, 4, 5, 6], startMinute, endMinute }] },
+    },
   });
   await db.user.update({ where: { id: host.id }, data: { defaultScheduleId: schedule.id } });
   const eventType = await db.eventType.create({

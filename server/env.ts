@@ -13,10 +13,15 @@ const ZEnv = z.object({
   // ---- connected calendars (server/calendars)
   /** AES-256-GCM key for calendar credentials at rest: 32 bytes, base64. `npm start` generates one into .data/. */
   CALENDAR_ENCRYPTION_KEY: optional(
-    z.string().refine((value) => Buffer.from(value, "base64").length === 32, "CALENDAR_ENCRYPTION_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)"),
+    z
+      .string()
+      .refine((value) => Buffer.from(value, "base64").length === 32, "CALENDAR_ENCRYPTION_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)"),
   ),
   /** Lets user-supplied calendar URLs (ICS feeds, CalDAV servers) reach loopback and private networks. */
-  ALLOW_PRIVATE_NETWORK_URLS: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  ALLOW_PRIVATE_NETWORK_URLS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
   /** CalDAV server used by "Apple calendar" credentials when the request names none. */
   APPLE_CALDAV_URL: z.url().default("https://caldav.icloud.com/"),
   GOOGLE_CLIENT_ID: optional(z.string()),

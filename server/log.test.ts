@@ -8,8 +8,26 @@ afterEach(() => {
 
 describe("redact", () => {
   it.each([
-    "password", "newPassword", "passwd", "pass", "secret", "clientSecret", "token", "accessToken", "refresh_token",
-    "authorization", "Authorization", "apiKey", "api_key", "APIKEY", "code_verifier", "code", "cookie", "Set-Cookie", "hash", "passwordHash",
+    "password",
+    "newPassword",
+    "passwd",
+    "pass",
+    "secret",
+    "clientSecret",
+    "token",
+    "accessToken",
+    "refresh_token",
+    "authorization",
+    "Authorization",
+    "apiKey",
+    "api_key",
+    "APIKEY",
+    "code_verifier",
+    "code",
+    "cookie",
+    "Set-Cookie",
+    "hash",
+    "passwordHash",
   ])("replaces the value of %s", (key) => {
     expect(redact({ [key]: "s3cr3t", keep: "visible" })).toEqual({ [key]: "[redacted]", keep: "visible" });
   });
@@ -23,12 +41,18 @@ describe("redact", () => {
       redact({
         token: { value: "abc", expires: 1 },
         request: { headers: { authorization: "Bearer cnv_live_x", accept: "application/json" } },
-        keys: [{ apiKey: "k1", id: 1 }, { apiKey: "k2", id: 2 }],
+        keys: [
+          { apiKey: "k1", id: 1 },
+          { apiKey: "k2", id: 2 },
+        ],
       }),
     ).toEqual({
       token: "[redacted]",
       request: { headers: { authorization: "[redacted]", accept: "application/json" } },
-      keys: [{ apiKey: "[redacted]", id: 1 }, { apiKey: "[redacted]", id: 2 }],
+      keys: [
+        { apiKey: "[redacted]", id: 1 },
+        { apiKey: "[redacted]", id: 2 },
+      ],
     });
   });
 
@@ -41,7 +65,11 @@ describe("redact", () => {
     ["a Convene credential in a message", "no grant for cnv_rt_AbCdEf0123456789xyz here", "no grant for cnv_rt_[redacted] here"],
     ["an API key", "Bearer cnv_live_0123456789abcdef", "Bearer cnv_live_[redacted]"],
     ["secret query parameters of a URL", "http://t/cb?code=abc123&state=s1&client_secret=zzz", "http://t/cb?code=[redacted]&state=s1&client_secret=[redacted]"],
-    ["a refresh token parameter", "/v2/auth/oauth2/token?grant_type=refresh_token&refresh_token=r1", "/v2/auth/oauth2/token?grant_type=refresh_token&refresh_token=[redacted]"],
+    [
+      "a refresh token parameter",
+      "/v2/auth/oauth2/token?grant_type=refresh_token&refresh_token=r1",
+      "/v2/auth/oauth2/token?grant_type=refresh_token&refresh_token=[redacted]",
+    ],
   ])("scrubs %s inside strings", (_case, value, scrubbed) => {
     expect(redact({ url: value })).toEqual({ url: scrubbed });
     expect(redact(value)).toBe(scrubbed);
@@ -89,7 +117,10 @@ describe("log", () => {
     for (const method of ["debug", "info", "warn", "error"] as const) log[method](`entry-${method}`);
     const written = [...stdout.mock.calls, ...stderr.mock.calls].map(([chunk]) => String(chunk));
     for (const [method, count] of Object.entries(writes)) {
-      expect(written.filter((line) => line.includes(`entry-${method}`)), method).toHaveLength(count);
+      expect(
+        written.filter((line) => line.includes(`entry-${method}`)),
+        method,
+      ).toHaveLength(count);
     }
     expect(stderr.mock.calls.every(([chunk]) => String(chunk).includes('"level":"error"'))).toBe(true);
   });

@@ -25,9 +25,7 @@ export function redact(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== "object") return value;
   if (value instanceof Error) return { name: value.name, message: scrubString(value.message), stack: value.stack && scrubString(value.stack) };
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, SECRET_FIELD.test(key) ? "[redacted]" : redact(inner, depth + 1)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_FIELD.test(key) ? "[redacted]" : redact(inner, depth + 1)]));
 }
 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}) {

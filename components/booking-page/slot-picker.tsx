@@ -22,7 +22,10 @@ type Props = {
 export function SlotPicker({ eventTypeId, username, privateLink, timeZone, weekOffset, onWeekChange, onPick }: Props) {
   const trpc = useTRPC();
   // Earlier weeks stay on screen while the next ones load, so the layout does not jump.
-  const slots = useQuery({ ...trpc.bookingPage.slots.queryOptions({ eventTypeId, username, privateLink, timeZone, weekOffset }), placeholderData: (previous) => previous });
+  const slots = useQuery({
+    ...trpc.bookingPage.slots.queryOptions({ eventTypeId, username, privateLink, timeZone, weekOffset }),
+    placeholderData: (previous) => previous,
+  });
   const days = slots.data?.days ?? [];
   const hasAnySlot = days.some((day) => day.slots.length > 0);
 

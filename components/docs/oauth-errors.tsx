@@ -9,7 +9,7 @@ const ROWS: [string, string, string][] = [
   ["Token endpoint, 401", "No client for client_id, or the secret does not match", "invalid_client"],
   ["Token endpoint, 429", "Too many failed client authentications (see Retry-After)", "temporarily_unavailable"],
   ["API, 401", "Missing, unknown, expired or revoked token", "UNAUTHORIZED in the v2 envelope"],
-  ["API, 403", "The token's scopes do not cover the endpoint", "FORBIDDEN, WWW-Authenticate: Bearer error=\"insufficient_scope\""],
+  ["API, 403", "The token's scopes do not cover the endpoint", 'FORBIDDEN, WWW-Authenticate: Bearer error="insufficient_scope"'],
 ];
 
 export const OAUTH_ERRORS_TABLE = (

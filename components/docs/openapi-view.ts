@@ -56,7 +56,10 @@ function toParameterView(parameter: Parameter): TParameterView {
 function toOperationView(method: string, path: string, operation: Operation): TOperationView {
   const success = Object.entries(operation.responses ?? {}).find(([status]) => status.startsWith("2"));
   return {
-    anchor: `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, "-").replace(/-+$/, "").toLowerCase(),
+    anchor: `${method}-${path}`
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/-+$/, "")
+      .toLowerCase(),
     method: method.toUpperCase(),
     path,
     summary: operation.summary,

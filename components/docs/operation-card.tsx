@@ -13,9 +13,7 @@ const METHOD_COLOURS: Record<string, string> = {
 function SchemaBlock({ title, schema }: { title: string; schema: Record<string, unknown> }) {
   return (
     <details className="mt-4 rounded-md border border-slate-200">
-      <summary className="cursor-pointer px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600">
-        {title}
-      </summary>
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600">{title}</summary>
       <pre className="max-h-96 overflow-auto border-t border-slate-200 bg-slate-50 p-3 text-xs">{JSON.stringify(schema, null, 2)}</pre>
     </details>
   );
@@ -25,9 +23,7 @@ export function OperationCard({ operation }: { operation: TOperationView }) {
   return (
     <article id={operation.anchor} aria-labelledby={`${operation.anchor}-title`} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <h3 id={`${operation.anchor}-title`} className="flex flex-wrap items-center gap-3">
-        <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold ${METHOD_COLOURS[operation.method] ?? "bg-slate-100"}`}>
-          {operation.method}
-        </span>
+        <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold ${METHOD_COLOURS[operation.method] ?? "bg-slate-100"}`}>{operation.method}</span>
         <code className="font-mono text-sm">{operation.path}</code>
       </h3>
       <p className="mt-2 font-medium">{operation.summary}</p>

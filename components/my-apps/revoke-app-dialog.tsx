@@ -18,8 +18,7 @@ export function RevokeAppDialog({ app, onClose }: { app: TAuthorizedApp | null; 
       onConfirm={() => app && revoke.mutate({ clientId: app.id })}
       onClose={close}
     >
-      {app?.name} can no longer use your account: its tokens stop working immediately. It has to ask for your consent again to get back
-      in.
+      {app?.name} can no longer use your account: its tokens stop working immediately. It has to ask for your consent again to get back in.
     </ConfirmDialog>
   );
 }

@@ -24,7 +24,8 @@ export function ClientCard({ client }: { client: TOAuthClient }) {
 
   function finishEditing(updated: TOAuthClient | null) {
     setIsEditing(false);
-    if (updated) setSavedMessage(updated.status === "PENDING" && client.status !== "PENDING" ? "Changes saved. The client is back in review." : "Changes saved.");
+    if (updated)
+      setSavedMessage(updated.status === "PENDING" && client.status !== "PENDING" ? "Changes saved. The client is back in review." : "Changes saved.");
   }
 
   return (

@@ -33,8 +33,7 @@ export function ClientSecrets({ client }: { client: TOAuthClient }) {
         Client secrets
       </h4>
       <p className="text-sm text-slate-600">
-        Up to {MAX_ACTIVE_SECRETS} secrets work at the same time. To rotate, generate a new one, switch your app to it, then revoke the old
-        one.
+        Up to {MAX_ACTIVE_SECRETS} secrets work at the same time. To rotate, generate a new one, switch your app to it, then revoke the old one.
       </p>
       {client.secrets.length === 0 ? (
         <p className="text-sm text-slate-600">No active secrets: the app cannot exchange codes until you generate one.</p>

@@ -13,8 +13,7 @@ export function RedirectUrisField({ rows, onChange, errors }: Props) {
     <fieldset aria-describedby="redirect-uris-hint" className="space-y-3">
       <legend className="text-sm font-medium text-slate-800">Redirect URIs</legend>
       <p id="redirect-uris-hint" className="text-xs text-slate-500">
-        Where Convene sends users back after they decide. https only (http is allowed for localhost); matched exactly; up to{" "}
-        {MAX_REDIRECT_URIS}.
+        Where Convene sends users back after they decide. https only (http is allowed for localhost); matched exactly; up to {MAX_REDIRECT_URIS}.
       </p>
       {rows.map((row, index) => (
         <div key={index} className="flex items-start gap-2">

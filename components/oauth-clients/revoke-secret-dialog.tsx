@@ -20,8 +20,8 @@ export function RevokeSecretDialog({ clientId, secret, onClose }: Props) {
       onConfirm={() => secret && revoke.mutate({ clientId, secretId: secret.id })}
       onClose={close}
     >
-      Code exchanges and refreshes that send <code className="font-mono">…{secret?.hint}</code> fail immediately, with no grace period.
-      Tokens already issued keep working.
+      Code exchanges and refreshes that send <code className="font-mono">…{secret?.hint}</code> fail immediately, with no grace period. Tokens already issued
+      keep working.
     </ConfirmDialog>
   );
 }

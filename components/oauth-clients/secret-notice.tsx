@@ -13,8 +13,7 @@ export function SecretNotice({ title, secret, onDismiss }: { title: string; secr
         {title}
       </h3>
       <p className="mt-2 text-sm text-emerald-900">
-        Copy the client secret now and store it on your server. <strong>You will not see it again</strong>: Convene keeps only a
-        fingerprint of it.
+        Copy the client secret now and store it on your server. <strong>You will not see it again</strong>: Convene keeps only a fingerprint of it.
       </p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
         <label htmlFor={inputId} className="sr-only">

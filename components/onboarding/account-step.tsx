@@ -31,15 +31,30 @@ export function AccountStep({ theme, prefill, returnTo, external }: Props) {
   const { isEmbedded } = useEmbed();
   return (
     <div className="space-y-6">
-      {mode === "signup" ? <SignUpForm theme={theme} prefill={prefill} returnTo={returnTo} /> : <LogInForm theme={theme} prefill={prefill} returnTo={returnTo} />}
+      {mode === "signup" ? (
+        <SignUpForm theme={theme} prefill={prefill} returnTo={returnTo} />
+      ) : (
+        <LogInForm theme={theme} prefill={prefill} returnTo={returnTo} />
+      )}
       <p className={`text-center text-sm ${classes.muted}`}>
         {mode === "signup" ? "Already have an account? " : "New to Convene? "}
-        <button type="button" disabled={!isHydrated} className={`font-medium underline-offset-2 hover:underline ${classes.link}`} onClick={() => setMode(mode === "signup" ? "login" : "signup")}>
+        <button
+          type="button"
+          disabled={!isHydrated}
+          className={`font-medium underline-offset-2 hover:underline ${classes.link}`}
+          onClick={() => setMode(mode === "signup" ? "login" : "signup")}
+        >
           {mode === "signup" ? "Log in" : "Create an account"}
         </button>
       </p>
       {external && !isEmbedded && (
-        <ThemedButton theme={theme} variant="secondary" className="w-full" disabled={!isHydrated} onClick={() => void signIn(external.providerId, { callbackUrl: returnTo })}>
+        <ThemedButton
+          theme={theme}
+          variant="secondary"
+          className="w-full"
+          disabled={!isHydrated}
+          onClick={() => void signIn(external.providerId, { callbackUrl: returnTo })}
+        >
           Continue with {external.name}
         </ThemedButton>
       )}

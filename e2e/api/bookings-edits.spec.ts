@@ -10,7 +10,9 @@ test("add guests: new ones are added once; a stranger gets a 404", async ({ requ
   const { eventType, apiKey } = await makeHostWithEventType();
   const { apiKey: strangerKey } = await makeHostWithEventType();
   const booking = await bookOverHttp(request, eventType.id, utcAt(2, 9));
-  const data = { guests: [{ email: "guest.one@example.test", name: "Guest One" }, { email: "guest.one@example.test" }, { email: booking.attendees[0]!.email }] };
+  const data = {
+    guests: [{ email: "guest.one@example.test", name: "Guest One" }, { email: "guest.one@example.test" }, { email: booking.attendees[0]!.email }],
+  };
   const added = await request.post(`/v2/bookings/${booking.uid}/guests`, { headers: bearer(apiKey), data });
   expect(added.status()).toBe(200);
   const body = (await added.json()).data;
@@ -41,12 +43,18 @@ test("mark absent: refused before the start; afterwards host and attendee absenc
   expect(early.status()).toBe(400);
   // The meeting "took place": moved into the past directly, since the API only books future times.
   await db.booking.update({ where: { uid: booking.uid }, data: { start: utcAt(-1, 11), end: utcAt(-1, 11, 30) } });
-  const marked = await request.post(`/v2/bookings/${booking.uid}/mark-absent`, { headers: bearer(apiKey), data: { host: true, attendees: [{ email, absent: true }] } });
+  const marked = await request.post(`/v2/bookings/${booking.uid}/mark-absent`, {
+    headers: bearer(apiKey),
+    data: { host: true, attendees: [{ email, absent: true }] },
+  });
   expect(marked.status()).toBe(200);
   const body = (await marked.json()).data;
   expect(body.absentHost).toBe(true);
   expect(body.attendees[0]).toMatchObject({ email, absent: true });
-  const unknown = await request.post(`/v2/bookings/${booking.uid}/mark-absent`, { headers: bearer(apiKey), data: { attendees: [{ email: "nobody@example.test", absent: true }] } });
+  const unknown = await request.post(`/v2/bookings/${booking.uid}/mark-absent`, {
+    headers: bearer(apiKey),
+    data: { attendees: [{ email: "nobody@example.test", absent: true }] },
+  });
   expect(unknown.status()).toBe(400);
 });
 

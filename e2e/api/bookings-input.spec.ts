@@ -19,7 +19,10 @@ const metadataCases: { name: string; metadata: Record<string, string>; message: 
 for (const { name, metadata, message } of metadataCases) {
   test(`metadata with ${name} is a 400 naming body.metadata…, and no booking is written`, async ({ request }) => {
     const { eventType } = await makeHostWithEventType();
-    const response = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: utcAt(2, 10).toISOString(), attendee: attendee(), metadata } });
+    const response = await request.post("/v2/bookings", {
+      headers: V,
+      data: { eventTypeId: eventType.id, start: utcAt(2, 10).toISOString(), attendee: attendee(), metadata },
+    });
     expect(response.status()).toBe(400);
     const body = await response.json();
     expect(body.status).toBe("error");
@@ -34,7 +37,10 @@ for (const { name, metadata, message } of metadataCases) {
 test("metadata at the limits (50 keys, 40-character keys, 500-character values) is accepted", async ({ request }) => {
   const { eventType } = await makeHostWithEventType();
   const metadata = { ...keys(48), ["k".repeat(40)]: "v", note: "x".repeat(500) };
-  const response = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: utcAt(2, 11).toISOString(), attendee: attendee(), metadata } });
+  const response = await request.post("/v2/bookings", {
+    headers: V,
+    data: { eventTypeId: eventType.id, start: utcAt(2, 11).toISOString(), attendee: attendee(), metadata },
+  });
   expect(response.status()).toBe(201);
   expect((await response.json()).data.metadata).toEqual(metadata);
 });
@@ -59,7 +65,10 @@ test("an Idempotency-Key over 255 characters is a 400 in the v2 envelope and wri
 
 test("an Idempotency-Key retry on a single-use private link returns the first booking", async ({ request }) => {
   const { eventType, apiKey } = await makeHostWithEventType({ eventType: { hidden: true } });
-  const link = await request.post(`/v2/event-types/${eventType.id}/private-links`, { headers: { authorization: `Bearer ${apiKey}` }, data: { maxUsageCount: 1 } });
+  const link = await request.post(`/v2/event-types/${eventType.id}/private-links`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+    data: { maxUsageCount: 1 },
+  });
   const { linkId } = (await link.json()).data;
   const headers = { ...V, "idempotency-key": "single-use-link-retry" };
   const data = { eventTypeId: eventType.id, start: utcAt(2, 13).toISOString(), attendee: attendee(), privateLink: linkId };

@@ -39,7 +39,10 @@ test("Idempotency-Key: a replay gets the first booking with 201; the key on anot
   const replay = await request.post("/v2/bookings", { headers: { ...V, "idempotency-key": key }, data });
   expect(replay.status()).toBe(201);
   expect((await replay.json()).data.uid).toBe((await first.json()).data.uid);
-  for (const other of [{ ...data, start: utcAt(2, 11).toISOString() }, { ...data, attendee: attendee("Ada Lovelace") }]) {
+  for (const other of [
+    { ...data, start: utcAt(2, 11).toISOString() },
+    { ...data, attendee: attendee("Ada Lovelace") },
+  ]) {
     const response = await request.post("/v2/bookings", { headers: { ...V, "idempotency-key": key }, data: other });
     expect(response.status()).toBe(422);
     const { error } = await response.json();
@@ -55,7 +58,10 @@ test("Idempotency-Key: 10 simultaneous requests with one key and 10 starts give 
   const statuses = await Promise.all(
     Array.from({ length: 10 }, (_, index) =>
       request
-        .post("/v2/bookings", { headers: { ...V, "idempotency-key": key }, data: { eventTypeId: eventType.id, start: utcAt(3, 9 + index % 8, index >= 8 ? 30 : 0).toISOString(), attendee: attendee() } })
+        .post("/v2/bookings", {
+          headers: { ...V, "idempotency-key": key },
+          data: { eventTypeId: eventType.id, start: utcAt(3, 9 + (index % 8), index >= 8 ? 30 : 0).toISOString(), attendee: attendee() },
+        })
         .then((response) => response.status()),
     ),
   );
@@ -65,21 +71,30 @@ test("Idempotency-Key: 10 simultaneous requests with one key and 10 starts give 
 
 test("attendee.phoneNumber is stored and returned; an invalid one is a 400", async ({ request }) => {
   const { eventType, apiKey } = await makeHostWithEventType();
-  const created = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: utcAt(2, 12).toISOString(), attendee: { ...attendee(), phoneNumber: "+1 415 555 0123" } } });
+  const created = await request.post("/v2/bookings", {
+    headers: V,
+    data: { eventTypeId: eventType.id, start: utcAt(2, 12).toISOString(), attendee: { ...attendee(), phoneNumber: "+1 415 555 0123" } },
+  });
   expect(created.status()).toBe(201);
   const { uid, attendees } = (await created.json()).data;
   expect(attendees[0].phoneNumber).toBe("+14155550123");
   const read = await request.get(`/v2/bookings/${uid}`, { headers: bearer(apiKey) });
   expect((await read.json()).data.attendees[0].phoneNumber).toBe("+14155550123");
-  const invalid = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: utcAt(2, 13).toISOString(), attendee: { ...attendee(), phoneNumber: "call me" } } });
+  const invalid = await request.post("/v2/bookings", {
+    headers: V,
+    data: { eventTypeId: eventType.id, start: utcAt(2, 13).toISOString(), attendee: { ...attendee(), phoneNumber: "call me" } },
+  });
   expect(invalid.status()).toBe(400);
   expect((await invalid.json()).error.details[0].path).toBe("body.attendee.phoneNumber");
 });
 
-test(`one attendee e-mail books at most ${MAX_BOOKINGS_PER_ATTENDEE_EMAIL} times in five minutes: then 429 with Retry-After, nothing written`, async ({ request }) => {
+test(`one attendee e-mail books at most ${MAX_BOOKINGS_PER_ATTENDEE_EMAIL} times in five minutes: then 429 with Retry-After, nothing written`, async ({
+  request,
+}) => {
   const { eventType } = await makeHostWithEventType({ hours: { startMinute: 0, endMinute: 24 * 60 } });
   const guest = attendee();
-  const book = (hour: number) => request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: utcAt(4, hour).toISOString(), attendee: guest } });
+  const book = (hour: number) =>
+    request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: utcAt(4, hour).toISOString(), attendee: guest } });
   for (let hour = 0; hour < MAX_BOOKINGS_PER_ATTENDEE_EMAIL; hour++) expect((await book(hour)).status()).toBe(201);
   const refused = await book(20);
   expect(refused.status()).toBe(429);

@@ -47,7 +47,10 @@ test("an accepted booking cannot be confirmed or declined", async ({ request }) 
 test("reschedule over HTTP: the old booking is cancelled and points to the new one, which points back", { tag: "@embedded" }, async ({ request }) => {
   const { eventType, apiKey } = await makeHostWithEventType();
   const old = await bookOverHttp(request, eventType.id, utcAt(2, 13));
-  const moved = await request.post(`/v2/bookings/${old.uid}/reschedule`, { headers: V, data: { start: utcAt(3, 13).toISOString(), reschedulingReason: "Clash" } });
+  const moved = await request.post(`/v2/bookings/${old.uid}/reschedule`, {
+    headers: V,
+    data: { start: utcAt(3, 13).toISOString(), reschedulingReason: "Clash" },
+  });
   expect(moved.status()).toBe(201);
   const next = (await moved.json()).data;
   expect(next).toMatchObject({ rescheduledFromUid: old.uid, start: utcAt(3, 13).toISOString(), status: "accepted" });
@@ -70,14 +73,17 @@ test("the host reschedules and cancels with its own key: each cancelled booking 
 
 test("list: eventTypeId filter, sortEnd and sortCreated", async ({ request }) => {
   const { host, eventType, apiKey } = await makeHostWithEventType({ eventType: { slotInterval: 15 } });
-  const long = await db.eventType.create({ data: { userId: host.id, title: "Long call", slug: `long-${Date.now()}`, lengthInMinutes: 90, minimumBookingNotice: 0 } });
+  const long = await db.eventType.create({
+    data: { userId: host.id, title: "Long call", slug: `long-${Date.now()}`, lengthInMinutes: 90, minimumBookingNotice: 0 },
+  });
   // Created a, b, c, d; by start b, c, d, a; by end c, b, d, a (b is cancelled, so c may sit inside it).
   const a = await bookOverHttp(request, eventType.id, utcAt(3, 10)); // day 3, 10:00–10:30
   const b = await bookOverHttp(request, long.id, utcAt(2, 9)); // day 2, 09:00–10:30
   expect((await request.post(`/v2/bookings/${b.uid}/cancel`, { headers: V, data: {} })).status()).toBe(200);
   const c = await bookOverHttp(request, eventType.id, utcAt(2, 9, 30)); // day 2, 09:30–10:00
   const d = await bookOverHttp(request, long.id, utcAt(2, 13, 30)); // day 2, 13:30–15:00
-  const uids = async (query: string) => ((await (await request.get(`/v2/bookings?${query}`, { headers: bearer(apiKey) })).json()).data as { uid: string }[]).map(({ uid }) => uid);
+  const uids = async (query: string) =>
+    ((await (await request.get(`/v2/bookings?${query}`, { headers: bearer(apiKey) })).json()).data as { uid: string }[]).map(({ uid }) => uid);
 
   expect(await uids("")).toEqual([b.uid, c.uid, d.uid, a.uid]);
   expect(await uids(`eventTypeId=${long.id}`)).toEqual([b.uid, d.uid]);

@@ -21,10 +21,19 @@ test("svc-api-version: missing means 2024-08-13 and the response says so; unknow
 test("create (public) → 201 with the booking; list, get, cancel and reschedule", { tag: "@embedded" }, async ({ request }) => {
   const { host, eventType, apiKey } = await makeHostWithEventType();
   const start = utcAt(2, 10);
-  const created = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: start.toISOString(), attendee: attendee(), location: { type: "phone", phone: "+33100000000" } } });
+  const created = await request.post("/v2/bookings", {
+    headers: V,
+    data: { eventTypeId: eventType.id, start: start.toISOString(), attendee: attendee(), location: { type: "phone", phone: "+33100000000" } },
+  });
   expect(created.status()).toBe(201);
   const booking = (await created.json()).data;
-  expect(booking).toMatchObject({ status: "accepted", duration: 30, start: start.toISOString(), hosts: [{ id: host.id }], eventType: { id: eventType.id, slug: eventType.slug } });
+  expect(booking).toMatchObject({
+    status: "accepted",
+    duration: 30,
+    start: start.toISOString(),
+    hosts: [{ id: host.id }],
+    eventType: { id: eventType.id, slug: eventType.slug },
+  });
 
   const list = await (await request.get("/v2/bookings?status=accepted&take=10", { headers: bearer(apiKey) })).json();
   expect(list.data.map((item: { uid: string }) => item.uid)).toContain(booking.uid);
@@ -34,7 +43,10 @@ test("create (public) → 201 with the booking; list, get, cancel and reschedule
   const { apiKey: strangerKey } = await makeHostWithEventType();
   expect((await request.get(`/v2/bookings/${booking.uid}`, { headers: bearer(strangerKey) })).status()).toBe(404);
 
-  const moved = await request.post(`/v2/bookings/${booking.uid}/reschedule`, { headers: V, data: { start: utcAt(3, 10).toISOString(), reschedulingReason: "Clash" } });
+  const moved = await request.post(`/v2/bookings/${booking.uid}/reschedule`, {
+    headers: V,
+    data: { start: utcAt(3, 10).toISOString(), reschedulingReason: "Clash" },
+  });
   expect(moved.status()).toBe(201);
   const next = (await moved.json()).data;
   expect(next.rescheduledFromUid).toBe(booking.uid);
@@ -80,7 +92,11 @@ test("Idempotency-Key: a retried create returns the first booking", async ({ req
 
 test("the ICS calendar link serves the invitation", async ({ request }) => {
   const { eventType, apiKey } = await makeHostWithEventType();
-  const booking = (await (await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: utcAt(2, 9).toISOString(), attendee: attendee() } })).json()).data;
+  const booking = (
+    await (
+      await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: utcAt(2, 9).toISOString(), attendee: attendee() } })
+    ).json()
+  ).data;
   const links = (await (await request.get(`/v2/bookings/${booking.uid}/calendar-links`, { headers: bearer(apiKey) })).json()).data;
   const ics = links.find((link: { label: string }) => link.label === "ICS");
   const file = await request.get(new URL(ics.link).pathname);
@@ -90,9 +106,13 @@ test("the ICS calendar link serves the invitation", async ({ request }) => {
 
 test("a private link books a hidden event type, until its uses run out", async ({ request }) => {
   const { eventType, apiKey } = await makeHostWithEventType({ eventType: { hidden: true } });
-  const link = (await (await request.post(`/v2/event-types/${eventType.id}/private-links`, { headers: bearer(apiKey), data: { maxUsageCount: 1 } })).json()).data;
+  const link = (await (await request.post(`/v2/event-types/${eventType.id}/private-links`, { headers: bearer(apiKey), data: { maxUsageCount: 1 } })).json())
+    .data;
   const attempt = (start: Date, privateLink?: string) =>
-    request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: start.toISOString(), attendee: attendee(), ...(privateLink ? { privateLink } : {}) } });
+    request.post("/v2/bookings", {
+      headers: V,
+      data: { eventTypeId: eventType.id, start: start.toISOString(), attendee: attendee(), ...(privateLink ? { privateLink } : {}) },
+    });
   expect((await attempt(utcAt(2, 10))).status()).toBe(404);
   expect((await attempt(utcAt(2, 10), link.linkId)).status()).toBe(201);
   expect((await attempt(utcAt(2, 11), link.linkId)).status()).toBe(404);

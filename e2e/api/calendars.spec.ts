@@ -39,7 +39,10 @@ test.describe("ICS feeds", () => {
     feeds.set(path, icsFeed({ uid: "dentist", start: at(WED, "10:00"), end: at(WED, "11:00") }));
     expect(await freeTimes(request, eventType.id, WED)).toEqual(expect.arrayContaining(["10:00", "10:30"]));
 
-    const saved = await request.post("/v2/calendars/ics-feed/save", { headers: bearer(apiKey), data: { urls: [`${feedBase}${path}?token=private-feed-token`] } });
+    const saved = await request.post("/v2/calendars/ics-feed/save", {
+      headers: bearer(apiKey),
+      data: { urls: [`${feedBase}${path}?token=private-feed-token`] },
+    });
     expect(saved.status(), NEEDS_SERVER_ENV).toBe(201);
     const credential = (await saved.json()).data;
     expect(credential).toMatchObject({ type: "ics-feed_calendar", appId: "ics-feed", teamId: null, invalid: false });
@@ -56,7 +59,10 @@ test.describe("ICS feeds", () => {
     expect(free).not.toContain("10:30");
     expect(free).toEqual(expect.arrayContaining(["09:30", "11:00"]));
 
-    const busy = await request.get(`/v2/calendars/busy-times?credentialId=${credential.id}&externalId=${calendar.externalId}&dateFrom=${WED}&dateTo=${WED}&timeZone=UTC`, { headers: bearer(apiKey) });
+    const busy = await request.get(
+      `/v2/calendars/busy-times?credentialId=${credential.id}&externalId=${calendar.externalId}&dateFrom=${WED}&dateTo=${WED}&timeZone=UTC`,
+      { headers: bearer(apiKey) },
+    );
     expect((await busy.json()).data).toEqual([{ start: at(WED, "10:00").toISOString(), end: at(WED, "11:00").toISOString(), source: "ics-feed_calendar" }]);
     expect((await (await request.get("/v2/calendars/ics-feed/check", { headers: bearer(apiKey) })).json()).data.connections).toEqual([
       { credentialId: credential.id, valid: true, calendars: 1 },
@@ -88,8 +94,11 @@ test.describe("ICS feeds", () => {
 
     feeds.set("/owned.ics", icsFeed());
     const owner = await makeHostWithEventType();
-    const saved = (await (await request.post("/v2/calendars/ics-feed/save", { headers: bearer(owner.apiKey), data: { urls: [`${feedBase}/owned.ics`] } })).json()).data;
-    const externalId = (await (await request.get("/v2/calendars", { headers: bearer(owner.apiKey) })).json()).data.connectedCalendars[0].calendars[0].externalId;
+    const saved = (
+      await (await request.post("/v2/calendars/ics-feed/save", { headers: bearer(owner.apiKey), data: { urls: [`${feedBase}/owned.ics`] } })).json()
+    ).data;
+    const externalId = (await (await request.get("/v2/calendars", { headers: bearer(owner.apiKey) })).json()).data.connectedCalendars[0].calendars[0]
+      .externalId;
     const attempts = [
       request.post("/v2/selected-calendars", { headers: bearer(apiKey), data: { integration: "ics-feed_calendar", externalId, credentialId: saved.id } }),
       request.post("/v2/calendars/ics-feed/disconnect", { headers: bearer(apiKey), data: { id: saved.id } }),
@@ -114,11 +123,17 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
     await radicale.putEvent(work, "alice", { uid: "dentist", start: at(WED, "13:00"), end: at(WED, "14:00") });
     const { eventType, apiKey } = await makeHostWithEventType();
 
-    const wrong = await request.post("/v2/calendars/apple/credentials", { headers: bearer(apiKey), data: { username: "alice", password: "nope", url: radicale.url } });
+    const wrong = await request.post("/v2/calendars/apple/credentials", {
+      headers: bearer(apiKey),
+      data: { username: "alice", password: "nope", url: radicale.url },
+    });
     expect(wrong.status()).toBe(400);
     expect((await wrong.json()).error.message).toContain("rejected the username or password");
 
-    const saved = await request.post("/v2/calendars/apple/credentials", { headers: bearer(apiKey), data: { username: "alice", password, url: `${radicale.url}/` } });
+    const saved = await request.post("/v2/calendars/apple/credentials", {
+      headers: bearer(apiKey),
+      data: { username: "alice", password, url: `${radicale.url}/` },
+    });
     expect(saved.status(), NEEDS_SERVER_ENV).toBe(201);
     const credential = (await saved.json()).data;
     expect(credential).toMatchObject({ type: "apple_calendar", appId: "apple-calendar", invalid: false });
@@ -136,14 +151,19 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
     expect(free).not.toContain("13:30");
     expect(free).toEqual(expect.arrayContaining(["12:30", "14:00"]));
 
-    const created = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: at(WED, "15:00").toISOString(), attendee: attendee("Ada Lovelace") } });
+    const created = await request.post("/v2/bookings", {
+      headers: V,
+      data: { eventTypeId: eventType.id, start: at(WED, "15:00").toISOString(), attendee: attendee("Ada Lovelace") },
+    });
     expect(created.status()).toBe(201);
     const booking = (await created.json()).data;
     const written = (await radicale.events(work, "alice")).find((event) => event.uid !== "dentist");
     expect(written).toMatchObject({ uid: booking.icsUid, start: stamp(at(WED, "15:00")), end: stamp(at(WED, "15:30")) });
     expect(written!.summary).toContain("Ada Lovelace");
     const references = await (await request.get(`/v2/bookings/${booking.uid}/references`, { headers: { ...V, ...bearer(apiKey) } })).json();
-    expect(references.data).toEqual([expect.objectContaining({ type: "apple_calendar", eventUid: booking.icsUid, destinationCalendarId: String(credential.id) })]);
+    expect(references.data).toEqual([
+      expect.objectContaining({ type: "apple_calendar", eventUid: booking.icsUid, destinationCalendarId: String(credential.id) }),
+    ]);
 
     const moved = await request.post(`/v2/bookings/${booking.uid}/reschedule`, { headers: V, data: { start: at(THU, "10:00").toISOString() } });
     expect(moved.status()).toBe(201);
@@ -162,7 +182,10 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
     const saved = await request.post("/v2/calendars/apple/credentials", { headers: bearer(apiKey), data: { username: "carol", password, url: radicale.url } });
     expect(saved.status(), NEEDS_SERVER_ENV).toBe(201);
 
-    const created = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: at(WED, "10:00").toISOString(), attendee: attendee() } });
+    const created = await request.post("/v2/bookings", {
+      headers: V,
+      data: { eventTypeId: eventType.id, start: at(WED, "10:00").toISOString(), attendee: attendee() },
+    });
     expect(created.status()).toBe(201);
     const booking = (await created.json()).data;
     expect(await radicale.events(own, "carol")).toEqual([expect.objectContaining({ uid: booking.icsUid, start: stamp(at(WED, "10:00")) })]);
@@ -190,7 +213,10 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
     const destination = await request.put("/v2/destination-calendars", { headers: bearer(apiKey), data: { integration: "apple_calendar", externalId: home } });
     expect(destination.status()).toBe(200);
     expect((await destination.json()).data).toEqual({ userId: expect.any(Number), integration: "apple_calendar", externalId: home, credentialId: first.id });
-    const unknown = await request.put("/v2/destination-calendars", { headers: bearer(apiKey), data: { integration: "apple_calendar", externalId: `${radicale.url}/bob/nope/` } });
+    const unknown = await request.put("/v2/destination-calendars", {
+      headers: bearer(apiKey),
+      data: { integration: "apple_calendar", externalId: `${radicale.url}/bob/nope/` },
+    });
     expect(unknown.status()).toBe(404);
     const icsOnly = await request.put("/v2/destination-calendars", { headers: bearer(apiKey), data: { integration: "ics-feed_calendar", externalId: home } });
     expect(icsOnly.status()).toBe(400);
@@ -202,7 +228,9 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
 /** The browser's part of the consent: follow the provider's redirect to Convene's callback, then Convene's redirect. */
 async function consent(request: APIRequestContext, apiKey: string, calendar: "google" | "office365") {
   // An API key may only send the browser back to this service.
-  const connect = await request.get(`/v2/calendars/${calendar}/connect?isDryRun=false&redir=${encodeURIComponent("/settings/calendars")}`, { headers: bearer(apiKey) });
+  const connect = await request.get(`/v2/calendars/${calendar}/connect?isDryRun=false&redir=${encodeURIComponent("/settings/calendars")}`, {
+    headers: bearer(apiKey),
+  });
   expect(connect.status()).toBe(200);
   const { authUrl } = (await connect.json()).data;
   const atProvider = await fetch(authUrl, { redirect: "manual" });
@@ -210,7 +238,9 @@ async function consent(request: APIRequestContext, apiKey: string, calendar: "go
   expect(callback.pathname).toBe(`/api/calendars/${calendar}/callback`);
   const back = await request.get(`${callback.pathname}${callback.search}`, { maxRedirects: 0 });
   expect(back.status()).toBe(302);
-  expect(back.headers().location).toMatch(new RegExp(`^${process.env.E2E_BASE_URL}/settings/calendars\\?calendar=${calendar}&status=success&credentialId=\\d+$`));
+  expect(back.headers().location).toMatch(
+    new RegExp(`^${process.env.E2E_BASE_URL}/settings/calendars\\?calendar=${calendar}&status=success&credentialId=\\d+$`),
+  );
   // The state was consumed: the same callback replayed is refused.
   expect((await request.get(`${callback.pathname}${callback.search}`, { maxRedirects: 0 })).status()).toBe(400);
   return (await (await request.get("/v2/calendars", { headers: bearer(apiKey) })).json()).data;
@@ -222,7 +252,8 @@ function fake(variable: string): string {
   if (!url) throw new Error(`${variable} is not set: run through Playwright's global setup, which starts the stand-in`);
   return url;
 }
-const control = async (base: string, path: string, body?: unknown) => (await fetch(`${base}/__test${path}`, body ? { method: "POST", body: JSON.stringify(body) } : {})).json();
+const control = async (base: string, path: string, body?: unknown) =>
+  (await fetch(`${base}/__test${path}`, body ? { method: "POST", body: JSON.stringify(body) } : {})).json();
 
 for (const provider of [
   { calendar: "google", integration: "google_calendar", variable: "E2E_FAKE_GOOGLE_URL" },
@@ -242,7 +273,9 @@ for (const provider of [
       await control(base, "/expire-access-tokens", {});
       const selection = { integration: provider.integration, externalId: primary.externalId, credentialId: connectedCalendars[0].credentialId };
       // Re-selecting clears the cached answers, so the next slot request asks the provider (and refreshes).
-      await request.delete(`/v2/selected-calendars?${new URLSearchParams({ ...selection, credentialId: String(selection.credentialId) })}`, { headers: bearer(apiKey) });
+      await request.delete(`/v2/selected-calendars?${new URLSearchParams({ ...selection, credentialId: String(selection.credentialId) })}`, {
+        headers: bearer(apiKey),
+      });
       await request.post("/v2/selected-calendars", { headers: bearer(apiKey), data: selection });
       const free = await freeTimes(request, eventType.id, WED);
       expect(free).not.toContain("11:00");
@@ -250,10 +283,15 @@ for (const provider of [
       expect(free).toContain("12:00");
       expect((await control(base, `/accounts/${encodeURIComponent(email)}`)).refreshCount).toBe(1);
 
-      const created = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: at(WED, "16:00").toISOString(), attendee: attendee() } });
+      const created = await request.post("/v2/bookings", {
+        headers: V,
+        data: { eventTypeId: eventType.id, start: at(WED, "16:00").toISOString(), attendee: attendee() },
+      });
       expect(created.status()).toBe(201);
       const events = (await control(base, `/accounts/${encodeURIComponent(email)}`)).events as { start: { dateTime: string } }[];
-      expect(events.map((event) => new Date(event.start.dateTime.endsWith("Z") ? event.start.dateTime : `${event.start.dateTime}Z`).toISOString())).toContain(at(WED, "16:00").toISOString());
+      expect(events.map((event) => new Date(event.start.dateTime.endsWith("Z") ? event.start.dateTime : `${event.start.dateTime}Z`).toISOString())).toContain(
+        at(WED, "16:00").toISOString(),
+      );
     });
   });
 }
@@ -269,7 +307,10 @@ test("OAuth: the connect URL names our callback; a forged state is refused; Appl
   const forged = await request.get(`/api/calendars/google/callback?code=x&state=${state.slice(0, -1)}${state.endsWith("A") ? "B" : "A"}`, { maxRedirects: 0 });
   expect(forged.status()).toBe(400);
   expect((await forged.json()).error.code).toBe("BAD_REQUEST");
-  const notCalDav = await request.post("/v2/calendars/apple/credentials", { headers: bearer(apiKey), data: { username: user.email, password: "x", url: `${feedBase}/` } });
+  const notCalDav = await request.post("/v2/calendars/apple/credentials", {
+    headers: bearer(apiKey),
+    data: { username: user.email, password: "x", url: `${feedBase}/` },
+  });
   expect(notCalDav.status()).toBe(400);
   expect((await request.get("/v2/calendars/unknown/connect", { headers: bearer(apiKey) })).status()).toBe(400);
 });

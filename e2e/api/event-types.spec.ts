@@ -7,10 +7,34 @@ import { expect, test } from "../support/fixtures";
 test.afterAll(() => disconnectDb());
 
 const EVENT_TYPE_KEYS = [
-  "afterEventBuffer", "beforeEventBuffer", "bookingFields", "bookingRequiresAuthentication", "bookingUrl", "bookingWindow", "currency",
-  "description", "disableGuests", "forwardParamsSuccessRedirect", "hidden", "id", "isInstantEvent", "lengthInMinutes", "locations",
-  "lockTimeZoneToggleOnBookingPage", "metadata", "minimumBookingNotice", "ownerId", "price", "recurrence", "requiresConfirmation",
-  "scheduleId", "slotInterval", "slug", "successRedirectUrl", "title", "users",
+  "afterEventBuffer",
+  "beforeEventBuffer",
+  "bookingFields",
+  "bookingRequiresAuthentication",
+  "bookingUrl",
+  "bookingWindow",
+  "currency",
+  "description",
+  "disableGuests",
+  "forwardParamsSuccessRedirect",
+  "hidden",
+  "id",
+  "isInstantEvent",
+  "lengthInMinutes",
+  "locations",
+  "lockTimeZoneToggleOnBookingPage",
+  "metadata",
+  "minimumBookingNotice",
+  "ownerId",
+  "price",
+  "recurrence",
+  "requiresConfirmation",
+  "scheduleId",
+  "slotInterval",
+  "slug",
+  "successRedirectUrl",
+  "title",
+  "users",
 ];
 
 async function caller() {
@@ -36,7 +60,10 @@ test.describe("event types", () => {
         title: "Deep dive",
         slug: "deep-dive",
         lengthInMinutes: 60,
-        locations: [{ type: "integration", integration: "cal-video" }, { type: "address", address: "1 Main St", public: true }],
+        locations: [
+          { type: "integration", integration: "cal-video" },
+          { type: "address", address: "1 Main St", public: true },
+        ],
         bookingWindow: { type: "calendarDays", value: 14 },
         confirmationPolicy: { type: "always", blockUnconfirmedBookingsInBooker: true },
       },
@@ -48,7 +75,10 @@ test.describe("event types", () => {
     expect(body.data).toMatchObject({
       ownerId: me.user.id,
       lengthInMinutes: 60,
-      locations: [{ type: "integration", integration: "cal-video" }, { type: "address", address: "1 Main St", public: true }],
+      locations: [
+        { type: "integration", integration: "cal-video" },
+        { type: "address", address: "1 Main St", public: true },
+      ],
       bookingWindow: { type: "calendarDays", value: 14, rolling: false },
       requiresConfirmation: true,
       users: [me.user.username],
@@ -83,7 +113,11 @@ test.describe("event types", () => {
     { case: "a missing title", body: { title: undefined }, path: "body.title" },
     { case: "lengthInMinutes over 1440", body: { lengthInMinutes: 1441 }, path: "body.lengthInMinutes" },
     { case: "a negative buffer", body: { afterEventBuffer: -10 }, path: "body.afterEventBuffer" },
-    { case: "an app-prefixed integration", body: { locations: [{ type: "integration", integration: "integrations:zoom" }] }, path: "body.locations.0.integration" },
+    {
+      case: "an app-prefixed integration",
+      body: { locations: [{ type: "integration", integration: "integrations:zoom" }] },
+      path: "body.locations.0.integration",
+    },
     { case: "a malformed metadata value", body: { metadata: { nested: { no: true } } }, path: "body.metadata.nested" },
   ];
   for (const { case: name, body, path } of invalid) {
@@ -119,7 +153,11 @@ test.describe("event types", () => {
   test("another user's event type is 404 for every operation, and absent from the list", async ({ request }) => {
     const [me, them] = await Promise.all([caller(), caller()]);
     const theirs = await createEventType(request, them);
-    for (const [method, data] of [["GET", undefined], ["PATCH", { title: "Mine" }], ["DELETE", undefined]] as const) {
+    for (const [method, data] of [
+      ["GET", undefined],
+      ["PATCH", { title: "Mine" }],
+      ["DELETE", undefined],
+    ] as const) {
       const response = await request.fetch(`/v2/event-types/${theirs.id}`, { method, headers: me.headers, data });
       expect(response.status(), method).toBe(404);
       expect((await response.json()).error.code).toBe("NOT_FOUND");
@@ -131,7 +169,10 @@ test.describe("event types", () => {
   test("a scheduleId of another user is 404 naming body.scheduleId", async ({ request }) => {
     const [me, them] = await Promise.all([caller(), caller()]);
     const schedule = await (await request.post("/v2/schedules", { headers: them.headers, data: { name: "Theirs", timeZone: "UTC" } })).json();
-    const response = await request.post("/v2/event-types", { headers: me.headers, data: { title: "X", slug: "x", lengthInMinutes: 30, scheduleId: schedule.data.id } });
+    const response = await request.post("/v2/event-types", {
+      headers: me.headers,
+      data: { title: "X", slug: "x", lengthInMinutes: 30, scheduleId: schedule.data.id },
+    });
     expect(response.status()).toBe(404);
     expect((await response.json()).error.details).toEqual([{ path: "body.scheduleId", message: expect.any(String) }]);
   });
@@ -189,7 +230,9 @@ test.describe("private links", () => {
     const [me, them] = await Promise.all([caller(), caller()]);
     const [mine, theirs] = await Promise.all([createEventType(request, me), createEventType(request, them)]);
     const link = (await (await request.post(`/v2/event-types/${theirs.id}/private-links`, { headers: them.headers, data: {} })).json()).data;
-    expect((await request.patch(`/v2/event-types/${mine.id}/private-links/${link.linkId}`, { headers: me.headers, data: { maxUsageCount: 3 } })).status()).toBe(404);
+    expect((await request.patch(`/v2/event-types/${mine.id}/private-links/${link.linkId}`, { headers: me.headers, data: { maxUsageCount: 3 } })).status()).toBe(
+      404,
+    );
     expect((await request.delete(`/v2/event-types/${theirs.id}/private-links/${link.linkId}`, { headers: me.headers })).status()).toBe(404);
   });
 });

@@ -26,7 +26,10 @@ test("an ICS event's time is neither offered nor bookable; the calendar carries 
   server.feeds.set(named, namedIcsFeed("Dentist & family", { uid: "dentist", start: at(WED, "10:00"), end: at(WED, "11:00") }));
   server.feeds.set(unnamed, namedIcsFeed(null));
 
-  const saved = await request.post("/v2/calendars/ics-feed/save", { headers: bearer(apiKey), data: { urls: [`${server.base}${named}`, `${server.base}${unnamed}`] } });
+  const saved = await request.post("/v2/calendars/ics-feed/save", {
+    headers: bearer(apiKey),
+    data: { urls: [`${server.base}${named}`, `${server.base}${unnamed}`] },
+  });
   expect(saved.status(), "the server needs ALLOW_PRIVATE_NETWORK_URLS=true").toBe(201);
   const calendars = (await (await request.get("/v2/calendars", { headers: bearer(apiKey) })).json()).data.connectedCalendars[0].calendars;
   expect(calendars.map((calendar: { name: string }) => calendar.name)).toEqual(["Dentist & family", "127.0.0.1"]);
@@ -36,7 +39,8 @@ test("an ICS event's time is neither offered nor bookable; the calendar carries 
   expect(free).not.toContain("10:00");
   expect(free).not.toContain("10:30");
 
-  const book = (time: string) => request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: at(WED, time).toISOString(), attendee: attendee() } });
+  const book = (time: string) =>
+    request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: at(WED, time).toISOString(), attendee: attendee() } });
   const overEvent = await book("10:30");
   expect(overEvent.status()).toBe(409);
   expect((await overEvent.json()).error.code).toBe("CONFLICT");

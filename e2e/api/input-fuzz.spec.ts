@@ -97,7 +97,10 @@ test("every /v2 operation: bad input is a 4xx in the envelope, never a 5xx, and 
   const { host, eventType, schedule, apiKey } = await makeHostWithEventType();
   const auth = { authorization: `Bearer ${apiKey}` };
   const start = utcAt(3, 10).toISOString();
-  const booked = await request.post("/v2/bookings", { headers: { "svc-api-version": "2024-08-13" }, data: { eventTypeId: eventType.id, start, attendee: attendee() } });
+  const booked = await request.post("/v2/bookings", {
+    headers: { "svc-api-version": "2024-08-13" },
+    data: { eventTypeId: eventType.id, start, attendee: attendee() },
+  });
   expect(booked.status()).toBe(201);
   const booking = (await booked.json()).data as { uid: string; attendees: { id?: number }[] };
   const link = await request.post(`/v2/event-types/${eventType.id}/private-links`, { headers: auth, data: {} });

@@ -7,9 +7,12 @@ for (const parameter of ["client_id", "redirect_uri", "scope", "state"]) {
   test(`the consent page answers a NUL character in ${parameter} with a readable error, not a 500`, async ({ request }) => {
     const { client } = await makeOAuthClient();
     const params = { client_id: client.id, redirect_uri: REDIRECT_URI, response_type: "code", scope: "PROFILE_READ", state: "s" };
-    const response = await request.get(`/auth/oauth2/authorize?${new URLSearchParams({ ...params, [parameter]: `${params[parameter as keyof typeof params]}\u0000` })}`, {
-      maxRedirects: 0,
-    });
+    const response = await request.get(
+      `/auth/oauth2/authorize?${new URLSearchParams({ ...params, [parameter]: `${params[parameter as keyof typeof params]}\u0000` })}`,
+      {
+        maxRedirects: 0,
+      },
+    );
     expect(response.status()).toBe(200);
     expect(await response.text()).toContain(`${parameter} contains a NUL character`);
   });

@@ -7,8 +7,20 @@ import { expect, test } from "../support/fixtures";
 test.afterAll(() => disconnectDb());
 
 const ME_KEYS = [
-  "avatarUrl", "bio", "defaultScheduleId", "email", "id", "locale", "name", "organization", "organizationId", "teams", "timeFormat",
-  "timeZone", "username", "weekStart",
+  "avatarUrl",
+  "bio",
+  "defaultScheduleId",
+  "email",
+  "id",
+  "locale",
+  "name",
+  "organization",
+  "organizationId",
+  "teams",
+  "timeFormat",
+  "timeZone",
+  "username",
+  "weekStart",
 ];
 
 async function userWithKey() {

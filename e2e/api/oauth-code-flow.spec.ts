@@ -13,7 +13,13 @@ import { logIn } from "../support/web-session";
 
 test.afterAll(() => disconnectDb());
 
-const decodeHtml = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decodeHtml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** Submits the consent page's form with `decision`, as the browser would without scripts; answers the redirect's Location. */
 async function decideOnConsentPage(request: APIRequestContext, consentUrl: string, decision: "allow" | "deny", origin: string): Promise<URL> {

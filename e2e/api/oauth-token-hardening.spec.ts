@@ -32,7 +32,11 @@ test("a repeated parameter is 400 invalid_request and the code survives for a cl
   const params = await codeExchange();
   const post = (data: string) => request.post(TOKEN, { data, headers: { ...FORM, ...asCaller() } });
   await expectOAuthError(await post(`${form(params)}&code=cnv_ac_garbage`), 400, "invalid_request");
-  await expectOAuthError(await post(`${form({ ...params, client_secret: "cnv_cs_wrong" })}&client_secret=${encodeURIComponent(params.client_secret)}`), 400, "invalid_request");
+  await expectOAuthError(
+    await post(`${form({ ...params, client_secret: "cnv_cs_wrong" })}&client_secret=${encodeURIComponent(params.client_secret)}`),
+    400,
+    "invalid_request",
+  );
   await expectOAuthError(await request.post(TOKEN, { data: { ...params, code: [params.code, "x"] }, headers: asCaller() }), 400, "invalid_request");
   expect((await post(form(params))).status()).toBe(200);
 });
@@ -79,7 +83,9 @@ test("a scope removed from the client leaves existing grants: the old token lose
   const tokens = await makeOAuthTokens(["BOOKING_READ", "PROFILE_READ"]);
   const bookingsWith = async (token: string) => (await request.get("/v2/bookings", { headers: { authorization: `Bearer ${token}` } })).status();
   expect(await bookingsWith(tokens.access_token)).toBe(200); // now cached by the app
-  const { ownerId } = await import("../../server/db/client").then(({ db }) => db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true } }));
+  const { ownerId } = await import("../../server/db/client").then(({ db }) =>
+    db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true } }),
+  );
   await updateClient(ownerId, { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
   await reviewClient((await makeUser({ role: "ADMIN" })).id, { clientId: tokens.client.id, decision: "ACCEPT" });
   // This process changed the client; the app's cache hears of it through PostgreSQL NOTIFY.

@@ -22,7 +22,13 @@ test("code exchange with a form body: bearer pair, no-store, then /v2/me works",
   expect(response.headers()["cache-control"]).toBe("no-store");
   expect(response.headers()["pragma"]).toBe("no-cache");
   const body = await response.json();
-  expect(body).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: "bearer", expires_in: 1800, scope: "PROFILE_READ BOOKING_READ" });
+  expect(body).toEqual({
+    access_token: expect.any(String),
+    refresh_token: expect.any(String),
+    token_type: "bearer",
+    expires_in: 1800,
+    scope: "PROFILE_READ BOOKING_READ",
+  });
   const me = await request.get("/v2/me", { headers: { authorization: `Bearer ${body.access_token}` } });
   expect(me.status()).toBe(200);
 });
@@ -35,7 +41,12 @@ test("code exchange with a JSON body and client_secret_basic", async ({ request 
 });
 
 /** The refresh variant's parameters for the same client (the refresh token itself does not matter to these rows). */
-const refreshOf = (p: Record<string, string>) => ({ client_id: p.client_id!, client_secret: p.client_secret!, grant_type: "refresh_token", refresh_token: "cnv_rt_unused" });
+const refreshOf = (p: Record<string, string>) => ({
+  client_id: p.client_id!,
+  client_secret: p.client_secret!,
+  grant_type: "refresh_token",
+  refresh_token: "cnv_rt_unused",
+});
 const omit = (p: Record<string, string>, name: string) => Object.fromEntries(Object.entries(p).filter(([key]) => key !== name));
 
 // The spec's Token endpoint errors table: status and RFC 6749 error value, body {error, error_description}.
@@ -81,7 +92,10 @@ test("public client with PKCE; refresh rotates and keeps scopes", async ({ reque
   });
   expect(exchange.status()).toBe(200);
   const first = await exchange.json();
-  const refreshed = await request.post(TOKEN, { form: { client_id: client.id, grant_type: "refresh_token", refresh_token: first.refresh_token }, headers: asCaller() });
+  const refreshed = await request.post(TOKEN, {
+    form: { client_id: client.id, grant_type: "refresh_token", refresh_token: first.refresh_token },
+    headers: asCaller(),
+  });
   expect(refreshed.status()).toBe(200);
   expect((await refreshed.json()).scope).toBe("PROFILE_READ");
 });

@@ -112,7 +112,10 @@ test.describe("out of office", () => {
   test("another user's entry is 404 for PATCH and DELETE, and absent from the list", async ({ request }) => {
     const [me, them] = await Promise.all([caller(), caller()]);
     const theirs = await createEntry(request, them, { start: day(1), end: day(2) });
-    for (const [method, data] of [["PATCH", { notes: "mine" }], ["DELETE", undefined]] as const) {
+    for (const [method, data] of [
+      ["PATCH", { notes: "mine" }],
+      ["DELETE", undefined],
+    ] as const) {
       const response = await request.fetch(`/v2/me/ooo/${theirs.id}`, { method, headers: me.headers, data });
       expect(response.status(), method).toBe(404);
       expect((await response.json()).error.code).toBe("NOT_FOUND");

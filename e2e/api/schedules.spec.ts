@@ -30,7 +30,13 @@ test.describe("schedules", () => {
     const weekly = [{ days: ["Monday", "Wednesday"], startTime: "09:00", endTime: "17:30" }];
     const response = await request.post("/v2/schedules", {
       headers: me.headers,
-      data: { name: "Work", timeZone: "America/New_York", isDefault: false, schedule: weekly, overrides: [{ date: "2026-12-24", startTime: "00:00", endTime: "00:00" }] },
+      data: {
+        name: "Work",
+        timeZone: "America/New_York",
+        isDefault: false,
+        schedule: weekly,
+        overrides: [{ date: "2026-12-24", startTime: "00:00", endTime: "00:00" }],
+      },
     });
     expect(response.status()).toBe(201);
     const { status, data } = await response.json();
@@ -81,7 +87,12 @@ test.describe("schedules", () => {
     { case: "an unknown day", body: { schedule: [{ days: ["Mon"], startTime: "09:00", endTime: "17:00" }] }, path: "body.schedule.0.days.0" },
     {
       case: "a repeated override date",
-      body: { overrides: [{ date: "2027-01-01", startTime: "09:00", endTime: "10:00" }, { date: "2027-01-01", startTime: "00:00", endTime: "00:00" }] },
+      body: {
+        overrides: [
+          { date: "2027-01-01", startTime: "09:00", endTime: "10:00" },
+          { date: "2027-01-01", startTime: "00:00", endTime: "00:00" },
+        ],
+      },
       path: "body.overrides.1.date",
     },
   ];
@@ -127,7 +138,11 @@ test.describe("schedules", () => {
   test("another user's schedule is 404 for every operation", async ({ request }) => {
     const [me, them] = await Promise.all([caller(), caller()]);
     const theirs = await createSchedule(request, them);
-    for (const [method, data] of [["GET", undefined], ["PATCH", { name: "Mine" }], ["DELETE", undefined]] as const) {
+    for (const [method, data] of [
+      ["GET", undefined],
+      ["PATCH", { name: "Mine" }],
+      ["DELETE", undefined],
+    ] as const) {
       const response = await request.fetch(`/v2/schedules/${theirs.id}`, { method, headers: me.headers, data });
       expect(response.status(), method).toBe(404);
       expect((await response.json()).error.code).toBe("NOT_FOUND");

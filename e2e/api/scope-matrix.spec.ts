@@ -34,7 +34,11 @@ for (const route of ROUTE_CATALOG) {
   const required = typeof route.access === "object" ? route.access.scope : null;
   const url = route.path.replace(/\{[^}]+\}/g, "999999999");
   const call = (request: import("@playwright/test").APIRequestContext, bearer?: string) =>
-    request.fetch(url, { method: route.method, headers: bearer ? { authorization: `Bearer ${bearer}` } : {}, data: ["GET", "DELETE"].includes(route.method) ? undefined : {} });
+    request.fetch(url, {
+      method: route.method,
+      headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+      data: ["GET", "DELETE"].includes(route.method) ? undefined : {},
+    });
 
   test.describe(`${route.method} ${route.path}`, () => {
     test("no token", async ({ request }) => {

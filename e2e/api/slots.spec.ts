@@ -69,7 +69,9 @@ test.describe("GET /v2/slots/available answers", () => {
 
   test("for the owner's username, and accepts timestamps with an offset", async ({ request }) => {
     const { user, eventType } = await makeEventType();
-    const response = await request.get(url({ eventTypeId: eventType.id, startTime: `${WED}T11:00:00+02:00`, endTime: `${WED}T12:00:00+02:00`, username: user.username }));
+    const response = await request.get(
+      url({ eventTypeId: eventType.id, startTime: `${WED}T11:00:00+02:00`, endTime: `${WED}T12:00:00+02:00`, username: user.username }),
+    );
     expect(response.status()).toBe(200);
     expect((await response.json()).data.slots).toEqual({ [WED]: [{ time: `${WED}T09:00:00.000Z` }, { time: `${WED}T09:30:00.000Z` }] });
   });
@@ -107,9 +109,24 @@ test.describe("GET /v2/slots/available refuses with 400", () => {
   });
 
   const cases: { case: string; params: Record<string, string | number>; path: string; message: RegExp }[] = [
-    { case: "a timestamp without a zone designator", params: { startTime: `${WED}T09:00:00`, endTime: `${THU}T00:00:00Z` }, path: "query.startTime", message: /time zone designator/ },
-    { case: "endTime before startTime", params: { startTime: `${THU}T00:00:00Z`, endTime: `${WED}T00:00:00Z` }, path: "query.endTime", message: /after startTime/ },
-    { case: "a range over 90 days", params: { startTime: `${WED}T00:00:00Z`, endTime: new Date(Date.parse(`${WED}T00:00:00Z`) + 91 * 86_400_000).toISOString() }, path: "query.endTime", message: /at most 90 days/ },
+    {
+      case: "a timestamp without a zone designator",
+      params: { startTime: `${WED}T09:00:00`, endTime: `${THU}T00:00:00Z` },
+      path: "query.startTime",
+      message: /time zone designator/,
+    },
+    {
+      case: "endTime before startTime",
+      params: { startTime: `${THU}T00:00:00Z`, endTime: `${WED}T00:00:00Z` },
+      path: "query.endTime",
+      message: /after startTime/,
+    },
+    {
+      case: "a range over 90 days",
+      params: { startTime: `${WED}T00:00:00Z`, endTime: new Date(Date.parse(`${WED}T00:00:00Z`) + 91 * 86_400_000).toISOString() },
+      path: "query.endTime",
+      message: /at most 90 days/,
+    },
     { case: "an unknown time zone", params: { ...dayRange(WED, THU), timeZone: "Mars/Olympus" }, path: "query.timeZone", message: /IANA/ },
     { case: "a non-numeric eventTypeId", params: { ...dayRange(WED, THU), eventTypeId: "abc" }, path: "query.eventTypeId", message: /positive integer/ },
   ];
@@ -172,7 +189,12 @@ test.describe("GET /v2/slots/available with privateLink", () => {
     expect(slots).toHaveLength(16);
     const booked = await request.post("/v2/bookings", {
       headers: V,
-      data: { eventTypeId: eventType.id, start: slots[0].time, privateLink: linkId, attendee: { name: "Link Holder", email: `holder-${randomBytes(3).toString("hex")}@example.test`, timeZone: "UTC" } },
+      data: {
+        eventTypeId: eventType.id,
+        start: slots[0].time,
+        privateLink: linkId,
+        attendee: { name: "Link Holder", email: `holder-${randomBytes(3).toString("hex")}@example.test`, timeZone: "UTC" },
+      },
     });
     expect(booked.status()).toBe(201);
     const usedUp = await request.get(url({ eventTypeId: eventType.id, ...dayRange(WED, THU), privateLink: linkId }));

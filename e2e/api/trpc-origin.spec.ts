@@ -13,7 +13,10 @@ const signUp = (email: string) => ({ data: { email, password: "correct horse bat
 
 test("a foreign Origin or a cross-site fetch is refused; the same origin is served", async ({ request, baseURL }) => {
   const email = `trpc-${randomBytes(4).toString("hex")}@example.test`;
-  const foreign = await request.post("/api/trpc/auth.signUp", { headers: { origin: "https://evil.example.test", "sec-fetch-site": "cross-site" }, ...signUp(email) });
+  const foreign = await request.post("/api/trpc/auth.signUp", {
+    headers: { origin: "https://evil.example.test", "sec-fetch-site": "cross-site" },
+    ...signUp(email),
+  });
   expect(foreign.status()).toBe(403);
   expect((await foreign.json()).error.data.code).toBe("FORBIDDEN");
   const originOnly = await request.post("/api/trpc/auth.signUp", { headers: { origin: "https://evil.example.test" }, ...signUp(email) });

@@ -24,7 +24,9 @@ export async function contention(baseUrl: string) {
     const body = JSON.stringify({ eventTypeId: eventType.id, start: utcAt(2 + Math.floor(round / 24), round % 24).toISOString(), attendee: attendee() });
     const startedAt = performance.now();
     const statuses = await Promise.all(
-      Array.from({ length: CONTENDERS }, () => fetch(`${baseUrl}/v2/bookings`, { method: "POST", headers: V, body }).then(async (response) => (await response.arrayBuffer(), response.status))),
+      Array.from({ length: CONTENDERS }, () =>
+        fetch(`${baseUrl}/v2/bookings`, { method: "POST", headers: V, body }).then(async (response) => (await response.arrayBuffer(), response.status)),
+      ),
     );
     roundTimes.push(performance.now() - startedAt);
     const created = statuses.filter((status) => status === 201).length;

@@ -60,9 +60,13 @@ async function bench(server: TestServer): Promise<boolean> {
 async function bookingsAtScale(baseUrl: string): Promise<boolean> {
   const race = await contention(baseUrl);
   console.log(`\nContention: ${race.rounds} rounds of ${race.contenders} simultaneous requests for one slot`);
-  console.log(`  round time p50 ${race.p50.toFixed(1)} ms, p95 ${race.p95.toFixed(1)} ms; ${race.failures.length ? `FAILED ${race.failures.join("; ")}` : "every round: one 201, the rest 409, no 5xx — PASS"}`);
+  console.log(
+    `  round time p50 ${race.p50.toFixed(1)} ms, p95 ${race.p95.toFixed(1)} ms; ${race.failures.length ? `FAILED ${race.failures.join("; ")}` : "every round: one 201, the rest 409, no 5xx — PASS"}`,
+  );
   const list = await listing(baseUrl);
-  console.log(`\nGET /v2/bookings with ${list.bookings} bookings (take 100): page 1 p50 ${list.page1.toFixed(1)} ms, page 100 p50 ${list.page100.toFixed(1)} ms`);
+  console.log(
+    `\nGET /v2/bookings with ${list.bookings} bookings (take 100): page 1 p50 ${list.page1.toFixed(1)} ms, page 100 p50 ${list.page100.toFixed(1)} ms`,
+  );
   console.log(`  ratio ${list.ratio.toFixed(2)} (target ≤ ${list.target}) ${list.pass ? "PASS" : "BELOW"}`);
   return race.failures.length === 0 && list.pass;
 }

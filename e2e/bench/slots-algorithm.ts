@@ -21,7 +21,17 @@ const TARGET_RATIO = 3;
 const RANGE_START = Date.UTC(2026, 2, 2) / 60_000;
 const ZONES = ["Europe/Berlin", "America/New_York", "Europe/London", "America/Chicago", "UTC"];
 
-export type ModeFigures = { case: string; mode: SlotMode; hosts: number; slots: number; optimizedMs: number; naiveMs: number; ratio: number; target: number; pass: boolean };
+export type ModeFigures = {
+  case: string;
+  mode: SlotMode;
+  hosts: number;
+  slots: number;
+  optimizedMs: number;
+  naiveMs: number;
+  ratio: number;
+  target: number;
+  pass: boolean;
+};
 export type SlotsAlgorithmFigures = {
   name: string;
   hosts: number;
@@ -35,9 +45,13 @@ export type SlotsAlgorithmFigures = {
 function scheduleFor(random: () => number): ScheduleShape {
   const start = randomInt(random, 7, 10) * 60;
   const end = randomInt(random, 16, 19) * 60;
-  const weekly = random() < 0.3
-    ? [{ days: [1, 2, 3, 4, 5], startMinute: start, endMinute: 12 * 60 }, { days: [1, 2, 3, 4, 5], startMinute: 13 * 60, endMinute: end }]
-    : [{ days: [1, 2, 3, 4, 5], startMinute: start, endMinute: end }];
+  const weekly =
+    random() < 0.3
+      ? [
+          { days: [1, 2, 3, 4, 5], startMinute: start, endMinute: 12 * 60 },
+          { days: [1, 2, 3, 4, 5], startMinute: 13 * 60, endMinute: end },
+        ]
+      : [{ days: [1, 2, 3, 4, 5], startMinute: start, endMinute: end }];
   const day = (offset: number) => new Date((RANGE_START + offset * 1440) * 60_000).toISOString().slice(0, 10);
   return {
     timeZone: pick(random, ZONES),
@@ -54,7 +68,11 @@ function teamInput(): { input: Omit<ComputeSlotsInput, "mode">; schedules: Sched
   const random = seededRandom(SEED);
   const range = { start: RANGE_START, end: RANGE_START + DAYS * 1440 };
   const schedules = Array.from({ length: HOSTS }, () => scheduleFor(random));
-  const hosts = schedules.map((schedule, index) => ({ id: index + 1, available: expandSchedule(schedule, range), busy: [] as { start: number; end: number }[] }));
+  const hosts = schedules.map((schedule, index) => ({
+    id: index + 1,
+    available: expandSchedule(schedule, range),
+    busy: [] as { start: number; end: number }[],
+  }));
   for (let block = 0; block < BUSY_BLOCKS; block++) {
     const start = range.start + randomInt(random, 0, (DAYS * 1440) / 5) * 5;
     hosts[randomInt(random, 0, HOSTS - 1)]!.busy.push({ start, end: start + randomInt(random, 3, 24) * 5 });
@@ -125,7 +143,17 @@ export function run(): SlotsAlgorithmFigures {
     assertIdentical(label, optimized.result, naive.result);
     const ratio = naive.ms / optimized.ms;
     const pass = ratio >= TARGET_RATIO;
-    modes.push({ case: label, mode, hosts: hosts.length, slots: optimized.result.length, optimizedMs: optimized.ms, naiveMs: naive.ms, ratio, target: TARGET_RATIO, pass });
+    modes.push({
+      case: label,
+      mode,
+      hosts: hosts.length,
+      slots: optimized.result.length,
+      optimizedMs: optimized.ms,
+      naiveMs: naive.ms,
+      ratio,
+      target: TARGET_RATIO,
+      pass,
+    });
     console.log(
       row([
         label,

@@ -71,5 +71,9 @@ export async function startOidcProvider(options: { port?: number; clientSecret?:
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const oidc = await startOidcProvider({ port: Number(process.env.PORT ?? 4700), clientSecret: process.env.OIDC_CLIENT_SECRET });
-  console.log(Object.entries(oidc.env).map(([key, value]) => `export ${key}=${value}`).join("\n"));
+  console.log(
+    Object.entries(oidc.env)
+      .map(([key, value]) => `export ${key}=${value}`)
+      .join("\n"),
+  );
 }

@@ -48,7 +48,11 @@ document.body.append("forged messages sent");
 
 /** A feed with one busy hour tomorrow, for the onboarding's "Connect an ICS feed". */
 function calendarFeed(): string {
-  const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const stamp = (date: Date) =>
+    date
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
   const start = new Date(Date.now() + 24 * 60 * 60 * 1000);
   start.setUTCHours(10, 0, 0, 0);
   return [
@@ -75,7 +79,8 @@ function callbackPage(url: URL): string {
 async function respond(request: http.IncomingMessage, response: http.ServerResponse) {
   const url = new URL(request.url ?? "/", "http://demo.invalid");
   const send = (status: number, type: string, body: string) => response.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store" }).end(body);
-  if (url.pathname === "/") return send(200, "text/html; charset=utf-8", page("Demo scheduling app", '<div id="root"></div><script type="module" src="/demo.js"></script>'));
+  if (url.pathname === "/")
+    return send(200, "text/html; charset=utf-8", page("Demo scheduling app", '<div id="root"></div><script type="module" src="/demo.js"></script>'));
   if (url.pathname === "/demo.js") return send(200, "text/javascript; charset=utf-8", await demoBundle());
   if (url.pathname === "/callback") return send(200, "text/html; charset=utf-8", callbackPage(url));
   if (url.pathname === "/calendar.ics") return send(200, "text/calendar; charset=utf-8", calendarFeed());

@@ -71,7 +71,12 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
           const events = account.events.get(id);
           if (!events) return [id, { errors: [{ domain: "global", reason: "notFound" }], busy: [] }];
           const busy = events
-            .filter((event) => event.transparency !== "transparent" && Date.parse(event.end.dateTime) > Date.parse(timeMin) && Date.parse(event.start.dateTime) < Date.parse(timeMax))
+            .filter(
+              (event) =>
+                event.transparency !== "transparent" &&
+                Date.parse(event.end.dateTime) > Date.parse(timeMin) &&
+                Date.parse(event.start.dateTime) < Date.parse(timeMax),
+            )
             .map((event) => ({ start: event.start.dateTime, end: event.end.dateTime }));
           return [id, { busy }];
         }),
@@ -86,7 +91,9 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     if (method === "GET" && !eventId) {
       const timeMin = Date.parse(query.get("timeMin") ?? "");
       const timeMax = Date.parse(query.get("timeMax") ?? "");
-      const items = events.filter((event) => Date.parse(event.end.dateTime) > timeMin && Date.parse(event.start.dateTime) < timeMax).map((event) => ({ kind: "calendar#event", status: "confirmed", ...event }));
+      const items = events
+        .filter((event) => Date.parse(event.end.dateTime) > timeMin && Date.parse(event.start.dateTime) < timeMax)
+        .map((event) => ({ kind: "calendar#event", status: "confirmed", ...event }));
       return send(response, 200, { kind: "calendar#events", timeZone: "UTC", items });
     }
     if (method === "POST" && !eventId) {
@@ -108,7 +115,9 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
 
   function seedBusy(account: Account, body: string) {
     const { start, end } = JSON.parse(body) as { start: string; end: string };
-    account.events.get(account.email)!.push({ id: randomBytes(10).toString("hex"), summary: "Busy (seeded)", start: { dateTime: start }, end: { dateTime: end } });
+    account.events
+      .get(account.email)!
+      .push({ id: randomBytes(10).toString("hex"), summary: "Busy (seeded)", start: { dateTime: start }, end: { dateTime: end } });
   }
 
   function describe(account: Account) {

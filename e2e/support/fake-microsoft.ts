@@ -65,7 +65,9 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
   function graph(account: Account, method: string, path: string, query: URLSearchParams, body: string, response: http.ServerResponse) {
     if (method === "GET" && path === "/me") return send(response, 200, { id: "fake-user", mail: account.email, userPrincipalName: account.email });
     if (method === "GET" && path === "/me/calendars") {
-      return send(response, 200, { value: [{ id: account.calendarId, name: "Calendar", isDefaultCalendar: true, canEdit: true, owner: { name: "Fake", address: account.email } }] });
+      return send(response, 200, {
+        value: [{ id: account.calendarId, name: "Calendar", isDefaultCalendar: true, canEdit: true, owner: { name: "Fake", address: account.email } }],
+      });
     }
     const view = path.match(/^\/me\/calendars\/([^/]+)\/calendarView$/);
     if (method === "GET" && view) {
@@ -85,7 +87,15 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
     const create = path.match(/^\/me\/calendars\/([^/]+)\/events$/);
     if (method === "POST" && create) {
       const input = JSON.parse(body) as { subject?: string; start: GraphTime; end: GraphTime };
-      const event: Event = { id: `AAMkEvent${randomBytes(8).toString("hex")}`, subject: input.subject, start: graphUtc(new Date(instant(input.start))), end: graphUtc(new Date(instant(input.end))), showAs: "busy", isCancelled: false, calendarId: decodeURIComponent(create[1]!) };
+      const event: Event = {
+        id: `AAMkEvent${randomBytes(8).toString("hex")}`,
+        subject: input.subject,
+        start: graphUtc(new Date(instant(input.start))),
+        end: graphUtc(new Date(instant(input.end))),
+        showAs: "busy",
+        isCancelled: false,
+        calendarId: decodeURIComponent(create[1]!),
+      };
       account.events.push(event);
       return send(response, 201, event);
     }
@@ -95,7 +105,12 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
     if (single && method === "PATCH") {
       const input = JSON.parse(body) as { subject?: string; start?: GraphTime; end?: GraphTime };
       const event = account.events[index]!;
-      account.events[index] = { ...event, subject: input.subject ?? event.subject, start: input.start ? graphUtc(new Date(instant(input.start))) : event.start, end: input.end ? graphUtc(new Date(instant(input.end))) : event.end };
+      account.events[index] = {
+        ...event,
+        subject: input.subject ?? event.subject,
+        start: input.start ? graphUtc(new Date(instant(input.start))) : event.start,
+        end: input.end ? graphUtc(new Date(instant(input.end))) : event.end,
+      };
       return send(response, 200, account.events[index]);
     }
     if (single && method === "DELETE") {
@@ -107,7 +122,15 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
 
   function seedBusy(account: Account, body: string) {
     const { start, end, showAs = "busy" } = JSON.parse(body) as { start: string; end: string; showAs?: string };
-    account.events.push({ id: `AAMkSeed${randomBytes(8).toString("hex")}`, subject: "Seeded", start: graphUtc(new Date(start)), end: graphUtc(new Date(end)), showAs, isCancelled: false, calendarId: account.calendarId });
+    account.events.push({
+      id: `AAMkSeed${randomBytes(8).toString("hex")}`,
+      subject: "Seeded",
+      start: graphUtc(new Date(start)),
+      end: graphUtc(new Date(end)),
+      showAs,
+      isCancelled: false,
+      calendarId: account.calendarId,
+    });
   }
 
   function describe(account: Account) {

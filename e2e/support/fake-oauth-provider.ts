@@ -73,7 +73,8 @@ export function fakeOAuth<A extends FakeAccount>(options: FakeOAuthOptions<A>) {
 
   function tokenEndpoint(body: string, response: http.ServerResponse) {
     const form = new URLSearchParams(body);
-    if (form.get("client_id") !== options.clientId || form.get("client_secret") !== options.clientSecret) return send(response, 401, { error: "invalid_client" });
+    if (form.get("client_id") !== options.clientId || form.get("client_secret") !== options.clientSecret)
+      return send(response, 401, { error: "invalid_client" });
     if (form.get("grant_type") === "authorization_code") {
       const grant = codes.get(form.get("code") ?? "");
       codes.delete(form.get("code") ?? "");
@@ -101,7 +102,12 @@ export function fakeOAuth<A extends FakeAccount>(options: FakeOAuthOptions<A>) {
    * /__test/expire-access-tokens; /__test/accounts/{email} (what `describe` shows of it);
    * /__test/accounts/{email}/busy (a busy event from the JSON body, added by `seedBusy`).
    */
-  function control(path: string, body: string, response: http.ServerResponse, hooks: { seedBusy: (account: A, body: string) => void; describe: (account: A) => unknown }) {
+  function control(
+    path: string,
+    body: string,
+    response: http.ServerResponse,
+    hooks: { seedBusy: (account: A, body: string) => void; describe: (account: A) => unknown },
+  ) {
     if (path === "/__test/expire-access-tokens") {
       accessTokens.clear();
       return send(response, 200, { expired: true });

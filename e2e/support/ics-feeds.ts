@@ -13,7 +13,11 @@ export const WED = (() => {
 })();
 export const THU = new Date(Date.parse(`${WED}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 export const at = (day: string, time: string) => new Date(`${day}T${time}:00Z`);
-export const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+export const stamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** Free slot start times ("HH:MM", UTC) of the event type on `day`. */
 export async function freeTimes(request: APIRequestContext, eventTypeId: number, day: string): Promise<string[]> {
@@ -30,7 +34,15 @@ export function icsFeed(...events: { uid: string; start: Date; end: Date }[]): s
 }
 
 export function namedIcsFeed(name: string | null, ...events: { uid: string; start: Date; end: Date }[]): string {
-  const body = events.flatMap((event) => ["BEGIN:VEVENT", `UID:${event.uid}`, `DTSTAMP:${stamp(new Date())}`, `DTSTART:${stamp(event.start)}`, `DTEND:${stamp(event.end)}`, "SUMMARY:Busy", "END:VEVENT"]);
+  const body = events.flatMap((event) => [
+    "BEGIN:VEVENT",
+    `UID:${event.uid}`,
+    `DTSTAMP:${stamp(new Date())}`,
+    `DTSTART:${stamp(event.start)}`,
+    `DTEND:${stamp(event.end)}`,
+    "SUMMARY:Busy",
+    "END:VEVENT",
+  ]);
   const header = name === null ? [] : [`X-WR-CALNAME:${name}`];
   return ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Convene tests//EN", ...header, ...body, "END:VCALENDAR", ""].join("\r\n");
 }

@@ -122,7 +122,10 @@ export function casesFor(operation: Operation, hints: Record<string, unknown>, p
   const valueOf = ({ name, schema }: Parameter) =>
     schema.enum && !schema.enum.includes(pathValues[name]) ? String(schema.enum[0]) : (pathValues[name] ?? String(sampleValue(name, schema, hints) ?? "x"));
   const pathWith = (overrides: Record<string, string> = {}) =>
-    operation.path.replace(/\{(\w+)\}/g, (_, name: string) => overrides[name] ?? encodeSegment(valueOf(pathParams.find((parameter) => parameter.name === name)!)));
+    operation.path.replace(
+      /\{(\w+)\}/g,
+      (_, name: string) => overrides[name] ?? encodeSegment(valueOf(pathParams.find((parameter) => parameter.name === name)!)),
+    );
   const baseQuery: Record<string, string> = Object.fromEntries(
     queryParams.filter((parameter) => parameter.required).map((parameter) => [parameter.name, String(sampleValue(parameter.name, parameter.schema, hints))]),
   );
@@ -147,7 +150,10 @@ export function casesFor(operation: Operation, hints: Record<string, unknown>, p
       code: "BAD_REQUEST",
       detailPath: `params.${parameter.name}`,
     });
-    push(`bad percent-escape in path ${parameter.name}`, `${pathWith({ [parameter.name]: `${encodeSegment(value)}%ZZ` })}${search(baseQuery)}`, { status: 400, code: "BAD_REQUEST" });
+    push(`bad percent-escape in path ${parameter.name}`, `${pathWith({ [parameter.name]: `${encodeSegment(value)}%ZZ` })}${search(baseQuery)}`, {
+      status: 400,
+      code: "BAD_REQUEST",
+    });
     if (typesOf(parameter.schema).has("number")) {
       for (const variant of [...NON_CANONICAL(Number(value)), ...OUT_OF_RANGE_IDS]) {
         push(`path ${parameter.name}=${JSON.stringify(variant)}`, `${pathWith({ [parameter.name]: encodeSegment(variant) })}${search(baseQuery)}`, {
@@ -161,7 +167,8 @@ export function casesFor(operation: Operation, hints: Record<string, unknown>, p
   push("bad percent-escape %ZZ as a last segment", `${pathWith()}/%ZZ`, { status: 400, code: "BAD_REQUEST" });
   push("bad UTF-8 escape %C0 as a last segment", `${pathWith()}/%C0`, { status: 400, code: "BAD_REQUEST" });
   // Convene's HTTP server answers these from the raw request target, before Next.js would resolve or redirect them.
-  for (const dots of ["/..", "/.", "/%2e%2e", "/../", "/../me", "//"]) push(`dot or empty segment ${dots}`, `${pathWith()}${dots}`, { status: 400, code: "BAD_REQUEST" });
+  for (const dots of ["/..", "/.", "/%2e%2e", "/../", "/../me", "//"])
+    push(`dot or empty segment ${dots}`, `${pathWith()}${dots}`, { status: 400, code: "BAD_REQUEST" });
   push("empty segment inside the path", pathWith().replace("/v2/", "/v2//"), { status: 400, code: "BAD_REQUEST" });
 
   for (const parameter of queryParams) {

@@ -56,7 +56,13 @@ export function decodedParts(raw: string): string {
 /** The Subject header unfolded and with RFC 2047 encoded words (=?UTF-8?Q?…?= / ?B?) decoded. */
 export function subjectOf(raw: string): string {
   const folded = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
-  const decodeQ = (text: string) => decodeURIComponent(text.replace(/%/g, "%25").replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, "%$1"));
+  const decodeQ = (text: string) =>
+    decodeURIComponent(
+      text
+        .replace(/%/g, "%25")
+        .replace(/_/g, " ")
+        .replace(/=([0-9A-F]{2})/gi, "%$1"),
+    );
   return folded
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/\r?\n(?=[ \t])/g, "")

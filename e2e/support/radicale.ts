@@ -33,24 +33,40 @@ function freePort(): Promise<number> {
   });
 }
 
-const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const stamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** Starts Radicale with `users` (name → password); resolves once it answers. */
 export async function startRadicale(users: Record<string, string>): Promise<Radicale> {
   const dir = mkdtempSync(path.join(tmpdir(), "convene-radicale-"));
-  writeFileSync(path.join(dir, "users"), Object.entries(users).map(([name, password]) => `${name}:${password}`).join("\n") + "\n");
+  writeFileSync(
+    path.join(dir, "users"),
+    Object.entries(users)
+      .map(([name, password]) => `${name}:${password}`)
+      .join("\n") + "\n",
+  );
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     RADICALE_BIN,
     [
-      "--server-hosts", `127.0.0.1:${port}`,
-      "--storage-filesystem-folder", path.join(dir, "collections"),
-      "--auth-type", "htpasswd",
-      "--auth-htpasswd-filename", path.join(dir, "users"),
-      "--auth-htpasswd-encryption", "plain",
-      "--rights-type", "owner_only",
-      "--logging-level", "warning",
+      "--server-hosts",
+      `127.0.0.1:${port}`,
+      "--storage-filesystem-folder",
+      path.join(dir, "collections"),
+      "--auth-type",
+      "htpasswd",
+      "--auth-htpasswd-filename",
+      path.join(dir, "users"),
+      "--auth-htpasswd-encryption",
+      "plain",
+      "--rights-type",
+      "owner_only",
+      "--logging-level",
+      "warning",
     ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
@@ -59,7 +75,13 @@ export async function startRadicale(users: Record<string, string>): Promise<Radi
   const deadline = Date.now() + 15_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`radicale exited (${child.exitCode}): ${stderr}`);
-    if (await fetch(`${url}/.web/`).then(() => true, () => false)) break;
+    if (
+      await fetch(`${url}/.web/`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`radicale did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -77,8 +99,18 @@ export async function startRadicale(users: Record<string, string>): Promise<Radi
     },
     async putEvent(calendarUrl, user, event) {
       const ics = [
-        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Convene tests//EN", "BEGIN:VEVENT", `UID:${event.uid}`, `DTSTAMP:${stamp(new Date())}`,
-        `DTSTART:${stamp(event.start)}`, `DTEND:${stamp(event.end)}`, `SUMMARY:${event.summary ?? "Busy"}`, "END:VEVENT", "END:VCALENDAR", "",
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Convene tests//EN",
+        "BEGIN:VEVENT",
+        `UID:${event.uid}`,
+        `DTSTAMP:${stamp(new Date())}`,
+        `DTSTART:${stamp(event.start)}`,
+        `DTEND:${stamp(event.end)}`,
+        `SUMMARY:${event.summary ?? "Busy"}`,
+        "END:VEVENT",
+        "END:VCALENDAR",
+        "",
       ].join("\r\n");
       const response = await fetch(`${calendarUrl}${event.uid}.ics`, { method: "PUT", headers: { ...auth(user), "content-type": "text/calendar" }, body: ics });
       if (response.status !== 201 && response.status !== 204) throw new Error(`PUT event: ${response.status}`);
@@ -87,10 +119,16 @@ export async function startRadicale(users: Record<string, string>): Promise<Radi
       const body = `<?xml version="1.0"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><c:calendar-data/></d:prop><c:filter><c:comp-filter name="VCALENDAR"/></c:filter></c:calendar-query>`;
       const response = await fetch(calendarUrl, { method: "REPORT", headers: { ...auth(user), depth: "1", "content-type": "application/xml" }, body });
       const text = await response.text();
-      return [...text.matchAll(/<(?:\w+:)?href>([^<]+)<\/(?:\w+:)?href>[\s\S]*?<(?:\w+:)?calendar-data>([\s\S]*?)<\/(?:\w+:)?calendar-data>/g)].map(([, href, data]) => {
-        const field = (name: string) => data!.replace(/\r?\n[ \t]/g, "").match(new RegExp(`^${name}(?:;[^:]*)?:(.*)$`, "m"))?.[1]?.trim() ?? "";
-        return { href: href!, uid: field("UID"), summary: field("SUMMARY"), start: field("DTSTART"), end: field("DTEND") };
-      });
+      return [...text.matchAll(/<(?:\w+:)?href>([^<]+)<\/(?:\w+:)?href>[\s\S]*?<(?:\w+:)?calendar-data>([\s\S]*?)<\/(?:\w+:)?calendar-data>/g)].map(
+        ([, href, data]) => {
+          const field = (name: string) =>
+            data!
+              .replace(/\r?\n[ \t]/g, "")
+              .match(new RegExp(`^${name}(?:;[^:]*)?:(.*)$`, "m"))?.[1]
+              ?.trim() ?? "";
+          return { href: href!, uid: field("UID"), summary: field("SUMMARY"), start: field("DTSTART"), end: field("DTEND") };
+        },
+      );
     },
     async stop() {
       if (child.exitCode === null) {

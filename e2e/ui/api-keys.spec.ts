@@ -110,7 +110,10 @@ test("without the page's scripts the log-in and sign-up buttons stay disabled, s
   page.on("request", (request) => {
     if (request.url().includes(encodeURIComponent(PASSWORD))) leaks.push(request.url());
   });
-  for (const [path, button] of [["/auth/login", "Log in"], ["/auth/signup", "Create account"]] as const) {
+  for (const [path, button] of [
+    ["/auth/login", "Log in"],
+    ["/auth/signup", "Create account"],
+  ] as const) {
     await page.goto(path);
     await page.getByLabel("E-mail").fill("someone@example.test");
     await page.getByLabel("Password").fill(PASSWORD);

@@ -133,7 +133,8 @@ test("a new user signs up inside the embed, sets a profile, connects an ICS feed
   // The iframe's session lives in cookies partitioned under the demo's site, never first-party ones.
   const cookies = (await page.context().cookies(baseURL)).filter((cookie) => ["next-auth.session-token", "convene-embed"].includes(cookie.name));
   expect(cookies.map((cookie) => cookie.name).sort()).toEqual(["convene-embed", "next-auth.session-token"]);
-  for (const cookie of cookies) expect(cookie).toMatchObject({ sameSite: "None", secure: true, httpOnly: true, partitionKey: expect.stringContaining("127.0.0.1") });
+  for (const cookie of cookies)
+    expect(cookie).toMatchObject({ sameSite: "None", secure: true, httpOnly: true, partitionKey: expect.stringContaining("127.0.0.1") });
 });
 
 async function userAt(step: "CALENDARS" | "COMPLETE") {
@@ -147,7 +148,11 @@ test("a returning complete user goes straight to consent; denying calls onAuthor
   let frame = await openEmbed(page, baseURL!);
   await logIn(frame, user.email);
   await expect(consentHeading(frame)).toBeVisible();
-  await expect(frame.getByRole("list", { name: "Requested permissions" }).getByRole("listitem")).toHaveText(["View connected apps", "View personal info", "View availability"]);
+  await expect(frame.getByRole("list", { name: "Requested permissions" }).getByRole("listitem")).toHaveText([
+    "View connected apps",
+    "View personal info",
+    "View availability",
+  ]);
   await frame.getByRole("button", { name: "Deny" }).click();
   await expect(events(page)).toHaveText(["onAuthorizationDenied"]);
   await expect(page.getByRole("dialog")).toBeHidden();
@@ -241,7 +246,15 @@ test("invalid props are reported as INVALID_PROPS before anything renders", asyn
 
 test("the dark theme reaches the trigger, the steps and the consent page; a custom trigger opens the same dialog", async ({ page, baseURL }) => {
   const user = await userAt("COMPLETE");
-  const params = new URLSearchParams({ host: baseURL!, client_id: clientId, scope: "PROFILE_READ", state: "x", code_challenge: newPkce().challenge, theme: "dark", trigger: "custom" });
+  const params = new URLSearchParams({
+    host: baseURL!,
+    client_id: clientId,
+    scope: "PROFILE_READ",
+    state: "x",
+    code_challenge: newPkce().challenge,
+    theme: "dark",
+    trigger: "custom",
+  });
   await page.goto(`${demo.origin}/?${params}`);
   await expect(page.getByRole("button", { name: "Continue with Convene" })).toHaveCount(0);
   await page.getByRole("button", { name: "Sign up with our scheduling partner" }).click();

@@ -192,7 +192,11 @@ test("a new user allows the confidential app; its tokens work, refresh, and outl
   expect(exchanged.body.scope.split(" ").sort()).toEqual(CONFIDENTIAL.scopes);
   await expectMe(request, exchanged.body.access_token);
 
-  const refreshed = await requestTokens(request, { grant_type: "refresh_token", client_secret: CONFIDENTIAL.secret!, refresh_token: exchanged.body.refresh_token });
+  const refreshed = await requestTokens(request, {
+    grant_type: "refresh_token",
+    client_secret: CONFIDENTIAL.secret!,
+    refresh_token: exchanged.body.refresh_token,
+  });
   expect(refreshed.status).toBe(200);
   expect(refreshed.body.access_token).not.toBe(exchanged.body.access_token);
   expect(refreshed.body.refresh_token).not.toBe(exchanged.body.refresh_token);
@@ -209,9 +213,7 @@ test("a new user allows the confidential app; its tokens work, refresh, and outl
   const oldHint = CONFIDENTIAL.secret!.slice(-4);
   await card.getByRole("button", { name: `Revoke secret ending in ${oldHint}` }).click();
   await developer.getByRole("dialog").getByRole("button", { name: "Revoke secret" }).click();
-  await expect(card.getByRole("list", { name: `Secrets of ${CONFIDENTIAL.name}` }).getByRole("listitem")).toHaveText([
-    new RegExp(`^…${newSecret.slice(-4)}`),
-  ]);
+  await expect(card.getByRole("list", { name: `Secrets of ${CONFIDENTIAL.name}` }).getByRole("listitem")).toHaveText([new RegExp(`^…${newSecret.slice(-4)}`)]);
 
   const refreshToken = refreshed.body.refresh_token;
   const withOld = await requestTokens(request, { grant_type: "refresh_token", client_secret: CONFIDENTIAL.secret!, refresh_token: refreshToken });

@@ -27,7 +27,10 @@ test.beforeAll(() => expect(ISSUER, "OIDC_ISSUER is not set: run through Playwri
 let started: OidcProviderServer | undefined;
 
 test.beforeAll(async () => {
-  const isUp = await fetch(`${ISSUER}/.well-known/openid-configuration`).then((response) => response.ok, () => false);
+  const isUp = await fetch(`${ISSUER}/.well-known/openid-configuration`).then(
+    (response) => response.ok,
+    () => false,
+  );
   if (!isUp) started = await startOidcProvider({ port: Number(new URL(ISSUER!).port), clientSecret: process.env.OIDC_CLIENT_SECRET });
 });
 

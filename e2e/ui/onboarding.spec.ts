@@ -69,7 +69,15 @@ test("from an app: the app's values prefill sign-up and profile, and consent com
   const clientId = await appClient();
   const email = uniqueEmail("fromapp");
   const username = `app${randomBytes(4).toString("hex")}`;
-  const query = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ", state: "st 1", email, name: "Prefilled Name", username });
+  const query = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    scope: "PROFILE_READ",
+    state: "st 1",
+    email,
+    name: "Prefilled Name",
+    username,
+  });
   await page.goto(`/onboarding?${query}`);
   await expect(page.getByRole("list", { name: "Onboarding steps" }).getByRole("listitem")).toHaveText([/Account/, /Profile/, /Calendar/, /Connect app/]);
   await expect(page.getByLabel("E-mail")).toHaveValue(email);

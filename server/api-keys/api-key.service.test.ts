@@ -13,7 +13,10 @@ const rowOf = (key: string) => db.apiKey.findUniqueOrThrow({ where: { hash: hash
 const inOneHour = () => new Date(Date.now() + 3_600_000);
 
 async function appError(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -56,7 +59,10 @@ describe("createApiKey", () => {
     { case: "unparseable expiry", input: { name: "k", expiresAt: "someday" }, path: "expiresAt" },
   ])("refuses $case with a ZodError and stores nothing", async ({ input, path }) => {
     const user = await makeUser();
-    const error = await createApiKey(user.id, input as never).then(() => null, (reason: unknown) => reason);
+    const error = await createApiKey(user.id, input as never).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
     expect(error).toBeInstanceOf(ZodError);
     expect((error as ZodError).issues[0]?.path).toEqual([path]);
     expect(await db.apiKey.count({ where: { userId: user.id } })).toBe(0);

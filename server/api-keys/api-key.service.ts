@@ -63,5 +63,7 @@ export function noteApiKeyUse(apiKeyId: number): void {
   if (now - (lastNoted.get(apiKeyId) ?? 0) < LAST_USED_GRANULARITY_MS) return;
   lastNoted.set(apiKeyId, now);
   // Fire and forget: a failed bookkeeping write must not fail the caller's request.
-  void sql(`UPDATE "ApiKey" SET "lastUsedAt" = ${UTC_NOW} WHERE id = $1 AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${UTC_NOW} - interval '1 minute')`, [apiKeyId]).catch(() => {});
+  void sql(`UPDATE "ApiKey" SET "lastUsedAt" = ${UTC_NOW} WHERE id = $1 AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${UTC_NOW} - interval '1 minute')`, [
+    apiKeyId,
+  ]).catch(() => {});
 }

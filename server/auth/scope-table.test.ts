@@ -57,7 +57,13 @@ describe("every /v2 route declares the access the spec's scope tables give it", 
   });
 
   it("reports a route declaring another scope, a scope for an unlisted operation, or public for a scoped one", () => {
-    const declared = (method: RouteDeclaration["method"], path: string, access: RouteDeclaration["access"]): RouteDeclaration => ({ method, path, access, summary: "", tag: "" });
+    const declared = (method: RouteDeclaration["method"], path: string, access: RouteDeclaration["access"]): RouteDeclaration => ({
+      method,
+      path,
+      access,
+      summary: "",
+      tag: "",
+    });
     const wrong = [
       declared("GET", "/v2/bookings", { scope: "BOOKING_WRITE" }),
       declared("GET", "/v2/bookings/{bookingUid}", { scope: "BOOKING_READ" }),

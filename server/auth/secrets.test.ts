@@ -36,7 +36,12 @@ describe("hashSecret and secretMatchesHash", () => {
   it.each([
     { case: "the right secret", presented: secret, hash: hashSecret(secret), expected: true },
     { case: "another secret", presented: newSecret("apiKey"), hash: hashSecret(secret), expected: false },
-    { case: "the secret with one character changed", presented: `${secret.slice(0, -1)}${secret.endsWith("A") ? "B" : "A"}`, hash: hashSecret(secret), expected: false },
+    {
+      case: "the secret with one character changed",
+      presented: `${secret.slice(0, -1)}${secret.endsWith("A") ? "B" : "A"}`,
+      hash: hashSecret(secret),
+      expected: false,
+    },
     { case: "the hash itself presented as the secret", presented: hashSecret(secret), hash: hashSecret(secret), expected: false },
     { case: "an empty stored hash", presented: secret, hash: "", expected: false },
     { case: "a truncated stored hash", presented: secret, hash: hashSecret(secret).slice(0, 32), expected: false },

@@ -39,18 +39,30 @@ describe("operator CLI", () => {
   it.each([
     ["a user", []],
     ["an admin", ["--admin"]],
-  ])("%s made by user:create is set up as a web sign-up finishing onboarding: default schedule, onboarding complete", async (_label, flags) => {
-    const email = uniqueEmail("cli-setup");
-    const created = await cli("user:create", "--email", email, "--password", "long enough pass", ...flags);
-    expect(created.code).toBe(0);
-    const user = await db.user.findUniqueOrThrow({
-      where: { email },
-      select: { username: true, onboardingStep: true, defaultSchedule: { select: { name: true, timeZone: true, entries: { select: { days: true, startMinute: true, endMinute: true } } } } },
-    });
-    expect(user.username).toBe(email.split("@")[0]);
-    expect(user.onboardingStep).toBe("COMPLETE");
-    expect(user.defaultSchedule).toEqual({ name: "Working hours", timeZone: "UTC", entries: [{ days: [1, 2, 3, 4, 5], startMinute: 9 * 60, endMinute: 17 * 60 }] });
-  }, 60_000);
+  ])(
+    "%s made by user:create is set up as a web sign-up finishing onboarding: default schedule, onboarding complete",
+    async (_label, flags) => {
+      const email = uniqueEmail("cli-setup");
+      const created = await cli("user:create", "--email", email, "--password", "long enough pass", ...flags);
+      expect(created.code).toBe(0);
+      const user = await db.user.findUniqueOrThrow({
+        where: { email },
+        select: {
+          username: true,
+          onboardingStep: true,
+          defaultSchedule: { select: { name: true, timeZone: true, entries: { select: { days: true, startMinute: true, endMinute: true } } } },
+        },
+      });
+      expect(user.username).toBe(email.split("@")[0]);
+      expect(user.onboardingStep).toBe("COMPLETE");
+      expect(user.defaultSchedule).toEqual({
+        name: "Working hours",
+        timeZone: "UTC",
+        entries: [{ days: [1, 2, 3, 4, 5], startMinute: 9 * 60, endMinute: 17 * 60 }],
+      });
+    },
+    60_000,
+  );
 
   it.each([
     ["no command", []],
@@ -60,13 +72,17 @@ describe("operator CLI", () => {
     ["invalid e-mail", ["user:create", "--email", "not-an-email", "--password", "long enough pass"]],
     ["short password", ["user:create", "--email", "short@example.test", "--password", "short"]],
     ["key for nobody", ["api-key:create", "--email", "nobody@example.test"]],
-  ])("%s → message, exit code 2, nothing written", async (_label, args) => {
-    const result = await cli(...args);
-    expect(result.code).toBe(2);
-    expect(result.stderr.trim().length).toBeGreaterThan(0);
-    const emails = args.filter((arg) => arg.includes("@") || arg === "not-an-email");
-    expect(await db.user.count({ where: { email: { in: emails } } })).toBe(0);
-  }, 60_000);
+  ])(
+    "%s → message, exit code 2, nothing written",
+    async (_label, args) => {
+      const result = await cli(...args);
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().length).toBeGreaterThan(0);
+      const emails = args.filter((arg) => arg.includes("@") || arg === "not-an-email");
+      expect(await db.user.count({ where: { email: { in: emails } } })).toBe(0);
+    },
+    60_000,
+  );
 
   it("checks arguments before it opens anything: without DATABASE_URL, bad arguments create no embedded database", async () => {
     const scratch = mkdtempSync(path.join(os.tmpdir(), "convene-cli-"));

@@ -35,7 +35,14 @@ const calendarKey = () => keptSecret("CALENDAR_ENCRYPTION_KEY", "calendar-key", 
 const port = process.env.PORT ?? "3000";
 const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
 const database = await openDatabase();
-const childEnv = { ...process.env, DATABASE_URL: database.url, APP_URL: appUrl, NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? appUrl, NEXTAUTH_SECRET: authSecret(), CALENDAR_ENCRYPTION_KEY: calendarKey() };
+const childEnv = {
+  ...process.env,
+  DATABASE_URL: database.url,
+  APP_URL: appUrl,
+  NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? appUrl,
+  NEXTAUTH_SECRET: authSecret(),
+  CALENDAR_ENCRYPTION_KEY: calendarKey(),
+};
 
 const applied = await applyMigrations(database.url);
 console.log(JSON.stringify({ level: "info", message: "database ready", embedded: database.isEmbedded, applied }));
@@ -57,7 +64,10 @@ next.on("exit", async (code) => {
 /** The one line of our own: printed once the server answers, so "ready" means a request would succeed. */
 async function announceWhenAnswering() {
   while (isRunning) {
-    const isAnswering = await fetch(`http://localhost:${port}/api/health`).then((response) => response.ok, () => false);
+    const isAnswering = await fetch(`http://localhost:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (isAnswering) return console.log(`Convene is ready at ${appUrl}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -47,7 +47,13 @@ describe("listing a booking page's days", () => {
     expect(hasEarlierWeeks).toBe(false);
     expect(days).toHaveLength(14);
     const { slots } = await getAvailableSlots(
-      { eventTypeId: eventType.id, username: host.username, timeZone: "Asia/Tokyo", startTime: startOfLocalDay("Asia/Tokyo", days[0]!.date), endTime: new Date(now.getTime() + 20 * 86_400_000) },
+      {
+        eventTypeId: eventType.id,
+        username: host.username,
+        timeZone: "Asia/Tokyo",
+        startTime: startOfLocalDay("Asia/Tokyo", days[0]!.date),
+        endTime: new Date(now.getTime() + 20 * 86_400_000),
+      },
       { now },
     );
     expect(Object.fromEntries(days.filter((day) => day.slots.length).map((day) => [day.date, day.slots.map((time) => ({ time }))]))).toEqual(slots);

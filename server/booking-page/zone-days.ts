@@ -14,12 +14,10 @@ function dayNumberOf(date: string): number {
 }
 
 /** `YYYY-MM-DD` of the wall-clock date in `timeZone` at `instant`. */
-export const localDateOf = (timeZone: string, instant: Date): string =>
-  isoDateFromDayNumber(localDayOf(timeZone, Math.floor(instant.getTime() / MINUTE_MS)));
+export const localDateOf = (timeZone: string, instant: Date): string => isoDateFromDayNumber(localDayOf(timeZone, Math.floor(instant.getTime() / MINUTE_MS)));
 
 /** The date `days` calendar days after `date` (both `YYYY-MM-DD`). */
 export const addDays = (date: string, days: number): string => isoDateFromDayNumber(dayNumberOf(date) + days);
 
 /** The instant `date` begins in `timeZone`; where midnight itself is skipped, the first instant after the gap. */
-export const startOfLocalDay = (timeZone: string, date: string): Date =>
-  new Date(localDayToUtc(timeZone, dayNumberOf(date))(0) * MINUTE_MS);
+export const startOfLocalDay = (timeZone: string, date: string): Date => new Date(localDayToUtc(timeZone, dayNumberOf(date))(0) * MINUTE_MS);

@@ -54,7 +54,10 @@ describe("calendar sync of host edits", () => {
       data: { schedulingType: "ROUND_ROBIN", hosts: { create: [{ userId: first.host.id }, { userId: second.host.id }] } },
     });
     const [firstEvents, secondEvents] = [await connectGoogle(first.host.id), await connectGoogle(second.host.id)];
-    const { booking } = await createBooking({ eventTypeId: first.eventType.id, start: utcAt(4, 11), attendee: attendee() }, { principal: null, idempotencyKey: null });
+    const { booking } = await createBooking(
+      { eventTypeId: first.eventType.id, start: utcAt(4, 11), attendee: attendee() },
+      { principal: null, idempotencyKey: null },
+    );
     expect(booking.hosts.map(({ id }) => id)).toEqual([first.host.id]);
     expect(await firstEvents()).toHaveLength(1);
 
@@ -66,7 +69,10 @@ describe("calendar sync of host edits", () => {
   it("confirming a pending booking drops the 'awaiting confirmation' note from the host's event", async () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { requiresConfirmation: true } });
     const events = await connectGoogle(host.id);
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(4, 12), attendee: attendee() }, { principal: null, idempotencyKey: null });
+    const { booking } = await createBooking(
+      { eventTypeId: eventType.id, start: utcAt(4, 12), attendee: attendee() },
+      { principal: null, idempotencyKey: null },
+    );
     expect((await events()).map((event) => event.description)).toEqual([expect.stringContaining("Awaiting the host's confirmation")]);
     await confirmBooking(asUser(host.id), booking.uid);
     const [event] = await events();

@@ -58,7 +58,8 @@ export async function markAbsent(principal: Principal, uid: string, input: z.inf
     if (booking.start.getTime() > Date.now()) throw new AppError("BAD_REQUEST", "Absence can be recorded once the booking has started");
     for (const { email, absent } of input.attendees ?? []) {
       const { count } = await tx.attendee.updateMany({ where: { bookingId: booking.id, email }, data: { absent } });
-      if (count === 0) throw new AppError("BAD_REQUEST", `${email} is not an attendee of this booking`, [{ path: "body.attendees", message: `${email} is not an attendee` }]);
+      if (count === 0)
+        throw new AppError("BAD_REQUEST", `${email} is not an attendee of this booking`, [{ path: "body.attendees", message: `${email} is not an attendee` }]);
     }
     return toBookingOutput(
       await tx.booking.update({ where: { id: booking.id }, data: input.host === undefined ? {} : { absentHost: input.host }, select: BOOKING_SELECT }),
@@ -85,7 +86,14 @@ export async function addAttendee(principal: Principal, uid: string, input: z.in
     if (booking.attendees.some(({ email }) => email === input.email)) throw new AppError("CONFLICT", `${input.email} already attends this booking`);
     if (booking.attendees.length >= MAX_GUESTS + 1) throw new AppError("BAD_REQUEST", `A booking has at most ${MAX_GUESTS + 1} attendees`);
     const attendee = await tx.attendee.create({
-      data: { bookingId: booking.id, name: input.name, email: input.email, timeZone: input.timeZone, language: input.language, phoneNumber: input.phoneNumber ?? null },
+      data: {
+        bookingId: booking.id,
+        name: input.name,
+        email: input.email,
+        timeZone: input.timeZone,
+        language: input.language,
+        phoneNumber: input.phoneNumber ?? null,
+      },
       select: { id: true, name: true, email: true, timeZone: true, language: true, absent: true, isGuest: true, phoneNumber: true, bookingId: true },
     });
     return { ...toAttendeeOutput(attendee), bookingId: attendee.bookingId };

@@ -22,7 +22,11 @@ describe("Idempotency-Key is bound to the request it was first sent with", () =>
     const key = `key-${randomBytes(4).toString("hex")}`;
     const input = { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() };
     const first = await createBooking(input, { principal: null, idempotencyKey: key });
-    for (const changed of [{ ...input, start: utcAt(2, 11) }, { ...input, attendee: attendee("Ada Lovelace") }, { ...input, eventTypeId: other.eventType.id }]) {
+    for (const changed of [
+      { ...input, start: utcAt(2, 11) },
+      { ...input, attendee: attendee("Ada Lovelace") },
+      { ...input, eventTypeId: other.eventType.id },
+    ]) {
       const error = await expectAppError(createBooking(changed, { principal: null, idempotencyKey: key }), "UNPROCESSABLE_ENTITY");
       expect(error.message).toMatch(/new Idempotency-Key/);
     }
@@ -38,7 +42,12 @@ describe("Idempotency-Key is bound to the request it was first sent with", () =>
     const { eventType } = await makeHostWithEventType();
     const key = `key-${randomBytes(4).toString("hex")}`;
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, index) => createBooking({ eventTypeId: eventType.id, start: utcAt(3, 9 + (index % 8), index >= 8 ? 30 : 0), attendee: attendee() }, { principal: null, idempotencyKey: key })),
+      Array.from({ length: 10 }, (_, index) =>
+        createBooking(
+          { eventTypeId: eventType.id, start: utcAt(3, 9 + (index % 8), index >= 8 ? 30 : 0), attendee: attendee() },
+          { principal: null, idempotencyKey: key },
+        ),
+      ),
     );
     const created = results.filter((result) => result.status === "fulfilled" && result.value.created);
     const refused = results.filter((result) => result.status === "rejected").map((result) => ((result as PromiseRejectedResult).reason as AppError).code);
@@ -51,7 +60,11 @@ describe("Idempotency-Key is bound to the request it was first sent with", () =>
 describe("attendee phone numbers", () => {
   it("are stored and returned (create, reads, reschedule, added attendees); absent ones are left out", async () => {
     const { host, eventType } = await makeHostWithEventType();
-    const input = ZCreateBookingInput.parse({ eventTypeId: eventType.id, start: utcAt(2, 10).toISOString(), attendee: { ...attendee(), phoneNumber: "+44 20 7946 0958" } });
+    const input = ZCreateBookingInput.parse({
+      eventTypeId: eventType.id,
+      start: utcAt(2, 10).toISOString(),
+      attendee: { ...attendee(), phoneNumber: "+44 20 7946 0958" },
+    });
     const { booking } = await createBooking(input, { principal: null, idempotencyKey: null });
     expect(booking.attendees[0]).toMatchObject({ phoneNumber: "+442079460958" });
     expect((await getBooking(asUser(host.id), booking.uid)).attendees[0]?.phoneNumber).toBe("+442079460958");
@@ -59,14 +72,20 @@ describe("attendee phone numbers", () => {
     expect(moved.attendees[0]?.phoneNumber).toBe("+442079460958");
     const added = await addAttendee(asUser(host.id), moved.uid, { ...attendee("Ada Lovelace"), phoneNumber: "+14155550123" });
     expect(added.phoneNumber).toBe("+14155550123");
-    const { booking: withoutPhone } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 13), attendee: attendee() }, { principal: null, idempotencyKey: null });
+    const { booking: withoutPhone } = await createBooking(
+      { eventTypeId: eventType.id, start: utcAt(2, 13), attendee: attendee() },
+      { principal: null, idempotencyKey: null },
+    );
     expect(withoutPhone.attendees[0]).not.toHaveProperty("phoneNumber");
   });
 
   it("must be an international number of bounded length", () => {
     for (const phoneNumber of ["0123456789", "+0 123 456 789", "+1 415 555 0123 ext 4", "+12", `+1${"2".repeat(40)}`, "tel:+14155550123"]) {
       const result = ZCreateBookingInput.safeParse({ eventTypeId: 1, start: "2030-01-01T10:00:00Z", attendee: { ...attendee(), phoneNumber } });
-      expect(result.error?.issues.map(({ path }) => path.join(".")), phoneNumber).toEqual(["attendee.phoneNumber"]);
+      expect(
+        result.error?.issues.map(({ path }) => path.join(".")),
+        phoneNumber,
+      ).toEqual(["attendee.phoneNumber"]);
     }
   });
 });
@@ -76,7 +95,10 @@ describe("booking creation is rate limited", () => {
     const { eventType } = await makeHostWithEventType();
     const guest = attendee();
     const book = (hour: number, minute: number, address: string) =>
-      createBooking({ eventTypeId: eventType.id, start: utcAt(4, hour, minute), attendee: guest }, { principal: null, idempotencyKey: null, clientAddress: address });
+      createBooking(
+        { eventTypeId: eventType.id, start: utcAt(4, hour, minute), attendee: guest },
+        { principal: null, idempotencyKey: null, clientAddress: address },
+      );
     for (let index = 0; index < MAX_BOOKINGS_PER_ATTENDEE_EMAIL; index++) await book(9 + Math.floor(index / 2), (index % 2) * 30, uniqueAddress());
     const error = await expectAppError(book(16, 0, uniqueAddress()), "TOO_MANY_REQUESTS");
     expect(Number(error.headers?.["Retry-After"])).toBeGreaterThan(0);
@@ -90,7 +112,10 @@ describe("booking creation is rate limited", () => {
     const flood = MAX_BOOKINGS_PER_CALLER_AND_EVENT_TYPE + 10;
     const results = await Promise.allSettled(
       Array.from({ length: flood }, (_, slot) =>
-        createBooking({ eventTypeId: eventType.id, start: utcAt(6, Math.floor(slot / 2), (slot % 2) * 30), attendee: attendee() }, { principal: null, idempotencyKey: null, clientAddress: address }),
+        createBooking(
+          { eventTypeId: eventType.id, start: utcAt(6, Math.floor(slot / 2), (slot % 2) * 30), attendee: attendee() },
+          { principal: null, idempotencyKey: null, clientAddress: address },
+        ),
       ),
     );
     const refused = results.filter((result) => result.status === "rejected").map((result) => ((result as PromiseRejectedResult).reason as AppError).code);
@@ -101,7 +126,9 @@ describe("booking creation is rate limited", () => {
   it("simultaneous requests in one attendee's name for one slot are contention, not a flood: one booking, the rest 409", async () => {
     const { eventType } = await makeHostWithEventType();
     const input = { eventTypeId: eventType.id, start: utcAt(4, 11), attendee: attendee() };
-    const results = await Promise.allSettled(Array.from({ length: 30 }, () => createBooking(input, { principal: null, idempotencyKey: null, clientAddress: "192.0.2.1" })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () => createBooking(input, { principal: null, idempotencyKey: null, clientAddress: "192.0.2.1" })),
+    );
     const refused = results.filter((result) => result.status === "rejected").map((result) => ((result as PromiseRejectedResult).reason as AppError).code);
     expect(refused).toEqual(Array(29).fill("CONFLICT"));
   });
@@ -110,7 +137,10 @@ describe("booking creation is rate limited", () => {
     const { eventType } = await makeHostWithEventType({ hours: { startMinute: 0, endMinute: 24 * 60 } });
     const address = uniqueAddress();
     const book = (eventTypeId: number, slot: number) =>
-      createBooking({ eventTypeId, start: utcAt(5, Math.floor(slot / 2), (slot % 2) * 30), attendee: attendee() }, { principal: null, idempotencyKey: null, clientAddress: address });
+      createBooking(
+        { eventTypeId, start: utcAt(5, Math.floor(slot / 2), (slot % 2) * 30), attendee: attendee() },
+        { principal: null, idempotencyKey: null, clientAddress: address },
+      );
     await book(eventType.id, 0);
     // Taken slots write nothing, so they give their count back: a visitor retrying is not locked out.
     for (let retry = 0; retry < MAX_BOOKINGS_PER_CALLER_AND_EVENT_TYPE; retry++) await expectAppError(book(eventType.id, 0), "CONFLICT");

@@ -100,7 +100,8 @@ async function decidePending(principal: Principal, uid: string, accept: boolean,
   const booking = await db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
     const booking = await getManagedBooking(tx, principal, uid);
-    if (booking.status !== "PENDING") throw new AppError("BAD_REQUEST", `Only a pending booking can be ${accept ? "confirmed" : "declined"}; this one is ${booking.status.toLowerCase()}`);
+    if (booking.status !== "PENDING")
+      throw new AppError("BAD_REQUEST", `Only a pending booking can be ${accept ? "confirmed" : "declined"}; this one is ${booking.status.toLowerCase()}`);
     if (!accept) await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
     return toBookingOutput(
       await tx.booking.update({

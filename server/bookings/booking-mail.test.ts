@@ -19,7 +19,11 @@ async function mails(to: string, prefix: string) {
   return rows.map((row) => ({ ...row, ics: (row.attachments as Attachment[]).find(({ filename }) => filename.endsWith(".ics")) }));
 }
 
-const icsStamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const icsStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 describe("booking mails", () => {
   it("an accepted booking: host and attendee get 'Booked' with the .ics stored in the outbox (REQUEST, CONFIRMED)", async () => {

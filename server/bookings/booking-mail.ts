@@ -39,7 +39,13 @@ function recipientsOf(booking: TBookingOutput, attendeesOnly: boolean): string[]
 
 async function send(booking: TBookingOutput, letter: Letter): Promise<void> {
   const ics = icsForBooking(booking, letter.method);
-  const text = [booking.title, `${booking.start} – ${booking.end} (UTC)`, letter.note, letter.reason ? `Reason: ${letter.reason}` : null, `Add to calendar: ${env().APP_URL}/api/bookings/${booking.uid}/ics`]
+  const text = [
+    booking.title,
+    `${booking.start} – ${booking.end} (UTC)`,
+    letter.note,
+    letter.reason ? `Reason: ${letter.reason}` : null,
+    `Add to calendar: ${env().APP_URL}/api/bookings/${booking.uid}/ics`,
+  ]
     .filter(Boolean)
     .join("\n\n");
   await sendMails(
@@ -62,6 +68,12 @@ export async function sendBookingMails(change: BookingMailChange, booking: TBook
  * the old entry in every calendar: the old UID is withdrawn with its own METHOD:CANCEL.
  */
 export async function sendRescheduleMails(old: TBookingOutput, next: TBookingOutput): Promise<void> {
-  await send(old, { subject: `Moved: ${old.title}`, method: "CANCEL", reason: null, note: `This meeting moved to ${next.start} (UTC); the earlier invitation is withdrawn.`, attendeesOnly: false });
+  await send(old, {
+    subject: `Moved: ${old.title}`,
+    method: "CANCEL",
+    reason: null,
+    note: `This meeting moved to ${next.start} (UTC); the earlier invitation is withdrawn.`,
+    attendeesOnly: false,
+  });
   await sendBookingMails("rescheduled", next);
 }

@@ -69,10 +69,22 @@ const calendarDate = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/
 export async function calendarLinks(principal: Principal, uid: string) {
   const booking = toBookingOutput(await getManagedBooking(db, principal, uid));
   const google = new URL("https://calendar.google.com/calendar/render");
-  google.search = new URLSearchParams({ action: "TEMPLATE", text: booking.title, dates: `${calendarDate(booking.start)}/${calendarDate(booking.end)}`, details: booking.description }).toString();
+  google.search = new URLSearchParams({
+    action: "TEMPLATE",
+    text: booking.title,
+    dates: `${calendarDate(booking.start)}/${calendarDate(booking.end)}`,
+    details: booking.description,
+  }).toString();
   const outlook = (host: string) => {
     const url = new URL(`https://${host}/calendar/0/deeplink/compose`);
-    url.search = new URLSearchParams({ path: "/calendar/action/compose", rru: "addevent", subject: booking.title, startdt: booking.start, enddt: booking.end, body: booking.description }).toString();
+    url.search = new URLSearchParams({
+      path: "/calendar/action/compose",
+      rru: "addevent",
+      subject: booking.title,
+      startdt: booking.start,
+      enddt: booking.end,
+      body: booking.description,
+    }).toString();
     return url.toString();
   };
   return [

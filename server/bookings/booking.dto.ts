@@ -24,7 +24,10 @@ export const BOOKING_SELECT = {
   eventTypeId: true,
   eventType: { select: { id: true, slug: true } },
   hosts: { select: { user: { select: { id: true, name: true, email: true, username: true, timeZone: true } } }, orderBy: { userId: "asc" } },
-  attendees: { select: { id: true, name: true, email: true, timeZone: true, language: true, absent: true, isGuest: true, phoneNumber: true }, orderBy: { id: "asc" } },
+  attendees: {
+    select: { id: true, name: true, email: true, timeZone: true, language: true, absent: true, isGuest: true, phoneNumber: true },
+    orderBy: { id: "asc" },
+  },
 } as const;
 
 type Row = {

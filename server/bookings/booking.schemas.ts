@@ -55,14 +55,12 @@ export const ZCreateBookingInput = z
 export type TCreateBookingInput = z.infer<typeof ZCreateBookingInput>;
 
 const ZSortDirection = z.enum(["asc", "desc"]);
-const ZStatusFilter = z
-  .union([z.enum(BOOKING_STATUSES), z.array(z.enum(BOOKING_STATUSES)), z.string()])
-  .transform((value, ctx) => {
-    const list = (Array.isArray(value) ? value : value.split(",")).map((item) => item.trim()).filter(Boolean);
-    const unknown = list.filter((item) => !(BOOKING_STATUSES as readonly string[]).includes(item));
-    if (unknown.length) ctx.addIssue({ code: "custom", message: `Unknown status ${unknown.join(", ")}; use ${BOOKING_STATUSES.join(", ")}` });
-    return list as (typeof BOOKING_STATUSES)[number][];
-  });
+const ZStatusFilter = z.union([z.enum(BOOKING_STATUSES), z.array(z.enum(BOOKING_STATUSES)), z.string()]).transform((value, ctx) => {
+  const list = (Array.isArray(value) ? value : value.split(",")).map((item) => item.trim()).filter(Boolean);
+  const unknown = list.filter((item) => !(BOOKING_STATUSES as readonly string[]).includes(item));
+  if (unknown.length) ctx.addIssue({ code: "custom", message: `Unknown status ${unknown.join(", ")}; use ${BOOKING_STATUSES.join(", ")}` });
+  return list as (typeof BOOKING_STATUSES)[number][];
+});
 
 export const ZListBookingsQuery = ZPaginationQuery.extend({
   status: ZStatusFilter.optional(),
@@ -77,9 +75,7 @@ export const ZListBookingsQuery = ZPaginationQuery.extend({
 export type TListBookingsQuery = z.infer<typeof ZListBookingsQuery>;
 
 export const ZCancelBookingInput = z.object({ cancellationReason: z.string().trim().max(1000).optional() }).strict();
-export const ZRescheduleBookingInput = z
-  .object({ start: ZInstant, reschedulingReason: z.string().trim().max(1000).optional() })
-  .strict();
+export const ZRescheduleBookingInput = z.object({ start: ZInstant, reschedulingReason: z.string().trim().max(1000).optional() }).strict();
 export const ZDeclineBookingInput = z.object({ reason: z.string().trim().max(1000).optional() }).strict();
 export const ZAddGuestsInput = z
   .object({
@@ -93,7 +89,10 @@ export const ZUpdateLocationInput = z.object({ location: ZLocation }).strict();
 export const ZMarkAbsentInput = z
   .object({
     host: z.boolean().optional(),
-    attendees: z.array(z.object({ email: ZEmail, absent: z.boolean() })).max(MAX_GUESTS + 1).optional(),
+    attendees: z
+      .array(z.object({ email: ZEmail, absent: z.boolean() }))
+      .max(MAX_GUESTS + 1)
+      .optional(),
   })
   .strict();
 export const ZAddAttendeeInput = ZAttendeeInput.strict();

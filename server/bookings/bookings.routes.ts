@@ -30,13 +30,31 @@ const read = { scope: "BOOKING_READ" } as const;
 const write = { scope: "BOOKING_WRITE" } as const;
 
 export const createBookingRoute = defineRoute(
-  { ...common, method: "POST", path: "/v2/bookings", summary: `Create a booking (Idempotency-Key header supported, at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters; the same key on another request is a 422)`, access: "public", body: ZCreateBookingInput, response: ZBookingOutput, successStatus: 201 },
+  {
+    ...common,
+    method: "POST",
+    path: "/v2/bookings",
+    summary: `Create a booking (Idempotency-Key header supported, at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters; the same key on another request is a 422)`,
+    access: "public",
+    body: ZCreateBookingInput,
+    response: ZBookingOutput,
+    successStatus: 201,
+  },
   async ({ principal, body, request }) =>
     (await createBooking(body, { principal, idempotencyKey: idempotencyKeyOf(request), clientAddress: clientAddress(request.headers) })).booking,
 );
 
 export const listBookingsRoute = defineRoute(
-  { ...common, method: "GET", path: "/v2/bookings", summary: "Get all bookings", access: read, query: ZListBookingsQuery, response: ZBookingOutput, paginated: true },
+  {
+    ...common,
+    method: "GET",
+    path: "/v2/bookings",
+    summary: "Get all bookings",
+    access: read,
+    query: ZListBookingsQuery,
+    response: ZBookingOutput,
+    paginated: true,
+  },
   ({ principal, query }) => listBookings(principal, query),
 );
 
@@ -45,60 +63,116 @@ const uidRoute = (method: "GET" | "POST", suffix: string, summary: string, acces
 
 // Not in the spec's BOOKING_READ row ("Get all bookings" is), so closed to OAuth tokens (Scope rules 1).
 export const getBookingRoute = defineRoute({ ...uidRoute("GET", "", "Get a booking", read, ZBookingOutput), access: "api-key-only" }, ({ principal, params }) =>
-    getBooking(principal, params.bookingUid),
-  );
+  getBooking(principal, params.bookingUid),
+);
 export const cancelBookingRoute = defineRoute(
-    { ...uidRoute("POST", "/cancel", "Cancel a booking", read, ZBookingOutput), access: "public", body: ZCancelBookingInput },
-    ({ principal, params, body }) => cancelBooking(principal, params.bookingUid, body),
-  );
+  { ...uidRoute("POST", "/cancel", "Cancel a booking", read, ZBookingOutput), access: "public", body: ZCancelBookingInput },
+  ({ principal, params, body }) => cancelBooking(principal, params.bookingUid, body),
+);
 export const rescheduleBookingRoute = defineRoute(
-    { ...uidRoute("POST", "/reschedule", "Reschedule a booking", read, ZBookingOutput), access: "public", body: ZRescheduleBookingInput, successStatus: 201 },
-    ({ principal, params, body }) => rescheduleBooking(principal, params.bookingUid, body),
-  );
-export const confirmBookingRoute = defineRoute(uidRoute("POST", "/confirm", "Confirm a booking", write, ZBookingOutput), ({ principal, params }) => confirmBooking(principal, params.bookingUid));
-export const declineBookingRoute = defineRoute({ ...uidRoute("POST", "/decline", "Decline a booking", write, ZBookingOutput), body: ZDeclineBookingInput }, ({ principal, params, body }) =>
-    declineBooking(principal, params.bookingUid, body),
-  );
-export const addGuestsRoute = defineRoute({ ...uidRoute("POST", "/guests", "Add guests to a booking", write, ZBookingOutput), body: ZAddGuestsInput }, ({ principal, params, body }) =>
-    addGuests(principal, params.bookingUid, body),
-  );
+  { ...uidRoute("POST", "/reschedule", "Reschedule a booking", read, ZBookingOutput), access: "public", body: ZRescheduleBookingInput, successStatus: 201 },
+  ({ principal, params, body }) => rescheduleBooking(principal, params.bookingUid, body),
+);
+export const confirmBookingRoute = defineRoute(uidRoute("POST", "/confirm", "Confirm a booking", write, ZBookingOutput), ({ principal, params }) =>
+  confirmBooking(principal, params.bookingUid),
+);
+export const declineBookingRoute = defineRoute(
+  { ...uidRoute("POST", "/decline", "Decline a booking", write, ZBookingOutput), body: ZDeclineBookingInput },
+  ({ principal, params, body }) => declineBooking(principal, params.bookingUid, body),
+);
+export const addGuestsRoute = defineRoute(
+  { ...uidRoute("POST", "/guests", "Add guests to a booking", write, ZBookingOutput), body: ZAddGuestsInput },
+  ({ principal, params, body }) => addGuests(principal, params.bookingUid, body),
+);
 export const updateLocationRoute = defineRoute(
-    { ...common, method: "PATCH", path: "/v2/bookings/{bookingUid}/location", summary: "Update booking location", access: write, params: ZBookingUidParams, body: ZUpdateLocationInput, response: ZBookingOutput },
-    ({ principal, params, body }) => updateLocation(principal, params.bookingUid, body),
-  );
-export const markAbsentRoute = defineRoute({ ...uidRoute("POST", "/mark-absent", "Mark a booking absence", write, ZBookingOutput), body: ZMarkAbsentInput }, ({ principal, params, body }) =>
-    markAbsent(principal, params.bookingUid, body),
-  );
-export const reassignAutoRoute = defineRoute(uidRoute("POST", "/reassign", "Reassign a booking to an auto-selected host", write, ZBookingOutput), ({ principal, params }) =>
-    reassignBooking(principal, params.bookingUid, null),
-  );
+  {
+    ...common,
+    method: "PATCH",
+    path: "/v2/bookings/{bookingUid}/location",
+    summary: "Update booking location",
+    access: write,
+    params: ZBookingUidParams,
+    body: ZUpdateLocationInput,
+    response: ZBookingOutput,
+  },
+  ({ principal, params, body }) => updateLocation(principal, params.bookingUid, body),
+);
+export const markAbsentRoute = defineRoute(
+  { ...uidRoute("POST", "/mark-absent", "Mark a booking absence", write, ZBookingOutput), body: ZMarkAbsentInput },
+  ({ principal, params, body }) => markAbsent(principal, params.bookingUid, body),
+);
+export const reassignAutoRoute = defineRoute(
+  uidRoute("POST", "/reassign", "Reassign a booking to an auto-selected host", write, ZBookingOutput),
+  ({ principal, params }) => reassignBooking(principal, params.bookingUid, null),
+);
 export const reassignToUserRoute = defineRoute(
-    { ...common, method: "POST", path: "/v2/bookings/{bookingUid}/reassign/{userId}", summary: "Reassign a booking to a specific host", access: write, params: ZReassignParams, body: ZReassignInput, response: ZBookingOutput },
-    ({ principal, params }) => reassignBooking(principal, params.bookingUid, params.userId),
-  );
-export const listAttendeesRoute = defineRoute(uidRoute("GET", "/attendees", "Get all attendees of a booking", read, z.array(ZAttendeeOutput)), ({ principal, params }) =>
-    listAttendees(principal, params.bookingUid),
-  );
+  {
+    ...common,
+    method: "POST",
+    path: "/v2/bookings/{bookingUid}/reassign/{userId}",
+    summary: "Reassign a booking to a specific host",
+    access: write,
+    params: ZReassignParams,
+    body: ZReassignInput,
+    response: ZBookingOutput,
+  },
+  ({ principal, params }) => reassignBooking(principal, params.bookingUid, params.userId),
+);
+export const listAttendeesRoute = defineRoute(
+  uidRoute("GET", "/attendees", "Get all attendees of a booking", read, z.array(ZAttendeeOutput)),
+  ({ principal, params }) => listAttendees(principal, params.bookingUid),
+);
 export const addAttendeeRoute = defineRoute(
-    { ...common, method: "POST", path: "/v2/bookings/{bookingUid}/attendees", summary: "Add an attendee to a booking", access: write, params: ZBookingUidParams, body: ZAddAttendeeInput, response: ZAttendeeOutput, successStatus: 201 },
-    ({ principal, params, body }) => addAttendee(principal, params.bookingUid, body),
-  );
+  {
+    ...common,
+    method: "POST",
+    path: "/v2/bookings/{bookingUid}/attendees",
+    summary: "Add an attendee to a booking",
+    access: write,
+    params: ZBookingUidParams,
+    body: ZAddAttendeeInput,
+    response: ZAttendeeOutput,
+    successStatus: 201,
+  },
+  ({ principal, params, body }) => addAttendee(principal, params.bookingUid, body),
+);
 export const getAttendeeRoute = defineRoute(
-    { ...common, method: "GET", path: "/v2/bookings/{bookingUid}/attendees/{attendeeId}", summary: "Get an attendee of a booking", access: read, params: ZAttendeeParams, response: ZAttendeeOutput },
-    ({ principal, params }) => getAttendee(principal, params.bookingUid, params.attendeeId),
-  );
-export const calendarLinksRoute = defineRoute(uidRoute("GET", "/calendar-links", "Get 'add to calendar' links", read, z.array(z.object({ label: z.string(), link: z.string() }))), ({ principal, params }) =>
-    calendarLinks(principal, params.bookingUid),
-  );
+  {
+    ...common,
+    method: "GET",
+    path: "/v2/bookings/{bookingUid}/attendees/{attendeeId}",
+    summary: "Get an attendee of a booking",
+    access: read,
+    params: ZAttendeeParams,
+    response: ZAttendeeOutput,
+  },
+  ({ principal, params }) => getAttendee(principal, params.bookingUid, params.attendeeId),
+);
+export const calendarLinksRoute = defineRoute(
+  uidRoute("GET", "/calendar-links", "Get 'add to calendar' links", read, z.array(z.object({ label: z.string(), link: z.string() }))),
+  ({ principal, params }) => calendarLinks(principal, params.bookingUid),
+);
 export const referencesRoute = defineRoute(
-    uidRoute("GET", "/references", "Get booking references", read, z.array(z.object({ id: z.number(), type: z.string(), eventUid: z.string(), destinationCalendarId: z.string().nullable() }))),
-    ({ principal, params }) => listReferences(principal, params.bookingUid),
-  );
-export const recordingsRoute = defineRoute(uidRoute("GET", "/recordings", "Get booking recordings", read, z.array(z.unknown())), ({ principal, params }) => emptyMediaList(principal, params.bookingUid));
-export const transcriptsRoute = defineRoute(uidRoute("GET", "/transcripts", "Get transcript download links", read, z.array(z.string())), ({ principal, params }) => emptyMediaList(principal, params.bookingUid));
-export const conferencingSessionsRoute = defineRoute(uidRoute("GET", "/conferencing-sessions", "Get conferencing sessions", read, z.array(z.unknown())), ({ principal, params }) =>
-    emptyMediaList(principal, params.bookingUid),
-  );
+  uidRoute(
+    "GET",
+    "/references",
+    "Get booking references",
+    read,
+    z.array(z.object({ id: z.number(), type: z.string(), eventUid: z.string(), destinationCalendarId: z.string().nullable() })),
+  ),
+  ({ principal, params }) => listReferences(principal, params.bookingUid),
+);
+export const recordingsRoute = defineRoute(uidRoute("GET", "/recordings", "Get booking recordings", read, z.array(z.unknown())), ({ principal, params }) =>
+  emptyMediaList(principal, params.bookingUid),
+);
+export const transcriptsRoute = defineRoute(
+  uidRoute("GET", "/transcripts", "Get transcript download links", read, z.array(z.string())),
+  ({ principal, params }) => emptyMediaList(principal, params.bookingUid),
+);
+export const conferencingSessionsRoute = defineRoute(
+  uidRoute("GET", "/conferencing-sessions", "Get conferencing sessions", read, z.array(z.unknown())),
+  ({ principal, params }) => emptyMediaList(principal, params.bookingUid),
+);
 
 export const bookingRoutes: ApiRoute[] = [
   createBookingRoute,

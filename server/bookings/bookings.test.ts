@@ -143,7 +143,15 @@ describe("reading", () => {
     const list = (query: Record<string, unknown>) => listBookings(asUser(host.id), ZListBookingsQuery.parse(query));
     const page = await list({ take: "2", skip: "0" }); // as a query string carries them
     expect(page.items.map(({ uid }) => uid)).toEqual([made[0]!.uid, made[1]!.uid]);
-    expect(page.pagination).toMatchObject({ totalItems: 4, totalPages: 2, currentPage: 1, hasNextPage: true, hasPreviousPage: false, returnedItems: 2, remainingItems: 2 });
+    expect(page.pagination).toMatchObject({
+      totalItems: 4,
+      totalPages: 2,
+      currentPage: 1,
+      hasNextPage: true,
+      hasPreviousPage: false,
+      returnedItems: 2,
+      remainingItems: 2,
+    });
     expect((await list({ status: "cancelled" })).items.map(({ uid }) => uid)).toEqual([made[1]!.uid]);
     expect((await list({ status: "accepted,pending", sortStart: "desc" })).items.map(({ uid }) => uid)).toEqual([made[3]!.uid, made[2]!.uid, made[0]!.uid]);
     expect((await list({ attendeeEmail: made[2]!.attendees[0]!.email })).items).toHaveLength(1);
@@ -167,11 +175,23 @@ describe("reading", () => {
 describe("location", () => {
   it("is answered as a string: the booker's value, the organizer's own for a bare type, or empty", async () => {
     const { eventType } = await makeHostWithEventType();
-    await db.eventType.update({ where: { id: eventType.id }, data: { locations: [{ type: "address", address: "1 Main St, Springfield" }, { type: "link", link: "https://meet.example.test/host" }] } });
-    const at = (hour: number, location?: TLocationInput) => createBooking({ eventTypeId: eventType.id, start: utcAt(2, hour), attendee: attendee(), location }, noKey);
+    await db.eventType.update({
+      where: { id: eventType.id },
+      data: {
+        locations: [
+          { type: "address", address: "1 Main St, Springfield" },
+          { type: "link", link: "https://meet.example.test/host" },
+        ],
+      },
+    });
+    const at = (hour: number, location?: TLocationInput) =>
+      createBooking({ eventTypeId: eventType.id, start: utcAt(2, hour), attendee: attendee(), location }, noKey);
     expect((await at(9)).booking.location).toBe("");
     expect((await at(10, { type: "address" })).booking.location).toBe("1 Main St, Springfield");
-    expect((await at(11, { type: "link" })).booking).toMatchObject({ location: "https://meet.example.test/host", meetingUrl: "https://meet.example.test/host" });
+    expect((await at(11, { type: "link" })).booking).toMatchObject({
+      location: "https://meet.example.test/host",
+      meetingUrl: "https://meet.example.test/host",
+    });
     expect((await at(12, { type: "attendeePhone", phone: "+4930123456" })).booking.location).toBe("+4930123456");
     expect((await at(13, { type: "integration", integration: "zoom" })).booking.location).toBe("zoom");
     expect((await at(14, { type: "phone" })).booking.location).toBe(""); // the organizer has no phone to give

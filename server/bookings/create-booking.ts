@@ -28,7 +28,11 @@ export async function createBooking(
 ): Promise<CreateBookingResult> {
   const { idempotencyKey } = context;
   const fingerprint = idempotencyKey ? requestFingerprint(input, context.principal) : null;
-  const attempt = await countBookingAttempt({ principal: context.principal, clientAddress: context.clientAddress ?? "unknown" }, input.eventTypeId, input.attendee.email);
+  const attempt = await countBookingAttempt(
+    { principal: context.principal, clientAddress: context.clientAddress ?? "unknown" },
+    input.eventTypeId,
+    input.attendee.email,
+  );
   let result: CreateBookingResult;
   try {
     const externalBusy = await loadSlotExternalBusy(input); // connected calendars: HTTP, so before the transaction
@@ -65,7 +69,13 @@ export async function createBooking(
           idempotencyFingerprint: fingerprint,
           attendees: {
             create: [
-              { name: attendee.name, email: attendee.email, timeZone: attendee.timeZone, language: attendee.language, phoneNumber: attendee.phoneNumber ?? null },
+              {
+                name: attendee.name,
+                email: attendee.email,
+                timeZone: attendee.timeZone,
+                language: attendee.language,
+                phoneNumber: attendee.phoneNumber ?? null,
+              },
               ...[...new Set(guests)]
                 .filter((email) => email !== attendee.email)
                 .map((email) => ({ name: email.split("@")[0]!, email, timeZone: attendee.timeZone, language: attendee.language, isGuest: true })),

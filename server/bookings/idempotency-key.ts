@@ -41,7 +41,9 @@ function canonicalJson(value: unknown): string {
  */
 export function requestFingerprint(input: TCreateBookingInput, principal: Principal | null): string {
   const credential = principal ? `${principal.via}:${principal.credentialId}` : "anonymous";
-  return createHash("sha256").update(`${OPERATION}\n${credential}\n${canonicalJson(input)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${OPERATION}\n${credential}\n${canonicalJson(input)}`)
+    .digest("hex");
 }
 
 export const idempotencyKeyReusedError = () => {

@@ -27,7 +27,9 @@ function eventOf(booking: TBookingOutput, uid: string): CalendarEventInput {
   return {
     uid,
     title: booking.title,
-    description: [booking.description, attendees ? `Attendees: ${attendees}` : "", booking.status === "pending" ? "Awaiting the host's confirmation." : ""].filter(Boolean).join("\n\n"),
+    description: [booking.description, attendees ? `Attendees: ${attendees}` : "", booking.status === "pending" ? "Awaiting the host's confirmation." : ""]
+      .filter(Boolean)
+      .join("\n\n"),
     location: booking.location || null,
     start: new Date(booking.start),
     end: new Date(booking.end),
@@ -46,13 +48,19 @@ async function attempt<T>(row: CredentialRow, what: string, work: () => Promise<
 }
 
 async function writeToDestinations(booking: TBookingOutput, hostIds: number[]): Promise<void> {
-  const destinations = await db.destinationCalendar.findMany({ where: { userId: { in: hostIds }, credential: { invalid: false } }, select: { externalId: true, credential: { select: CREDENTIAL_SELECT } } });
+  const destinations = await db.destinationCalendar.findMany({
+    where: { userId: { in: hostIds }, credential: { invalid: false } },
+    select: { externalId: true, credential: { select: CREDENTIAL_SELECT } },
+  });
   await Promise.all(
     destinations.map(async ({ externalId, credential: row }) => {
       const { credential, adapter } = connect(row);
       if (!adapter.createEvent) return;
       const eventId = await attempt(row, "creating the event", () => adapter.createEvent!(credential, externalId, eventOf(booking, booking.icsUid)));
-      if (eventId) await db.bookingReference.create({ data: { bookingId: booking.id, type: row.type, externalId: eventId, externalCalendarId: externalId, credentialId: row.id } });
+      if (eventId)
+        await db.bookingReference.create({
+          data: { bookingId: booking.id, type: row.type, externalId: eventId, externalCalendarId: externalId, credentialId: row.id },
+        });
     }),
   );
 }
@@ -106,7 +114,10 @@ async function updateEvents(booking: TBookingOutput, sourceId: number | null): P
     }
     await removeEvent(item);
   }
-  await writeToDestinations(booking, hostIds.filter((id) => !served.has(id)));
+  await writeToDestinations(
+    booking,
+    hostIds.filter((id) => !served.has(id)),
+  );
 }
 
 async function previousBookingId(booking: TBookingOutput): Promise<number | null> {
@@ -130,7 +141,11 @@ async function sync(change: BookingChange, booking: TBookingOutput): Promise<voi
   const sourceId = change === "rescheduled" ? await previousBookingId(booking) : change === "created" ? null : booking.id;
   const userIds = await affectedUserIds(booking, sourceId);
   try {
-    if (change === "created") await writeToDestinations(booking, booking.hosts.map((host) => host.id));
+    if (change === "created")
+      await writeToDestinations(
+        booking,
+        booking.hosts.map((host) => host.id),
+      );
     else if (change === "cancelled") await removeEvents(booking.id);
     else await updateEvents(booking, sourceId);
   } finally {
@@ -143,7 +158,9 @@ async function sync(change: BookingChange, booking: TBookingOutput): Promise<voi
  * stands (for a reschedule, the new one: the old one is found through rescheduledFromUid).
  */
 export async function syncBookingToCalendars(change: BookingChange, booking: TBookingOutput): Promise<void> {
-  const work = sync(change, booking).catch((error: unknown) => log.warn("calendar sync failed; the booking stands", { change, bookingUid: booking.uid, error }));
+  const work = sync(change, booking).catch((error: unknown) =>
+    log.warn("calendar sync failed; the booking stands", { change, bookingUid: booking.uid, error }),
+  );
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, SYNC_WAIT_MS)))]);
   clearTimeout(timer);

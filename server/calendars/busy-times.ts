@@ -43,7 +43,10 @@ async function askProvider(provider: BusyTimesProvider, userId: number, range: B
   const startedAt = performance.now();
   try {
     // `Promise.resolve().then` also turns a provider that throws synchronously into a rejection.
-    const answer = await withTimeout(Promise.resolve().then(() => provider.busyTimes(userId, range)), timeoutMs);
+    const answer = await withTimeout(
+      Promise.resolve().then(() => provider.busyTimes(userId, range)),
+      timeoutMs,
+    );
     if (answer === TIMED_OUT) {
       log.warn("busy times provider timed out; its busy times are ignored for this request", { provider: provider.name, userId, timeoutMs });
       return [];
@@ -63,11 +66,7 @@ async function askProvider(provider: BusyTimesProvider, userId: number, range: B
 }
 
 /** Busy times of `userIds` from every registered provider, all asked in parallel, bounded by `timeoutMs`. */
-export async function externalBusyTimes(
-  userIds: readonly number[],
-  range: BusyTimesRange,
-  options: { timeoutMs: number },
-): Promise<ExternalBusyTime[]> {
+export async function externalBusyTimes(userIds: readonly number[], range: BusyTimesRange, options: { timeoutMs: number }): Promise<ExternalBusyTime[]> {
   // Providers call out over HTTP and read through the global client: never from inside a transaction
   // (a failure there would be swallowed below and the busy times silently ignored).
   assertOutsideTransaction("Connected calendars' busy times");

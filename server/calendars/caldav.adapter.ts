@@ -43,7 +43,10 @@ async function davRequest(
   }
   if (response.status === 401 || response.status === 403) throw new CalendarError("auth", "The CalDAV server rejected the username or password");
   if (response.status >= 300 && response.status < 400) {
-    throw new CalendarError("protocol", `The CalDAV server redirected (${response.status}) to ${response.headers.location ?? "another URL"}; give that URL as the server URL, redirects are not followed`);
+    throw new CalendarError(
+      "protocol",
+      `The CalDAV server redirected (${response.status}) to ${response.headers.location ?? "another URL"}; give that URL as the server URL, redirects are not followed`,
+    );
   }
   if (response.status >= 500) throw new CalendarError("unreachable", `The CalDAV server answered ${response.status}`);
   return response;
@@ -87,18 +90,29 @@ async function discoverCalendars(secret: TCalDavSecret): Promise<CalendarSummary
     const externalId = new URL(entry.href, home).href;
     const privileges = entry.props.get(`${DAV}current-user-privilege-set`);
     const canWrite = !privileges || ["write", "write-content", "all"].some((name) => findAll(privileges, `${DAV}${name}`).length > 0);
-    return { externalId, name: entry.props.get(`${DAV}displayname`)?.text.trim() || decodeURIComponent(externalId.split("/").filter(Boolean).pop() ?? "Calendar"), primary: index === 0, readOnly: !canWrite, email: null };
+    return {
+      externalId,
+      name: entry.props.get(`${DAV}displayname`)?.text.trim() || decodeURIComponent(externalId.split("/").filter(Boolean).pop() ?? "Calendar"),
+      primary: index === 0,
+      readOnly: !canWrite,
+      email: null,
+    };
   });
 }
 
-const compactStamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const compactStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 const calendarQuery = (range: { start: Date; end: Date }) =>
   `<?xml version="1.0" encoding="utf-8"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><c:calendar-data/></d:prop>` +
   `<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"><c:time-range start="${escapeXml(compactStamp(range.start))}" end="${escapeXml(compactStamp(range.end))}"/></c:comp-filter></c:comp-filter></c:filter></c:calendar-query>`;
 
 /** The event's resource: `<calendar>/<UID, made path-safe>.ics`. */
-const eventUrl = (calendarUrl: string, uid: string) => new URL(`${uid.replace(/[^A-Za-z0-9._-]/g, "-")}.ics`, calendarUrl.endsWith("/") ? calendarUrl : `${calendarUrl}/`).href;
+const eventUrl = (calendarUrl: string, uid: string) =>
+  new URL(`${uid.replace(/[^A-Za-z0-9._-]/g, "-")}.ics`, calendarUrl.endsWith("/") ? calendarUrl : `${calendarUrl}/`).href;
 
 /**
  * The stored copy of a booking. No ATTENDEE lines: attendees already get Convene's own invitation, and
@@ -111,7 +125,8 @@ function eventIcs(event: CalendarEventInput): string {
 
 async function putEvent(secret: TCalDavSecret, calendarId: string, event: CalendarEventInput): Promise<void> {
   const response = await davRequest(secret, "PUT", eventUrl(calendarId, event.uid), { body: eventIcs(event), contentType: "text/calendar; charset=utf-8" });
-  if (response.status !== 201 && response.status !== 204 && response.status !== 200) throw new CalendarError("protocol", `The CalDAV server refused the event (${response.status})`);
+  if (response.status !== 201 && response.status !== 204 && response.status !== 200)
+    throw new CalendarError("protocol", `The CalDAV server refused the event (${response.status})`);
 }
 
 export const calDavAdapter: CalendarAdapter<TCalDavSecret> = {
@@ -151,6 +166,7 @@ export const calDavAdapter: CalendarAdapter<TCalDavSecret> = {
 
   async deleteEvent({ secret }, calendarId, eventId) {
     const response = await davRequest(secret, "DELETE", eventUrl(calendarId, eventId));
-    if (response.status >= 400 && response.status !== 404 && response.status !== 410) throw new CalendarError("protocol", `The CalDAV server refused to delete the event (${response.status})`);
+    if (response.status >= 400 && response.status !== 404 && response.status !== 410)
+      throw new CalendarError("protocol", `The CalDAV server refused to delete the event (${response.status})`);
   },
 };

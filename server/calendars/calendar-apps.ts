@@ -4,10 +4,34 @@
  * shows about them (the peer API's Integration shape).
  */
 export const CALENDAR_APPS = {
-  "ics-feed_calendar": { appId: "ics-feed", path: "ics-feed", title: "ICS Feed", description: "Subscribe to any calendar published as an ICS (iCalendar) feed; read-only", writable: false },
-  apple_calendar: { appId: "apple-calendar", path: "apple", title: "Apple Calendar", description: "iCloud or any CalDAV server, with an app-specific password", writable: true },
-  google_calendar: { appId: "google-calendar", path: "google", title: "Google Calendar", description: "Google Calendar through Google's OAuth consent", writable: true },
-  office365_calendar: { appId: "office365-calendar", path: "office365", title: "Outlook Calendar", description: "Microsoft 365 and Outlook.com calendars through Microsoft's OAuth consent", writable: true },
+  "ics-feed_calendar": {
+    appId: "ics-feed",
+    path: "ics-feed",
+    title: "ICS Feed",
+    description: "Subscribe to any calendar published as an ICS (iCalendar) feed; read-only",
+    writable: false,
+  },
+  apple_calendar: {
+    appId: "apple-calendar",
+    path: "apple",
+    title: "Apple Calendar",
+    description: "iCloud or any CalDAV server, with an app-specific password",
+    writable: true,
+  },
+  google_calendar: {
+    appId: "google-calendar",
+    path: "google",
+    title: "Google Calendar",
+    description: "Google Calendar through Google's OAuth consent",
+    writable: true,
+  },
+  office365_calendar: {
+    appId: "office365-calendar",
+    path: "office365",
+    title: "Outlook Calendar",
+    description: "Microsoft 365 and Outlook.com calendars through Microsoft's OAuth consent",
+    writable: true,
+  },
 } as const;
 
 export type CalendarType = keyof typeof CALENDAR_APPS;

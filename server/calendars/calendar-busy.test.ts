@@ -19,7 +19,9 @@ process.env.ALLOW_PRIVATE_NETWORK_URLS = "true";
 
 const DAY = "2026-12-10";
 const feed = (start: string, end: string) =>
-  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:test", "BEGIN:VEVENT", "UID:busy-1", `DTSTART:${start}`, `DTEND:${end}`, "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:test", "BEGIN:VEVENT", "UID:busy-1", `DTSTART:${start}`, `DTEND:${end}`, "END:VEVENT", "END:VCALENDAR", ""].join(
+    "\r\n",
+  );
 const range = { start: new Date(`${DAY}T00:00:00Z`), end: new Date(`${DAY}T23:59:00Z`) };
 
 let server: http.Server;
@@ -56,7 +58,9 @@ describe("ICS feeds", () => {
     const row = await db.credential.findUniqueOrThrow({ where: { id: saved.id } });
     expect(row.secret).not.toContain("s3cret");
     const { connectedCalendars } = await listConnectedCalendars(user.id);
-    expect(connectedCalendars[0]!.calendars).toEqual([expect.objectContaining({ name: "127.0.0.1", isSelected: true, readOnly: true, credentialId: saved.id })]);
+    expect(connectedCalendars[0]!.calendars).toEqual([
+      expect.objectContaining({ name: "127.0.0.1", isSelected: true, readOnly: true, credentialId: saved.id }),
+    ]);
     expect(JSON.stringify(connectedCalendars)).not.toContain("s3cret");
 
     expect(await busyOf(user.id)).toEqual([expect.objectContaining(ten)]);

@@ -23,13 +23,16 @@ const DAY_MS = 86_400_000;
 const inFlight = ((globalThis as unknown as { conveneCalendarFetches?: Map<string, Promise<Interval[]>> }).conveneCalendarFetches ??= new Map());
 
 const overlapping = (busy: { start: number; end: number }[], range: Interval): Interval[] =>
-  busy.filter((block) => block.end > range.start.getTime() && block.start < range.end.getTime()).map((block) => ({ start: new Date(block.start), end: new Date(block.end) }));
+  busy
+    .filter((block) => block.end > range.start.getTime() && block.start < range.end.getTime())
+    .map((block) => ({ start: new Date(block.start), end: new Date(block.end) }));
 
 /** Busy times of one calendar of a credential row over `range`, from the cache or the provider. Throws CalendarError. */
 export async function calendarBusy(row: CredentialRow, externalId: string, range: Interval): Promise<Interval[]> {
   const calendarKey = `${row.id}|${externalId}`;
   const cached = readUserCalendars(row.userId).busy.get(calendarKey);
-  if (cached && cached.validUntil > Date.now() && cached.from <= range.start.getTime() && cached.to >= range.end.getTime()) return overlapping(cached.busy, range);
+  if (cached && cached.validUntil > Date.now() && cached.from <= range.start.getTime() && cached.to >= range.end.getTime())
+    return overlapping(cached.busy, range);
 
   const from = Math.floor(range.start.getTime() / DAY_MS) * DAY_MS;
   const to = Math.max(Math.ceil(range.end.getTime() / DAY_MS) * DAY_MS, from + DAY_MS);
@@ -38,17 +41,28 @@ export async function calendarBusy(row: CredentialRow, externalId: string, range
   if (!flight) {
     const generation = cacheGeneration();
     const { credential, adapter } = connect(row);
-    flight = Promise.all([adapter.busyTimes(credential, externalId, { start: new Date(from), end: new Date(to) }), adapter.createEvent ? loadOwnEventIds(row.id) : new Set<string>()])
+    flight = Promise.all([
+      adapter.busyTimes(credential, externalId, { start: new Date(from), end: new Date(to) }),
+      adapter.createEvent ? loadOwnEventIds(row.id) : new Set<string>(),
+    ])
       .then(([blocks, ownEventIds]) => {
         const busy = blocks.filter((block) => block.eventId === undefined || !ownEventIds.has(block.eventId));
-        const coverage: Coverage = { from, to, busy: busy.map((block) => ({ start: block.start.getTime(), end: block.end.getTime() })), validUntil: Date.now() + CACHE_TTL_MS };
+        const coverage: Coverage = {
+          from,
+          to,
+          busy: busy.map((block) => ({ start: block.start.getTime(), end: block.end.getTime() })),
+          validUntil: Date.now() + CACHE_TTL_MS,
+        };
         updateUserCalendars(row.userId, generation, (entry) => ({ ...entry, busy: new Map(entry.busy).set(calendarKey, coverage) }));
         return busy;
       })
       .finally(() => inFlight.delete(flightKey));
     inFlight.set(flightKey, flight);
   }
-  return overlapping((await flight).map((block) => ({ start: block.start.getTime(), end: block.end.getTime() })), range);
+  return overlapping(
+    (await flight).map((block) => ({ start: block.start.getTime(), end: block.end.getTime() })),
+    range,
+  );
 }
 
 /** The user's selected calendars of valid credentials, from the cache when it has them. */
@@ -89,7 +103,8 @@ export async function selectedCalendarsBusy(userId: number, range: Interval): Pr
         return [];
       });
       return settleWithin(fetching, ANSWER_BUDGET_MS).then((busy) => {
-        if (busy === null) log.warn("calendar busy times late; answering without them", { credentialId: credential.id, externalId, budgetMs: ANSWER_BUDGET_MS });
+        if (busy === null)
+          log.warn("calendar busy times late; answering without them", { credentialId: credential.id, externalId, budgetMs: ANSWER_BUDGET_MS });
         return busy ?? [];
       });
     }),

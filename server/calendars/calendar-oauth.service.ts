@@ -72,7 +72,8 @@ export async function completeOAuthConnection(path: OAuthPath, query: { state?: 
     if (!redir) throw new AppError("BAD_REQUEST", message);
     return { redirectTo: withParams(redir, { calendar: path, error }), credential: null, error };
   };
-  if (query.error || !query.code) return fail(query.error === "access_denied" ? "access_denied" : "authorization_failed", "The calendar connection was not authorized");
+  if (query.error || !query.code)
+    return fail(query.error === "access_denied" ? "access_denied" : "authorization_failed", "The calendar connection was not authorized");
 
   const provider = PROVIDERS[path];
   const type: CalendarType = typeOfPath(path);

@@ -57,7 +57,10 @@ const control = async (fake: { url: string }, path: string, body?: unknown) =>
   (await fetch(`${fake.url}/__test${path}`, body ? { method: "POST", body: JSON.stringify(body) } : {})).json();
 
 const busyOf = async (userId: number, day: number) =>
-  (await externalBusyTimes([userId], { start: utcAt(day, 0), end: utcAt(day + 1, 0) }, { timeoutMs: 5_000 })).map(({ start, end }) => [start.toISOString(), end.toISOString()]);
+  (await externalBusyTimes([userId], { start: utcAt(day, 0), end: utcAt(day + 1, 0) }, { timeoutMs: 5_000 })).map(({ start, end }) => [
+    start.toISOString(),
+    end.toISOString(),
+  ]);
 
 describe("Google Calendar", () => {
   it("connects through consent, selects the primary calendar, makes it the destination; tokens are encrypted", async () => {
@@ -91,11 +94,16 @@ describe("Google Calendar", () => {
     const email = (await listConnectedCalendars(host.id)).connectedCalendars[0]!.calendars[0]!.externalId;
     const account = () => control(google, `/accounts/${encodeURIComponent(email)}`);
 
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(4, 9), attendee: attendee("Ada Lovelace") }, { principal: null, idempotencyKey: null });
+    const { booking } = await createBooking(
+      { eventTypeId: eventType.id, start: utcAt(4, 9), attendee: attendee("Ada Lovelace") },
+      { principal: null, idempotencyKey: null },
+    );
     const [event] = (await account()).events;
     expect(event).toMatchObject({ summary: booking.title, start: { dateTime: utcAt(4, 9).toISOString() } });
     expect(event.description).toContain("Ada Lovelace");
-    expect(await db.bookingReference.findMany({ where: { bookingId: booking.id } })).toEqual([expect.objectContaining({ type: "google_calendar", externalId: event.id, externalCalendarId: email })]);
+    expect(await db.bookingReference.findMany({ where: { bookingId: booking.id } })).toEqual([
+      expect.objectContaining({ type: "google_calendar", externalId: event.id, externalCalendarId: email }),
+    ]);
 
     const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(5, 14) });
     expect((await account()).events).toEqual([expect.objectContaining({ id: event.id, start: { dateTime: utcAt(5, 14).toISOString(), timeZone: "UTC" } })]);
@@ -131,11 +139,15 @@ describe("Google Calendar", () => {
     const caller = await oauthCaller(host.id);
     await expect(completeOAuthConnection("google", { state: "forged-state", code: "x" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(completeOAuthConnection("office365", { state: await stateOf(caller, "google"), code: "x" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    expect(await completeOAuthConnection("google", { state: await stateOf(caller, "google", "https://app.example.test/done"), error: "access_denied" })).toMatchObject({
+    expect(
+      await completeOAuthConnection("google", { state: await stateOf(caller, "google", "https://app.example.test/done"), error: "access_denied" }),
+    ).toMatchObject({
       redirectTo: "https://app.example.test/done?calendar=google&error=access_denied",
       credential: null,
     });
-    expect((await completeOAuthConnection("google", { state: await stateOf(caller, "google", "https://app.example.test/done"), code: "not-a-code" })).redirectTo).toContain("error=connection_failed");
+    expect(
+      (await completeOAuthConnection("google", { state: await stateOf(caller, "google", "https://app.example.test/done"), code: "not-a-code" })).redirectTo,
+    ).toContain("error=connection_failed");
     expect(await db.credential.count({ where: { userId: host.id } })).toBe(0);
   });
 
@@ -143,7 +155,9 @@ describe("Google Calendar", () => {
     const { host } = await makeHostWithEventType();
     const { authUrl } = await getConnectUrl(apiKeyCaller(host.id), "google", { redir: "/settings/calendars" });
     const query = await callbackQuery(authUrl, "google");
-    expect((await completeOAuthConnection("google", query)).redirectTo).toMatch(/^http:\/\/localhost:3000\/settings\/calendars\?calendar=google&status=success/);
+    expect((await completeOAuthConnection("google", query)).redirectTo).toMatch(
+      /^http:\/\/localhost:3000\/settings\/calendars\?calendar=google&status=success/,
+    );
     await expect(completeOAuthConnection("google", query)).rejects.toMatchObject({ code: "BAD_REQUEST" });
     expect(await db.credential.count({ where: { userId: host.id } })).toBe(1);
     expect(await db.calendarOAuthState.count({ where: { userId: host.id } })).toBe(0);
@@ -172,7 +186,10 @@ describe("Google Calendar", () => {
       [oauth, "http://app.example.test/done"],
     ] as const;
     for (const [caller, redir] of refused) {
-      await expect(getConnectUrl(caller, "google", { redir }), redir).rejects.toMatchObject({ code: "BAD_REQUEST", details: [expect.objectContaining({ path: "query.redir" })] });
+      await expect(getConnectUrl(caller, "google", { redir }), redir).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        details: [expect.objectContaining({ path: "query.redir" })],
+      });
     }
     expect(await db.calendarOAuthState.count({ where: { userId: host.id } })).toBe(0);
 
@@ -197,8 +214,17 @@ describe("Outlook Calendar", () => {
     const { connectedCalendars, destinationCalendar } = await listConnectedCalendars(host.id);
     const email = connectedCalendars[0]!.calendars[0]!.email!;
     expect(destinationCalendar).toMatchObject({ integration: "office365_calendar", primaryEmail: email });
-    for (const [hour, showAs] of [[9, "busy"], [11, "tentative"], [13, "free"], [15, "oof"]] as const) {
-      await control(microsoft, `/accounts/${encodeURIComponent(email)}/busy`, { start: utcAt(6, hour).toISOString(), end: utcAt(6, hour, 30).toISOString(), showAs });
+    for (const [hour, showAs] of [
+      [9, "busy"],
+      [11, "tentative"],
+      [13, "free"],
+      [15, "oof"],
+    ] as const) {
+      await control(microsoft, `/accounts/${encodeURIComponent(email)}/busy`, {
+        start: utcAt(6, hour).toISOString(),
+        end: utcAt(6, hour, 30).toISOString(),
+        showAs,
+      });
     }
     await control(microsoft, "/expire-access-tokens", {});
     expect((await busyOf(host.id, 6)).map(([start]) => start)).toEqual([9, 11, 15].map((hour) => utcAt(6, hour).toISOString()));
@@ -218,10 +244,15 @@ describe("Outlook Calendar", () => {
     const account = () => control(microsoft, `/accounts/${encodeURIComponent(email!)}`);
     const graphTime = (date: Date) => ({ dateTime: date.toISOString().replace(/Z$/, "0000"), timeZone: "UTC" });
 
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(8, 9), attendee: attendee("Ada Lovelace") }, { principal: null, idempotencyKey: null });
+    const { booking } = await createBooking(
+      { eventTypeId: eventType.id, start: utcAt(8, 9), attendee: attendee("Ada Lovelace") },
+      { principal: null, idempotencyKey: null },
+    );
     const [event] = (await account()).events;
     expect(event).toMatchObject({ subject: booking.title, calendarId, start: graphTime(utcAt(8, 9)), end: graphTime(utcAt(8, 9, 30)) });
-    expect(await db.bookingReference.findMany({ where: { bookingId: booking.id } })).toEqual([expect.objectContaining({ type: "office365_calendar", externalId: event.id, externalCalendarId: calendarId })]);
+    expect(await db.bookingReference.findMany({ where: { bookingId: booking.id } })).toEqual([
+      expect.objectContaining({ type: "office365_calendar", externalId: event.id, externalCalendarId: calendarId }),
+    ]);
 
     const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(9, 14) });
     expect((await account()).events).toEqual([expect.objectContaining({ id: event.id, start: graphTime(utcAt(9, 14)), end: graphTime(utcAt(9, 14, 30)) })]);

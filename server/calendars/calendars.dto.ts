@@ -74,10 +74,7 @@ export const ZConnectionCheckOutput = z.object({
   connections: z.array(z.object({ credentialId: z.number(), valid: z.boolean(), calendars: z.number(), error: z.string().optional() })),
 });
 
-export const ZIcsFeedCheckOutput = z.union([
-  z.object({ url: z.string(), valid: z.literal(true), events: z.number() }),
-  ZConnectionCheckOutput,
-]);
+export const ZIcsFeedCheckOutput = z.union([z.object({ url: z.string(), valid: z.literal(true), events: z.number() }), ZConnectionCheckOutput]);
 
 export const ZConnectUrlOutput = z.object({ authUrl: z.string() });
 

@@ -26,7 +26,15 @@ import {
   ZSelectedCalendarInput,
   ZSelectedCalendarQuery,
 } from "./calendars.schemas";
-import { checkConnection, checkIcsFeed, disconnectCalendar, getBusyTimes, listConnectedCalendars, saveCalDavCredentials, saveIcsFeed } from "./calendars.service";
+import {
+  checkConnection,
+  checkIcsFeed,
+  disconnectCalendar,
+  getBusyTimes,
+  listConnectedCalendars,
+  saveCalDavCredentials,
+  saveIcsFeed,
+} from "./calendars.service";
 import { addSelectedCalendar, removeSelectedCalendar, setDestinationCalendar } from "./selected-calendars.service";
 
 const tag = "Calendars";
@@ -44,12 +52,29 @@ export const busyTimesRoute = defineRoute(
 );
 
 export const checkIcsFeedRoute = defineRoute(
-  { method: "GET", path: "/v2/calendars/ics-feed/check", tag, summary: "Check an ICS feed", access: read, query: ZIcsFeedCheckQuery, response: ZIcsFeedCheckOutput },
+  {
+    method: "GET",
+    path: "/v2/calendars/ics-feed/check",
+    tag,
+    summary: "Check an ICS feed",
+    access: read,
+    query: ZIcsFeedCheckQuery,
+    response: ZIcsFeedCheckOutput,
+  },
   ({ principal, query }) => checkIcsFeed(principal.userId, query.url),
 );
 
 export const saveIcsFeedRoute = defineRoute(
-  { method: "POST", path: "/v2/calendars/ics-feed/save", tag, summary: "Save an ICS feed", access: write, body: ZSaveIcsFeedInput, response: ZCredentialOutput, successStatus: 201 },
+  {
+    method: "POST",
+    path: "/v2/calendars/ics-feed/save",
+    tag,
+    summary: "Save an ICS feed",
+    access: write,
+    body: ZSaveIcsFeedInput,
+    response: ZCredentialOutput,
+    successStatus: 201,
+  },
   ({ principal, body }) => saveIcsFeed(principal.userId, body),
 );
 
@@ -83,7 +108,15 @@ export const appleCredentialsRoute = defineRoute(
 );
 
 export const checkCalendarRoute = defineRoute(
-  { method: "GET", path: "/v2/calendars/{calendar}/check", tag, summary: "Check a calendar connection", access: read, params: ZCheckCalendarParams, response: ZConnectionCheckOutput },
+  {
+    method: "GET",
+    path: "/v2/calendars/{calendar}/check",
+    tag,
+    summary: "Check a calendar connection",
+    access: read,
+    params: ZCheckCalendarParams,
+    response: ZConnectionCheckOutput,
+  },
   ({ principal, params }) => checkConnection(principal.userId, params.calendar),
 );
 

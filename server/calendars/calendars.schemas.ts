@@ -21,9 +21,14 @@ export const ZDisconnectCalendarParams = z.object({
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const ZDateOrTimestamp = z
   .string()
-  .refine((value) => (DATE_ONLY.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success) && isSupportedInstant(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value), {
-    message: "Must be a date (2026-12-01, read in timeZone) or a full ISO 8601 timestamp, between 1970-01-01 and 2200-01-01",
-  });
+  .refine(
+    (value) =>
+      (DATE_ONLY.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success) &&
+      isSupportedInstant(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value),
+    {
+      message: "Must be a date (2026-12-01, read in timeZone) or a full ISO 8601 timestamp, between 1970-01-01 and 2200-01-01",
+    },
+  );
 
 export const ZBusyTimesQuery = z.object({
   credentialId: ZIdParam.describe("Credential of the calendar, from GET /v2/calendars"),
@@ -60,7 +65,9 @@ export const ZConnectQuery = z.object({
     .string()
     .max(2048)
     .optional()
-    .describe("Where the browser goes after the provider's consent: a path on this service, or a URL on the origin of one of the calling OAuth client's redirect URIs"),
+    .describe(
+      "Where the browser goes after the provider's consent: a path on this service, or a URL on the origin of one of the calling OAuth client's redirect URIs",
+    ),
 });
 
 export const ZOAuthCallbackQuery = z.object({

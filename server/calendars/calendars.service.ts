@@ -35,10 +35,18 @@ export async function listConnectedCalendars(userId: number) {
         // What we know without the provider: the calendars selected or used as destination.
         error = errorText(failure);
         invalid = row.invalid || (failure instanceof CalendarError && failure.kind === "auth");
-        const known = [...selected.filter((item) => item.credentialId === row.id).map((item) => item.externalId), ...(destination?.credentialId === row.id ? [destination.externalId] : [])];
+        const known = [
+          ...selected.filter((item) => item.credentialId === row.id).map((item) => item.externalId),
+          ...(destination?.credentialId === row.id ? [destination.externalId] : []),
+        ];
         summaries = [...new Set(known)].map((externalId) => ({ externalId, name: externalId, primary: false, readOnly: true, email: null }));
       }
-      const calendars: TCalendarOutput[] = summaries.map((summary) => ({ ...summary, integration: row.type, isSelected: isSelected(row.id, summary.externalId), credentialId: row.id }));
+      const calendars: TCalendarOutput[] = summaries.map((summary) => ({
+        ...summary,
+        integration: row.type,
+        isSelected: isSelected(row.id, summary.externalId),
+        credentialId: row.id,
+      }));
       return {
         integration: integrationOf(row.type as CalendarType, env().APP_URL),
         credentialId: row.id,
@@ -49,7 +57,11 @@ export async function listConnectedCalendars(userId: number) {
       };
     }),
   );
-  const destinationCalendar = destination && connectedCalendars.flatMap((connected) => connected.calendars).find((calendar) => calendar.credentialId === destination.credentialId && calendar.externalId === destination.externalId);
+  const destinationCalendar =
+    destination &&
+    connectedCalendars
+      .flatMap((connected) => connected.calendars)
+      .find((calendar) => calendar.credentialId === destination.credentialId && calendar.externalId === destination.externalId);
   return {
     connectedCalendars,
     destinationCalendar: destination
@@ -88,7 +100,8 @@ export async function getBusyTimes(userId: number, query: TBusyTimesQuery) {
   if (end.getTime() - start.getTime() > MAX_BUSY_RANGE_MS) throw new AppError("BAD_REQUEST", "The range may span at most 90 days");
   try {
     // Only a calendar of this credential: for CalDAV the externalId is the URL that would be queried.
-    if (!(await listCalendarsOf(row)).some((calendar) => calendar.externalId === query.externalId)) throw new AppError("NOT_FOUND", "This credential has no calendar with that externalId");
+    if (!(await listCalendarsOf(row)).some((calendar) => calendar.externalId === query.externalId))
+      throw new AppError("NOT_FOUND", "This credential has no calendar with that externalId");
     const busy = await calendarBusy(row, query.externalId, { start, end });
     return busy.map((block) => ({ start: block.start.toISOString(), end: block.end.toISOString(), source: row.type }));
   } catch (error) {
@@ -100,14 +113,23 @@ function checkedFeedUrl(url: string, index: number): string {
   try {
     return parseUserUrl(url, env().ALLOW_PRIVATE_NETWORK_URLS).href;
   } catch (error) {
-    throw new AppError("BAD_REQUEST", "Invalid ICS feed URL", [{ path: `body.urls.${index}`, message: error instanceof OutboundUrlError ? error.message : "Not a valid URL" }]);
+    throw new AppError("BAD_REQUEST", "Invalid ICS feed URL", [
+      { path: `body.urls.${index}`, message: error instanceof OutboundUrlError ? error.message : "Not a valid URL" },
+    ]);
   }
 }
 
 /** Saves feeds that answer with iCalendar data; all are checked for conflicts from now on. */
 export async function saveIcsFeed(userId: number, input: TSaveIcsFeedInput) {
   const urls = [...new Set(input.urls.map(checkedFeedUrl))];
-  const results = await Promise.all(urls.map((url) => fetchIcsFeed(url).then((feed) => ({ feed }), (error: unknown) => ({ error }))));
+  const results = await Promise.all(
+    urls.map((url) =>
+      fetchIcsFeed(url).then(
+        (feed) => ({ feed }),
+        (error: unknown) => ({ error }),
+      ),
+    ),
+  );
   const problems = results.flatMap((result, index) => ("error" in result ? [{ path: `body.urls.${index}`, message: errorText(result.error) }] : []));
   if (problems.length > 0) throw new AppError("BAD_REQUEST", "Some feeds could not be read", problems);
   const names = results.map((result) => ("feed" in result ? result.feed.name : null));

@@ -21,7 +21,15 @@ export const ADAPTERS: Record<CalendarType, CalendarAdapter<never>> = {
   office365_calendar: microsoftAdapter as CalendarAdapter<never>,
 };
 
-export const CREDENTIAL_SELECT = { id: true, userId: true, type: true, appId: true, secret: true, invalid: true, user: { select: { timeZone: true } } } as const;
+export const CREDENTIAL_SELECT = {
+  id: true,
+  userId: true,
+  type: true,
+  appId: true,
+  secret: true,
+  invalid: true,
+  user: { select: { timeZone: true } },
+} as const;
 export type CredentialRow = { id: number; userId: number; type: string; appId: string; secret: string; invalid: boolean; user: { timeZone: string } };
 
 /** The peer API's credential output: CreateIcsFeedOutput, DeletedCalendarCredentialsOutputDto. */
@@ -57,7 +65,10 @@ export function connect<S>(row: CredentialRow): { credential: ConnectedCredentia
     secret,
     ownerTimeZone: row.user.timeZone,
     saveSecret: async (next) => {
-      await db.credential.update({ where: { id: row.id }, data: { secret: encryptSecret(JSON.stringify(next), { userId: row.userId, type }), invalid: false } });
+      await db.credential.update({
+        where: { id: row.id },
+        data: { secret: encryptSecret(JSON.stringify(next), { userId: row.userId, type }), invalid: false },
+      });
       await invalidateUserCalendars(row.userId);
     },
   };
@@ -66,7 +77,10 @@ export function connect<S>(row: CredentialRow): { credential: ConnectedCredentia
 
 /** The user's credential `credentialId` (of `type`, when given); NOT_FOUND otherwise. */
 export async function getOwnedCredential(userId: number, credentialId: number, type?: CalendarType): Promise<CredentialRow> {
-  const row = await db.credential.findFirst({ where: { id: credentialId, userId, ...(type ? { type } : { type: { in: Object.keys(CALENDAR_APPS) } }) }, select: CREDENTIAL_SELECT });
+  const row = await db.credential.findFirst({
+    where: { id: credentialId, userId, ...(type ? { type } : { type: { in: Object.keys(CALENDAR_APPS) } }) },
+    select: CREDENTIAL_SELECT,
+  });
   if (!row) throw new AppError("NOT_FOUND", "Calendar credential not found");
   return row;
 }

@@ -25,7 +25,8 @@ type Frame = { element: XmlElement; namespaces: Map<string, string> };
 
 /** Parses a document into its root element; throws on malformed nesting. */
 export function parseXml(source: string): XmlElement {
-  const token = /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<\/([^\s>]+)\s*>|<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
+  const token =
+    /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<\/([^\s>]+)\s*>|<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
   const root: XmlElement = { name: "#document", attributes: {}, children: [], text: "" };
   const stack: Frame[] = [{ element: root, namespaces: new Map([["xml", "http://www.w3.org/XML/1998/namespace"]]) }];
   const resolve = (qualified: string, namespaces: Map<string, string>, isAttribute: boolean) => {
@@ -53,7 +54,9 @@ export function parseXml(source: string): XmlElement {
       }
       const element: XmlElement = {
         name: resolve(opening, namespaces, false),
-        attributes: Object.fromEntries(rawAttributes.filter(([name]) => name !== "xmlns" && !name.startsWith("xmlns:")).map(([name, value]) => [resolve(name, namespaces, true), value])),
+        attributes: Object.fromEntries(
+          rawAttributes.filter(([name]) => name !== "xmlns" && !name.startsWith("xmlns:")).map(([name, value]) => [resolve(name, namespaces, true), value]),
+        ),
         children: [],
         text: "",
       };

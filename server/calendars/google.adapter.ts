@@ -53,7 +53,15 @@ const eventBody = (event: CalendarEventInput) => ({
 });
 
 type GoogleTime = { dateTime?: string; date?: string };
-type GoogleEvent = { id: string; status?: string; transparency?: string; eventType?: string; start?: GoogleTime; end?: GoogleTime; attendees?: { self?: boolean; responseStatus?: string }[] };
+type GoogleEvent = {
+  id: string;
+  status?: string;
+  transparency?: string;
+  eventType?: string;
+  start?: GoogleTime;
+  end?: GoogleTime;
+  attendees?: { self?: boolean; responseStatus?: string }[];
+};
 const MAX_PAGES = 10;
 
 /** What freeBusy counts as busy: not cancelled, not "free", not a working location, not declined by the owner. */
@@ -70,7 +78,8 @@ function googleInstant(time: GoogleTime | undefined, timeZone: string): number |
   return day ? wallToUtc(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])), timeZone) : null;
 }
 
-const eventPath = (calendarId: string, eventId = "") => `/calendars/${encodeURIComponent(calendarId)}/events${eventId ? `/${encodeURIComponent(eventId)}` : ""}?sendUpdates=none`;
+const eventPath = (calendarId: string, eventId = "") =>
+  `/calendars/${encodeURIComponent(calendarId)}/events${eventId ? `/${encodeURIComponent(eventId)}` : ""}?sendUpdates=none`;
 
 export const googleAdapter: CalendarAdapter<TOAuthSecret> = {
   secretSchema: ZOAuthSecret,
@@ -80,7 +89,10 @@ export const googleAdapter: CalendarAdapter<TOAuthSecret> = {
     let pageToken: string | undefined;
     for (let page = 0; page < 10; page += 1) {
       const query = new URLSearchParams({ minAccessRole: "reader", ...(pageToken ? { pageToken } : {}) });
-      const body = await jsonOrThrow<{ items?: CalendarListEntry[]; nextPageToken?: string }>(await call(credential, `/users/me/calendarList?${query}`), "Listing Google calendars");
+      const body = await jsonOrThrow<{ items?: CalendarListEntry[]; nextPageToken?: string }>(
+        await call(credential, `/users/me/calendarList?${query}`),
+        "Listing Google calendars",
+      );
       entries.push(...(body.items ?? []));
       pageToken = body.nextPageToken;
       if (!pageToken) break;
@@ -103,9 +115,18 @@ export const googleAdapter: CalendarAdapter<TOAuthSecret> = {
     let timeZone = credential.ownerTimeZone;
     let pageToken: string | undefined;
     for (let page = 0; page < MAX_PAGES; page += 1) {
-      const query = new URLSearchParams({ timeMin: range.start.toISOString(), timeMax: range.end.toISOString(), singleEvents: "true", maxResults: "2500", ...(pageToken ? { pageToken } : {}) });
+      const query = new URLSearchParams({
+        timeMin: range.start.toISOString(),
+        timeMax: range.end.toISOString(),
+        singleEvents: "true",
+        maxResults: "2500",
+        ...(pageToken ? { pageToken } : {}),
+      });
       const path = `/calendars/${encodeURIComponent(externalId)}/events?${query}`;
-      const body = await jsonOrThrow<{ items?: GoogleEvent[]; nextPageToken?: string; timeZone?: string }>(await call(credential, path), "Listing Google events");
+      const body = await jsonOrThrow<{ items?: GoogleEvent[]; nextPageToken?: string; timeZone?: string }>(
+        await call(credential, path),
+        "Listing Google events",
+      );
       events.push(...(body.items ?? []));
       if (body.timeZone && isKnownTimeZone(body.timeZone)) timeZone = body.timeZone;
       pageToken = body.nextPageToken;
@@ -119,12 +140,18 @@ export const googleAdapter: CalendarAdapter<TOAuthSecret> = {
   },
 
   async createEvent(credential, calendarId, event) {
-    const created = await jsonOrThrow<{ id: string }>(await call(credential, eventPath(calendarId), { method: "POST", body: JSON.stringify(eventBody(event)) }), "Creating the Google event");
+    const created = await jsonOrThrow<{ id: string }>(
+      await call(credential, eventPath(calendarId), { method: "POST", body: JSON.stringify(eventBody(event)) }),
+      "Creating the Google event",
+    );
     return created.id;
   },
 
   async updateEvent(credential, calendarId, eventId, event) {
-    await jsonOrThrow(await call(credential, eventPath(calendarId, eventId), { method: "PATCH", body: JSON.stringify(eventBody(event)) }), "Moving the Google event");
+    await jsonOrThrow(
+      await call(credential, eventPath(calendarId, eventId), { method: "PATCH", body: JSON.stringify(eventBody(event)) }),
+      "Moving the Google event",
+    );
   },
 
   async deleteEvent(credential, calendarId, eventId) {

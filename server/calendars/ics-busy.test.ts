@@ -16,7 +16,16 @@ describe("parseIcsEvents", () => {
 
   it("unfolds lines, reads parameters with quoted colons, skips nested components", () => {
     const [event] = parseIcsEvents(
-      calendar(["UID:1", 'DTSTART;TZID="Europe/Paris":20261210T100000', "SUMMARY:A long", "  summary", "BEGIN:VALARM", "TRIGGER:-PT5M", "END:VALARM", 'ATTENDEE;CN="A: B":mailto:a@b.c']),
+      calendar([
+        "UID:1",
+        'DTSTART;TZID="Europe/Paris":20261210T100000',
+        "SUMMARY:A long",
+        "  summary",
+        "BEGIN:VALARM",
+        "TRIGGER:-PT5M",
+        "END:VALARM",
+        'ATTENDEE;CN="A: B":mailto:a@b.c',
+      ]),
     );
     expect(event!.get("DTSTART")![0]).toEqual({ params: { TZID: "Europe/Paris" }, value: "20261210T100000" });
     expect(event!.get("SUMMARY")![0]!.value).toBe("A long summary");
@@ -40,7 +49,10 @@ describe("busyIntervals", () => {
   });
 
   it("reads all-day events as whole days in the owner's zone, and an unknown TZID in it too", () => {
-    const ics = calendar(["UID:day", "DTSTART;VALUE=DATE:20261210", "DTEND;VALUE=DATE:20261211"], ["UID:win", "DTSTART;TZID=W. Europe Standard Time:20261212T090000", "DTEND;TZID=W. Europe Standard Time:20261212T100000"]);
+    const ics = calendar(
+      ["UID:day", "DTSTART;VALUE=DATE:20261210", "DTEND;VALUE=DATE:20261211"],
+      ["UID:win", "DTSTART;TZID=W. Europe Standard Time:20261212T090000", "DTEND;TZID=W. Europe Standard Time:20261212T100000"],
+    );
     expect(busy(ics, "2026-12-09T00:00:00Z", "2026-12-13T00:00:00Z", "Asia/Tokyo")).toEqual([
       ["2026-12-09T15:00:00.000Z", "2026-12-10T15:00:00.000Z"],
       ["2026-12-12T00:00:00.000Z", "2026-12-12T01:00:00.000Z"],
@@ -68,7 +80,13 @@ describe("busyIntervals", () => {
 
   it("applies BYDAY, INTERVAL and UNTIL, EXDATE, and moved instances (RECURRENCE-ID)", () => {
     const ics = calendar(
-      ["UID:r", "DTSTART:20261201T100000Z", "DTEND:20261201T103000Z", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20261231T235959Z", "EXDATE:20261203T100000Z"],
+      [
+        "UID:r",
+        "DTSTART:20261201T100000Z",
+        "DTEND:20261201T103000Z",
+        "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20261231T235959Z",
+        "EXDATE:20261203T100000Z",
+      ],
       ["UID:r", "RECURRENCE-ID:20261215T100000Z", "DTSTART:20261215T150000Z", "DTEND:20261215T153000Z"],
     );
     expect(busy(ics, "2026-12-01T00:00:00Z", "2027-01-31T00:00:00Z")).toEqual([
@@ -88,14 +106,28 @@ describe("busyIntervals", () => {
       ["UID:y", "DTSTART;VALUE=DATE:20201225", "DTEND;VALUE=DATE:20201226", "RRULE:FREQ=YEARLY"],
     );
     const result = busy(ics, "2026-12-24T00:00:00Z", "2027-01-01T00:00:00Z");
-    expect(result.filter(([start]) => start!.endsWith("T07:00:00.000Z")).map(([start]) => start!.slice(0, 10))).toEqual(["2026-12-24", "2026-12-25", "2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31"]);
+    expect(result.filter(([start]) => start!.endsWith("T07:00:00.000Z")).map(([start]) => start!.slice(0, 10))).toEqual([
+      "2026-12-24",
+      "2026-12-25",
+      "2026-12-28",
+      "2026-12-29",
+      "2026-12-30",
+      "2026-12-31",
+    ]);
     expect(result).toContainEqual(["2026-12-25T12:00:00.000Z", "2026-12-25T13:00:00.000Z"]); // last Friday of December
     expect(result).toContainEqual(["2026-12-31T16:00:00.000Z", "2026-12-31T17:00:00.000Z"]);
     expect(result).toContainEqual(["2026-12-25T00:00:00.000Z", "2026-12-26T00:00:00.000Z"]);
   });
 
   it("stays fast for long-running daily series far in the past", () => {
-    const ics = calendar(...Array.from({ length: 50 }, (_, index) => [`UID:s${index}`, "DTSTART;TZID=Europe/Berlin:20000101T090000", "DTEND;TZID=Europe/Berlin:20000101T091500", "RRULE:FREQ=DAILY"]));
+    const ics = calendar(
+      ...Array.from({ length: 50 }, (_, index) => [
+        `UID:s${index}`,
+        "DTSTART;TZID=Europe/Berlin:20000101T090000",
+        "DTEND;TZID=Europe/Berlin:20000101T091500",
+        "RRULE:FREQ=DAILY",
+      ]),
+    );
     const startedAt = performance.now();
     expect(busy(ics, "2026-12-10T00:00:00Z", "2026-12-11T00:00:00Z")).toHaveLength(50);
     expect(performance.now() - startedAt).toBeLessThan(2_000);
@@ -119,7 +151,8 @@ describe("parseDuration and wallToUtc", () => {
 });
 
 describe("icsCalendarName", () => {
-  const named = (...header: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", ...header, "BEGIN:VEVENT", "UID:1", "X-WR-CALNAME:Not me", "END:VEVENT", "END:VCALENDAR"].join("\r\n");
+  const named = (...header: string[]) =>
+    ["BEGIN:VCALENDAR", "VERSION:2.0", ...header, "BEGIN:VEVENT", "UID:1", "X-WR-CALNAME:Not me", "END:VEVENT", "END:VCALENDAR"].join("\r\n");
 
   it("is the calendar's X-WR-CALNAME, unfolded and unescaped", () => {
     expect(icsCalendarName(named("X-WR-CALNAME:Team\\, holidays", "  and leave"))).toBe("Team, holidays and leave");

@@ -172,7 +172,9 @@ function* recurrences(rule: Rule, start: When, endWall: number): Generator<numbe
       const monthIndex = rule.freq === "MONTHLY" ? first.month - 1 + period * rule.interval : first.month - 1;
       const year = rule.freq === "YEARLY" ? first.year + period * rule.interval : first.year + Math.floor(monthIndex / 12);
       const months = rule.freq === "YEARLY" ? (rule.byMonth.length > 0 ? rule.byMonth : [first.month]) : [(monthIndex % 12) + 1];
-      candidates = months.flatMap((month) => daysOfMonth(rule, year, month, first.day).map((day) => Date.UTC(year, month - 1, day) + first.msOfDay)).sort((a, b) => a - b);
+      candidates = months
+        .flatMap((month) => daysOfMonth(rule, year, month, first.day).map((day) => Date.UTC(year, month - 1, day) + first.msOfDay))
+        .sort((a, b) => a - b);
     }
     for (const wall of candidates) {
       if (wall < start.wall) continue;
@@ -197,7 +199,9 @@ const isFree = (event: IcsEvent) => {
 
 /** Every instant listed in the event's `name` properties (EXDATE, RDATE), as UTC ms, with its wall form. */
 function dateList(event: IcsEvent, name: string, ownerZone: string): When[] {
-  return (event.get(name) ?? []).flatMap(({ value, params }) => value.split(",").map((item) => parseWhen(item.trim(), params, ownerZone))).filter((when): when is When => when !== null);
+  return (event.get(name) ?? [])
+    .flatMap(({ value, params }) => value.split(",").map((item) => parseWhen(item.trim(), params, ownerZone)))
+    .filter((when): when is When => when !== null);
 }
 
 /** Busy intervals overlapping `range`, from the events of one or more documents (overrides matched by UID). */

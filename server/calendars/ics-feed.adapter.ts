@@ -35,7 +35,8 @@ export async function fetchIcsFeed(url: string): Promise<IcsFeed> {
   } catch (error) {
     throw new CalendarError("unreachable", error instanceof OutboundUrlError ? error.message : "The feed could not be fetched");
   }
-  if (response.status >= 300 && response.status < 400) throw new CalendarError("protocol", `The feed answered with a redirect (${response.status}); give the final URL, redirects are not followed`);
+  if (response.status >= 300 && response.status < 400)
+    throw new CalendarError("protocol", `The feed answered with a redirect (${response.status}); give the final URL, redirects are not followed`);
   if (response.status === 401 || response.status === 403) throw new CalendarError("auth", `The feed refused access (${response.status})`);
   if (response.status !== 200) throw new CalendarError(response.status >= 500 ? "unreachable" : "protocol", `The feed answered ${response.status}`);
   try {
@@ -49,7 +50,13 @@ export const icsFeedAdapter: CalendarAdapter<TIcsFeedSecret> = {
   secretSchema: ZIcsFeedSecret,
 
   async listCalendars({ secret }): Promise<CalendarSummary[]> {
-    return secret.urls.map((url, index) => ({ externalId: icsExternalId(url), name: secret.names?.[index] ?? feedName(url), primary: index === 0, readOnly: true, email: null }));
+    return secret.urls.map((url, index) => ({
+      externalId: icsExternalId(url),
+      name: secret.names?.[index] ?? feedName(url),
+      primary: index === 0,
+      readOnly: true,
+      email: null,
+    }));
   },
 
   async busyTimes({ secret, ownerTimeZone }, externalId, range) {

@@ -22,7 +22,14 @@ export function microsoftClientConfig(): OAuthClientConfig | null {
 
 export function microsoftAuthUrl(config: OAuthClientConfig, redirectUri: string, state: string): string {
   const url = new URL(login("/authorize"));
-  url.search = new URLSearchParams({ client_id: config.clientId, redirect_uri: redirectUri, response_type: "code", response_mode: "query", scope: MICROSOFT_SCOPES.join(" "), state }).toString();
+  url.search = new URLSearchParams({
+    client_id: config.clientId,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    response_mode: "query",
+    scope: MICROSOFT_SCOPES.join(" "),
+    state,
+  }).toString();
   return url.href;
 }
 
@@ -36,7 +43,8 @@ const call = (credential: ConnectedCredential<TOAuthSecret>, path: string, init:
   callWithToken(credential, configOrThrow(), (accessToken) => apiFetch(graph(path), { ...init, accessToken }));
 
 /** Graph date-times are zone-less strings qualified by `timeZone`; we always ask for UTC. */
-const fromGraphTime = (value: { dateTime: string; timeZone?: string }) => new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value.dateTime) ? value.dateTime : `${value.dateTime}Z`);
+const fromGraphTime = (value: { dateTime: string; timeZone?: string }) =>
+  new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value.dateTime) ? value.dateTime : `${value.dateTime}Z`);
 const toGraphTime = (date: Date) => ({ dateTime: date.toISOString().replace(/Z$/, ""), timeZone: "UTC" });
 const UTC_PREFERENCE = { Prefer: 'outlook.timezone="UTC"' };
 const MAX_PAGES = 20;
@@ -50,7 +58,13 @@ const eventBody = (event: CalendarEventInput) => ({
 });
 
 type GraphCalendar = { id: string; name?: string; isDefaultCalendar?: boolean; canEdit?: boolean; owner?: { address?: string } };
-type GraphEvent = { id?: string; showAs?: string; isCancelled?: boolean; start: { dateTime: string; timeZone?: string }; end: { dateTime: string; timeZone?: string } };
+type GraphEvent = {
+  id?: string;
+  showAs?: string;
+  isCancelled?: boolean;
+  start: { dateTime: string; timeZone?: string };
+  end: { dateTime: string; timeZone?: string };
+};
 
 /** Follows @odata.nextLink, at most MAX_PAGES pages. */
 async function allPages<T>(credential: ConnectedCredential<TOAuthSecret>, firstPath: string, what: string, headers: Record<string, string> = {}): Promise<T[]> {
@@ -81,20 +95,36 @@ export const microsoftAdapter: CalendarAdapter<TOAuthSecret> = {
   },
 
   async busyTimes(credential, externalId, range) {
-    const query = new URLSearchParams({ startDateTime: range.start.toISOString(), endDateTime: range.end.toISOString(), $select: "id,showAs,isCancelled,start,end", $top: "250" });
-    const events = await allPages<GraphEvent>(credential, `/me/calendars/${encodeURIComponent(externalId)}/calendarView?${query}`, "Outlook calendarView", UTC_PREFERENCE);
+    const query = new URLSearchParams({
+      startDateTime: range.start.toISOString(),
+      endDateTime: range.end.toISOString(),
+      $select: "id,showAs,isCancelled,start,end",
+      $top: "250",
+    });
+    const events = await allPages<GraphEvent>(
+      credential,
+      `/me/calendars/${encodeURIComponent(externalId)}/calendarView?${query}`,
+      "Outlook calendarView",
+      UTC_PREFERENCE,
+    );
     return events
       .filter((event) => !event.isCancelled && event.showAs !== "free" && event.showAs !== "workingElsewhere")
       .map((event) => ({ start: fromGraphTime(event.start), end: fromGraphTime(event.end), ...(event.id ? { eventId: event.id } : {}) }));
   },
 
   async createEvent(credential, calendarId, event) {
-    const response = await call(credential, `/me/calendars/${encodeURIComponent(calendarId)}/events`, { method: "POST", body: JSON.stringify(eventBody(event)) });
+    const response = await call(credential, `/me/calendars/${encodeURIComponent(calendarId)}/events`, {
+      method: "POST",
+      body: JSON.stringify(eventBody(event)),
+    });
     return (await jsonOrThrow<{ id: string }>(response, "Creating the Outlook event")).id;
   },
 
   async updateEvent(credential, _calendarId, eventId, event) {
-    await jsonOrThrow(await call(credential, `/me/events/${encodeURIComponent(eventId)}`, { method: "PATCH", body: JSON.stringify(eventBody(event)) }), "Moving the Outlook event");
+    await jsonOrThrow(
+      await call(credential, `/me/events/${encodeURIComponent(eventId)}`, { method: "PATCH", body: JSON.stringify(eventBody(event)) }),
+      "Moving the Outlook event",
+    );
   },
 
   async deleteEvent(credential, _calendarId, eventId) {
@@ -105,6 +135,9 @@ export const microsoftAdapter: CalendarAdapter<TOAuthSecret> = {
 };
 
 export async function microsoftAccountEmail(credential: ConnectedCredential<TOAuthSecret>): Promise<string | null> {
-  const me = await jsonOrThrow<{ mail?: string | null; userPrincipalName?: string }>(await call(credential, "/me?$select=mail,userPrincipalName"), "Reading the Microsoft profile");
+  const me = await jsonOrThrow<{ mail?: string | null; userPrincipalName?: string }>(
+    await call(credential, "/me?$select=mail,userPrincipalName"),
+    "Reading the Microsoft profile",
+  );
   return me.mail ?? me.userPrincipalName ?? null;
 }

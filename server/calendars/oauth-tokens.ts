@@ -35,7 +35,12 @@ async function tokenRequest(config: OAuthClientConfig, params: Record<string, st
     response = await fetch(config.tokenUrl, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: new URLSearchParams({ ...params, client_id: config.clientId, client_secret: config.clientSecret, ...(config.scope ? { scope: config.scope } : {}) }),
+      body: new URLSearchParams({
+        ...params,
+        client_id: config.clientId,
+        client_secret: config.clientSecret,
+        ...(config.scope ? { scope: config.scope } : {}),
+      }),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {
@@ -44,7 +49,10 @@ async function tokenRequest(config: OAuthClientConfig, params: Record<string, st
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (!response.ok) {
     const code = typeof body?.error === "string" ? body.error : `HTTP ${response.status}`;
-    throw new CalendarError(code === "invalid_grant" || response.status === 401 ? "auth" : response.status >= 500 ? "unreachable" : "protocol", `The provider refused the token request (${code})`);
+    throw new CalendarError(
+      code === "invalid_grant" || response.status === 401 ? "auth" : response.status >= 500 ? "unreachable" : "protocol",
+      `The provider refused the token request (${code})`,
+    );
   }
   const parsed = ZTokenResponse.safeParse(body);
   if (!parsed.success) throw new CalendarError("protocol", "The provider's token response has no access_token");
@@ -89,7 +97,11 @@ async function refresh(credential: ConnectedCredential<TOAuthSecret>, config: OA
  * Calls the provider's API with a valid access token: refreshed first when it expires within a minute,
  * and refreshed and retried once when the API still answers 401.
  */
-export async function callWithToken(credential: ConnectedCredential<TOAuthSecret>, config: OAuthClientConfig, call: (accessToken: string) => Promise<Response>): Promise<Response> {
+export async function callWithToken(
+  credential: ConnectedCredential<TOAuthSecret>,
+  config: OAuthClientConfig,
+  call: (accessToken: string) => Promise<Response>,
+): Promise<Response> {
   if (credential.secret.expiresAt - EXPIRY_MARGIN_MS < Date.now()) await refresh(credential, config);
   const first = await call(credential.secret.accessToken);
   if (first.status !== 401) return first;

@@ -62,9 +62,12 @@ describe("parseUserUrl", () => {
     expect(() => parseUserUrl(url, false)).toThrow(OutboundUrlError);
   });
 
-  it.each(["http://127.0.0.1/feed.ics", "http://[::1]:8080/", "http://169.254.169.254/latest/meta-data/", "http://[::ffff:10.0.0.1]/"])("refuses the literal private address in %s", (url) => {
-    expect(() => parseUserUrl(url, false)).toThrow(/private or reserved/);
-  });
+  it.each(["http://127.0.0.1/feed.ics", "http://[::1]:8080/", "http://169.254.169.254/latest/meta-data/", "http://[::ffff:10.0.0.1]/"])(
+    "refuses the literal private address in %s",
+    (url) => {
+      expect(() => parseUserUrl(url, false)).toThrow(/private or reserved/);
+    },
+  );
 
   it("accepts literal private addresses when private networks are allowed", () => {
     expect(parseUserUrl("http://127.0.0.1:5232/", true).port).toBe("5232");
@@ -103,12 +106,19 @@ describe("requestUserUrl", () => {
   it("refuses a loopback IP and a name resolving to loopback before connecting", async () => {
     const before = hits.length;
     await expect(requestUserUrl(`http://127.0.0.1:${port}/`, { allowPrivateNetwork: false })).rejects.toThrow(/private or reserved/);
-    await expect(requestUserUrl(`http://localhost:${port}/`, { allowPrivateNetwork: false })).rejects.toThrow(/localhost resolves to a private or reserved address/);
+    await expect(requestUserUrl(`http://localhost:${port}/`, { allowPrivateNetwork: false })).rejects.toThrow(
+      /localhost resolves to a private or reserved address/,
+    );
     expect(hits.length).toBe(before);
   });
 
   it("reaches loopback when private networks are allowed, with method, headers and body", async () => {
-    const response = await requestUserUrl(`http://localhost:${port}/`, { method: "PROPFIND", headers: { depth: "1" }, body: "<x/>", allowPrivateNetwork: true });
+    const response = await requestUserUrl(`http://localhost:${port}/`, {
+      method: "PROPFIND",
+      headers: { depth: "1" },
+      body: "<x/>",
+      allowPrivateNetwork: true,
+    });
     expect(response).toMatchObject({ status: 200, text: "hello PROPFIND 1" });
   });
 

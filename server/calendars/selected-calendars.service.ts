@@ -34,7 +34,9 @@ export async function addSelectedCalendar(userId: number, input: TSelectedCalend
 }
 
 export async function removeSelectedCalendar(userId: number, input: TSelectedCalendarInput) {
-  const { count } = await db.selectedCalendar.deleteMany({ where: { userId, integration: input.integration, externalId: input.externalId, credentialId: input.credentialId } });
+  const { count } = await db.selectedCalendar.deleteMany({
+    where: { userId, integration: input.integration, externalId: input.externalId, credentialId: input.credentialId },
+  });
   if (count === 0) throw new AppError("NOT_FOUND", "This calendar is not selected");
   await invalidateUserCalendars(userId);
   return toOutput(userId, input.integration, input.externalId, input.credentialId);

@@ -40,5 +40,11 @@ export const DAY_MS = 86_400_000;
 /** Fields of a wall instant. */
 export function wallFields(wallMs: number) {
   const date = new Date(wallMs);
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), weekday: date.getUTCDay(), msOfDay: wallMs - Math.floor(wallMs / DAY_MS) * DAY_MS };
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    weekday: date.getUTCDay(),
+    msOfDay: wallMs - Math.floor(wallMs / DAY_MS) * DAY_MS,
+  };
 }

@@ -33,17 +33,19 @@ function connect(): Connection {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: start Convene with `npm start`, which provides one");
   const deadlines = databaseDeadlines();
-  const pool = guardConnections(new pg.Pool({
-    connectionString,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    connectionTimeoutMillis: deadlines.connectMs,
-    query_timeout: deadlines.queryMs,
-    statement_timeout: deadlines.statementMs,
-    // pglite-socket ignores start-up parameters, statement_timeout among them; a SET reaches its backend
-    // (shared by every connection, so it holds for all of them alike). The pool awaits this hook before it
-    // hands the connection out, so the SET never overlaps the connection's first query.
-    onConnect: isEmbeddedDatabase() ? (client) => client.query(`SET statement_timeout = ${Math.round(deadlines.statementMs)}`) : undefined,
-  }));
+  const pool = guardConnections(
+    new pg.Pool({
+      connectionString,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      connectionTimeoutMillis: deadlines.connectMs,
+      query_timeout: deadlines.queryMs,
+      statement_timeout: deadlines.statementMs,
+      // pglite-socket ignores start-up parameters, statement_timeout among them; a SET reaches its backend
+      // (shared by every connection, so it holds for all of them alike). The pool awaits this hook before it
+      // hands the connection out, so the SET never overlaps the connection's first query.
+      onConnect: isEmbeddedDatabase() ? (client) => client.query(`SET statement_timeout = ${Math.round(deadlines.statementMs)}`) : undefined,
+    }),
+  );
   // An idle connection that dies is dropped by the pool, which then emits "error": without a listener
   // that is an uncaughtException. A checked-out one that dies fails its query, which reports it; its
   // "error" event needs a listener all the same.

@@ -84,7 +84,10 @@ describe("a hung database (nothing answers)", () => {
   it("answers 503 SERVICE_UNAVAILABLE with Retry-After within the deadlines, then serves again once it is back", async () => {
     expect((await listEventTypes(eventTypesRequest(), noParams)).status).toBe(200);
     proxy.freeze();
-    const [booking, eventTypes] = await Promise.all([timed(() => postBooking(bookingRequest(), noParams)), timed(() => listEventTypes(eventTypesRequest(), noParams))]);
+    const [booking, eventTypes] = await Promise.all([
+      timed(() => postBooking(bookingRequest(), noParams)),
+      timed(() => listEventTypes(eventTypesRequest(), noParams)),
+    ]);
     for (const { value, ms } of [booking, eventTypes]) {
       expect(await expectUnavailable(value, ms)).toEqual({ status: "error", error: { code: "SERVICE_UNAVAILABLE", message: expect.any(String) } });
     }
@@ -100,7 +103,10 @@ describe("a hung database (nothing answers)", () => {
 
   it("tRPC maps the same failure to 503 SERVICE_UNAVAILABLE", async () => {
     proxy.freeze();
-    const error = await db.user.count().then(() => null, (thrown: unknown) => thrown);
+    const error = await db.user.count().then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
     expect(isDatabaseUnavailable(error)).toBe(true);
     const shape = formatError({ shape: { data: { path: "me.get" } } as never, error: new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error as Error }) });
     expect(shape.data).toMatchObject({ code: "SERVICE_UNAVAILABLE", httpStatus: 503 });
@@ -136,7 +142,9 @@ describe("a stopped database", () => {
     const warn = vi.spyOn(log, "warn");
     await Promise.all(Array.from({ length: 4 }, () => sql("SELECT pg_sleep(0.05)")));
     proxy.cut();
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining("database connection lost while idle"), expect.anything()), { timeout: 2_000 });
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining("database connection lost while idle"), expect.anything()), {
+      timeout: 2_000,
+    });
     expect(await db.eventType.count()).toBeGreaterThan(0);
     expect(uncaught).toEqual([]);
     warn.mockRestore();

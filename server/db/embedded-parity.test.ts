@@ -14,9 +14,24 @@ import type { Principal } from "../auth/principal";
 import type { DatabaseHandle } from "./embedded";
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
-const icsTime = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const icsTime = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 const feed = (start: Date, end: Date) =>
-  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:test", "BEGIN:VEVENT", "UID:busy-1", `DTSTART:${icsTime(start)}`, `DTEND:${icsTime(end)}`, "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+  [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:test",
+    "BEGIN:VEVENT",
+    "UID:busy-1",
+    `DTSTART:${icsTime(start)}`,
+    `DTEND:${icsTime(end)}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
 
 const saved = { DATABASE_URL: process.env.DATABASE_URL, CONVENE_EMBEDDED_DB: process.env.CONVENE_EMBEDDED_DB, CONVENE_DATA_DIR: process.env.CONVENE_DATA_DIR };
 let dataDir = "";
@@ -69,7 +84,10 @@ describe("on the embedded database", () => {
     const { db } = await import("./client");
     const caller = asUser((await makeUser()).id);
     const { eventType } = await makeHostWithEventType();
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(3, 10), attendee: attendee() }, { principal: caller, idempotencyKey: null });
+    const { booking } = await createBooking(
+      { eventTypeId: eventType.id, start: utcAt(3, 10), attendee: attendee() },
+      { principal: caller, idempotencyKey: null },
+    );
 
     const startedAt = performance.now();
     const [moved, others] = await Promise.all([rescheduleBooking(caller, booking.uid, { start: utcAt(3, 11) }), db.eventType.count()]);
@@ -95,17 +113,24 @@ describe("on the embedded database", () => {
     await saveIcsFeed(host.id, { urls: [feedUrl], readOnly: true });
 
     const { slots } = await getAvailableSlots({ eventTypeId: eventType.id, startTime: utcAt(2, 0), endTime: utcAt(3, 0), timeZone: "UTC" });
-    const starts = Object.values(slots).flat().map(({ time }) => time);
+    const starts = Object.values(slots)
+      .flat()
+      .map(({ time }) => time);
     expect(starts).toContain(utcAt(2, 9).toISOString());
     expect(starts).not.toContain(utcAt(2, 10).toISOString());
     expect(starts).not.toContain(utcAt(2, 10, 30).toISOString());
 
-    const refused = await createBooking({ eventTypeId: eventType.id, start: busyStart, attendee: attendee() }, { principal: null, idempotencyKey: null }).catch((error: unknown) => error);
+    const refused = await createBooking({ eventTypeId: eventType.id, start: busyStart, attendee: attendee() }, { principal: null, idempotencyKey: null }).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as InstanceType<typeof AppError>).code).toBe("CONFLICT");
 
     const caller = asUser((await makeUser()).id);
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 14), attendee: attendee() }, { principal: caller, idempotencyKey: null });
+    const { booking } = await createBooking(
+      { eventTypeId: eventType.id, start: utcAt(2, 14), attendee: attendee() },
+      { principal: caller, idempotencyKey: null },
+    );
     const movedOnto = await rescheduleBooking(caller, booking.uid, { start: utcAt(2, 10, 30) }).catch((error: unknown) => error);
     expect((movedOnto as InstanceType<typeof AppError>).code).toBe("CONFLICT");
   });

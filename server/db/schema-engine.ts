@@ -39,7 +39,10 @@ function wholeScriptAdapter(factory: PrismaPg): PrismaPg {
       return async () => {
         const adapter = (await value.call(target)) as ScriptAdapter;
         adapter.executeScript = async (script: string) => {
-          await adapter.underlyingDriver().query(script).catch((error: unknown) => adapter.onError(error));
+          await adapter
+            .underlyingDriver()
+            .query(script)
+            .catch((error: unknown) => adapter.onError(error));
         };
         return adapter;
       };

@@ -3,17 +3,16 @@ import { describe, expect, it } from "vitest";
 import { db, sql } from "./client";
 import { SecondConnectionError } from "./transaction-scope";
 
-const rejectionOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const rejectionOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 describe("a second connection inside an interactive transaction", () => {
   it("is refused for db.*, sql() and a nested db.$transaction, naming the fix; the transaction rolls back", async () => {
     const email = `guard-${Date.now()}@example.test`;
-    for (const misuse of [
-      () => db.user.count(),
-      () => sql("SELECT 1"),
-      () => db.$transaction(async (tx) => tx.user.count()),
-      () => db.$queryRaw`SELECT 1`,
-    ]) {
+    for (const misuse of [() => db.user.count(), () => sql("SELECT 1"), () => db.$transaction(async (tx) => tx.user.count()), () => db.$queryRaw`SELECT 1`]) {
       const error = await rejectionOf(
         db.$transaction(async (tx) => {
           await tx.user.create({ data: { email, username: email, name: "Guard" } });

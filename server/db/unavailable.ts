@@ -13,7 +13,8 @@ const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P202
 /** Driver adapter error kinds for the same. */
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TransactionAlreadyClosed"]);
 /** SQLSTATE: query_canceled (statement_timeout), admin/crash/cannot-connect-now shutdowns, class 08 connection exceptions, too many connections. */
-const isUnavailableSqlState = (code: string) => code === "57014" || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300" || /^08[0-9A-Z]{3}$/.test(code);
+const isUnavailableSqlState = (code: string) =>
+  code === "57014" || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300" || /^08[0-9A-Z]{3}$/.test(code);
 const MESSAGES = [
   /Connection terminated/i,
   /timeout exceeded when trying to connect/i,

@@ -14,7 +14,9 @@ const ZIsPublic = z.boolean().describe("Whether bookers see the location before 
 
 export const ZLocation = z.discriminatedUnion("type", [
   z.object({ type: z.literal("address"), address: z.string().trim().min(1).max(500), public: ZIsPublic.optional() }).strict(),
-  z.object({ type: z.literal("link"), link: z.url({ protocol: /^https?$/, message: "Must be an http(s) URL" }).max(2048), public: ZIsPublic.optional() }).strict(),
+  z
+    .object({ type: z.literal("link"), link: z.url({ protocol: /^https?$/, message: "Must be an http(s) URL" }).max(2048), public: ZIsPublic.optional() })
+    .strict(),
   z
     .object({
       type: z.literal("phone"),

@@ -32,7 +32,10 @@ describe("createEventType", () => {
       requiresConfirmation: false,
       bookingWindow: null,
       metadata: {},
-      bookingFields: expect.arrayContaining([expect.objectContaining({ slug: "name", required: true }), expect.objectContaining({ slug: "email", required: true })]),
+      bookingFields: expect.arrayContaining([
+        expect.objectContaining({ slug: "name", required: true }),
+        expect.objectContaining({ slug: "email", required: true }),
+      ]),
       disableGuests: false,
       recurrence: null,
       price: 0,

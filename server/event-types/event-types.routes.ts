@@ -13,7 +13,16 @@ const read = { scope: "EVENT_TYPE_READ" } as const;
 const write = { scope: "EVENT_TYPE_WRITE" } as const;
 
 export const listEventTypesRoute = defineRoute(
-  { method: "GET", path: "/v2/event-types", tag, summary: "Get all my event types", access: read, query: ZPaginationQuery, response: ZEventTypeOutput, paginated: true },
+  {
+    method: "GET",
+    path: "/v2/event-types",
+    tag,
+    summary: "Get all my event types",
+    access: read,
+    query: ZPaginationQuery,
+    response: ZEventTypeOutput,
+    paginated: true,
+  },
   async ({ principal, query }) => {
     const { items, totalItems } = await listEventTypes(principal.userId, query);
     return new Page(items, totalItems, query);
@@ -21,12 +30,29 @@ export const listEventTypesRoute = defineRoute(
 );
 
 export const createEventTypeRoute = defineRoute(
-  { method: "POST", path: "/v2/event-types", tag, summary: "Create an event type", access: write, body: ZCreateEventTypeInput, response: ZEventTypeOutput, successStatus: 201 },
+  {
+    method: "POST",
+    path: "/v2/event-types",
+    tag,
+    summary: "Create an event type",
+    access: write,
+    body: ZCreateEventTypeInput,
+    response: ZEventTypeOutput,
+    successStatus: 201,
+  },
   ({ principal, body }) => createEventType(principal.userId, body),
 );
 
 export const getEventTypeRoute = defineRoute(
-  { method: "GET", path: "/v2/event-types/{eventTypeId}", tag, summary: "Get an event type", access: read, params: ZEventTypeIdParams, response: ZEventTypeOutput },
+  {
+    method: "GET",
+    path: "/v2/event-types/{eventTypeId}",
+    tag,
+    summary: "Get an event type",
+    access: read,
+    params: ZEventTypeIdParams,
+    response: ZEventTypeOutput,
+  },
   ({ principal, params }) => getEventType(principal.userId, params.eventTypeId),
 );
 
@@ -45,7 +71,15 @@ export const updateEventTypeRoute = defineRoute(
 );
 
 export const deleteEventTypeRoute = defineRoute(
-  { method: "DELETE", path: "/v2/event-types/{eventTypeId}", tag, summary: "Delete an event type", access: write, params: ZEventTypeIdParams, response: ZDeleteEventTypeOutput },
+  {
+    method: "DELETE",
+    path: "/v2/event-types/{eventTypeId}",
+    tag,
+    summary: "Delete an event type",
+    access: write,
+    params: ZEventTypeIdParams,
+    response: ZDeleteEventTypeOutput,
+  },
   ({ principal, params }) => deleteEventType(principal.userId, params.eventTypeId),
 );
 

@@ -5,14 +5,7 @@ import { db, disconnectDb } from "../db/client";
 import { env } from "../env";
 import { createEventType } from "./event-type.service";
 import { expectAppError, rejectionOf } from "../../e2e/support/rejections";
-import {
-  consumePrivateLinkUse,
-  createPrivateLink,
-  deletePrivateLink,
-  listPrivateLinks,
-  resolvePrivateLink,
-  updatePrivateLink,
-} from "./private-link.service";
+import { consumePrivateLinkUse, createPrivateLink, deletePrivateLink, listPrivateLinks, resolvePrivateLink, updatePrivateLink } from "./private-link.service";
 
 afterAll(() => disconnectDb());
 
@@ -59,8 +52,18 @@ describe("private links of an event type", () => {
     expect(await consumePrivateLinkUse(db, link.linkId)).toBe(true);
     const expiresAt = inOneHour();
     const timed = await updatePrivateLink(user.id, eventType.id, link.linkId, { expiresAt });
-    expect(timed).toEqual({ linkId: link.linkId, eventTypeId: eventType.id, isExpired: false, bookingUrl: link.bookingUrl, expiresAt: new Date(expiresAt).toISOString() });
-    expect(await updatePrivateLink(user.id, eventType.id, link.linkId, { maxUsageCount: 1 })).toMatchObject({ maxUsageCount: 1, usageCount: 1, isExpired: true });
+    expect(timed).toEqual({
+      linkId: link.linkId,
+      eventTypeId: eventType.id,
+      isExpired: false,
+      bookingUrl: link.bookingUrl,
+      expiresAt: new Date(expiresAt).toISOString(),
+    });
+    expect(await updatePrivateLink(user.id, eventType.id, link.linkId, { maxUsageCount: 1 })).toMatchObject({
+      maxUsageCount: 1,
+      usageCount: 1,
+      isExpired: true,
+    });
     expect(await rejectionOf(updatePrivateLink(user.id, eventType.id, link.linkId, {}))).toBeInstanceOf(ZodError);
   });
 

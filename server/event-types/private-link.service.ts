@@ -7,12 +7,7 @@ import { randomBytes } from "node:crypto";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { PRIVATE_LINK_SELECT, toPrivateLinkOutput } from "./private-link.dto";
-import {
-  ZCreatePrivateLinkInput,
-  ZUpdatePrivateLinkInput,
-  type TCreatePrivateLinkInput,
-  type TUpdatePrivateLinkInput,
-} from "./private-link.schemas";
+import { ZCreatePrivateLinkInput, ZUpdatePrivateLinkInput, type TCreatePrivateLinkInput, type TUpdatePrivateLinkInput } from "./private-link.schemas";
 import { eventTypeNotFound } from "./event-type.service";
 
 const newLinkId = () => randomBytes(18).toString("base64url");

@@ -73,17 +73,58 @@ describe("authorize", () => {
 });
 
 describe("authenticate (the steps that need no database)", () => {
-  const request = (url: string, authorization?: string) =>
-    new Request(url, { headers: authorization ? { authorization } : {} });
+  const request = (url: string, authorization?: string) => new Request(url, { headers: authorization ? { authorization } : {} });
 
   it.each([
-    { case: "no credential on a protected route", url: "http://t/v2/x", header: undefined, access: { scope: "PROFILE_READ" }, challenge: 'Bearer realm="convene"' },
-    { case: "the v1 apiKey query parameter", url: "http://t/v2/x?apiKey=cnv_live_abc", header: undefined, access: { scope: "PROFILE_READ" }, challenge: 'Bearer realm="convene"' },
-    { case: "the apiKey query parameter, even on a public route", url: "http://t/v2/x?apiKey=k", header: undefined, access: "public", challenge: 'Bearer realm="convene"' },
-    { case: "another scheme", url: "http://t/v2/x", header: "Basic dXNlcjpwYXNz", access: { scope: "PROFILE_READ" }, challenge: 'Bearer realm="convene", error="invalid_token"' },
-    { case: "a scheme without a token", url: "http://t/v2/x", header: "Bearer", access: { scope: "PROFILE_READ" }, challenge: 'Bearer realm="convene", error="invalid_token"' },
-    { case: "a token of no known kind", url: "http://t/v2/x", header: "Bearer not-a-convene-secret", access: { scope: "PROFILE_READ" }, challenge: 'Bearer realm="convene", error="invalid_token"' },
-    { case: "a malformed header on a public route", url: "http://t/v2/x", header: "Bearer a b", access: "public", challenge: 'Bearer realm="convene", error="invalid_token"' },
+    {
+      case: "no credential on a protected route",
+      url: "http://t/v2/x",
+      header: undefined,
+      access: { scope: "PROFILE_READ" },
+      challenge: 'Bearer realm="convene"',
+    },
+    {
+      case: "the v1 apiKey query parameter",
+      url: "http://t/v2/x?apiKey=cnv_live_abc",
+      header: undefined,
+      access: { scope: "PROFILE_READ" },
+      challenge: 'Bearer realm="convene"',
+    },
+    {
+      case: "the apiKey query parameter, even on a public route",
+      url: "http://t/v2/x?apiKey=k",
+      header: undefined,
+      access: "public",
+      challenge: 'Bearer realm="convene"',
+    },
+    {
+      case: "another scheme",
+      url: "http://t/v2/x",
+      header: "Basic dXNlcjpwYXNz",
+      access: { scope: "PROFILE_READ" },
+      challenge: 'Bearer realm="convene", error="invalid_token"',
+    },
+    {
+      case: "a scheme without a token",
+      url: "http://t/v2/x",
+      header: "Bearer",
+      access: { scope: "PROFILE_READ" },
+      challenge: 'Bearer realm="convene", error="invalid_token"',
+    },
+    {
+      case: "a token of no known kind",
+      url: "http://t/v2/x",
+      header: "Bearer not-a-convene-secret",
+      access: { scope: "PROFILE_READ" },
+      challenge: 'Bearer realm="convene", error="invalid_token"',
+    },
+    {
+      case: "a malformed header on a public route",
+      url: "http://t/v2/x",
+      header: "Bearer a b",
+      access: "public",
+      challenge: 'Bearer realm="convene", error="invalid_token"',
+    },
   ] as { case: string; url: string; header?: string; access: RouteAccess; challenge: string }[])(
     "refuses $case with 401",
     async ({ url, header, access, challenge }) => {
@@ -210,7 +251,7 @@ describe("defineRoute", () => {
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toEqual({ status: "error", error: { code: "NOT_FOUND", message: "No such thing" } });
 
-    const crash = await failing(new Error("relation \"secret_table\" does not exist")).handle(request(), context());
+    const crash = await failing(new Error('relation "secret_table" does not exist')).handle(request(), context());
     expect(crash.status).toBe(500);
     const body = await crash.json();
     expect(body.error.details).toEqual({ requestId: "req-9" });

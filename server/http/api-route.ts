@@ -65,9 +65,7 @@ export function authorize(principal: Principal | null, declaration: RouteDeclara
   // API keys act with their owner's rights. Legacy OAuth grants (scopes null) are not limited at all
   // (spec, Scope rules 4: "any resource of the authorizing user"), so they pass api-key-only routes too.
   if (principal.via === "api-key" || principal.scopes === null || (required && holdsScope(principal.scopes, required))) return;
-  const message = required
-    ? `This operation requires the ${required} scope`
-    : "This operation is not available to OAuth access tokens; use an API key";
+  const message = required ? `This operation requires the ${required} scope` : "This operation is not available to OAuth access tokens; use an API key";
   throw new AuthFailure(
     errorResponse("FORBIDDEN", message, {
       details: { requiredScopes: required ? [required] : [], grantedScopes: principal.scopes ?? [] },
@@ -81,10 +79,7 @@ function requestIdOf(request: Request): string {
   return offered && /^[\w-]{1,64}$/.test(offered) ? offered : randomUUID();
 }
 
-export function defineRoute<const D extends RouteDeclaration>(
-  declaration: D,
-  handler: (input: HandlerInput<D>) => Promise<unknown> | unknown,
-): D & ApiRoute {
+export function defineRoute<const D extends RouteDeclaration>(declaration: D, handler: (input: HandlerInput<D>) => Promise<unknown> | unknown): D & ApiRoute {
   const handle = async (request: Request, context: NextContext): Promise<Response> => {
     const requestId = requestIdOf(request);
     const startedAt = performance.now();

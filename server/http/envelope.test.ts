@@ -48,7 +48,10 @@ describe("toErrorResponse", () => {
 
   it.each([
     { case: "an Error", error: new TypeError("Cannot read properties of undefined (reading 'secretColumn')") },
-    { case: "a Prisma error we do not map", error: Object.assign(new Error("raw query on 10.0.0.5 failed"), { name: "PrismaClientKnownRequestError", code: "P2010" }) },
+    {
+      case: "a Prisma error we do not map",
+      error: Object.assign(new Error("raw query on 10.0.0.5 failed"), { name: "PrismaClientKnownRequestError", code: "P2010" }),
+    },
     { case: "a thrown string", error: "db password is hunter2" },
     { case: "undefined", error: undefined },
   ])("answers $case with 500, the request id and no internals", async ({ error }) => {
@@ -93,7 +96,16 @@ describe("zodIssues", () => {
 describe("successResponse and errorResponse", () => {
   it("wraps data, with pagination only when given", async () => {
     expect(await successResponse({ id: 1 }).json()).toEqual({ status: "success", data: { id: 1 } });
-    const pagination = { totalItems: 1, remainingItems: 0, returnedItems: 1, itemsPerPage: 10, currentPage: 1, totalPages: 1, hasNextPage: false, hasPreviousPage: false };
+    const pagination = {
+      totalItems: 1,
+      remainingItems: 0,
+      returnedItems: 1,
+      itemsPerPage: 10,
+      currentPage: 1,
+      totalPages: 1,
+      hasNextPage: false,
+      hasPreviousPage: false,
+    };
     const response = successResponse([1], { status: 201, pagination, headers: { "x-extra": "1" } });
     expect(response.status).toBe(201);
     expect(response.headers.get("x-extra")).toBe("1");

@@ -28,7 +28,11 @@ function normalized(address: string): string {
 export function clientAddressBehindProxies(forwardedFor: string | string[] | undefined, socketAddress: string | undefined, trustedHops: number): string {
   const socket = socketAddress ? normalized(socketAddress) : "unknown";
   if (trustedHops === 0) return socket;
-  const forwarded = [forwardedFor ?? []].flat().flatMap((value) => value.split(",")).map((entry) => entry.trim()).filter(Boolean);
+  const forwarded = [forwardedFor ?? []]
+    .flat()
+    .flatMap((value) => value.split(","))
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const chain = [...forwarded, socket];
   const address = chain[Math.max(0, chain.length - 1 - trustedHops)]!;
   return net.isIP(normalized(address)) ? normalized(address) : "unknown";

@@ -12,13 +12,15 @@ const CANONICAL_DECIMAL = /^(0|[1-9][0-9]*)$/;
 /** A non-negative integer written in canonical decimal, parsed from a path or query string, within [min, max]. */
 export function ZDecimalIntParam({ min, max = MAX_DB_INT, message }: { min: number; max?: number; message?: string }) {
   const error = message ?? `must be an integer from ${min} to ${max}, written in plain decimal digits`;
-  return z
-    .string({ error })
-    .regex(CANONICAL_DECIMAL, { error })
-    .transform(Number)
-    .pipe(z.number().int().min(min, { error }).max(max, { error }))
-    // Documented as what it is on the wire for a client: an integer in range (the pattern would only restate that).
-    .meta({ type: "integer", minimum: min, maximum: max, pattern: undefined });
+  return (
+    z
+      .string({ error })
+      .regex(CANONICAL_DECIMAL, { error })
+      .transform(Number)
+      .pipe(z.number().int().min(min, { error }).max(max, { error }))
+      // Documented as what it is on the wire for a client: an integer in range (the pattern would only restate that).
+      .meta({ type: "integer", minimum: min, maximum: max, pattern: undefined })
+  );
 }
 
 /** A row id in a path or query parameter. */

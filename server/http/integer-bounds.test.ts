@@ -7,7 +7,14 @@ import { z } from "zod";
 import { MAX_DB_INT } from "./ids";
 import { ROUTE_CATALOG } from "./route-catalog";
 
-type JsonSchema = { type?: string | string[]; maximum?: number; minimum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number; [key: string]: unknown };
+type JsonSchema = {
+  type?: string | string[];
+  maximum?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  [key: string]: unknown;
+};
 
 /** Paths of integer schemas (anywhere in `schema`) lacking a maximum within int4 or a minimum within int4. */
 function unboundedIntegers(schema: unknown, path = ""): string[] {
@@ -23,7 +30,9 @@ function unboundedIntegers(schema: unknown, path = ""): string[] {
 
 describe("integer inputs of every /v2 route", () => {
   const parts = ROUTE_CATALOG.flatMap((route) =>
-    (["params", "query", "body"] as const).filter((part) => route[part]).map((part) => ({ name: `${route.method} ${route.path} ${part}`, schema: route[part]! })),
+    (["params", "query", "body"] as const)
+      .filter((part) => route[part])
+      .map((part) => ({ name: `${route.method} ${route.path} ${part}`, schema: route[part]! })),
   );
 
   it.each(parts)("$name: every integer is within PostgreSQL's int4", ({ schema }) => {

@@ -94,7 +94,11 @@ describe("buildOpenApiDocument for each kind of declaration", () => {
     expect(byName.teamId).toMatchObject({ in: "path", required: true });
     expect(byName.take).toMatchObject({ in: "query", required: false, schema: expect.objectContaining({ maximum: MAX_TAKE }) });
     expect(byName.status).toMatchObject({ in: "query", required: true, schema: expect.objectContaining({ enum: ["upcoming", "past"] }) });
-    expect(byName[VERSION_HEADER]).toMatchObject({ in: "header", required: false, schema: { type: "string", enum: ["2024-08-13", "2024-06-14"], default: "2024-08-13" } });
+    expect(byName[VERSION_HEADER]).toMatchObject({
+      in: "header",
+      required: false,
+      schema: { type: "string", enum: ["2024-08-13", "2024-06-14"], default: "2024-08-13" },
+    });
   });
 
   it("documents a paginated success as an array with pagination", () => {
@@ -104,7 +108,14 @@ describe("buildOpenApiDocument for each kind of declaration", () => {
   });
 
   it.each([
-    { path: "/v2/teams/{teamId}/bookings", method: "get", scope: "TEAM_BOOKING_READ", security: [{ bearer: [] }], status: "200", description: /TEAM_BOOKING_READ/ },
+    {
+      path: "/v2/teams/{teamId}/bookings",
+      method: "get",
+      scope: "TEAM_BOOKING_READ",
+      security: [{ bearer: [] }],
+      status: "200",
+      description: /TEAM_BOOKING_READ/,
+    },
     { path: "/v2/bookings", method: "post", scope: undefined, security: [{}, { bearer: [] }], status: "201", description: /Public/ },
     { path: "/v2/keys/{keyId}", method: "delete", scope: undefined, security: [{ bearer: [] }], status: "200", description: /API keys only/ },
   ])("$method $path: scope $scope, security and success status", ({ path, method, scope, security, status, description }) => {

@@ -27,7 +27,10 @@ const ERROR_ENVELOPE: JsonSchema = {
 
 function parametersOf(route: RouteDeclaration) {
   const parameters: JsonSchema[] = [];
-  for (const [location, schema] of [["path", route.params], ["query", route.query]] as const) {
+  for (const [location, schema] of [
+    ["path", route.params],
+    ["query", route.query],
+  ] as const) {
     if (!schema) continue;
     const json = toSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {

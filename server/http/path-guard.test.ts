@@ -4,16 +4,26 @@ import { refusePath, refuseRawTarget } from "./path-guard";
 const codeOf = async (response: Response | null) => (response ? { status: response.status, code: (await response.json()).error.code } : null);
 
 describe("refuseRawTarget", () => {
-  it.each(["/v2/event-types/9/..", "/v2/event-types/9/../..", "/v2/a/../me", "/v2/./me", "/v2/%2e%2e/me", "/v2/.%2E/me", "/v2//me", "/api/trpc//x", "/v2/me/."])(
-    "answers %s with 400 in the envelope",
-    async (target) => {
-      expect(await codeOf(refuseRawTarget("GET", target))).toEqual({ status: 400, code: "BAD_REQUEST" });
+  it.each([
+    "/v2/event-types/9/..",
+    "/v2/event-types/9/../..",
+    "/v2/a/../me",
+    "/v2/./me",
+    "/v2/%2e%2e/me",
+    "/v2/.%2E/me",
+    "/v2//me",
+    "/api/trpc//x",
+    "/v2/me/.",
+  ])("answers %s with 400 in the envelope", async (target) => {
+    expect(await codeOf(refuseRawTarget("GET", target))).toEqual({ status: 400, code: "BAD_REQUEST" });
+  });
+
+  it.each(["/v2/me", "/v2/me?x=../..", "/v2/bookings/abc.def", "/v2/event-types/9?q=a//b", "/settings//developer", "/", "/v2/..foo/x"])(
+    "lets %s through",
+    (target) => {
+      expect(refuseRawTarget("GET", target)).toBeNull();
     },
   );
-
-  it.each(["/v2/me", "/v2/me?x=../..", "/v2/bookings/abc.def", "/v2/event-types/9?q=a//b", "/settings//developer", "/", "/v2/..foo/x"])("lets %s through", (target) => {
-    expect(refuseRawTarget("GET", target)).toBeNull();
-  });
 });
 
 describe("refusePath", () => {

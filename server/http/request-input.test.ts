@@ -89,25 +89,34 @@ describe("readJsonBody", () => {
 });
 
 describe("readJsonBody and Content-Type", () => {
-  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8", "application/merge-patch+json", "application/vnd.api+json"])(
-    "reads %j as JSON",
-    async (contentType) => {
-      expect(isJsonMediaType(contentType)).toBe(true);
-      await expect(readJsonBody(post('{"a":1}', { "content-type": contentType }))).resolves.toEqual({ a: 1 });
-    },
-  );
+  it.each([
+    "application/json",
+    "application/json; charset=utf-8",
+    "Application/JSON;charset=UTF-8",
+    "application/merge-patch+json",
+    "application/vnd.api+json",
+  ])("reads %j as JSON", async (contentType) => {
+    expect(isJsonMediaType(contentType)).toBe(true);
+    await expect(readJsonBody(post('{"a":1}', { "content-type": contentType }))).resolves.toEqual({ a: 1 });
+  });
 
-  it.each(["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "json", "", "application/xml"])(
-    "refuses a present, non-JSON Content-Type %j with 415 UNSUPPORTED_MEDIA_TYPE",
-    async (contentType) => {
-      const request = new Request(URL_, { method: "POST", body: '{"a":1}', headers: { "content-type": contentType } });
-      // The fetch Request fills text/plain for a string body: set the header as sent (possibly empty) explicitly.
-      request.headers.set("content-type", contentType);
-      const error = await rejection(readJsonBody(request));
-      expect(error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-      expect(error.status).toBe(415);
-    },
-  );
+  it.each([
+    "text/plain",
+    "text/plain;charset=UTF-8",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/jsonx",
+    "json",
+    "",
+    "application/xml",
+  ])("refuses a present, non-JSON Content-Type %j with 415 UNSUPPORTED_MEDIA_TYPE", async (contentType) => {
+    const request = new Request(URL_, { method: "POST", body: '{"a":1}', headers: { "content-type": contentType } });
+    // The fetch Request fills text/plain for a string body: set the header as sent (possibly empty) explicitly.
+    request.headers.set("content-type", contentType);
+    const error = await rejection(readJsonBody(request));
+    expect(error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(error.status).toBe(415);
+  });
 
   it("reads a body without Content-Type as JSON", async () => {
     const request = post(new TextEncoder().encode('{"a":1}'));

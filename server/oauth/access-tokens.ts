@@ -21,7 +21,16 @@ const TOKEN_SQL = `
     JOIN "OAuthClient" c ON c.id = g."clientId"
    WHERE t.hash = $1`;
 
-type TokenRow = { id: number; userId: number; scopes: string[]; isLegacy: boolean; clientId: string; clientScopes: string[]; expiresAtMs: number; isLive: boolean };
+type TokenRow = {
+  id: number;
+  userId: number;
+  scopes: string[];
+  isLegacy: boolean;
+  clientId: string;
+  clientScopes: string[];
+  expiresAtMs: number;
+  isLive: boolean;
+};
 
 export async function findAccessTokenCredential(hash: string): Promise<ResolvedCredential | null> {
   const [row] = await sql<TokenRow>(TOKEN_SQL, [hash]);

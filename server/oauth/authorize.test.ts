@@ -88,9 +88,15 @@ describe("authorization request: errors redirected with state", () => {
   it("a PKCE challenge without code_challenge_method is S256 (the spec names no method parameter); plain stays refused", async () => {
     const { client } = await makeOAuthClient({ type: "PUBLIC" });
     const challenge = s256(newVerifier());
-    expect(await checkAuthorizationRequest(request(client.id, { code_challenge: challenge }))).toMatchObject({ kind: "valid", authorization: { codeChallenge: challenge } });
+    expect(await checkAuthorizationRequest(request(client.id, { code_challenge: challenge }))).toMatchObject({
+      kind: "valid",
+      authorization: { codeChallenge: challenge },
+    });
     const plain = request(client.id, { code_challenge: challenge, code_challenge_method: "plain" });
-    expect(redirectParams(await checkAuthorizationRequest(plain))).toMatchObject({ error: "invalid_request", error_description: expect.stringMatching(/S256/) });
+    expect(redirectParams(await checkAuthorizationRequest(plain))).toMatchObject({
+      error: "invalid_request",
+      error_description: expect.stringMatching(/S256/),
+    });
   });
   it.each(["state", "client_id", "scope", "code_challenge"])("a repeated %s is an invalid request shown on the page (RFC 6749 §3.1)", async (name) => {
     const { client } = await makeOAuthClient();

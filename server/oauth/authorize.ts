@@ -24,9 +24,7 @@ export type ValidAuthorization = {
 };
 
 export type AuthorizeCheck =
-  | { kind: "page-error"; message: string }
-  | { kind: "redirect-error"; location: string }
-  | { kind: "valid"; authorization: ValidAuthorization };
+  { kind: "page-error"; message: string } | { kind: "redirect-error"; location: string } | { kind: "valid"; authorization: ValidAuthorization };
 
 /**
  * `redirect_uri` with the answer's parameters appended to the registered string itself, after its own

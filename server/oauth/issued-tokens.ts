@@ -18,12 +18,7 @@ export type TokenResponse = {
   scope: string;
 };
 
-export async function mintTokenPair(
-  tx: Tx,
-  grant: { id: number; createdAt: Date },
-  codeId: number | null,
-  scope: string,
-): Promise<TokenResponse> {
+export async function mintTokenPair(tx: Tx, grant: { id: number; createdAt: Date }, codeId: number | null, scope: string): Promise<TokenResponse> {
   const now = Date.now();
   const accessToken = newSecret("accessToken");
   const refreshToken = newSecret("refreshToken");

@@ -15,20 +15,23 @@ const isSecureWebUrl = (url: URL) => url.protocol === "https:" || (url.protocol 
  * ASCII: no spaces or raw non-ASCII): it is compared by exact string and sent back byte for byte in
  * the Location header of every answer.
  */
-export const ZRedirectUri = z.string().trim().superRefine((value, ctx) => {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    ctx.addIssue({ code: "custom", message: `"${value}" is not an absolute URL` });
-    return;
-  }
-  if (value.includes("#")) ctx.addIssue({ code: "custom", message: "Redirect URIs cannot contain a fragment (#)" });
-  if (!/^[\x21-\x7e]+$/.test(value)) {
-    ctx.addIssue({ code: "custom", message: "Redirect URIs must be plain ASCII; percent-encode spaces and other characters" });
-  }
-  if (!isSecureWebUrl(url)) ctx.addIssue({ code: "custom", message: "Redirect URIs must use https (http is allowed only for localhost)" });
-});
+export const ZRedirectUri = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: `"${value}" is not an absolute URL` });
+      return;
+    }
+    if (value.includes("#")) ctx.addIssue({ code: "custom", message: "Redirect URIs cannot contain a fragment (#)" });
+    if (!/^[\x21-\x7e]+$/.test(value)) {
+      ctx.addIssue({ code: "custom", message: "Redirect URIs must be plain ASCII; percent-encode spaces and other characters" });
+    }
+    if (!isSecureWebUrl(url)) ctx.addIssue({ code: "custom", message: "Redirect URIs must use https (http is allowed only for localhost)" });
+  });
 
 /**
  * The website and logo the consent page links and shows: https like redirect URIs, so a client can put

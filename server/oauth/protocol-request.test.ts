@@ -8,7 +8,10 @@ const post = (body: BodyInit, contentType: string | null = FORM) =>
   new Request("http://localhost/v2/auth/oauth2/token", { method: "POST", body, headers: contentType ? { "content-type": contentType } : {} });
 
 async function failure(request: Request) {
-  const error = await readProtocolParams(request).then(() => null, (caught: unknown) => caught);
+  const error = await readProtocolParams(request).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(OAuthError);
   const { status, error: code, description } = error as OAuthError;
   return { status, code, description };
@@ -31,7 +34,12 @@ describe("OAuth protocol parameters", () => {
     expect(await failure(request)).toMatchObject({ status: 400, code: "invalid_request", description: expect.stringMatching(/repeated/) });
   });
 
-  it.each([["an array", ["a", "b"]], ["an object", { a: "b" }], ["a number", 7], ["null", null]])("a JSON value that is %s is invalid_request", async (_label, value) => {
+  it.each([
+    ["an array", ["a", "b"]],
+    ["an object", { a: "b" }],
+    ["a number", 7],
+    ["null", null],
+  ])("a JSON value that is %s is invalid_request", async (_label, value) => {
     expect(await failure(post(JSON.stringify({ code: value }), "application/json"))).toMatchObject({ status: 400, code: "invalid_request" });
   });
 
@@ -48,7 +56,12 @@ describe("OAuth protocol parameters", () => {
         controller.enqueue(chunk);
       },
     });
-    const request = new Request("http://localhost/v2/auth/oauth2/token", { method: "POST", body: endless, headers: { "content-type": FORM }, duplex: "half" } as RequestInit);
+    const request = new Request("http://localhost/v2/auth/oauth2/token", {
+      method: "POST",
+      body: endless,
+      headers: { "content-type": FORM },
+      duplex: "half",
+    } as RequestInit);
     expect(await failure(request)).toMatchObject({ status: 413, code: "invalid_request" });
     expect(pulled).toBeLessThan(MAX_BODY_BYTES + 4 * chunk.byteLength);
   });

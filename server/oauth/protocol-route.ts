@@ -21,7 +21,9 @@ export function oauthProtocolRoute(handler: ProtocolHandler) {
       if (error instanceof OAuthError) return oauthErrorResponse(error);
       if (isDatabaseUnavailable(error)) {
         log.warn("OAuth protocol endpoint: database unavailable; answered 503", { url: request.url, error });
-        return oauthErrorResponse(new OAuthError("temporarily_unavailable", "The server cannot reach its database right now; try again shortly", 503, RETRY_AFTER));
+        return oauthErrorResponse(
+          new OAuthError("temporarily_unavailable", "The server cannot reach its database right now; try again shortly", 503, RETRY_AFTER),
+        );
       }
       log.error("OAuth protocol endpoint failed", { url: request.url, error });
       return Response.json({ error: "server_error", error_description: "Unexpected error" }, { status: 500, headers: NO_STORE });

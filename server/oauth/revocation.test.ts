@@ -33,7 +33,9 @@ describe("revocation endpoint (RFC 7009)", () => {
 
   it("needs the client's own credentials", async () => {
     const tokens = await makeOAuthTokens(["PROFILE_READ"]);
-    const failure = await revokeToken({ client_id: tokens.client.id, client_secret: "cnv_cs_wrong", token: tokens.refresh_token }, CONTEXT).catch((error: unknown) => error);
+    const failure = await revokeToken({ client_id: tokens.client.id, client_secret: "cnv_cs_wrong", token: tokens.refresh_token }, CONTEXT).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(OAuthError);
     expect(await findPrincipalForAccessToken(tokens.access_token)).not.toBeNull();
   });

@@ -90,7 +90,16 @@ describe("code exchange", () => {
     expect(await findPrincipalForAccessToken(tokens.access_token)).not.toBeNull();
     expect((await oauthFailure(exchange)).error).toBe("invalid_grant");
     expect(await findPrincipalForAccessToken(tokens.access_token)).toBeNull();
-    expect((await oauthFailure({ grant_type: "refresh_token", client_id: exchange.client_id, client_secret: exchange.client_secret, refresh_token: tokens.refresh_token })).error).toBe("invalid_grant");
+    expect(
+      (
+        await oauthFailure({
+          grant_type: "refresh_token",
+          client_id: exchange.client_id,
+          client_secret: exchange.client_secret,
+          refresh_token: tokens.refresh_token,
+        })
+      ).error,
+    ).toBe("invalid_grant");
   });
 });
 
@@ -127,7 +136,10 @@ describe("client authentication is unambiguous (RFC 6749 §2.3)", () => {
   it("client_id in the body differing from Basic's is invalid_request", async () => {
     const { exchange } = await confidentialSetup();
     const { client_secret, ...withoutSecret } = exchange;
-    const failure = await oauthFailure({ ...withoutSecret, client_id: "someone-else" }, { ...CONTEXT, authorization: basic(exchange.client_id, client_secret) });
+    const failure = await oauthFailure(
+      { ...withoutSecret, client_id: "someone-else" },
+      { ...CONTEXT, authorization: basic(exchange.client_id, client_secret) },
+    );
     expect([failure.status, failure.error]).toEqual([400, "invalid_request"]);
   });
 
@@ -260,12 +272,20 @@ describe("client lifecycle and grants", () => {
     const tokens = await makeOAuthTokens(["PROFILE_READ"]);
     const owner = await db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true, secrets: { select: { id: true } } } });
     const second = await createClientSecret(owner.ownerId, tokens.client.id);
-    await expect(createClientSecret(owner.ownerId, tokens.client.id)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/revoke one/i) });
+    await expect(createClientSecret(owner.ownerId, tokens.client.id)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/revoke one/i),
+    });
     const refreshWith = (secret: string, refreshToken: string) =>
       exchangeToken({ grant_type: "refresh_token", client_id: tokens.client.id, client_secret: secret, refresh_token: refreshToken }, CONTEXT);
     const viaNew = await refreshWith(second.secret, tokens.refresh_token);
     await revokeClientSecret(owner.ownerId, tokens.client.id, owner.secrets[0]!.id);
-    const failure = await oauthFailure({ grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: viaNew.refresh_token });
+    const failure = await oauthFailure({
+      grant_type: "refresh_token",
+      client_id: tokens.client.id,
+      client_secret: tokens.secret!,
+      refresh_token: viaNew.refresh_token,
+    });
     expect([failure.status, failure.error]).toEqual([401, "invalid_client"]);
     expect(await findPrincipalForAccessToken(viaNew.access_token)).not.toBeNull();
     await refreshWith(second.secret, viaNew.refresh_token);
@@ -277,11 +297,19 @@ describe("client lifecycle and grants", () => {
     const edited = await updateClient(ownerId, { clientId: tokens.client.id, name: "Renamed app" });
     expect(edited.status).toBe("PENDING");
     expect(await findPrincipalForAccessToken(tokens.access_token)).not.toBeNull();
-    const refreshed = await exchangeToken({ grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: tokens.refresh_token }, CONTEXT);
+    const refreshed = await exchangeToken(
+      { grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: tokens.refresh_token },
+      CONTEXT,
+    );
     const admin = await makeUser({ role: "ADMIN" });
     await reviewClient(admin.id, { clientId: tokens.client.id, decision: "REJECT", reason: "Misleading name" });
     expect(await findPrincipalForAccessToken(refreshed.access_token)).toBeNull();
-    const failure = await oauthFailure({ grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: refreshed.refresh_token });
+    const failure = await oauthFailure({
+      grant_type: "refresh_token",
+      client_id: tokens.client.id,
+      client_secret: tokens.secret!,
+      refresh_token: refreshed.refresh_token,
+    });
     expect(failure.error).toBe("unauthorized_client");
   });
 
@@ -314,14 +342,20 @@ describe("client lifecycle and grants", () => {
     await makeLegacy(client.id);
     const user = await makeUser();
     const code = await authorizeCode(user.id, client.id, { scope: "BOOKING_READ" });
-    const tokens = await exchangeToken({ grant_type: "authorization_code", client_id: client.id, client_secret: secret!, code, redirect_uri: REDIRECT_URI }, CONTEXT);
+    const tokens = await exchangeToken(
+      { grant_type: "authorization_code", client_id: client.id, client_secret: secret!, code, redirect_uri: REDIRECT_URI },
+      CONTEXT,
+    );
     expect(tokens.scope).toBe("BOOKING_READ");
     expect((await findPrincipalForAccessToken(tokens.access_token))?.scopes).toBeNull();
     const updated = await updateClient(owner.id, { clientId: client.id, scopes: ["BOOKING_READ"] });
     expect(updated.status).toBe("ACCEPTED");
     expect((await findPrincipalForAccessToken(tokens.access_token))?.scopes).toBeNull();
     const code2 = await authorizeCode(user.id, client.id, { scope: "BOOKING_READ" });
-    const scoped = await exchangeToken({ grant_type: "authorization_code", client_id: client.id, client_secret: secret!, code: code2, redirect_uri: REDIRECT_URI }, CONTEXT);
+    const scoped = await exchangeToken(
+      { grant_type: "authorization_code", client_id: client.id, client_secret: secret!, code: code2, redirect_uri: REDIRECT_URI },
+      CONTEXT,
+    );
     expect((await findPrincipalForAccessToken(scoped.access_token))?.scopes).toEqual(["BOOKING_READ"]);
   });
 
@@ -348,7 +382,12 @@ describe("client lifecycle and grants", () => {
     const { ownerId } = await db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true } });
     await updateClient(ownerId, { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
     expect((await findPrincipalForAccessToken(tokens.access_token))?.scopes).toEqual([]);
-    const failure = await oauthFailure({ grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: tokens.refresh_token });
+    const failure = await oauthFailure({
+      grant_type: "refresh_token",
+      client_id: tokens.client.id,
+      client_secret: tokens.secret!,
+      refresh_token: tokens.refresh_token,
+    });
     expect(failure.error).toBe("invalid_grant");
   });
 

@@ -16,7 +16,11 @@ describe("the embed cookie", () => {
     ["missing", () => undefined],
     ["empty", () => ""],
     ["without signature", () => sealEmbedContext(CONTEXT).split(".")[0]],
-    ["with another payload", () => `${Buffer.from(JSON.stringify({ ...CONTEXT, origin: "https://evil.example.test", exp: 9e9 })).toString("base64url")}.${sealEmbedContext(CONTEXT).split(".")[1]}`],
+    [
+      "with another payload",
+      () =>
+        `${Buffer.from(JSON.stringify({ ...CONTEXT, origin: "https://evil.example.test", exp: 9e9 })).toString("base64url")}.${sealEmbedContext(CONTEXT).split(".")[1]}`,
+    ],
     ["with a flipped signature", () => sealEmbedContext(CONTEXT).slice(0, -2) + "xx"],
     ["with extra parts", () => `${sealEmbedContext(CONTEXT)}.more`],
   ])("refuses a value %s", (_case, value) => {

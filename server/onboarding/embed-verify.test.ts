@@ -15,7 +15,18 @@ const challenge = s256("v".repeat(43));
 
 async function embedParams(overrides: Record<string, string> = {}) {
   const { client } = await makeOAuthClient({ type: "PUBLIC", redirectUris: [REDIRECT], scopes: ["PROFILE_READ"] });
-  return { client_id: client.id, redirect_uri: REDIRECT, scope: "PROFILE_READ", state: "s", theme: "dark", onboardingEmbed: "true", code_challenge: challenge, code_challenge_method: "S256", email: "ada@example.test", ...overrides };
+  return {
+    client_id: client.id,
+    redirect_uri: REDIRECT,
+    scope: "PROFILE_READ",
+    state: "s",
+    theme: "dark",
+    onboardingEmbed: "true",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    email: "ada@example.test",
+    ...overrides,
+  };
 }
 
 describe("verifyEmbedRequest", () => {
@@ -26,7 +37,13 @@ describe("verifyEmbedRequest", () => {
     expect(openEmbedContext(result.cookie)).toEqual({ clientId: params.client_id, redirectUri: REDIRECT, origin: "http://127.0.0.1:4600" });
     const location = new URL(result.location, "http://x");
     expect(location.pathname).toBe("/onboarding");
-    expect(Object.fromEntries(location.searchParams)).toMatchObject({ client_id: params.client_id, response_type: "code", code_challenge: challenge, theme: "dark", email: "ada@example.test" });
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      client_id: params.client_id,
+      response_type: "code",
+      code_challenge: challenge,
+      theme: "dark",
+      email: "ada@example.test",
+    });
   });
 
   it.each([
@@ -43,14 +60,19 @@ describe("verifyEmbedRequest", () => {
 
   it("refuses a repeated parameter, and takes a challenge without code_challenge_method as S256", async () => {
     const params = await embedParams();
-    expect(await verifyEmbedRequest({ ...params, state: ["a", "b"] })).toMatchObject({ kind: "invalid", message: expect.stringMatching(/state appears more than once/) });
+    expect(await verifyEmbedRequest({ ...params, state: ["a", "b"] })).toMatchObject({
+      kind: "invalid",
+      message: expect.stringMatching(/state appears more than once/),
+    });
     const { code_challenge_method: _method, ...withoutMethod } = params;
     expect((await verifyEmbedRequest(withoutMethod)).kind).toBe("valid");
   });
 
   it("answers a refusal with a page framable by the claimed origin only, posting only there", async () => {
     const params = await embedParams({ redirect_uri: `${REDIRECT}/other` });
-    const response = await handleEmbedVerify(new Request(`http://localhost/api/onboarding-embed/verify?${new URLSearchParams(params)}`, { headers: { "sec-fetch-dest": "iframe" } }));
+    const response = await handleEmbedVerify(
+      new Request(`http://localhost/api/onboarding-embed/verify?${new URLSearchParams(params)}`, { headers: { "sec-fetch-dest": "iframe" } }),
+    );
     expect(response.status).toBe(400);
     expect(response.headers.get("content-security-policy")).toBe("frame-ancestors http://127.0.0.1:4600");
     const html = await response.text();
@@ -61,7 +83,9 @@ describe("verifyEmbedRequest", () => {
 
   it("sends a top-level visit to the ordinary onboarding, without an embed cookie", async () => {
     const params = await embedParams();
-    const response = await handleEmbedVerify(new Request(`http://localhost/api/onboarding-embed/verify?${new URLSearchParams(params)}`, { headers: { "sec-fetch-dest": "document" } }));
+    const response = await handleEmbedVerify(
+      new Request(`http://localhost/api/onboarding-embed/verify?${new URLSearchParams(params)}`, { headers: { "sec-fetch-dest": "document" } }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("set-cookie")).toBeNull();
     expect(response.headers.get("location")).toMatch(/^\/onboarding\?/);

@@ -10,9 +10,7 @@ import { EMBED_COOKIE, EMBED_LIFETIME_SECONDS, frameAncestors, sealEmbedContext,
 import { onboardingPath, parseOnboardingQuery, singleValued } from "./onboarding-query";
 import { embedMessage, type EmbedMessage } from "./embed-messages";
 
-export type EmbedVerification =
-  | { kind: "valid"; location: string; cookie: string }
-  | { kind: "invalid"; message: string; origin: string | null };
+export type EmbedVerification = { kind: "valid"; location: string; cookie: string } | { kind: "invalid"; message: string; origin: string | null };
 
 export async function verifyEmbedRequest(raw: RawAuthorizeParams): Promise<EmbedVerification> {
   const params = singleValued(raw);
@@ -49,8 +47,7 @@ function errorPage(message: string, origin: string | null): Response {
 }
 
 /** EMBED_COOKIE_ATTRIBUTES, written out. */
-const serializeCookie = (value: string) =>
-  `${EMBED_COOKIE}=${value}; Path=/; Max-Age=${EMBED_LIFETIME_SECONDS}; HttpOnly; Secure; SameSite=None; Partitioned`;
+const serializeCookie = (value: string) => `${EMBED_COOKIE}=${value}; Path=/; Max-Age=${EMBED_LIFETIME_SECONDS}; HttpOnly; Secure; SameSite=None; Partitioned`;
 
 export async function handleEmbedVerify(request: Request): Promise<Response> {
   const url = new URL(request.url);

@@ -18,14 +18,25 @@ describe("parseOnboardingQuery", () => {
       other: "ignored",
     });
     expect(query).toEqual({
-      authorization: { client_id: "c1", redirect_uri: "https://app.example.test/cb", scope: "PROFILE_READ", state: "s", code_challenge: "x".repeat(43), code_challenge_method: "S256" },
+      authorization: {
+        client_id: "c1",
+        redirect_uri: "https://app.example.test/cb",
+        scope: "PROFILE_READ",
+        state: "s",
+        code_challenge: "x".repeat(43),
+        code_challenge_method: "S256",
+      },
       theme: "dark",
       prefill: { email: "ada@example.test", name: "Ada", username: "ada" },
     });
   });
 
   it("has no authorization without a client_id, falls back to light, and drops invalid prefill and repeated values", () => {
-    expect(parseOnboardingQuery({ theme: "neon", email: "nope", username: "no spaces", name: ["a", "b"] })).toEqual({ authorization: null, theme: "light", prefill: {} });
+    expect(parseOnboardingQuery({ theme: "neon", email: "nope", username: "no spaces", name: ["a", "b"] })).toEqual({
+      authorization: null,
+      theme: "light",
+      prefill: {},
+    });
   });
 });
 

@@ -7,16 +7,33 @@ import { DEFAULT_SCHEDULE_NAME, finishCalendarStep, getOnboardingProgress, saveP
 afterAll(() => disconnectDb());
 
 const schedulesOf = (userId: number) =>
-  db.schedule.findMany({ where: { userId }, select: { name: true, timeZone: true, defaultFor: { select: { id: true } }, entries: { select: { days: true, startMinute: true, endMinute: true, date: true } } } });
+  db.schedule.findMany({
+    where: { userId },
+    select: {
+      name: true,
+      timeZone: true,
+      defaultFor: { select: { id: true } },
+      entries: { select: { days: true, startMinute: true, endMinute: true, date: true } },
+    },
+  });
 
 describe("saveProfileStep", () => {
   it("stores the profile, gives a default Mon–Fri 09:00–17:00 schedule in the user's zone and moves on to calendars", async () => {
     const user = await makeUser();
     await saveProfileStep(user.id, { name: "Ada Lovelace", username: `${user.username}-x`, timeZone: "Europe/London" });
     const progress = await getOnboardingProgress(user.id);
-    expect(progress).toMatchObject({ step: "CALENDARS", profile: { name: "Ada Lovelace", username: `${user.username}-x`, timeZone: "Europe/London" }, isExternal: false });
+    expect(progress).toMatchObject({
+      step: "CALENDARS",
+      profile: { name: "Ada Lovelace", username: `${user.username}-x`, timeZone: "Europe/London" },
+      isExternal: false,
+    });
     expect(await schedulesOf(user.id)).toEqual([
-      { name: DEFAULT_SCHEDULE_NAME, timeZone: "Europe/London", defaultFor: { id: user.id }, entries: [{ days: [1, 2, 3, 4, 5], startMinute: 540, endMinute: 1020, date: null }] },
+      {
+        name: DEFAULT_SCHEDULE_NAME,
+        timeZone: "Europe/London",
+        defaultFor: { id: user.id },
+        entries: [{ days: [1, 2, 3, 4, 5], startMinute: 540, endMinute: 1020, date: null }],
+      },
     ]);
   });
 

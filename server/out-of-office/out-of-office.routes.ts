@@ -10,7 +10,16 @@ const read = { scope: "SCHEDULE_READ" } as const;
 const write = { scope: "SCHEDULE_WRITE" } as const;
 
 export const listOutOfOfficeRoute = defineRoute(
-  { method: "GET", path: "/v2/me/ooo", tag, summary: "Get my out-of-office entries", access: read, query: ZListOooQuery, response: ZOooOutput, paginated: true },
+  {
+    method: "GET",
+    path: "/v2/me/ooo",
+    tag,
+    summary: "Get my out-of-office entries",
+    access: read,
+    query: ZListOooQuery,
+    response: ZOooOutput,
+    paginated: true,
+  },
   async ({ principal, query }) => {
     const { items, totalItems } = await listOutOfOffice(principal.userId, query);
     return new Page(items, totalItems, query);

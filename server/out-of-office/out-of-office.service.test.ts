@@ -79,7 +79,12 @@ describe("updateOutOfOffice and deleteOutOfOffice", () => {
   it("merges the sent fields and validates the merged period", async () => {
     const user = await makeUser();
     const entry = await createOutOfOffice(user.id, { start: day(1), end: day(5), notes: "Trip", reason: "travel" });
-    expect(await updateOutOfOffice(user.id, entry.id, { end: day(6), notes: null })).toMatchObject({ start: day(1), end: day(6), notes: null, reason: "travel" });
+    expect(await updateOutOfOffice(user.id, entry.id, { end: day(6), notes: null })).toMatchObject({
+      start: day(1),
+      end: day(6),
+      notes: null,
+      reason: "travel",
+    });
     const error = await expectAppError(updateOutOfOffice(user.id, entry.id, { start: day(7) }), "BAD_REQUEST");
     expect(error.details).toEqual([{ path: "body.start", message: expect.any(String) }]);
     expect(await updateOutOfOffice(user.id, entry.id, { start: day(2), end: day(4) })).toMatchObject({ start: day(2), end: day(4) });

@@ -6,14 +6,7 @@
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { OOO_SELECT, toOooOutput } from "./out-of-office.dto";
-import {
-  isOrderedRange,
-  ZCreateOooInput,
-  ZUpdateOooInput,
-  type TCreateOooInput,
-  type TListOooQuery,
-  type TUpdateOooInput,
-} from "./out-of-office.schemas";
+import { isOrderedRange, ZCreateOooInput, ZUpdateOooInput, type TCreateOooInput, type TListOooQuery, type TUpdateOooInput } from "./out-of-office.schemas";
 
 const notFound = () => new AppError("NOT_FOUND", "Out-of-office entry not found");
 

@@ -32,10 +32,7 @@ export async function loadDefaultSchedule(tx: Tx, userId: number): Promise<TLoad
 }
 
 /** The event type's own schedule, else its owner's default; null when neither exists (or a team event type). */
-export async function loadScheduleForEventType(
-  tx: Tx,
-  eventType: { scheduleId: number | null; userId: number | null },
-): Promise<TLoadedSchedule | null> {
+export async function loadScheduleForEventType(tx: Tx, eventType: { scheduleId: number | null; userId: number | null }): Promise<TLoadedSchedule | null> {
   if (eventType.scheduleId !== null) {
     const own = await loadSchedule(tx, eventType.scheduleId);
     if (own) return own;

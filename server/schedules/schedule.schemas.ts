@@ -9,7 +9,6 @@ import { ZIdParam } from "../http/ids";
 import { ZTimeZone } from "../time/time-zones";
 import { ZCalendarDate } from "../time/timestamps";
 
-
 /** Index = the day number stored in Availability.days (0 = Sunday … 6 = Saturday). */
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 export type TWeekday = (typeof WEEKDAYS)[number];
@@ -19,8 +18,7 @@ const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const END_OF_DAY = "24:00";
 
 export const toMinutes = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-export const toTimeOfDay = (minutes: number): string =>
-  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+export const toTimeOfDay = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 const ZStartTime = z.string().regex(HH_MM, "Must be a time HH:mm from 00:00 to 23:59").describe("HH:mm");
 const ZEndTime = z

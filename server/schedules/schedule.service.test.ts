@@ -77,7 +77,12 @@ describe("createSchedule", () => {
     { case: "a date that does not exist", input: { overrides: [{ date: "2027-02-29", startTime: "09:00", endTime: "10:00" }] }, path: "overrides.0.date" },
     {
       case: "two overrides of one date",
-      input: { overrides: [{ date: "2027-01-04", startTime: "09:00", endTime: "10:00" }, { date: "2027-01-04", startTime: "11:00", endTime: "12:00" }] },
+      input: {
+        overrides: [
+          { date: "2027-01-04", startTime: "09:00", endTime: "10:00" },
+          { date: "2027-01-04", startTime: "11:00", endTime: "12:00" },
+        ],
+      },
       path: "overrides.1.date",
     },
     { case: "schedule and availability that differ", input: { schedule: weekdays, availability: [] }, path: "schedule" },

@@ -11,7 +11,16 @@ const read = { scope: "SCHEDULE_READ" } as const;
 const write = { scope: "SCHEDULE_WRITE" } as const;
 
 export const listSchedulesRoute = defineRoute(
-  { method: "GET", path: "/v2/schedules", tag, summary: "Get all schedules (isDefault marks the default)", access: read, query: ZPaginationQuery, response: ZScheduleOutput, paginated: true },
+  {
+    method: "GET",
+    path: "/v2/schedules",
+    tag,
+    summary: "Get all schedules (isDefault marks the default)",
+    access: read,
+    query: ZPaginationQuery,
+    response: ZScheduleOutput,
+    paginated: true,
+  },
   async ({ principal, query }) => {
     const { items, totalItems } = await listSchedules(principal.userId, query);
     return new Page(items, totalItems, query);

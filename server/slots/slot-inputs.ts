@@ -105,7 +105,13 @@ export function loadExternalBusy(eventType: SlotEventType, range: Interval): Pro
   return externalBusyTimes(hostIdsOf(eventType), { start: toDate(window.start), end: toDate(window.end) }, { timeoutMs: EXTERNAL_BUSY_TIMEOUT_MS });
 }
 
-async function busyOf(tx: Tx, hostIds: number[], window: Interval, ignoreBookingUid: string | undefined, externalBusy: ExternalBusy): Promise<Map<number, Interval[]>> {
+async function busyOf(
+  tx: Tx,
+  hostIds: number[],
+  window: Interval,
+  ignoreBookingUid: string | undefined,
+  externalBusy: ExternalBusy,
+): Promise<Map<number, Interval[]>> {
   const [bookings, external] = await Promise.all([
     tx.bookingHost.findMany({
       where: {

@@ -18,7 +18,10 @@ const ZTimestampParam = (field: "startTime" | "endTime") =>
       if (DATE_ONLY.test(value.trim())) {
         ctx.addIssue({ code: "custom", message: `${field} must be a full ISO 8601 timestamp such as 2026-12-01T00:00:00Z; date-only values were a v1 format` });
       } else if (!ZFullTimestamp.safeParse(value).success) {
-        ctx.addIssue({ code: "custom", message: `${field} must be a full ISO 8601 timestamp with a time zone designator, between 1970-01-01 and 2200-01-01, such as 2026-12-01T00:00:00Z` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${field} must be a full ISO 8601 timestamp with a time zone designator, between 1970-01-01 and 2200-01-01, such as 2026-12-01T00:00:00Z`,
+        });
       }
     })
     .transform((value) => new Date(value))

@@ -50,7 +50,13 @@ async function makeEventType(data: { userId?: number | null; teamId?: number; ho
   });
 }
 
-async function makeBooking(eventTypeId: number, hostIds: number[], start: Date, end: Date, status: "ACCEPTED" | "PENDING" | "CANCELLED" | "REJECTED" = "ACCEPTED") {
+async function makeBooking(
+  eventTypeId: number,
+  hostIds: number[],
+  start: Date,
+  end: Date,
+  status: "ACCEPTED" | "PENDING" | "CANCELLED" | "REJECTED" = "ACCEPTED",
+) {
   const isLive = status === "ACCEPTED" || status === "PENDING";
   return db.booking.create({
     data: { eventTypeId, title: "Booked", start, end, status, hosts: { create: hostIds.map((userId) => ({ userId, start, end, isLive })) } },
@@ -188,7 +194,11 @@ describe("getAvailableSlots", () => {
     const other = await makeUser();
     const hidden = await makeEventType({ userId: host.id, hidden: true });
     const visible = await makeEventType({ userId: host.id });
-    for (const [id, extra] of [[2_000_000_000, {}], [hidden.id, {}], [visible.id, { username: other.username }]] as const) {
+    for (const [id, extra] of [
+      [2_000_000_000, {}],
+      [hidden.id, {}],
+      [visible.id, { username: other.username }],
+    ] as const) {
       const error = await rejectionOf(getAvailableSlots(query(id, `${WED}T00:00:00Z`, `${THU}T00:00:00Z`, extra), NOW));
       expect(error).toBeInstanceOf(AppError);
       expect([error.code, error.message]).toEqual(["NOT_FOUND", "Event type not found"]);
@@ -209,7 +219,8 @@ describe("isSlotAvailable", () => {
     const host = await makeHost();
     const eventType = await makeEventType({ userId: host.id });
     const booking = await makeBooking(eventType.id, [host.id], utc(WED, "10:00"), utc(WED, "10:30"));
-    const check = (start: Date, ignoreBookingUid?: string) => isSlotAvailable(db, { eventTypeId: eventType.id, start, ignoreBookingUid, externalBusy: [] }, NOW);
+    const check = (start: Date, ignoreBookingUid?: string) =>
+      isSlotAvailable(db, { eventTypeId: eventType.id, start, ignoreBookingUid, externalBusy: [] }, NOW);
     expect((await check(utc(WED, "09:15"))).available).toBe(false);
     expect((await check(new Date(utc(WED, "09:00").getTime() + 1_000))).available).toBe(false);
     expect((await check(utc(WED, "17:00"))).available).toBe(false);
@@ -218,7 +229,10 @@ describe("isSlotAvailable", () => {
   });
 
   it("agrees with the listing on every start of a day with bookings, OOO and odd intervals", async () => {
-    const host = await makeHost("Europe/Berlin", [{ days: [3], startMinute: 480, endMinute: 720 }, { days: [3], startMinute: 720, endMinute: 1080 }]);
+    const host = await makeHost("Europe/Berlin", [
+      { days: [3], startMinute: 480, endMinute: 720 },
+      { days: [3], startMinute: 720, endMinute: 1080 },
+    ]);
     const eventType = await makeEventType({ userId: host.id, lengthInMinutes: 50, slotInterval: 35, afterEventBuffer: 10 });
     await makeBooking(eventType.id, [host.id], utc(WED, "09:05"), utc(WED, "09:55"));
     await db.outOfOffice.create({ data: { userId: host.id, start: utc(WED, "12:20"), end: utc(WED, "13:00") } });

@@ -35,7 +35,13 @@ async function windowTimeZone(tx: Tx, eventType: EventTypeRow): Promise<string |
   return schedule?.timeZone;
 }
 
-async function slotsOf(tx: Tx, eventType: EventTypeRow, range: Interval, now: Date, busy: { externalBusy: ExternalBusy; ignoreBookingUid?: string }): Promise<Slot[]> {
+async function slotsOf(
+  tx: Tx,
+  eventType: EventTypeRow,
+  range: Interval,
+  now: Date,
+  busy: { externalBusy: ExternalBusy; ignoreBookingUid?: string },
+): Promise<Slot[]> {
   const hosts = await loadSlotHosts(tx, eventType, range, busy);
   const periodTimeZone = await windowTimeZone(tx, eventType); // sequential: `tx` may be a transaction's one connection
   return computeSlots({

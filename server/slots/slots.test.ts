@@ -1,7 +1,16 @@
 /** Hand-checked cases for the slot algorithm: schedule expansion across DST, rules, team modes, edges. */
 import { describe, expect, it } from "vitest";
 import { computeSlotsNaive } from "./slots.naive";
-import { bookingWindowEnd, computeSlots, expandSchedule, normalizeIntervals, subtractIntervals, type ComputeSlotsInput, type Interval, type ScheduleShape } from "./slots";
+import {
+  bookingWindowEnd,
+  computeSlots,
+  expandSchedule,
+  normalizeIntervals,
+  subtractIntervals,
+  type ComputeSlotsInput,
+  type Interval,
+  type ScheduleShape,
+} from "./slots";
 
 /** `2026-03-29T07:00` (UTC) → minutes since the epoch. */
 const at = (iso: string) => Date.parse(`${iso}:00Z`) / 60_000;
@@ -118,9 +127,15 @@ describe("expandSchedule range and normalisation", () => {
   });
 
   it("merges overlapping windows and keeps touching ones apart (each starts its own slot grid)", () => {
-    const overlapping = schedule("UTC", [{ days: [3], ...hours(9, 12) }, { days: [3], ...hours(11, 14) }]);
+    const overlapping = schedule("UTC", [
+      { days: [3], ...hours(9, 12) },
+      { days: [3], ...hours(11, 14) },
+    ]);
     expect(windowsOn(overlapping, "2026-06-10")).toEqual(["2026-06-10T09:00–2026-06-10T14:00"]);
-    const touching = schedule("UTC", [{ days: [3], ...hours(12, 14) }, { days: [3], ...hours(9, 12) }]);
+    const touching = schedule("UTC", [
+      { days: [3], ...hours(12, 14) },
+      { days: [3], ...hours(9, 12) },
+    ]);
     expect(windowsOn(touching, "2026-06-10")).toEqual(["2026-06-10T09:00–2026-06-10T12:00", "2026-06-10T12:00–2026-06-10T14:00"]);
   });
 
@@ -132,8 +147,18 @@ describe("expandSchedule range and normalisation", () => {
 
 describe("normalizeIntervals and subtractIntervals", () => {
   it("sorts, merges overlaps, joins touching intervals on request and drops empty ones", () => {
-    const input = [span("2026-06-10T13:00", "2026-06-10T15:00"), span("2026-06-10T09:00", "2026-06-10T11:00"), span("2026-06-10T10:00", "2026-06-10T12:00"), span("2026-06-10T12:00", "2026-06-10T13:00"), span("2026-06-10T16:00", "2026-06-10T16:00")];
-    expect(shown(normalizeIntervals(input, false))).toEqual(["2026-06-10T09:00–2026-06-10T12:00", "2026-06-10T12:00–2026-06-10T13:00", "2026-06-10T13:00–2026-06-10T15:00"]);
+    const input = [
+      span("2026-06-10T13:00", "2026-06-10T15:00"),
+      span("2026-06-10T09:00", "2026-06-10T11:00"),
+      span("2026-06-10T10:00", "2026-06-10T12:00"),
+      span("2026-06-10T12:00", "2026-06-10T13:00"),
+      span("2026-06-10T16:00", "2026-06-10T16:00"),
+    ];
+    expect(shown(normalizeIntervals(input, false))).toEqual([
+      "2026-06-10T09:00–2026-06-10T12:00",
+      "2026-06-10T12:00–2026-06-10T13:00",
+      "2026-06-10T13:00–2026-06-10T15:00",
+    ]);
     expect(shown(normalizeIntervals(input, true))).toEqual(["2026-06-10T09:00–2026-06-10T15:00"]);
   });
 
@@ -205,7 +230,12 @@ describe("computeSlots for one host", () => {
 
   it("cuts the last slots by the booking window: whole calendar days, the last one bookable all day", () => {
     const threeDays = ["2026-06-10", "2026-06-11", "2026-06-12"].map((day) => span(`${day}T09:00`, `${day}T17:00`));
-    const input = base({ hosts: [{ id: 1, available: threeDays, busy: [] }], range: span(`${DAY}T00:00`, "2026-06-13T00:00"), now: at(`${DAY}T08:00`), periodDays: 1 });
+    const input = base({
+      hosts: [{ id: 1, available: threeDays, busy: [] }],
+      range: span(`${DAY}T00:00`, "2026-06-13T00:00"),
+      now: at(`${DAY}T08:00`),
+      periodDays: 1,
+    });
     expect(starts(input, "iso")).toHaveLength(32); // today and all of tomorrow, nothing of the day after
     // Late in the morning the window still ends at midnight: tomorrow keeps its afternoon (it did not with now + 24 h).
     expect(starts({ ...input, now: at(`${DAY}T09:45`) }, "iso").slice(-2)).toEqual(["2026-06-11T16:00", "2026-06-11T16:30"]);
@@ -225,7 +255,16 @@ describe("computeSlots for one host", () => {
     expect(bookingWindowEnd({ now: 0, periodDays: null })).toBe(Number.POSITIVE_INFINITY);
     // The slot list follows: a New York host may book 10 June until 23:59 local, i.e. 03:30Z on the 11th.
     const lateShift = [{ id: 1, available: [span("2026-06-10T22:00", "2026-06-11T05:00")], busy: [] }];
-    const listed = starts(base({ hosts: lateShift, range: span("2026-06-10T00:00", "2026-06-12T00:00"), now: at("2026-06-10T03:30"), periodDays: 1, periodTimeZone: "America/New_York" }), "iso");
+    const listed = starts(
+      base({
+        hosts: lateShift,
+        range: span("2026-06-10T00:00", "2026-06-12T00:00"),
+        now: at("2026-06-10T03:30"),
+        periodDays: 1,
+        periodTimeZone: "America/New_York",
+      }),
+      "iso",
+    );
     expect(listed.at(-1)).toBe("2026-06-11T03:30");
   });
 
@@ -266,7 +305,9 @@ describe("computeSlots for one host", () => {
     expect(starts(base({ hosts: [] }))).toEqual([]);
     expect(starts(base({ hosts: [{ id: 1, available: [], busy: [] }] }))).toEqual([]);
     expect(starts(base({ range: span(`${DAY}T12:00`, `${DAY}T12:00`) }))).toEqual([]);
-    expect(starts(base({ hosts: [{ id: 1, available: [span(`${DAY}T09:00`, `${DAY}T17:00`)], busy: [span(`${DAY}T00:00`, "2026-06-11T00:00")] }] }))).toEqual([]);
+    expect(starts(base({ hosts: [{ id: 1, available: [span(`${DAY}T09:00`, `${DAY}T17:00`)], busy: [span(`${DAY}T00:00`, "2026-06-11T00:00")] }] }))).toEqual(
+      [],
+    );
     expect(starts(base({ lengthInMinutes: 9 * 60 }))).toEqual([]);
   });
 
@@ -315,7 +356,14 @@ describe("computeSlots for teams", () => {
   it("roundRobin: each host keeps its own grid", () => {
     const slots = computeSlots(base({ mode: "roundRobin", hosts: [host(7, "09:00", "11:00"), host(8, "09:15", "11:15")] }));
     expect(slots.map((slot) => `${iso(slot.start).slice(11)} ${slot.hostIds.join(",")}`)).toEqual([
-      "09:00 7", "09:15 8", "09:30 7", "09:45 8", "10:00 7", "10:15 8", "10:30 7", "10:45 8",
+      "09:00 7",
+      "09:15 8",
+      "09:30 7",
+      "09:45 8",
+      "10:00 7",
+      "10:15 8",
+      "10:30 7",
+      "10:45 8",
     ]);
   });
 

@@ -67,7 +67,12 @@ export function resolveRules(input: ComputeSlotsInput): ResolvedRules {
   const interval = input.slotInterval ?? length;
   const before = input.beforeEventBuffer ?? 0;
   const after = input.afterEventBuffer ?? 0;
-  for (const [name, value, min] of [["lengthInMinutes", length, 1], ["slotInterval", interval, 1], ["beforeEventBuffer", before, 0], ["afterEventBuffer", after, 0]] as const) {
+  for (const [name, value, min] of [
+    ["lengthInMinutes", length, 1],
+    ["slotInterval", interval, 1],
+    ["beforeEventBuffer", before, 0],
+    ["afterEventBuffer", after, 0],
+  ] as const) {
     if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer ≥ ${min}, got ${value}`);
   }
   const earliest = Math.max(input.range.start, input.now + (input.minimumBookingNotice ?? 0));
@@ -279,7 +284,10 @@ export function computeSlots(input: ComputeSlotsInput): Slot[] {
   if (input.mode === "collective") {
     const groups = intersectGroups(hosts);
     if (groups.length === 0) return [];
-    const busy = normalizeIntervals(hosts.flatMap((host) => busyNear(groups, host.busy, rules)), true);
+    const busy = normalizeIntervals(
+      hosts.flatMap((host) => busyNear(groups, host.busy, rules)),
+      true,
+    );
     const hostIds = hosts.map((host) => host.id);
     return gridStarts(groups, busy, rules).map((start) => ({ start, hostIds: [...hostIds] }));
   }
@@ -288,7 +296,10 @@ export function computeSlots(input: ComputeSlotsInput): Slot[] {
     const groups = groupsOf(host.available);
     return gridStarts(groups, normalizeIntervals(busyNear(groups, host.busy, rules), true), rules);
   });
-  return mergeByStart(perHost, hosts.map((host) => host.id));
+  return mergeByStart(
+    perHost,
+    hosts.map((host) => host.id),
+  );
 }
 
 /**

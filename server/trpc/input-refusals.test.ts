@@ -15,7 +15,10 @@ afterAll(() => disconnectDb());
 const anonymous = createCallerFactory(appRouter)({ actor: null, clientAddress: "127.0.0.1" });
 
 async function badRequest(call: Promise<unknown>): Promise<TRPCError> {
-  const error = await call.then(() => null, (reason: unknown) => reason);
+  const error = await call.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(TRPCError);
   expect((error as TRPCError).code).toBe("BAD_REQUEST");
   expect((error as TRPCError).cause).toBeInstanceOf(AppError);
@@ -47,7 +50,10 @@ describe("tRPC ids beyond PostgreSQL's int4", () => {
   it("revoking API key 2147483648 is BAD_REQUEST, not an internal error", async () => {
     const user = await makeUser();
     const caller = createCallerFactory(appRouter)({ actor: { userId: user.id, role: "USER" }, clientAddress: "127.0.0.1" });
-    const error = await caller.apiKeys.revoke({ id: 2_147_483_648 }).then(() => null, (reason: unknown) => reason);
+    const error = await caller.apiKeys.revoke({ id: 2_147_483_648 }).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe("BAD_REQUEST");
   });

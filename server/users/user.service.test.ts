@@ -9,7 +9,10 @@ import { createUser, findUserByCredentials } from "./user.service";
 afterAll(() => disconnectDb());
 
 async function appError(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -30,7 +33,10 @@ describe("createUser", () => {
 
   it("keeps the given name, username, time zone and role", async () => {
     const username = stem();
-    const user = await createUser({ email: uniqueEmail(), password: DEFAULT_PASSWORD, name: "Ada Lovelace", username, timeZone: "Europe/London" }, { role: "ADMIN" });
+    const user = await createUser(
+      { email: uniqueEmail(), password: DEFAULT_PASSWORD, name: "Ada Lovelace", username, timeZone: "Europe/London" },
+      { role: "ADMIN" },
+    );
     expect(user).toMatchObject({ username, name: "Ada Lovelace", role: "ADMIN" });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).timeZone).toBe("Europe/London");
   });
@@ -64,7 +70,10 @@ describe("createUser", () => {
 
   it("refuses a reserved username (a first path segment of Convene's own pages), and never derives one", async () => {
     const email = uniqueEmail();
-    const refusal = await createUser({ email, password: DEFAULT_PASSWORD, username: "Settings" }).then(() => null, (reason: unknown) => reason);
+    const refusal = await createUser({ email, password: DEFAULT_PASSWORD, username: "Settings" }).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
     expect(refusal).toBeInstanceOf(ZodError);
     expect((refusal as ZodError).issues.map((issue) => issue.message)).toContain("This username is reserved");
     expect(await db.user.count({ where: { email } })).toBe(0);
@@ -98,7 +107,10 @@ describe("createUser", () => {
     { case: "empty name", input: { email: uniqueEmail(), password: DEFAULT_PASSWORD, name: "   " }, path: "name" },
   ])("refuses a $case with a ZodError and writes no row", async ({ input, path }) => {
     const before = await db.user.count();
-    const error = await createUser(input).then(() => null, (reason: unknown) => reason);
+    const error = await createUser(input).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
     expect(error).toBeInstanceOf(ZodError);
     expect((error as ZodError).issues.map((issue) => issue.path.join("."))).toContain(path);
     expect(await db.user.count({ where: { email: input.email } })).toBe(0);

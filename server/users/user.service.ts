@@ -12,7 +12,11 @@ export const USER_IDENTITY = { id: true, email: true, username: true, name: true
  * starts with a letter or digit, at least 2 characters. Used for sign-ups that do not choose one.
  */
 export async function freeUsername(preferred: string): Promise<string> {
-  const cleaned = preferred.toLowerCase().replace(/[^a-z0-9._-]/g, "").replace(/^[^a-z0-9]+/, "").slice(0, 36);
+  const cleaned = preferred
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]/g, "")
+    .replace(/^[^a-z0-9]+/, "")
+    .slice(0, 36);
   const base = cleaned.length >= 2 ? cleaned : `${cleaned || "user"}-user`.slice(0, 36);
   for (let suffix = 1; suffix < 1000; suffix++) {
     const candidate = suffix === 1 ? base : `${base}-${suffix}`;

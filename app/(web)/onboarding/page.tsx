@@ -53,7 +53,11 @@ export default async function OnboardingPage({ searchParams }: { searchParams: S
   if (progress.step === "PROFILE") {
     // The app's prefill applies to accounts made here, not to those whose details come from the identity provider.
     const prefill = progress.isExternal ? {} : query.prefill;
-    const initial = { name: prefill.name ?? progress.profile.name, username: prefill.username ?? progress.profile.username, timeZone: progress.profile.timeZone };
+    const initial = {
+      name: prefill.name ?? progress.profile.name,
+      username: prefill.username ?? progress.profile.username,
+      timeZone: progress.profile.timeZone,
+    };
     return (
       <OnboardingShell theme={theme} targetOrigin={targetOrigin} title={TITLES.PROFILE} steps={{ ...steps, current: "PROFILE" }}>
         <ProfileStep theme={theme} initial={initial} timeZones={supportedTimeZones(initial.timeZone)} returnTo={returnTo} />

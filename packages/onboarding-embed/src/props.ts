@@ -5,7 +5,6 @@
 import { DEFAULT_HOST } from "./default-host.js";
 import type { OnboardingEmbedProps, OnboardingError } from "./types.js";
 
-
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export type ValidProps = { ok: true; hostOrigin: string; verifyUrl: string };

@@ -3,17 +3,32 @@ import { parseEmbedMessage, redirectWith } from "./protocol";
 
 describe("parseEmbedMessage", () => {
   it.each([
-    [{ type: "onboarding:resize", data: { width: 480, height: 612.5 } }, { type: "onboarding:resize", data: { width: 480, height: 612.5 } }],
-    [{ type: "authorization:allowed", data: { code: "c-1", state: "s-1", extra: true } }, { type: "authorization:allowed", data: { code: "c-1", state: "s-1" } }],
+    [
+      { type: "onboarding:resize", data: { width: 480, height: 612.5 } },
+      { type: "onboarding:resize", data: { width: 480, height: 612.5 } },
+    ],
+    [
+      { type: "authorization:allowed", data: { code: "c-1", state: "s-1", extra: true } },
+      { type: "authorization:allowed", data: { code: "c-1", state: "s-1" } },
+    ],
     [{ type: "authorization:denied" }, { type: "authorization:denied", data: {} }],
-    [{ type: "onboarding:close", data: { ignored: 1 } }, { type: "onboarding:close", data: {} }],
-    [{ type: "onboarding:error", data: { code: "SIGNUP_FAILED", message: "Email taken" } }, { type: "onboarding:error", data: { code: "SIGNUP_FAILED", message: "Email taken" } }],
+    [
+      { type: "onboarding:close", data: { ignored: 1 } },
+      { type: "onboarding:close", data: {} },
+    ],
+    [
+      { type: "onboarding:error", data: { code: "SIGNUP_FAILED", message: "Email taken" } },
+      { type: "onboarding:error", data: { code: "SIGNUP_FAILED", message: "Email taken" } },
+    ],
   ])("reads %j", (raw, expected) => {
     expect(parseEmbedMessage(raw)).toEqual(expected);
   });
 
   it("turns an unknown error code into UNKNOWN and supplies a message when none is given", () => {
-    expect(parseEmbedMessage({ type: "onboarding:error", data: { code: "BOOM" } })).toEqual({ type: "onboarding:error", data: { code: "UNKNOWN", message: "Something went wrong" } });
+    expect(parseEmbedMessage({ type: "onboarding:error", data: { code: "BOOM" } })).toEqual({
+      type: "onboarding:error",
+      data: { code: "UNKNOWN", message: "Something went wrong" },
+    });
   });
 
   it.each([
@@ -31,7 +46,9 @@ describe("parseEmbedMessage", () => {
 
 describe("redirectWith", () => {
   it("appends the answer to the registered redirect URI, leaving the app's own query byte for byte", () => {
-    expect(redirectWith("https://app.example.test/cb?a=b%20c&x=~", { code: "c 1", state: "s&1" })).toBe("https://app.example.test/cb?a=b%20c&x=~&code=c+1&state=s%261");
+    expect(redirectWith("https://app.example.test/cb?a=b%20c&x=~", { code: "c 1", state: "s&1" })).toBe(
+      "https://app.example.test/cb?a=b%20c&x=~&code=c+1&state=s%261",
+    );
     expect(redirectWith("https://app.example.test/cb", { error: "access_denied", state: "s" })).toBe("https://app.example.test/cb?error=access_denied&state=s");
     expect(redirectWith("https://app.example.test/cb?", { code: "c" })).toBe("https://app.example.test/cb?code=c");
   });

@@ -11,7 +11,14 @@ export type EmbedMessage =
   | { type: "onboarding:error"; data: { code: OnboardingErrorCode; message: string } }
   | { type: "onboarding:close"; data: Record<string, never> };
 
-const ERROR_CODES: readonly OnboardingErrorCode[] = ["INVALID_PROPS", "SIGNUP_FAILED", "ONBOARDING_FAILED", "AUTHORIZATION_FAILED", "STATE_MISMATCH", "UNKNOWN"];
+const ERROR_CODES: readonly OnboardingErrorCode[] = [
+  "INVALID_PROPS",
+  "SIGNUP_FAILED",
+  "ONBOARDING_FAILED",
+  "AUTHORIZATION_FAILED",
+  "STATE_MISMATCH",
+  "UNKNOWN",
+];
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 

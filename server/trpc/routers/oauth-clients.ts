@@ -16,9 +16,7 @@ export const oauthClientsRouter = router({
     const { secret, id, hint, createdAt } = await createClientSecret(ctx.actor.userId, input.clientId);
     return { secret, id, hint, createdAt: createdAt.toISOString() };
   }),
-  revokeSecret: protectedProcedure
-    .input(ZSecretIdInput)
-    .mutation(({ ctx, input }) => revokeClientSecret(ctx.actor.userId, input.clientId, input.secretId)),
+  revokeSecret: protectedProcedure.input(ZSecretIdInput).mutation(({ ctx, input }) => revokeClientSecret(ctx.actor.userId, input.clientId, input.secretId)),
 });
 
 type ClientRow = Awaited<ReturnType<typeof listOwnClients>>[number];

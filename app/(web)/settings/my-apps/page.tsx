@@ -10,8 +10,7 @@ export default async function AuthorizedAppsPage() {
     <>
       <h1 className="text-2xl font-semibold">Authorized apps</h1>
       <p className="mt-2 max-w-prose text-sm text-slate-600">
-        Apps you allowed to act on your Convene account. Revoking an app&apos;s access stops it at once; it has to ask you again to get
-        back in.
+        Apps you allowed to act on your Convene account. Revoking an app&apos;s access stops it at once; it has to ask you again to get back in.
       </p>
       <div className="mt-8">
         <AuthorizedApps />

@@ -11,8 +11,8 @@ export default async function OAuthReviewPage() {
     <>
       <h1 className="text-2xl font-semibold">OAuth review</h1>
       <p className="mt-2 max-w-prose text-sm text-slate-600">
-        Accept a client once its name, website, redirect URIs, scopes and purpose make sense together; reject it with a reason the owner
-        can act on. The owner is told by e-mail either way.
+        Accept a client once its name, website, redirect URIs, scopes and purpose make sense together; reject it with a reason the owner can act on. The owner
+        is told by e-mail either way.
       </p>
       <div className="mt-8">
         <ReviewQueue />
