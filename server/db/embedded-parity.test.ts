@@ -98,7 +98,8 @@ describe("on the embedded database", () => {
 
   it("applies the statement deadline, which pglite-socket would drop from the start-up parameters", async () => {
     const { sql } = await import("./client");
-    expect(await sql("SHOW statement_timeout")).toEqual([{ statement_timeout: "10s" }]);
+    const { databaseDeadlines } = await import("./deadlines");
+    expect(await sql("SHOW statement_timeout")).toEqual([{ statement_timeout: `${databaseDeadlines().statementMs / 1000}s` }]);
   });
 
   it("a connected ICS calendar's busy time removes the slot from the listing and refuses a booking there", async () => {
