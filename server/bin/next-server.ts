@@ -9,6 +9,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import { clientAddressBehindProxies, trustedProxyHops } from "../http/forwarded-for";
 import { refuseRawTarget } from "../http/path-guard";
+import { v1GoneForRawTarget } from "../v1/v1-gone";
 import { ROOT } from "./next-build";
 
 const isDev = process.argv.includes("--dev");
@@ -29,7 +30,8 @@ async function send(answer: Response, response: ServerResponse) {
 
 createServer((request, response) => {
   // Next.js would resolve dot segments and redirect `//` before any route or proxy.ts sees the raw path.
-  const refusal = refuseRawTarget(request.method ?? "GET", request.url ?? "/");
+  // A /v1 target Next.js would resolve or redirect still gets v1's 410, not the framework's answer.
+  const refusal = v1GoneForRawTarget(request.method ?? "GET", request.url ?? "/") ?? refuseRawTarget(request.method ?? "GET", request.url ?? "/");
   if (refusal) return void send(refusal, response);
   request.headers["x-forwarded-for"] = clientAddressBehindProxies(request.headers["x-forwarded-for"], request.socket.remoteAddress, hops);
   void handle(request, response);

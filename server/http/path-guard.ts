@@ -17,7 +17,7 @@ const isV2Path = (pathname: string) => pathname === "/v2" || pathname.startsWith
 /** Where proxy.ts consults refusePath: the JSON surfaces. */
 export const isGuardedPath = (pathname: string) => isV2Path(pathname) || pathname.startsWith("/api/");
 
-function decodable(pathname: string): boolean {
+export function decodable(pathname: string): boolean {
   try {
     decodeURIComponent(pathname);
     return true;
@@ -27,7 +27,7 @@ function decodable(pathname: string): boolean {
 }
 
 /** `.` and `..` segments (also percent-encoded) and empty segments (`//`): a path a client must normalise first. */
-const UNNORMALISED_PATH = /(^|\/)(\.|%2e){1,2}(\/|$)|\/\//i;
+export const UNNORMALISED_PATH = /(^|\/)(\.|%2e){1,2}(\/|$)|\/\//i;
 
 /**
  * The envelope answer for a raw request target (path and query as sent) under /v2 or /api whose path is not in

@@ -32,6 +32,10 @@ export default async function ApiReferencePage() {
           </TextLink>{" "}
           (OpenAPI {document.openapi})
         </dd>
+        <dt className="font-medium">Coming from v1</dt>
+        <dd>
+          <TextLink href="/docs/migrate-v1">Migrating from API v1</TextLink> (v1 was shut down; every /v1 request answers 410 Gone)
+        </dd>
       </dl>
       <nav aria-label="Sections" className="mt-8">
         <ul className="flex flex-wrap gap-3 text-sm">

@@ -17,7 +17,8 @@ export default async function OAuthGuidePage() {
       <p className="mt-3 text-slate-700">
         Let people use your app with their Convene account: the authorization code grant, with a client secret (confidential clients) or PKCE (public clients
         such as single-page and mobile apps). Endpoints are also published as{" "}
-        <TextLink href="/.well-known/oauth-authorization-server">authorization server metadata</TextLink>.
+        <TextLink href="/.well-known/oauth-authorization-server">authorization server metadata</TextLink>. Apps written for API v1 (an <code>apiKey</code> query
+        parameter) start with <TextLink href="/docs/migrate-v1">migrating from v1</TextLink>.
       </p>
       <GuideSection id="register" title="1. Register a client">
         <p>
