@@ -1,6 +1,7 @@
 /**
  * The demo third-party site: a tiny HTTP server for the demo page (demo-app.tsx, bundled with esbuild on
- * start), its OAuth callback, a calendar feed to connect, and a page that forges embed messages. Tests start
+ * start), a test double of the peer's component that reads messages flat (flat-embed-double.ts, on /flat),
+ * its OAuth callback, a calendar feed to connect, and a page that forges embed messages. Tests start
  * it on 127.0.0.1, another site than Convene's localhost. By hand:
  *   CONVENE_HOST=http://localhost:3000 npx tsx e2e/demo/server.ts   (then open the printed URL + ?client_id=…)
  */
@@ -9,6 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { FLAT_EMBED_DOUBLE } from "./flat-embed-double";
 
 const HERE = import.meta.dirname;
 
@@ -35,14 +37,14 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
 
-/** Posts what a hostile frame would: an "allowed" with a forged code, an error and a close, to anyone ("*"). */
+/** Posts what a hostile frame would: an "allowed" with a forged code, an error and a close, to anyone ("*"), in both shapes. */
 const FORGER = `<script>
 const state = new URLSearchParams(location.search).get("state") || "";
-for (const message of [
-  { type: "authorization:allowed", data: { code: "forged-code", state } },
-  { type: "onboarding:error", data: { code: "UNKNOWN", message: "forged" } },
-  { type: "onboarding:close", data: {} },
-]) parent.postMessage(message, "*");
+for (const [type, fields] of [
+  ["authorization:allowed", { code: "forged-code", state }],
+  ["onboarding:error", { code: "UNKNOWN", message: "forged" }],
+  ["onboarding:close", {}],
+]) parent.postMessage({ type, ...fields, data: fields }, "*");
 document.body.append("forged messages sent");
 </script>`;
 
@@ -81,6 +83,7 @@ async function respond(request: http.IncomingMessage, response: http.ServerRespo
   const send = (status: number, type: string, body: string) => response.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store" }).end(body);
   if (url.pathname === "/")
     return send(200, "text/html; charset=utf-8", page("Demo scheduling app", '<div id="root"></div><script type="module" src="/demo.js"></script>'));
+  if (url.pathname === "/flat") return send(200, "text/html; charset=utf-8", page("Peer-protocol app", FLAT_EMBED_DOUBLE));
   if (url.pathname === "/demo.js") return send(200, "text/javascript; charset=utf-8", await demoBundle());
   if (url.pathname === "/callback") return send(200, "text/html; charset=utf-8", callbackPage(url));
   if (url.pathname === "/calendar.ics") return send(200, "text/calendar; charset=utf-8", calendarFeed());

@@ -21,7 +21,8 @@ export async function decideInEmbed(actor: Actor | null, params: Record<string, 
   if (decision.kind === "page-error") return failed(decision.message);
   const answer = new URL(decision.location).searchParams;
   const code = answer.get("code");
-  if (code) return embedMessage("authorization:allowed", { code, state: answer.get("state") ?? "" });
-  if (answer.get("error") === "access_denied") return embedMessage("authorization:denied", {});
+  const state = answer.get("state") ?? "";
+  if (code) return embedMessage("authorization:allowed", { code, state });
+  if (answer.get("error") === "access_denied") return embedMessage("authorization:denied", { error: "access_denied", state });
   return failed(answer.get("error_description") ?? "The authorization request is invalid.");
 }

@@ -1,6 +1,7 @@
 /**
- * Messages from the embedded flow, `{ type, data }`. Only messages from the iframe itself, whose origin is
- * exactly `host`'s, are read; anything malformed is ignored.
+ * Messages from the embedded flow, `{ type, data }` (Convene repeats the fields at the top level for the peer
+ * service's component; this one reads `data`). Only messages from the iframe itself, whose origin is exactly
+ * `host`'s, are read; anything malformed is ignored.
  */
 import type { OnboardingErrorCode } from "./types.js";
 
