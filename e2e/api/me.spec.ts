@@ -87,7 +87,6 @@ test.describe("GET /v2/me answers", () => {
         timeZone: "UTC",
         locale: "en",
         organizationId: null,
-        organization: null,
         teams: [],
       });
       expect(JSON.stringify(body)).not.toContain(DEFAULT_PASSWORD);

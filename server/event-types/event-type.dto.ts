@@ -4,6 +4,7 @@
  * the booking form's fixed fields), so client code written for the peer reads them as it expects.
  */
 import { z } from "zod";
+import { optionalField } from "../http/optional-field";
 import { env } from "../env";
 import type { TLocation } from "./event-type.schemas";
 
@@ -63,7 +64,7 @@ export const ZEventTypeOutput = z.object({
   ownerId: z.number().int().nullable(),
   title: z.string(),
   slug: z.string(),
-  description: z.string().nullable(),
+  description: z.string().describe("Empty when none"),
   lengthInMinutes: z.number().int(),
   locations: z.array(z.record(z.string(), z.unknown())),
   hidden: z.boolean(),
@@ -73,7 +74,10 @@ export const ZEventTypeOutput = z.object({
   slotInterval: z.number().int().nullable(),
   scheduleId: z.number().int().nullable(),
   requiresConfirmation: z.boolean(),
-  bookingWindow: z.object({ type: z.literal("calendarDays"), value: z.number().int(), rolling: z.literal(false) }).nullable(),
+  bookingWindow: z
+    .object({ type: z.literal("calendarDays"), value: z.number().int(), rolling: z.literal(false) })
+    .optional()
+    .describe("Left out when bookings are not limited"),
   metadata: z.record(z.string(), z.unknown()),
   bookingFields: z.array(ZBookingField),
   disableGuests: z.boolean(),
@@ -98,7 +102,7 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     ownerId: row.userId,
     title: row.title,
     slug: row.slug,
-    description: row.description,
+    description: row.description ?? "",
     lengthInMinutes: row.lengthInMinutes,
     locations: row.locations as TLocation[],
     hidden: row.hidden,
@@ -108,7 +112,7 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     slotInterval: row.slotInterval,
     scheduleId: row.scheduleId,
     requiresConfirmation: row.requiresConfirmation,
-    bookingWindow: row.periodDays === null ? null : { type: "calendarDays", value: row.periodDays, rolling: false },
+    ...optionalField("bookingWindow", row.periodDays === null ? null : { type: "calendarDays" as const, value: row.periodDays, rolling: false as const }),
     metadata: (row.metadata ?? {}) as Record<string, unknown>,
     bookingFields: BOOKING_FIELDS,
     disableGuests: false,
