@@ -48,16 +48,27 @@ type EventTypeRow = {
   owner: { username: string } | null;
 };
 
-/** The fields every booking form asks for (POST /v2/bookings: attendee name and e-mail, location, guests). */
+/**
+ * The fields every booking form asks for (POST /v2/bookings: attendee name and e-mail, location, guests). The peer
+ * requires `label` and `placeholder` on its default fields; Convene sets no placeholder, so it is empty.
+ */
 const BOOKING_FIELDS = [
-  { type: "name", slug: "name", isDefault: true, required: true, hidden: false },
-  { type: "email", slug: "email", isDefault: true, required: true, hidden: false },
-  { type: "radioInput", slug: "location", isDefault: true, required: false, hidden: false },
-  { type: "multiemail", slug: "guests", isDefault: true, required: false, hidden: false },
-  { type: "textarea", slug: "rescheduleReason", isDefault: true, required: false, hidden: false },
+  { type: "name", slug: "name", label: "Your name", placeholder: "", isDefault: true, required: true, hidden: false },
+  { type: "email", slug: "email", label: "Email address", placeholder: "", isDefault: true, required: true, hidden: false },
+  { type: "radioInput", slug: "location", label: "Location", placeholder: "", isDefault: true, required: false, hidden: false },
+  { type: "multiemail", slug: "guests", label: "Additional guests", placeholder: "", isDefault: true, required: false, hidden: false },
+  { type: "textarea", slug: "rescheduleReason", label: "Reason for reschedule", placeholder: "", isDefault: true, required: false, hidden: false },
 ];
 
-const ZBookingField = z.object({ type: z.string(), slug: z.string(), isDefault: z.boolean(), required: z.boolean(), hidden: z.boolean() });
+const ZBookingField = z.object({
+  type: z.string(),
+  slug: z.string(),
+  label: z.string(),
+  placeholder: z.string().describe("Empty when none"),
+  isDefault: z.boolean(),
+  required: z.boolean(),
+  hidden: z.boolean(),
+});
 
 export const ZEventTypeOutput = z.object({
   id: z.number().int(),
