@@ -13,8 +13,8 @@ export type Booking = {
   start: string;
   end: string;
   location: string;
-  rescheduledToUid: string | null;
-  rescheduledFromUid: string | null;
+  rescheduledToUid?: string;
+  rescheduledFromUid?: string;
   attendees: { id: number; email: string; absent: boolean }[];
   guests: string[];
 };

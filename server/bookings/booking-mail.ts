@@ -21,14 +21,14 @@ function letterFor(change: BookingMailChange, booking: TBookingOutput): Letter {
         ? { subject: `Requested: ${title}`, method: "REQUEST", reason: null, note: "Awaiting the host's confirmation.", attendeesOnly: false }
         : { subject: `Booked: ${title}`, method: "REQUEST", reason: null, note: null, attendeesOnly: false };
     case "cancelled":
-      return { subject: `Cancelled: ${title}`, method: "CANCEL", reason: booking.cancellationReason, note: null, attendeesOnly: false };
+      return { subject: `Cancelled: ${title}`, method: "CANCEL", reason: booking.cancellationReason ?? null, note: null, attendeesOnly: false };
     case "rescheduled":
-      return { subject: `Rescheduled: ${title}`, method: "REQUEST", reason: booking.reschedulingReason, note: null, attendeesOnly: false };
+      return { subject: `Rescheduled: ${title}`, method: "REQUEST", reason: booking.reschedulingReason ?? null, note: null, attendeesOnly: false };
     // The host made these decisions, so only the people who asked for the meeting need to hear of them.
     case "confirmed":
       return { subject: `Confirmed: ${title}`, method: "REQUEST", reason: null, note: null, attendeesOnly: true };
     case "declined":
-      return { subject: `Declined: ${title}`, method: "CANCEL", reason: booking.cancellationReason, note: null, attendeesOnly: true };
+      return { subject: `Declined: ${title}`, method: "CANCEL", reason: booking.cancellationReason ?? null, note: null, attendeesOnly: true };
   }
 }
 

@@ -1,6 +1,7 @@
 /** The v2 booking shape (spec's Booking table; the peer's BookingOutput_2024_08_13 for the rest). */
 import { env } from "../env";
 import { locationString } from "./booking-location";
+import { optionalField } from "../http/optional-field";
 
 export const BOOKING_SELECT = {
   id: true,
@@ -66,8 +67,7 @@ export function toAttendeeOutput(attendee: Row["attendees"][number]) {
     timeZone: attendee.timeZone,
     language: attendee.language,
     absent: attendee.absent,
-    // Left out when unknown: the peer's schema has a string here, not null.
-    ...(attendee.phoneNumber ? { phoneNumber: attendee.phoneNumber } : {}),
+    ...optionalField("phoneNumber", attendee.phoneNumber),
   };
 }
 
@@ -84,17 +84,18 @@ export function toBookingOutput(row: Row) {
     description: row.description ?? "",
     hosts: row.hosts.map(({ user }) => user),
     status: row.status.toLowerCase() as "accepted" | "pending" | "cancelled" | "rejected",
-    cancellationReason: row.cancellationReason ?? row.rejectionReason,
-    cancelledByEmail: row.cancelledByEmail,
-    reschedulingReason: row.reschedulingReason,
-    rescheduledFromUid: row.rescheduledFromUid,
-    rescheduledToUid: row.rescheduledToUid,
+    // These are left out when absent, as the peer does: its schema has strings here, not null.
+    ...optionalField("cancellationReason", row.cancellationReason ?? row.rejectionReason),
+    ...optionalField("cancelledByEmail", row.cancelledByEmail),
+    ...optionalField("reschedulingReason", row.reschedulingReason),
+    ...optionalField("rescheduledFromUid", row.rescheduledFromUid),
+    ...optionalField("rescheduledToUid", row.rescheduledToUid),
     start: row.start.toISOString(),
     end: row.end.toISOString(),
     duration: Math.round((row.end.getTime() - row.start.getTime()) / 60_000),
     eventTypeId: row.eventTypeId,
     eventType: row.eventType,
-    meetingUrl: meetingUrlOf(row.location),
+    ...optionalField("meetingUrl", meetingUrlOf(row.location)),
     location: locationString(row.location),
     absentHost: row.absentHost,
     createdAt: row.createdAt.toISOString(),

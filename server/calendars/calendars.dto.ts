@@ -16,7 +16,7 @@ export const ZCalendarOutput = z.object({
   name: z.string(),
   primary: z.boolean(),
   readOnly: z.boolean(),
-  email: z.string().nullable(),
+  email: z.string().optional(),
   isSelected: z.boolean(),
   credentialId: z.number(),
 });
@@ -45,7 +45,7 @@ export const ZConnectedCalendarsOutput = z.object({
       invalid: z.boolean(),
       /** Present when the provider could not be asked for the calendars just now (the list then shows what we know). */
       error: z.string().optional(),
-      primary: ZCalendarOutput.nullable(),
+      primary: ZCalendarOutput.optional(),
       calendars: z.array(ZCalendarOutput),
     }),
   ),
@@ -61,10 +61,11 @@ export const ZConnectedCalendarsOutput = z.object({
       name: z.string().nullable(),
       primary: z.boolean(),
       readOnly: z.boolean(),
-      email: z.string().nullable(),
+      email: z.string().optional(),
       integrationTitle: z.string(),
     })
-    .nullable(),
+    .optional()
+    .describe("Left out while no calendar is connected"),
 });
 
 export const ZBusyTimeOutput = z.object({ start: z.string(), end: z.string(), source: z.string().nullable() });

@@ -12,6 +12,7 @@ import { calDavAdapter, ZCalDavSecret } from "./caldav.adapter";
 import { adoptCalendars, discoverCalendars, listCalendarsOf, ownerTimeZone, toAppError, transientCredential } from "./connections";
 import { connect, getOwnedCredential, listOwnedCredentials, storedSecret, storeCredential, toCredentialOutput } from "./credential-store";
 import { fetchIcsFeed } from "./ics-feed.adapter";
+import { optionalField } from "../http/optional-field";
 import { OutboundUrlError, parseUserUrl } from "./outbound-http";
 import { DAY_MS, wallToUtc } from "./zoned-time";
 
@@ -41,8 +42,10 @@ export async function listConnectedCalendars(userId: number) {
         ];
         summaries = [...new Set(known)].map((externalId) => ({ externalId, name: externalId, primary: false, readOnly: true, email: null }));
       }
-      const calendars: TCalendarOutput[] = summaries.map((summary) => ({
+      // An unknown e-mail is left out, not null: the peer's schema has a string there.
+      const calendars: TCalendarOutput[] = summaries.map(({ email, ...summary }) => ({
         ...summary,
+        ...(email ? { email } : {}),
         integration: row.type,
         isSelected: isSelected(row.id, summary.externalId),
         credentialId: row.id,
@@ -52,7 +55,7 @@ export async function listConnectedCalendars(userId: number) {
         credentialId: row.id,
         invalid,
         ...(error !== undefined ? { error } : {}),
-        primary: calendars.find((calendar) => calendar.primary) ?? calendars[0] ?? null,
+        ...optionalField("primary", calendars.find((calendar) => calendar.primary) ?? calendars[0]),
         calendars,
       };
     }),
@@ -62,24 +65,26 @@ export async function listConnectedCalendars(userId: number) {
     connectedCalendars
       .flatMap((connected) => connected.calendars)
       .find((calendar) => calendar.credentialId === destination.credentialId && calendar.externalId === destination.externalId);
+  // Connecting a calendar makes it the destination when there is none, so only a user with no calendar lacks one: left out.
   return {
     connectedCalendars,
-    destinationCalendar: destination
-      ? {
-          id: destination.id,
-          integration: destination.integration,
-          externalId: destination.externalId,
-          primaryEmail: destinationCalendar?.email ?? null,
-          userId,
-          eventTypeId: null,
-          credentialId: destination.credentialId,
-          name: destinationCalendar?.name ?? null,
-          primary: destinationCalendar?.primary ?? false,
-          readOnly: destinationCalendar?.readOnly ?? false,
-          email: destinationCalendar?.email ?? null,
-          integrationTitle: CALENDAR_APPS[destination.integration as CalendarType]?.title ?? destination.integration,
-        }
-      : null,
+    ...optionalField(
+      "destinationCalendar",
+      destination && {
+        id: destination.id,
+        integration: destination.integration,
+        externalId: destination.externalId,
+        primaryEmail: destinationCalendar?.email ?? null,
+        userId,
+        eventTypeId: null,
+        credentialId: destination.credentialId,
+        name: destinationCalendar?.name ?? null,
+        primary: destinationCalendar?.primary ?? false,
+        readOnly: destinationCalendar?.readOnly ?? false,
+        ...optionalField("email", destinationCalendar?.email),
+        integrationTitle: CALENDAR_APPS[destination.integration as CalendarType]?.title ?? destination.integration,
+      },
+    ),
   };
 }
 

@@ -4,6 +4,7 @@
  * the booking form's fixed fields), so client code written for the peer reads them as it expects.
  */
 import { z } from "zod";
+import { optionalField } from "../http/optional-field";
 import { env } from "../env";
 import type { TLocation } from "./event-type.schemas";
 
@@ -47,23 +48,34 @@ type EventTypeRow = {
   owner: { username: string } | null;
 };
 
-/** The fields every booking form asks for (POST /v2/bookings: attendee name and e-mail, location, guests). */
+/**
+ * The fields every booking form asks for (POST /v2/bookings: attendee name and e-mail, location, guests). The peer
+ * requires `label` and `placeholder` on its default fields; Convene sets no placeholder, so it is empty.
+ */
 const BOOKING_FIELDS = [
-  { type: "name", slug: "name", isDefault: true, required: true, hidden: false },
-  { type: "email", slug: "email", isDefault: true, required: true, hidden: false },
-  { type: "radioInput", slug: "location", isDefault: true, required: false, hidden: false },
-  { type: "multiemail", slug: "guests", isDefault: true, required: false, hidden: false },
-  { type: "textarea", slug: "rescheduleReason", isDefault: true, required: false, hidden: false },
+  { type: "name", slug: "name", label: "Your name", placeholder: "", isDefault: true, required: true, hidden: false },
+  { type: "email", slug: "email", label: "Email address", placeholder: "", isDefault: true, required: true, hidden: false },
+  { type: "radioInput", slug: "location", label: "Location", placeholder: "", isDefault: true, required: false, hidden: false },
+  { type: "multiemail", slug: "guests", label: "Additional guests", placeholder: "", isDefault: true, required: false, hidden: false },
+  { type: "textarea", slug: "rescheduleReason", label: "Reason for reschedule", placeholder: "", isDefault: true, required: false, hidden: false },
 ];
 
-const ZBookingField = z.object({ type: z.string(), slug: z.string(), isDefault: z.boolean(), required: z.boolean(), hidden: z.boolean() });
+const ZBookingField = z.object({
+  type: z.string(),
+  slug: z.string(),
+  label: z.string(),
+  placeholder: z.string().describe("Empty when none"),
+  isDefault: z.boolean(),
+  required: z.boolean(),
+  hidden: z.boolean(),
+});
 
 export const ZEventTypeOutput = z.object({
   id: z.number().int(),
   ownerId: z.number().int().nullable(),
   title: z.string(),
   slug: z.string(),
-  description: z.string().nullable(),
+  description: z.string().describe("Empty when none"),
   lengthInMinutes: z.number().int(),
   locations: z.array(z.record(z.string(), z.unknown())),
   hidden: z.boolean(),
@@ -73,7 +85,10 @@ export const ZEventTypeOutput = z.object({
   slotInterval: z.number().int().nullable(),
   scheduleId: z.number().int().nullable(),
   requiresConfirmation: z.boolean(),
-  bookingWindow: z.object({ type: z.literal("calendarDays"), value: z.number().int(), rolling: z.literal(false) }).nullable(),
+  bookingWindow: z
+    .object({ type: z.literal("calendarDays"), value: z.number().int(), rolling: z.literal(false) })
+    .optional()
+    .describe("Left out when bookings are not limited"),
   metadata: z.record(z.string(), z.unknown()),
   bookingFields: z.array(ZBookingField),
   disableGuests: z.boolean(),
@@ -98,7 +113,7 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     ownerId: row.userId,
     title: row.title,
     slug: row.slug,
-    description: row.description,
+    description: row.description ?? "",
     lengthInMinutes: row.lengthInMinutes,
     locations: row.locations as TLocation[],
     hidden: row.hidden,
@@ -108,7 +123,7 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     slotInterval: row.slotInterval,
     scheduleId: row.scheduleId,
     requiresConfirmation: row.requiresConfirmation,
-    bookingWindow: row.periodDays === null ? null : { type: "calendarDays", value: row.periodDays, rolling: false },
+    ...optionalField("bookingWindow", row.periodDays === null ? null : { type: "calendarDays" as const, value: row.periodDays, rolling: false as const }),
     metadata: (row.metadata ?? {}) as Record<string, unknown>,
     bookingFields: BOOKING_FIELDS,
     disableGuests: false,

@@ -1,5 +1,6 @@
 /** The /v2/me shape: the peer API's MeOutput, plus locale and the caller's memberships. */
 import { z } from "zod";
+import { optionalField } from "../http/optional-field";
 
 export const ME_SELECT = {
   id: true,
@@ -36,7 +37,10 @@ export const ZMeOutput = z.object({
   timeZone: z.string(),
   locale: z.string(),
   organizationId: z.number().int().nullable(),
-  organization: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), isPlatform: z.boolean(), role: z.string() }).nullable(),
+  organization: z
+    .object({ id: z.number().int(), name: z.string(), slug: z.string(), isPlatform: z.boolean(), role: z.string() })
+    .optional()
+    .describe("Left out when the user belongs to no organization"),
   teams: z.array(
     z.object({
       id: z.number().int(),
@@ -62,7 +66,7 @@ export function toMeOutput(row: MeRow): TMeOutput {
   return {
     ...(profile as Omit<TMeOutput, "organizationId" | "organization" | "teams">),
     organizationId: org?.team.id ?? null,
-    organization: org ? { id: org.team.id, name: org.team.name, slug: org.team.slug, isPlatform: false, role: org.role } : null,
+    ...optionalField("organization", org && { id: org.team.id, name: org.team.name, slug: org.team.slug, isPlatform: false, role: org.role }),
     teams: memberships
       .filter((membership) => !membership.team.isOrganization)
       .map(({ team, role, accepted }) => ({ id: team.id, name: team.name, slug: team.slug, role, accepted, organizationId: team.parentId })),

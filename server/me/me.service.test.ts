@@ -35,7 +35,6 @@ describe("getMe", () => {
       timeZone: "America/New_York",
       locale: "en",
       organizationId: null,
-      organization: null,
       teams: [],
     });
   });

@@ -1,0 +1,333 @@
+/**
+ * Drop-in compatibility with the peer API (issue 9, section 2): every operation both documents serve, answered
+ * by the running app with real data, validates against the peer's published 2xx schema (extra properties
+ * allowed) and against Convene's own response schema from the route declaration. Booking operations are
+ * checked under each svc-api-version and under the default one.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { makeApiKey, makeUser } from "../../prisma/factories";
+import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
+import { db, disconnectDb } from "../../server/db/client";
+import { ROUTE_CATALOG } from "../../server/http/route-catalog";
+import { BOOKINGS_VERSIONS, VERSION_HEADER } from "../../server/http/versioning";
+import { expect, test } from "../support/fixtures";
+import { at, icsFeed, serveFeeds, WED, type FeedServer } from "../support/ics-feeds";
+import { exercised, send } from "../support/peer/conformance";
+import { sharedOperations } from "../support/peer/operations";
+import { PEER } from "../support/peer/peer-schemas";
+import { startRadicale, type Radicale } from "../support/radicale";
+
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+const PASSWORD = "radicale-secret";
+
+let radicale: Radicale;
+let feedServer: FeedServer;
+test.beforeAll(async () => {
+  radicale = await startRadicale({ peer: PASSWORD });
+  feedServer = await serveFeeds();
+});
+test.afterAll(async () => {
+  await radicale.stop();
+  await feedServer.stop();
+  await disconnectDb();
+});
+
+async function caller() {
+  const user = await makeUser();
+  return { user, headers: bearer(await makeApiKey(user.id)) };
+}
+
+/** A CalDAV account connected through the API: it becomes the destination calendar, as connecting a writable calendar does. */
+async function connectCalDav(request: APIRequestContext, headers: Record<string, string>) {
+  const externalId = await radicale.makeCalendar("peer", `work-${randomBytes(4).toString("hex")}`, "Work");
+  const { data } = await send(request, "POST /v2/calendars/{calendar}/credentials", "/v2/calendars/apple/credentials", {
+    headers,
+    data: { username: "peer", password: PASSWORD, url: radicale.url },
+  });
+  return { credentialId: data.id as number, externalId };
+}
+
+// ---------------------------------------------------------------- bookings, under every version
+
+const VERSION_VARIANTS = [{}, ...BOOKINGS_VERSIONS.map((version) => ({ [VERSION_HEADER]: version }))];
+
+async function bookingWorld(request: APIRequestContext, version: Record<string, string>, eventType: Parameters<typeof makeHostWithEventType>[0] = {}) {
+  const host = await makeHostWithEventType(eventType);
+  const headers = { ...bearer(host.apiKey), ...version };
+  const book = async (days: number, hour: number, extra: Record<string, unknown> = {}) => {
+    const { data, headers: answered } = await send(request, "POST /v2/bookings", "/v2/bookings", {
+      headers,
+      data: { eventTypeId: host.eventType.id, start: utcAt(days, hour).toISOString(), attendee: attendee(), ...extra },
+    });
+    expect(answered[VERSION_HEADER]).toBe(version[VERSION_HEADER] ?? BOOKINGS_VERSIONS[0]);
+    return data as { uid: string };
+  };
+  return { ...host, headers, book };
+}
+
+const bookingOperations: Record<string, (request: APIRequestContext, version: Record<string, string>) => Promise<void>> = {
+  "POST /v2/bookings": async (request, version) => {
+    const { book } = await bookingWorld(request, version);
+    await book(2, 9);
+    const linked = await book(2, 10, { location: { type: "link", link: "https://meet.example.test/peer" } });
+    expect(linked).toMatchObject({ meetingUrl: "https://meet.example.test/peer" });
+  },
+  "GET /v2/bookings": async (request, version) => {
+    const { book, headers } = await bookingWorld(request, version);
+    const first = await book(2, 9);
+    await send(request, "POST /v2/bookings/{bookingUid}/reschedule", `/v2/bookings/${first.uid}/reschedule`, {
+      headers,
+      data: { start: utcAt(2, 11).toISOString(), reschedulingReason: "Clash" },
+    });
+    const { data } = await send(request, "GET /v2/bookings", "/v2/bookings", { headers, query: { take: "10" } });
+    expect(data).toHaveLength(2);
+  },
+  "GET /v2/bookings/{bookingUid}": async (request, version) => {
+    const { book, headers } = await bookingWorld(request, version);
+    const booking = await book(2, 9);
+    await send(request, "GET /v2/bookings/{bookingUid}", `/v2/bookings/${booking.uid}`, { headers });
+  },
+  "POST /v2/bookings/{bookingUid}/cancel": async (request, version) => {
+    const { book, headers } = await bookingWorld(request, version);
+    const booking = await book(2, 9);
+    const { data } = await send(request, "POST /v2/bookings/{bookingUid}/cancel", `/v2/bookings/${booking.uid}/cancel`, {
+      headers,
+      data: { cancellationReason: "Ill" },
+    });
+    expect(data).toMatchObject({ status: "cancelled", cancellationReason: "Ill" });
+  },
+  "POST /v2/bookings/{bookingUid}/reschedule": async (request, version) => {
+    const { book, headers } = await bookingWorld(request, version);
+    const booking = await book(2, 9);
+    const { data } = await send(request, "POST /v2/bookings/{bookingUid}/reschedule", `/v2/bookings/${booking.uid}/reschedule`, {
+      headers,
+      data: { start: utcAt(2, 10).toISOString() },
+    });
+    expect(data).toMatchObject({ rescheduledFromUid: booking.uid });
+    const { data: old } = await send(request, "GET /v2/bookings/{bookingUid}", `/v2/bookings/${booking.uid}`, { headers });
+    expect(old).toMatchObject({ status: "cancelled", rescheduledToUid: data.uid });
+  },
+  "POST /v2/bookings/{bookingUid}/confirm": async (request, version) => {
+    const { book, headers } = await bookingWorld(request, version, { eventType: { requiresConfirmation: true } });
+    const booking = await book(2, 9);
+    await send(request, "POST /v2/bookings/{bookingUid}/confirm", `/v2/bookings/${booking.uid}/confirm`, { headers });
+  },
+  "POST /v2/bookings/{bookingUid}/decline": async (request, version) => {
+    const { book, headers } = await bookingWorld(request, version, { eventType: { requiresConfirmation: true } });
+    const booking = await book(2, 9);
+    await send(request, "POST /v2/bookings/{bookingUid}/decline", `/v2/bookings/${booking.uid}/decline`, { headers, data: { reason: "Busy" } });
+  },
+  "POST /v2/bookings/{bookingUid}/mark-absent": async (request, version) => {
+    const { book, headers } = await bookingWorld(request, version);
+    const booking = await book(2, 9);
+    // The meeting "took place": moved into the past directly, since the API only books future times.
+    await db.booking.update({ where: { uid: booking.uid }, data: { start: utcAt(-1, 9), end: utcAt(-1, 9, 30) } });
+    await send(request, "POST /v2/bookings/{bookingUid}/mark-absent", `/v2/bookings/${booking.uid}/mark-absent`, { headers, data: { host: true } });
+  },
+  "POST /v2/bookings/{bookingUid}/reassign": async (request, version) => {
+    const { booking, headers } = await roundRobinBooking(request, version);
+    await send(request, "POST /v2/bookings/{bookingUid}/reassign", `/v2/bookings/${booking.uid}/reassign`, { headers });
+  },
+  "POST /v2/bookings/{bookingUid}/reassign/{userId}": async (request, version) => {
+    const { booking, headers, other } = await roundRobinBooking(request, version);
+    await send(request, "POST /v2/bookings/{bookingUid}/reassign/{userId}", `/v2/bookings/${booking.uid}/reassign/${other}`, { headers, data: {} });
+  },
+  ...Object.fromEntries(
+    ["calendar-links", "references", "recordings", "transcripts"].map((suffix) => [
+      `GET /v2/bookings/{bookingUid}/${suffix}`,
+      async (request: APIRequestContext, version: Record<string, string>) => {
+        const { book, headers } = await bookingWorld(request, version);
+        const booking = await book(2, 9);
+        await send(request, `GET /v2/bookings/{bookingUid}/${suffix}`, `/v2/bookings/${booking.uid}/${suffix}`, { headers });
+      },
+    ]),
+  ),
+};
+
+async function roundRobinBooking(request: APIRequestContext, version: Record<string, string>) {
+  const world = await bookingWorld(request, version);
+  const second = await makeHostWithEventType();
+  await db.eventType.update({
+    where: { id: world.eventType.id },
+    data: { schedulingType: "ROUND_ROBIN", hosts: { create: [{ userId: world.host.id }, { userId: second.host.id }] } },
+  });
+  return { booking: await world.book(2, 13), headers: world.headers, other: second.host.id };
+}
+
+// ---------------------------------------------------------------- the rest
+
+const operations: Record<string, (request: APIRequestContext) => Promise<void>> = {
+  ...Object.fromEntries(
+    Object.entries(bookingOperations).map(([operation, run]) => [
+      operation,
+      async (request: APIRequestContext) => {
+        for (const version of VERSION_VARIANTS) await run(request, version);
+      },
+    ]),
+  ),
+  "GET /v2/me": async (request) => {
+    const { user, headers } = await caller();
+    expect((await send(request, "GET /v2/me", "/v2/me", { headers })).data).not.toHaveProperty("organization");
+    const org = await db.team.create({ data: { name: "Acme", slug: `org-${randomBytes(4).toString("hex")}`, isOrganization: true } });
+    await db.membership.create({ data: { teamId: org.id, userId: user.id, role: "ADMIN", accepted: true } });
+    expect((await send(request, "GET /v2/me", "/v2/me", { headers })).data.organization).toMatchObject({ id: org.id, isPlatform: false });
+  },
+  "PATCH /v2/me": async (request) => {
+    const { headers } = await caller();
+    await send(request, "PATCH /v2/me", "/v2/me", { headers, data: { name: "Renamed" } });
+  },
+  "GET /v2/event-types": async (request) => {
+    const { apiKey } = await makeHostWithEventType();
+    await send(request, "GET /v2/event-types", "/v2/event-types", { headers: bearer(apiKey) });
+  },
+  "POST /v2/event-types": async (request) => {
+    const { headers } = await caller();
+    await send(request, "POST /v2/event-types", "/v2/event-types", { headers, data: { title: "Deep dive", slug: "deep-dive", lengthInMinutes: 60 } });
+  },
+  "GET /v2/event-types/{eventTypeId}": async (request) => {
+    const { apiKey, eventType } = await makeHostWithEventType();
+    const { data } = await send(request, "GET /v2/event-types/{eventTypeId}", `/v2/event-types/${eventType.id}`, { headers: bearer(apiKey) });
+    expect(data).toMatchObject({ description: "" });
+    expect(data).not.toHaveProperty("bookingWindow");
+  },
+  "PATCH /v2/event-types/{eventTypeId}": async (request) => {
+    const { apiKey, eventType } = await makeHostWithEventType();
+    await send(request, "PATCH /v2/event-types/{eventTypeId}", `/v2/event-types/${eventType.id}`, { headers: bearer(apiKey), data: { title: "Renamed" } });
+  },
+  "DELETE /v2/event-types/{eventTypeId}": async (request) => {
+    const { apiKey, eventType } = await makeHostWithEventType();
+    await send(request, "DELETE /v2/event-types/{eventTypeId}", `/v2/event-types/${eventType.id}`, { headers: bearer(apiKey) });
+  },
+  ...privateLinkOperations(),
+  ...scheduleOperations(),
+  ...calendarOperations(),
+};
+
+function privateLinkOperations(): typeof operations {
+  const withLink = async (request: APIRequestContext) => {
+    const { apiKey, eventType } = await makeHostWithEventType();
+    const base = `/v2/event-types/${eventType.id}/private-links`;
+    const { data } = await send(request, "POST /v2/event-types/{eventTypeId}/private-links", base, { headers: bearer(apiKey), data: {} });
+    return { base, headers: bearer(apiKey), linkId: data.linkId as string };
+  };
+  return {
+    "POST /v2/event-types/{eventTypeId}/private-links": (request) => withLink(request).then(() => undefined),
+    "GET /v2/event-types/{eventTypeId}/private-links": async (request) => {
+      const { base, headers } = await withLink(request);
+      await send(request, "GET /v2/event-types/{eventTypeId}/private-links", base, { headers });
+    },
+    "PATCH /v2/event-types/{eventTypeId}/private-links/{linkId}": async (request) => {
+      const { base, headers, linkId } = await withLink(request);
+      await send(request, "PATCH /v2/event-types/{eventTypeId}/private-links/{linkId}", `${base}/${linkId}`, { headers, data: { maxUsageCount: 3 } });
+    },
+    "DELETE /v2/event-types/{eventTypeId}/private-links/{linkId}": async (request) => {
+      const { base, headers, linkId } = await withLink(request);
+      await send(request, "DELETE /v2/event-types/{eventTypeId}/private-links/{linkId}", `${base}/${linkId}`, { headers });
+    },
+  };
+}
+
+function scheduleOperations(): typeof operations {
+  const host = async () => {
+    const { apiKey, schedule } = await makeHostWithEventType();
+    return { headers: bearer(apiKey), id: schedule.id };
+  };
+  return {
+    "GET /v2/schedules": async (request) => void (await send(request, "GET /v2/schedules", "/v2/schedules", { headers: (await host()).headers })),
+    "POST /v2/schedules": async (request) =>
+      void (await send(request, "POST /v2/schedules", "/v2/schedules", { headers: (await host()).headers, data: { name: "Work", timeZone: "Europe/Paris" } })),
+    "GET /v2/schedules/default": async (request) =>
+      void (await send(request, "GET /v2/schedules/default", "/v2/schedules/default", { headers: (await host()).headers })),
+    "GET /v2/schedules/{scheduleId}": async (request) => {
+      const { headers, id } = await host();
+      await send(request, "GET /v2/schedules/{scheduleId}", `/v2/schedules/${id}`, { headers });
+    },
+    "PATCH /v2/schedules/{scheduleId}": async (request) => {
+      const { headers, id } = await host();
+      await send(request, "PATCH /v2/schedules/{scheduleId}", `/v2/schedules/${id}`, { headers, data: { name: "Changed" } });
+    },
+    "DELETE /v2/schedules/{scheduleId}": async (request) => {
+      // The default schedule cannot go without naming its successor: a second one is deleted.
+      const { headers } = await host();
+      const { data } = await send(request, "POST /v2/schedules", "/v2/schedules", { headers, data: { name: "Spare", timeZone: "UTC" } });
+      await send(request, "DELETE /v2/schedules/{scheduleId}", `/v2/schedules/${data.id}`, { headers });
+    },
+  };
+}
+
+function calendarOperations(): typeof operations {
+  const connected = async (request: APIRequestContext) => {
+    const { headers } = await caller();
+    return { headers, ...(await connectCalDav(request, headers)) };
+  };
+  const saveFeed = async (request: APIRequestContext) => {
+    const { headers } = await caller();
+    feedServer.feeds.set("/peer.ics", icsFeed({ uid: "dentist", start: at(WED, "10:00"), end: at(WED, "11:00") }));
+    await send(request, "POST /v2/calendars/ics-feed/save", "/v2/calendars/ics-feed/save", { headers, data: { urls: [`${feedServer.base}/peer.ics`] } });
+    return headers;
+  };
+  const selection = (credentialId: number, externalId: string) => ({ integration: "apple_calendar", externalId, credentialId: String(credentialId) });
+  return {
+    "GET /v2/calendars": async (request) => {
+      const { headers } = await connected(request);
+      const { data } = await send(request, "GET /v2/calendars", "/v2/calendars", { headers });
+      expect(data.destinationCalendar).toMatchObject({ integration: "apple_calendar" });
+    },
+    "GET /v2/calendars/busy-times": async (request) => {
+      const { headers, credentialId, externalId } = await connected(request);
+      await radicale.putEvent(externalId, "peer", { uid: "dentist", start: at(WED, "13:00"), end: at(WED, "14:00") });
+      const query = { credentialId: String(credentialId), externalId, dateFrom: WED, dateTo: WED, timeZone: "UTC" };
+      const { data } = await send(request, "GET /v2/calendars/busy-times", "/v2/calendars/busy-times", { headers, query });
+      expect(data).toHaveLength(1);
+    },
+    "POST /v2/calendars/ics-feed/save": (request) => saveFeed(request).then(() => undefined),
+    "GET /v2/calendars/ics-feed/check": async (request) => {
+      const headers = await saveFeed(request);
+      await send(request, "GET /v2/calendars/ics-feed/check", "/v2/calendars/ics-feed/check", { headers });
+    },
+    "GET /v2/calendars/{calendar}/connect": async (request) => {
+      const { headers } = await caller();
+      const query = { isDryRun: "false", redir: "/settings/calendars" };
+      await send(request, "GET /v2/calendars/{calendar}/connect", "/v2/calendars/google/connect", { headers, query });
+    },
+    "POST /v2/calendars/{calendar}/credentials": (request) => connected(request).then(() => undefined),
+    "GET /v2/calendars/{calendar}/check": async (request) => {
+      const { headers } = await connected(request);
+      await send(request, "GET /v2/calendars/{calendar}/check", "/v2/calendars/apple/check", { headers });
+    },
+    "POST /v2/calendars/{calendar}/disconnect": async (request) => {
+      const { headers, credentialId } = await connected(request);
+      await send(request, "POST /v2/calendars/{calendar}/disconnect", "/v2/calendars/apple/disconnect", { headers, data: { id: credentialId } });
+    },
+    "POST /v2/selected-calendars": async (request) => {
+      const { headers, credentialId, externalId } = await connected(request);
+      const data = { ...selection(credentialId, externalId), credentialId };
+      await send(request, "POST /v2/selected-calendars", "/v2/selected-calendars", { headers, data });
+    },
+    "DELETE /v2/selected-calendars": async (request) => {
+      const { headers, credentialId, externalId } = await connected(request);
+      await send(request, "DELETE /v2/selected-calendars", "/v2/selected-calendars", { headers, query: selection(credentialId, externalId) });
+    },
+    "PUT /v2/destination-calendars": async (request) => {
+      const { headers, externalId } = await connected(request);
+      const data = { integration: "apple_calendar", externalId };
+      await send(request, "PUT /v2/destination-calendars", "/v2/destination-calendars", { headers, data });
+    },
+  };
+}
+
+const SHARED = sharedOperations(ROUTE_CATALOG, PEER["x-all-operations"]).map(({ key }) => key);
+
+test("the table below exercises exactly the operations Convene and the peer both serve", () => {
+  expect(Object.keys(operations).sort()).toEqual([...SHARED].sort());
+});
+
+for (const operation of SHARED) {
+  test(`${operation} answers what the peer's schema and Convene's declaration describe`, async ({ request }) => {
+    const run = operations[operation];
+    expect(run, `${operation} is served by both but exercised by no test here`).toBeDefined();
+    await run!(request);
+    expect(exercised).toContain(operation);
+  });
+}

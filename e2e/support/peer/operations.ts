@@ -1,0 +1,17 @@
+/**
+ * The (method, path) pairs Convene and the peer API both serve. Path parameter names differ between the two
+ * documents (`{id}` / `{eventTypeId}`), so a path is compared with its parameters blanked out.
+ */
+import type { ApiRoute } from "../../../server/http/api-route";
+
+export const operationShape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, "{}")}`;
+
+export type SharedOperation = { key: string; route: ApiRoute; peerPath: string };
+
+export function sharedOperations(catalog: readonly ApiRoute[], peerOperations: readonly string[]): SharedOperation[] {
+  const peerPathOf = new Map(peerOperations.map((operation) => [operationShape(...(operation.split(" ") as [string, string])), operation.split(" ")[1]!]));
+  return catalog.flatMap((route) => {
+    const peerPath = peerPathOf.get(operationShape(route.method, route.path));
+    return peerPath === undefined ? [] : [{ key: `${route.method} ${route.path}`, route, peerPath }];
+  });
+}
