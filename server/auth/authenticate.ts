@@ -17,7 +17,7 @@ export async function principalForBearer(token: string): Promise<Principal | nul
   const hash = hashSecret(token);
   let principal = credentialCache.get(hash);
   if (!principal) {
-    const generation = credentialCache.generation();
+    const generation = credentialCache.generation(hash);
     const credential = await resolve(hash);
     if (!credential) return null;
     credentialCache.set(hash, credential.principal, generation, credential.expiresAt);

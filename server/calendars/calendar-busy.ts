@@ -39,7 +39,7 @@ export async function calendarBusy(row: CredentialRow, externalId: string, range
   const flightKey = `${calendarKey}|${from}|${to}`;
   let flight: Promise<Interval[]> | undefined = inFlight.get(flightKey);
   if (!flight) {
-    const generation = cacheGeneration();
+    const generation = cacheGeneration(row.userId);
     const { credential, adapter } = connect(row);
     flight = Promise.all([
       adapter.busyTimes(credential, externalId, { start: new Date(from), end: new Date(to) }),
@@ -69,7 +69,7 @@ export async function calendarBusy(row: CredentialRow, externalId: string, range
 async function selectedCalendars(userId: number): Promise<SelectedCalendarRow[]> {
   const cached = readUserCalendars(userId).selection;
   if (cached && cached.validUntil > Date.now()) return cached.rows;
-  const generation = cacheGeneration();
+  const generation = cacheGeneration(userId);
   const rows = await loadSelectedCalendars(userId);
   updateUserCalendars(userId, generation, (entry) => ({ ...entry, selection: { rows, validUntil: Date.now() + CACHE_TTL_MS } }));
   return rows;

@@ -22,7 +22,7 @@ const cache = listeningCache<UserCalendars>("calendar_user", { ttlMs: CACHE_TTL_
 const EMPTY: UserCalendars = { selection: null, busy: new Map() };
 
 export const readUserCalendars = (userId: number): UserCalendars => cache.get(String(userId)) ?? EMPTY;
-export const cacheGeneration = () => cache.generation();
+export const cacheGeneration = (userId: number) => cache.generation(String(userId));
 
 /** Stores a change to the user's entry, unless anything was invalidated since `generation`. */
 export function updateUserCalendars(userId: number, generation: number, update: (entry: UserCalendars) => UserCalendars): void {

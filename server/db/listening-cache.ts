@@ -10,16 +10,23 @@ import { isEmbeddedDatabase, newListenerClient, sql } from "./client";
 type Entry<V> = { value: V; validUntil: number };
 type State<V> = {
   entries: Map<string, Entry<V>>;
-  /** Counts invalidations: a read that straddles one must not store what it read before it. */
-  generation: number;
+  /**
+   * When things were invalidated, so a read that straddles an invalidation does not store what it read before it.
+   * `clock` counts invalidations; `droppedAllAt` and `droppedAt` (per key) are its values at the last one that hit
+   * everything or that key. Another key's invalidation leaves a read's value good.
+   */
+  clock: number;
+  droppedAllAt: number;
+  droppedAt: Map<string, number>;
   isListening: boolean;
   listener: Promise<void> | null;
 };
 
 export type ListeningCache<V> = {
   get(key: string): V | null;
-  generation(): number;
-  /** Stores `value` unless an invalidation happened since `generation` was taken. */
+  /** Taken before reading `key`'s value from its source; hand it to set(). */
+  generation(key: string): number;
+  /** Stores `value` unless `key` (or everything) was invalidated since `generation` was taken. */
   set(key: string, value: V, generation: number, validUntil?: number | null): void;
   /** Drops `key` (or everything) here and in every other process. Call after the change has committed. */
   invalidate(key?: string): Promise<void>;
@@ -28,14 +35,24 @@ export type ListeningCache<V> = {
 export function listeningCache<V>(channel: string, options: { ttlMs: number; maxEntries: number }): ListeningCache<V> {
   // On globalThis: Next.js may load this module once per route bundle; all must share one cache.
   const registry = ((globalThis as unknown as { conveneCaches?: Map<string, State<unknown>> }).conveneCaches ??= new Map());
-  if (!registry.has(channel)) registry.set(channel, { entries: new Map(), generation: 0, isListening: false, listener: null });
+  if (!registry.has(channel))
+    registry.set(channel, { entries: new Map(), clock: 0, droppedAllAt: 0, droppedAt: new Map(), isListening: false, listener: null });
   const state = registry.get(channel) as State<V>;
 
   const drop = (key: string) => {
-    state.generation += 1;
-    if (key) state.entries.delete(key);
-    else state.entries.clear();
+    state.clock += 1;
+    // Past maxEntries remembered keys, forget them and count it as dropping everything: wasteful, never stale.
+    if (key && state.droppedAt.size < options.maxEntries) {
+      state.droppedAt.set(key, state.clock);
+      state.entries.delete(key);
+      return;
+    }
+    state.droppedAllAt = state.clock;
+    state.droppedAt.clear();
+    state.entries.clear();
   };
+  // Only grows for a key, and changes with every invalidation that touches it (the clock never repeats a value).
+  const generationOf = (key: string) => Math.max(state.droppedAllAt, state.droppedAt.get(key) ?? 0);
   const stop = () => {
     state.isListening = false;
     state.listener = null;
@@ -74,9 +91,9 @@ export function listeningCache<V>(channel: string, options: { ttlMs: number; max
       state.entries.delete(key);
       return null;
     },
-    generation: () => state.generation,
+    generation: generationOf,
     set(key, value, generation, validUntil) {
-      if (!state.isListening || generation !== state.generation) return;
+      if (!state.isListening || generation !== generationOf(key)) return;
       if (state.entries.size >= options.maxEntries) state.entries.delete(state.entries.keys().next().value!);
       state.entries.set(key, { value, validUntil: Math.min(Date.now() + options.ttlMs, validUntil ?? Infinity) });
     },

@@ -34,7 +34,7 @@ export const forgetProfile = (userId: number) => profileCache.invalidate(String(
 export async function getMe(userId: number): Promise<TMeOutput> {
   const cached = profileCache.get(String(userId));
   if (cached) return cached;
-  const generation = profileCache.generation();
+  const generation = profileCache.generation(String(userId));
   const [row] = await sql<MeRow>(ME_SQL, [userId]);
   if (!row) throw new AppError("NOT_FOUND", "User not found");
   const profile = toMeOutput(row);
