@@ -39,11 +39,50 @@ async function findRunningEmbedded(): Promise<number | null> {
   return (await canConnect(port)) ? port : null;
 }
 
+/** Extended-query messages (Parse, Bind, Describe, Execute, Close, Flush): a connection's batch stays open until its Sync. */
+const EXTENDED_QUERY_MESSAGES = new Set(["P", "B", "D", "E", "C", "H"].map((type) => type.charCodeAt(0)));
+
+/**
+ * pglite-socket queues each protocol message on its own and keeps one connection's turn only while the backend
+ * is in a transaction. So between one connection's Parse and its Sync, another connection's BEGIN and queries
+ * could run on the single backend and replace the unnamed statement and portal: the first query then fails
+ * (`portal "" does not exist`) or answers with another query's rows. This view of the database also reports
+ * "in a transaction" while a connection's extended-query batch is open, so the queue keeps that connection's
+ * turn until its Sync. (`exec` is the queue's ROLLBACK for a connection that left mid-turn.)
+ */
+export function batchAwareDatabase(db: PGlite): PGlite {
+  let isBatchOpen = false;
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "isInTransaction") return () => isBatchOpen || target.isInTransaction();
+      if (property === "execProtocolRawStream") {
+        return async (message: Uint8Array, options: Parameters<PGlite["execProtocolRawStream"]>[1]) => {
+          try {
+            await target.execProtocolRawStream(message, options);
+            isBatchOpen = EXTENDED_QUERY_MESSAGES.has(message[0]!);
+          } catch (error) {
+            isBatchOpen = false;
+            throw error;
+          }
+        };
+      }
+      if (property === "exec") {
+        return (...args: Parameters<PGlite["exec"]>) => {
+          isBatchOpen = false;
+          return target.exec(...args);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Starts PGlite over .data/pglite in this process and serves it on a free loopback port. */
 export async function startEmbeddedDatabase(): Promise<DatabaseHandle> {
   await mkdir(PGLITE_DIR, { recursive: true });
   const db = await PGlite.create({ dataDir: PGLITE_DIR, extensions: { btree_gist } });
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: MAX_CONNECTIONS });
+  const server = new PGLiteSocketServer({ db: batchAwareDatabase(db), host: "127.0.0.1", port: 0, maxConnections: MAX_CONNECTIONS });
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   await writeFile(ADVERT_FILE, JSON.stringify({ port, pid: process.pid }));
