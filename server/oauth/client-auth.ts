@@ -2,9 +2,9 @@
  * Client authentication at the token and revocation endpoints: client_secret_post, client_secret_basic,
  * or none (public clients, which prove possession with PKCE instead). Failures are rate limited.
  */
-import { db } from "../db/client";
+import { sql } from "../db/client";
+import { secretMatchesHash } from "../auth/secrets";
 import { log } from "../log";
-import { clientSecretMatches } from "./client-secrets";
 import { OAuthError } from "./oauth-error";
 import { clientAuthRetryAfter, recordClientAuthFailure } from "./rate-limit";
 
@@ -74,16 +74,32 @@ export async function authenticateClient(credentials: ClientCredentials, address
     await recordClientAuthFailure(clientId, address);
     throw new OAuthError("invalid_client", description);
   };
-  const client = await db.oAuthClient.findUnique({ where: { id: clientId }, select: { id: true, type: true, status: true, wasAccepted: true } });
-  if (!client) return fail("Unknown client");
+  const row = await findClientWithSecrets(clientId);
+  if (!row) return fail("Unknown client");
+  const { secretHashes, ...client } = row;
   if (client.type === "PUBLIC") {
     if (clientSecret) throw new OAuthError("invalid_request", "Public clients have no client secret; use PKCE");
   } else if (!clientSecret) {
     return fail("client_secret is required for this client");
-  } else if (!(await clientSecretMatches(client.id, clientSecret))) {
+  } else if (!secretHashes.map((hash) => secretMatchesHash(clientSecret, hash)).some(Boolean)) {
+    // Every active secret is compared (in constant time each), so timing does not tell which one nearly matched.
     return fail("Client authentication failed");
   }
   return client;
+}
+
+/** The client and the hashes of its active secrets in one round trip: every token and revocation request starts here. */
+const CLIENT_SQL = `
+  SELECT c.id, c.type, c.status, c."wasAccepted",
+         COALESCE(array_agg(s.hash) FILTER (WHERE s.hash IS NOT NULL), '{}') AS "secretHashes"
+    FROM "OAuthClient" c
+    LEFT JOIN "OAuthClientSecret" s ON s."clientId" = c.id
+   WHERE c.id = $1
+   GROUP BY c.id`;
+
+async function findClientWithSecrets(clientId: string): Promise<(AuthenticatedClient & { secretHashes: string[] }) | null> {
+  const [row] = await sql<AuthenticatedClient & { secretHashes: string[] }>(CLIENT_SQL, [clientId]);
+  return row ?? null;
 }
 
 /**

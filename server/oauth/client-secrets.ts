@@ -1,7 +1,7 @@
 /** Client secrets of confidential clients: at most two active, shown once, revoked with no grace. */
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
-import { hashSecret, newSecret, secretHint, secretMatchesHash } from "../auth/secrets";
+import { hashSecret, newSecret, secretHint } from "../auth/secrets";
 import { MAX_ACTIVE_SECRETS } from "./oauth-client.schemas";
 
 export { MAX_ACTIVE_SECRETS };
@@ -32,10 +32,4 @@ export async function createClientSecret(ownerId: number, clientId: string) {
 export async function revokeClientSecret(ownerId: number, clientId: string, secretId: number) {
   const { count } = await db.oAuthClientSecret.deleteMany({ where: { id: secretId, clientId, client: { ownerId } } });
   if (count === 0) throw new AppError("NOT_FOUND", "Secret not found");
-}
-
-/** Whether `secret` is one of the client's active secrets (each compared in constant time). */
-export async function clientSecretMatches(clientId: string, secret: string): Promise<boolean> {
-  const secrets = await db.oAuthClientSecret.findMany({ where: { clientId }, select: { hash: true } });
-  return secrets.map(({ hash }) => secretMatchesHash(secret, hash)).some(Boolean);
 }

@@ -18,11 +18,14 @@ export type TokenResponse = {
   scope: string;
 };
 
+/** Idle expiry from now, capped by the grant's absolute lifetime. */
+export const refreshTokenExpiry = (grant: { createdAt: Date }, now: number) => Math.min(now + REFRESH_IDLE_MS, grant.createdAt.getTime() + REFRESH_ABSOLUTE_MS);
+
 export async function mintTokenPair(tx: Tx, grant: { id: number; createdAt: Date }, codeId: number | null, scope: string): Promise<TokenResponse> {
   const now = Date.now();
   const accessToken = newSecret("accessToken");
   const refreshToken = newSecret("refreshToken");
-  const refreshExpiry = Math.min(now + REFRESH_IDLE_MS, grant.createdAt.getTime() + REFRESH_ABSOLUTE_MS);
+  const refreshExpiry = refreshTokenExpiry(grant, now);
   await tx.oAuthToken.createMany({
     data: [
       { hash: hashSecret(accessToken), kind: "ACCESS", grantId: grant.id, codeId, expiresAt: new Date(now + ACCESS_TOKEN_SECONDS * 1000) },

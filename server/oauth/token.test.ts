@@ -70,6 +70,29 @@ describe("code exchange", () => {
     expect([failure.status, failure.error]).toEqual([status, error]);
   });
 
+  it("stores the pair with its lifetimes, tied to the grant and the code it came from, and spends the code", async () => {
+    const { exchange } = await confidentialSetup();
+    const before = Date.now();
+    const tokens = await exchangeToken(exchange, CONTEXT);
+    const code = await db.oAuthAuthorizationCode.findUniqueOrThrow({ where: { hash: hashSecret(exchange.code) } });
+    const rows = await db.oAuthToken.findMany({ where: { hash: { in: [hashSecret(tokens.access_token), hashSecret(tokens.refresh_token)] } } });
+    const byKind = Object.fromEntries(rows.map((row) => [row.kind, row]));
+    expect(code.consumedAt).not.toBeNull();
+    expect(rows.map((row) => [row.grantId, row.codeId])).toEqual([
+      [code.grantId, code.id],
+      [code.grantId, code.id],
+    ]);
+    // Within a few seconds of now + lifetime: a time-zone slip would be off by hours.
+    expect(Math.abs(byKind.ACCESS!.expiresAt.getTime() - (before + 1800_000))).toBeLessThan(5_000);
+    expect(Math.abs(byKind.REFRESH!.expiresAt.getTime() - (before + REFRESH_IDLE_MS))).toBeLessThan(5_000);
+  });
+
+  it("refuses a code whose grant was revoked before it was redeemed", async () => {
+    const { exchange, user } = await confidentialSetup();
+    await revokeAppAccess(user.id, exchange.client_id);
+    expect((await oauthFailure(exchange)).error).toBe("invalid_grant");
+  });
+
   it("refuses an expired code", async () => {
     const { exchange } = await confidentialSetup();
     await db.oAuthAuthorizationCode.updateMany({ where: { clientId: exchange.client_id }, data: { expiresAt: new Date(Date.now() - 1000) } });

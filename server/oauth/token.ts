@@ -4,6 +4,7 @@ import { hashSecret } from "../auth/secrets";
 import { authenticateClient, clientCredentials, clientGrantsAreLive, type AuthenticatedClient } from "./client-auth";
 import { effectiveGrantScopes, grantedScopeString } from "./grant-scopes";
 import { revokeGrant } from "./grants";
+import { findRedeemableCode, spendCodeAndMintTokens } from "./code-redemption";
 import { mintTokenPair, type TokenResponse } from "./issued-tokens";
 import { OAuthError } from "./oauth-error";
 import { verifierMatchesChallenge } from "./pkce";
@@ -33,40 +34,26 @@ export async function exchangeToken(params: TokenParams, context: ProtocolContex
 const invalidCode = () => new OAuthError("invalid_grant", "Authorization code is invalid or expired");
 const codeReplayed = () => new OAuthError("invalid_grant", "Authorization code was already used; tokens issued from it are revoked");
 
-const CODE_SELECT = {
-  id: true,
-  clientId: true,
-  redirectUri: true,
-  codeChallenge: true,
-  expiresAt: true,
-  consumedAt: true,
-  grant: { select: { id: true, scopes: true, isLegacy: true, createdAt: true, revokedAt: true, client: { select: { scopes: true } } } },
-} as const;
-
 /**
  * Everything a presenter can get wrong (another client's code, redirect_uri, PKCE) is checked before the code is
  * spent, so a failed attempt by anyone else leaves the owner's code intact. Spending is then the conditional
- * update in the minting transaction: of parallel redemptions exactly one commits.
+ * update in the minting statement: of parallel redemptions exactly one commits.
  */
 async function redeemCode(client: AuthenticatedClient, params: TokenParams): Promise<TokenResponse> {
   const code = required(params, "code");
   const redirectUri = required(params, "redirect_uri");
   if (client.type === "PUBLIC") required(params, "code_verifier");
-  const row = await db.oAuthAuthorizationCode.findUnique({ where: { hash: hashSecret(code) }, select: CODE_SELECT });
+  const row = await findRedeemableCode(code);
   if (!row || row.clientId !== client.id) throw invalidCode();
-  if (row.consumedAt) return replayedCode(row.grant.id);
-  if (row.expiresAt.getTime() <= Date.now() || row.grant.revokedAt) throw invalidCode();
+  if (row.isConsumed) return replayedCode(row.grant.id);
+  if (row.isDead) throw invalidCode();
   if (row.redirectUri !== redirectUri) throw new OAuthError("invalid_grant", "redirect_uri differs from the one used when authorizing");
   const verifier = params.code_verifier;
   if (row.codeChallenge && (!verifier || !verifierMatchesChallenge(verifier, row.codeChallenge))) {
     throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge");
   }
   if (!row.codeChallenge && verifier) throw new OAuthError("invalid_grant", "code_verifier sent for a code issued without code_challenge");
-  const scope = grantedScopeString(row.grant, row.grant.client.scopes);
-  const tokens = await db.$transaction(async (tx) => {
-    const { count: won } = await tx.oAuthAuthorizationCode.updateMany({ where: { id: row.id, consumedAt: null }, data: { consumedAt: new Date() } });
-    return won === 1 ? mintTokenPair(tx, row.grant, row.id, scope) : null;
-  });
+  const tokens = await spendCodeAndMintTokens(row, grantedScopeString(row.grant, row.clientScopes));
   return tokens ?? replayedCode(row.grant.id);
 }
 
