@@ -15,6 +15,10 @@ export async function measure(baseUrl: string, probe: Probe, load: Load): Promis
   const statuses = new Map<number, number>();
   const bodies = probe.bodies;
   let next = 0;
+  const nextRequest = (request: { headers?: Record<string, string> }) => {
+    const index = next++ % bodies!.length;
+    return { ...request, body: bodies![index], headers: { ...request.headers, ...probe.headersPerBody?.[index] } };
+  };
   const instance = autocannon({
     url: `${baseUrl}${probe.path}`,
     method: probe.method ?? "GET",
@@ -22,7 +26,7 @@ export async function measure(baseUrl: string, probe: Probe, load: Load): Promis
     body: probe.body,
     connections: load.connections,
     ...(bodies
-      ? { amount: bodies.length, requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, body: bodies[next++ % bodies.length] }) }] }
+      ? { amount: bodies.length, requests: [{ setupRequest: (request: { headers?: Record<string, string> }) => nextRequest(request) }] }
       : { duration: load.durationSeconds }),
     timeout: 10,
   });

@@ -13,6 +13,8 @@ export type Probe = {
    * these, once each, instead of running for a duration, and is not warmed up.
    */
   bodies?: string[];
+  /** With `bodies`: extra headers for the body at the same index (e.g. each booking from its own address). */
+  headersPerBody?: Record<string, string>[];
   /** Every response must have this status, or the figures measure an error path and are void. */
   expectStatus: number;
 };

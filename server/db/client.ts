@@ -6,6 +6,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { log } from "../log";
+import { queryRecorder } from "../http/server-timing";
 import { databaseDeadlines } from "./deadlines";
 import { PrismaClient } from "./generated/client";
 import { assertOutsideTransaction, runTransactionScoped } from "./transaction-scope";
@@ -25,6 +26,31 @@ function guardConnections(pool: pg.Pool): pg.Pool {
     return connectPool(...args);
   }) as pg.Pool["connect"];
   return pool;
+}
+
+/**
+ * With SERVER_TIMING=1 (the bench), every query a measured request sends is counted and timed (server-timing.ts).
+ * pg answers through a callback (pool.query's own use) or a promise (Prisma's adapter): both are covered.
+ */
+function timeQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const record = queryRecorder();
+    if (!record) return query(...args);
+    const startedAt = performance.now();
+    const done = () => record(performance.now() - startedAt);
+    const callback = args.at(-1);
+    if (typeof callback === "function") {
+      args[args.length - 1] = (...results: unknown[]) => {
+        done();
+        return callback(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.then(done, done);
+    return result;
+  }) as pg.PoolClient["query"];
 }
 
 const onLostIdleConnection = (error: Error) => log.warn("database connection lost while idle; the pool opens a new one when needed", { error });
@@ -51,6 +77,7 @@ function connect(): Connection {
   // "error" event needs a listener all the same.
   pool.on("error", onLostIdleConnection);
   pool.on("connect", (client) => client.on("error", () => {}));
+  if (process.env.SERVER_TIMING === "1") pool.on("connect", timeQueries);
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool),
     transactionOptions: { maxWait: deadlines.connectMs, timeout: deadlines.transactionMs },

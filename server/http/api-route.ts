@@ -10,6 +10,7 @@ import { holdsScope } from "../auth/scopes";
 import { log } from "../log";
 import { errorResponse, successResponse, toErrorResponse } from "./envelope";
 import { Page } from "./pagination";
+import { recordServerTiming, timePhase, wantsServerTiming } from "./server-timing";
 import { parsePart, queryObject, readJsonBody } from "./request-input";
 import type { RouteDeclaration } from "./route-definition";
 import { negotiateVersion, VERSION_HEADER } from "./versioning";
@@ -80,7 +81,7 @@ function requestIdOf(request: Request): string {
 }
 
 export function defineRoute<const D extends RouteDeclaration>(declaration: D, handler: (input: HandlerInput<D>) => Promise<unknown> | unknown): D & ApiRoute {
-  const handle = async (request: Request, context: NextContext): Promise<Response> => {
+  const respond = async (request: Request, context: NextContext): Promise<Response> => {
     const requestId = requestIdOf(request);
     const startedAt = performance.now();
     let response: Response;
@@ -95,10 +96,11 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
       const body = declaration.body ? parsePart(declaration.body, await readJsonBody(request), "body") : undefined;
       const input = { principal, params, query, body, version, request, requestId } as HandlerInput<D>;
       const result = await handler(input);
-      response =
+      response = timePhase("serialize", () =>
         result instanceof Page
           ? successResponse(result.items, { pagination: result.pagination })
-          : successResponse(result ?? null, { status: declaration.successStatus ?? 200 });
+          : successResponse(result ?? null, { status: declaration.successStatus ?? 200 }),
+      );
     } catch (error) {
       response = error instanceof AuthFailure ? error.response : toErrorResponse(error, requestId);
     }
@@ -111,6 +113,12 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
       status: response.status,
       ms: Math.round(performance.now() - startedAt),
     });
+    return response;
+  };
+  const handle = async (request: Request, context: NextContext): Promise<Response> => {
+    if (!wantsServerTiming(request)) return respond(request, context);
+    const { result: response, header } = await recordServerTiming(() => respond(request, context));
+    response.headers.set("server-timing", header());
     return response;
   };
   return { ...declaration, handle };

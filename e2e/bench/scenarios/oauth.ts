@@ -17,7 +17,7 @@ const EXCHANGES = 1500;
 
 export const tokenExchangeScenario: Scenario = {
   name: `POST token (code exchange ×${EXCHANGES})`,
-  minRatio: null,
+  minRatio: 0.3,
   async prepare() {
     const { client, secret } = await makeOAuthClient({ scopes: ["PROFILE_READ"] });
     const user = await makeUser();
