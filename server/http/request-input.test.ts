@@ -248,6 +248,27 @@ describe("parsePart", () => {
       expect(issuesOf(() => parsePart(nested, { ...valid, routing: 1 }, "body")).details).toEqual([expect.objectContaining({ code: "unrecognized_key" })]);
     });
 
+    it("names a key that every variant of a union refuses, beside the union's own message", () => {
+      const policy = z.object({
+        confirmationPolicy: z.union([z.object({ type: z.literal("always") }).strict(), z.object({ disabled: z.literal(true) }).strict()], {
+          error: "always or disabled",
+        }),
+      });
+      const fields = new Set(["body.confirmationPolicy.noticeThreshold"]);
+      const unsupported = {
+        path: "body.confirmationPolicy.noticeThreshold",
+        message: "confirmationPolicy.noticeThreshold is part of the peer API but not supported by Convene",
+        code: "unsupported_field",
+      };
+      const error = issuesOf(() => parsePart(policy, { confirmationPolicy: { noticeThreshold: {} } }, "body", fields));
+      expect(error.details).toEqual([{ path: "body.confirmationPolicy", message: "always or disabled" }, unsupported]);
+      // A variant whose only issue is the unknown key is the one zod reports.
+      expect(issuesOf(() => parsePart(policy, { confirmationPolicy: { type: "always", noticeThreshold: {} } }, "body", fields)).details).toEqual([unsupported]);
+      // A key one variant knows is not reported as unknown.
+      const known = issuesOf(() => parsePart(policy, { confirmationPolicy: { disabled: false } }, "body", fields));
+      expect(known.details).toEqual([{ path: "body.confirmationPolicy", message: "always or disabled" }]);
+    });
+
     it("keeps what a passthrough object or a union variant accepts", () => {
       expect(parsePart(z.object({}).loose(), { anything: 1 }, "body", peerFields)).toEqual({ anything: 1 });
       const either = z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]);
