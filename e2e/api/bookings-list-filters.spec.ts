@@ -104,7 +104,7 @@ const STATUS_CASES: { search: string; roles: Role[] }[] = [
 ];
 
 for (const { search, roles } of STATUS_CASES) {
-  test(`?${search} lists exactly ${roles.join(", ") || "nothing"}`, async ({ request }) => {
+  test(`?${search} lists exactly ${roles.join(", ") || "nothing"}`, { tag: "@embedded" }, async ({ request }) => {
     expect(sorted(await rolesOf(request, search))).toEqual(sorted(roles));
   });
 }
@@ -116,7 +116,7 @@ test("an unknown status is a 400 naming query.status and listing the accepted va
   expect(detail).toMatchObject({ path: "query.status", message: expect.stringContaining("unconfirmed") });
 });
 
-test("attendeeName matches part of an attendee's name, case-insensitively", async ({ request }) => {
+test("attendeeName matches part of an attendee's name, case-insensitively", { tag: "@embedded" }, async ({ request }) => {
   expect(await rolesOf(request, "attendeeName=lovelace")).toEqual(["accepted"]);
   expect(await rolesOf(request, "attendeeName=JOHNS")).toEqual(["pending"]);
   // The other bookings' attendee is "Grace Hopper": a name filter that matched nothing or everything shows.
@@ -130,7 +130,7 @@ test("bookingUid lists that booking alone, and another user's uid lists nothing"
   expect(await rolesOf(request, `bookingUid=${strangers.uid}`)).toEqual([]);
 });
 
-test("eventTypeIds takes ids comma-separated or repeated; another user's event type adds nothing", async ({ request }) => {
+test("eventTypeIds takes ids comma-separated or repeated; another user's event type adds nothing", { tag: "@embedded" }, async ({ request }) => {
   const { plain, confirmed } = world.types;
   expect(sorted(await rolesOf(request, `eventTypeIds=${confirmed}`))).toEqual(sorted(["pending", "rejected", "pastPending"]));
   expect(sorted(await rolesOf(request, `eventTypeIds=${plain}`))).toEqual(sorted(["accepted", "cancelled", "pastAccepted"]));

@@ -69,7 +69,7 @@ test.describe("schedules", () => {
     expect(page.pagination).toMatchObject({ totalItems: 2, returnedItems: 1, hasNextPage: true });
   });
 
-  test("GET filters by isDefault, timeZone and name, paginated over the filtered list", async ({ request }) => {
+  test("GET filters by isDefault, timeZone and name, paginated over the filtered list", { tag: "@embedded" }, async ({ request }) => {
     const me = await caller();
     const work = await createSchedule(request, me);
     const evenings = await createSchedule(request, me, { name: "Late evenings", timeZone: "Asia/Tokyo" });
