@@ -3,12 +3,13 @@
  * peer: each field the peer documents for it that Convene's route schema refuses is answered with a 400 naming it
  * as not supported (`code: "unsupported_field"`), and an undocumented field stays a plain unrecognized key. The
  * fields are computed from server/http/peer-request-fields.ts and the route's zod schemas, so a field that gets
- * implemented leaves this test by itself.
+ * implemented leaves this test by itself; a peer field a route would drop without a word (a nested non-strict
+ * object) fails it.
  */
 import type { APIRequestContext } from "@playwright/test";
 import { makeApiKey, makeUser } from "../../prisma/factories";
 import { disconnectDb } from "../../server/db/client";
-import { refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "../../server/http/peer-fields";
+import { refusedPeerFields, unheededPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "../../server/http/peer-fields";
 import { ROUTE_CATALOG } from "../../server/http/route-catalog";
 import type { ApiRoute } from "../../server/http/api-route";
 import { expect, test } from "../support/fixtures";
@@ -65,6 +66,8 @@ test("every shared operation is matched to the peer's, and the refused fields ar
 for (const { key, route } of SHARED) {
   const refused = refusedPeerFields(route);
   test(`${key}: ${refused.length} peer field(s) refused as unsupported; an undocumented field is unrecognized`, async ({ request }) => {
+    // Implemented or refused, never dropped: a nested non-strict object, or a body the route does not read, would drop them.
+    expect(unheededPeerFields(route), `${key}: peer fields passed over without a word`).toEqual([]);
     const user = await makeUser();
     const headers = { authorization: `Bearer ${await makeApiKey(user.id)}` };
     for (const field of refused) {
