@@ -69,6 +69,41 @@ test.describe("schedules", () => {
     expect(page.pagination).toMatchObject({ totalItems: 2, returnedItems: 1, hasNextPage: true });
   });
 
+  test("GET filters by isDefault, timeZone and name, paginated over the filtered list", { tag: "@embedded" }, async ({ request }) => {
+    const me = await caller();
+    const work = await createSchedule(request, me);
+    const evenings = await createSchedule(request, me, { name: "Late evenings", timeZone: "Asia/Tokyo" });
+    const weekend = await createSchedule(request, me, { name: "Weekend", timeZone: "Asia/Tokyo" });
+    await createSchedule(request, await caller(), { name: "Late evenings", timeZone: "Asia/Tokyo" });
+    const ids = async (search: string) => {
+      const response = await request.get(`/v2/schedules?${search}`, { headers: me.headers });
+      expect(response.status()).toBe(200);
+      return ((await response.json()).data as { id: number }[]).map(({ id }) => id);
+    };
+    expect(await ids("isDefault=true")).toEqual([work.id]);
+    expect(await ids("isDefault=false")).toEqual([evenings.id, weekend.id]);
+    expect(await ids("timeZone=Asia/Tokyo")).toEqual([evenings.id, weekend.id]);
+    expect(await ids("name=EVEN")).toEqual([evenings.id]);
+    expect(await ids("timeZone=Asia/Tokyo&name=week&isDefault=false")).toEqual([weekend.id]);
+    const page = await (await request.get("/v2/schedules?timeZone=Asia/Tokyo&take=1&skip=1", { headers: me.headers })).json();
+    expect(page.data.map(({ id }: { id: number }) => id)).toEqual([weekend.id]);
+    expect(page.pagination).toMatchObject({ totalItems: 2, returnedItems: 1, currentPage: 2, hasNextPage: false, hasPreviousPage: true });
+  });
+
+  for (const [search, path] of [
+    ["isDefault=maybe", "query.isDefault"],
+    ["timeZone=Mars/Olympus", "query.timeZone"],
+    ["take=0", "query.take"],
+    ["zzzNotAField=1", "query.zzzNotAField"],
+  ]) {
+    test(`GET ?${search} is a 400 naming ${path}`, async ({ request }) => {
+      const me = await caller();
+      const response = await request.get(`/v2/schedules?${search}`, { headers: me.headers });
+      expect(response.status()).toBe(400);
+      expect((await response.json()).error.details).toEqual([expect.objectContaining({ path })]);
+    });
+  }
+
   test("PATCH replaces the sent lists and can move the default", async ({ request }) => {
     const me = await caller();
     const first = await createSchedule(request, me);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType } from "@/prisma/scheduling-factories";
 import { db } from "../db/client";
-import { ZCreateBookingInput, ZListBookingsQuery, ZRescheduleBookingInput } from "./booking.schemas";
+import { ZListBookingsQuery } from "./booking-list-query";
+import { ZCreateBookingInput, ZRescheduleBookingInput } from "./booking.schemas";
 import { createBooking } from "./create-booking";
 import { ZAvailableSlotsQuery } from "../slots/slots.schemas";
 import { ZCreateOooInput } from "../out-of-office/out-of-office.schemas";

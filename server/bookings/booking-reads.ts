@@ -6,7 +6,8 @@ import { Page } from "../http/pagination";
 import type { Prisma } from "../db/generated/client";
 import { getManagedBooking, hostRowsOf } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
-import type { TListBookingsQuery } from "./booking.schemas";
+import { bookingListFilters, bookingListOrder } from "./booking-list-filters";
+import type { TListBookingsQuery } from "./booking-list-query";
 
 /**
  * The bookings the caller manages, by the same rule as every single-booking read and edit (booking-access.ts:
@@ -15,24 +16,8 @@ import type { TListBookingsQuery } from "./booking.schemas";
  * which made PostgreSQL scan every booking: ~0.5 s a page at 200k bookings.)
  */
 export async function listBookings(principal: Principal, query: TListBookingsQuery) {
-  const booking: Prisma.BookingWhereInput = {
-    ...(query.status?.length ? { status: { in: query.status.map((status) => status.toUpperCase() as "ACCEPTED") } } : {}),
-    ...(query.attendeeEmail ? { attendees: { some: { email: query.attendeeEmail } } } : {}),
-    ...(query.eventTypeId ? { eventTypeId: query.eventTypeId } : {}),
-  };
-  const where: Prisma.BookingHostWhereInput = {
-    ...hostRowsOf(principal.userId),
-    ...(Object.keys(booking).length ? { booking } : {}),
-    ...(query.afterStart ? { start: { gte: query.afterStart } } : {}),
-    ...(query.beforeEnd ? { end: { lte: query.beforeEnd } } : {}),
-  };
-  const orderBy: Prisma.BookingHostOrderByWithRelationInput[] = [
-    ...(query.sortStart ? [{ start: query.sortStart }] : []),
-    ...(query.sortEnd ? [{ end: query.sortEnd }] : []),
-    ...(query.sortCreated ? [{ booking: { createdAt: query.sortCreated } }] : []),
-  ];
-  // A stable tiebreaker keeps pages from overlapping when sort keys are equal.
-  orderBy.push(...(orderBy.length ? [] : [{ start: "asc" as const }]), { bookingId: "asc" });
+  const where: Prisma.BookingHostWhereInput = { ...hostRowsOf(principal.userId), AND: bookingListFilters(query, new Date()) };
+  const orderBy = bookingListOrder(query);
   const [rows, total] = await Promise.all([
     db.bookingHost.findMany({ where, orderBy, take: query.take, skip: query.skip, select: { booking: { select: BOOKING_SELECT } } }),
     db.bookingHost.count({ where }),

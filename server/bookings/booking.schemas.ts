@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { ZIdField, ZIdParam } from "../http/ids";
-import { ZPaginationQuery } from "../http/pagination";
 import { ZTimeZone } from "../time/time-zones";
 import { ZTimestamp } from "../time/timestamps";
 import { LOCALES, ZEmail, ZMetadata } from "../users/user.schemas";
@@ -53,26 +52,6 @@ export const ZCreateBookingInput = z
   })
   .strict();
 export type TCreateBookingInput = z.infer<typeof ZCreateBookingInput>;
-
-const ZSortDirection = z.enum(["asc", "desc"]);
-const ZStatusFilter = z.union([z.enum(BOOKING_STATUSES), z.array(z.enum(BOOKING_STATUSES)), z.string()]).transform((value, ctx) => {
-  const list = (Array.isArray(value) ? value : value.split(",")).map((item) => item.trim()).filter(Boolean);
-  const unknown = list.filter((item) => !(BOOKING_STATUSES as readonly string[]).includes(item));
-  if (unknown.length) ctx.addIssue({ code: "custom", message: `Unknown status ${unknown.join(", ")}; use ${BOOKING_STATUSES.join(", ")}` });
-  return list as (typeof BOOKING_STATUSES)[number][];
-});
-
-export const ZListBookingsQuery = ZPaginationQuery.extend({
-  status: ZStatusFilter.optional(),
-  attendeeEmail: ZEmail.optional(),
-  eventTypeId: ZIdParam.optional(),
-  afterStart: ZInstant.optional(),
-  beforeEnd: ZInstant.optional(),
-  sortStart: ZSortDirection.optional(),
-  sortEnd: ZSortDirection.optional(),
-  sortCreated: ZSortDirection.optional(),
-}).strict();
-export type TListBookingsQuery = z.infer<typeof ZListBookingsQuery>;
 
 export const ZCancelBookingInput = z.object({ cancellationReason: z.string().trim().max(1000).optional() }).strict();
 export const ZRescheduleBookingInput = z.object({ start: ZInstant, reschedulingReason: z.string().trim().max(1000).optional() }).strict();

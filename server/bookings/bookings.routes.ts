@@ -4,6 +4,7 @@ import { defineRoute, type ApiRoute } from "../http/api-route";
 import { BOOKINGS_VERSIONS } from "../http/versioning";
 import { addAttendee, addGuests, getAttendee, listAttendees, markAbsent, reassignBooking, updateLocation } from "./booking-edits";
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "./booking-lifecycle";
+import { ZListBookingsQuery } from "./booking-list-query";
 import { ZAttendeeOutput, ZBookingOutput } from "./booking-output.schema";
 import { calendarLinks, emptyMediaList, getBooking, listBookings, listReferences } from "./booking-reads";
 import {
@@ -14,7 +15,6 @@ import {
   ZCancelBookingInput,
   ZCreateBookingInput,
   ZDeclineBookingInput,
-  ZListBookingsQuery,
   ZMarkAbsentInput,
   ZReassignInput,
   ZReassignParams,

@@ -192,7 +192,7 @@ describe("defineRoute", () => {
 
   it.each([
     { case: "body", request: () => post('{"name":""}'), params: { thingId: "5" }, path: "body.name" },
-    { case: "unknown body field", request: () => post('{"name":"A","admin":true}'), params: { thingId: "5" }, path: "body" },
+    { case: "unknown body field", request: () => post('{"name":"A","admin":true}'), params: { thingId: "5" }, path: "body.admin" },
     { case: "params", request: () => post('{"name":"A"}'), params: { thingId: "five" }, path: "params.thingId" },
   ])("answers invalid $case with 400 naming $path", async ({ request, params, path }) => {
     const response = await echoRoute.handle(request(), context(params));
@@ -200,6 +200,29 @@ describe("defineRoute", () => {
     const body = await response.json();
     expect(body.error.code).toBe("BAD_REQUEST");
     expect(body.error.details.map((issue: { path: string }) => issue.path)).toContain(path);
+  });
+
+  it("refuses a query parameter on a route that declares no query, naming a peer-documented one as not supported", async () => {
+    // GET /v2/bookings/{bookingUid}/references: the peer documents a `type` filter for it.
+    const references = defineRoute(
+      {
+        method: "GET",
+        path: "/v2/bookings/{bookingUid}/references",
+        summary: "refs",
+        tag: "Test",
+        access: "public",
+        params: z.object({ bookingUid: z.string() }),
+      },
+      ({ query }) => ({ query: query ?? "none" }),
+    );
+    const get = (search: string) => references.handle(new Request(`http://t/v2/bookings/b1/references${search}`), context({ bookingUid: "b1" }));
+    const refused = await get("?type=google_calendar&zzzNotAField=1");
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.details).toEqual([
+      { path: "query.type", message: "type is part of the peer API but not supported by Convene", code: "unsupported_field" },
+      { path: "query.zzzNotAField", message: 'Unrecognized key: "zzzNotAField"', code: "unrecognized_key" },
+    ]);
+    expect(await (await get("")).json()).toEqual({ status: "success", data: { query: "none" } });
   });
 
   it("serves the version asked for and refuses an unknown one", async () => {

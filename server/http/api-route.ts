@@ -10,9 +10,11 @@ import { holdsScope } from "../auth/scopes";
 import { log } from "../log";
 import { errorResponse, successResponse, toErrorResponse } from "./envelope";
 import { Page } from "./pagination";
+import { peerFieldsOf } from "./peer-fields";
 import { recordServerTiming, timePhase, wantsServerTiming } from "./server-timing";
 import { parsePart, queryObject, readJsonBody } from "./request-input";
 import type { RouteDeclaration } from "./route-definition";
+import { NO_QUERY } from "./schema-shapes";
 import { negotiateVersion, VERSION_HEADER } from "./versioning";
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -81,6 +83,8 @@ function requestIdOf(request: Request): string {
 }
 
 export function defineRoute<const D extends RouteDeclaration>(declaration: D, handler: (input: HandlerInput<D>) => Promise<unknown> | unknown): D & ApiRoute {
+  // Unknown keys the peer documents for this operation are refused as "not supported" rather than "unrecognized".
+  const peerFields = peerFieldsOf(declaration);
   const respond = async (request: Request, context: NextContext): Promise<Response> => {
     const requestId = requestIdOf(request);
     const startedAt = performance.now();
@@ -92,9 +96,10 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
       authorize(principal, declaration);
       version = declaration.versions ? negotiateVersion(request.headers.get(VERSION_HEADER), declaration.versions) : null;
       const params = parsePart(declaration.params, await context.params, "params");
-      const query = parsePart(declaration.query, queryObject(new URL(request.url)), "query");
-      const body = declaration.body ? parsePart(declaration.body, await readJsonBody(request), "body") : undefined;
-      const input = { principal, params, query, body, version, request, requestId } as HandlerInput<D>;
+      // A route that declares no query takes none: an unexpected parameter is a 400, never silently ignored.
+      const query = parsePart(declaration.query ?? NO_QUERY, queryObject(new URL(request.url)), "query", peerFields);
+      const body = declaration.body ? parsePart(declaration.body, await readJsonBody(request), "body", peerFields) : undefined;
+      const input = { principal, params, query: declaration.query ? query : undefined, body, version, request, requestId } as HandlerInput<D>;
       const result = await handler(input);
       response = timePhase("serialize", () =>
         result instanceof Page

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { SCOPES } from "../auth/scopes";
 import { buildOpenApiDocument } from "./openapi";
 import { MAX_TAKE, ZPaginationQuery } from "./pagination";
+import { refusedPeerFields } from "./peer-fields";
 import { ROUTE_CATALOG } from "./route-catalog";
 import type { RouteDeclaration } from "./route-definition";
 import { VERSION_HEADER } from "./versioning";
@@ -60,6 +61,15 @@ describe("buildOpenApiDocument over ROUTE_CATALOG", () => {
 
     expect(Boolean(operation!.requestBody)).toBe(Boolean(route.body));
     expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining([String(route.successStatus ?? 200), "400", "401", "403", "404"]));
+  });
+
+  it("lists, per operation, the peer request fields it refuses as unsupported, from the same data the parser uses", () => {
+    const listBookings = document.paths["/v2/bookings"]!.post as Operation & { "x-unsupported-peer-fields"?: string[] };
+    const route = ROUTE_CATALOG.find((candidate) => candidate.method === "POST" && candidate.path === "/v2/bookings")!;
+    expect(listBookings["x-unsupported-peer-fields"]).toEqual(refusedPeerFields(route));
+    expect(listBookings["x-unsupported-peer-fields"]).toContain("body.routing");
+    const meOoo = document.paths["/v2/me/ooo"]!.get as Operation & { "x-unsupported-peer-fields"?: string[] };
+    expect(meOoo).not.toHaveProperty("x-unsupported-peer-fields");
   });
 
   it("documents PATCH /v2/me's body fields", () => {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { SCOPES } from "../auth/scopes";
 import { ZPaginationOutput } from "./pagination";
+import { refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
 import type { RouteDeclaration } from "./route-definition";
 import { VERSION_HEADER } from "./versioning";
 
@@ -20,7 +21,13 @@ const ERROR_ENVELOPE: JsonSchema = {
     error: {
       type: "object",
       required: ["code", "message"],
-      properties: { code: { type: "string", examples: ["NOT_FOUND"] }, message: { type: "string" }, details: {} },
+      properties: {
+        code: { type: "string", examples: ["NOT_FOUND"] },
+        message: { type: "string" },
+        details: {
+          description: `On a 400, one entry per field: {path, message}. An unknown key's entry also has \`code\`: \`${UNSUPPORTED_FIELD}\` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's \`x-unsupported-peer-fields\`), \`${UNRECOGNIZED_KEY}\` otherwise.`,
+        },
+      },
     },
   },
 };
@@ -72,6 +79,7 @@ function operationOf(route: RouteDeclaration) {
       ...(route.paginated ? { pagination: toSchema(ZPaginationOutput, "output") } : {}),
     },
   };
+  const unsupported = refusedPeerFields(route);
   const errors = (status: string, description: string) => [status, { description, content: { "application/json": { schema: ERROR_ENVELOPE } } }];
   return {
     summary: route.summary,
@@ -79,11 +87,13 @@ function operationOf(route: RouteDeclaration) {
     tags: [route.tag],
     security: route.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     ...(typeof route.access === "object" ? { "x-required-scope": route.access.scope } : {}),
+    // The peer API's request fields (query.<name>, body.<path>) this operation answers with a 400 `unsupported_field`.
+    ...(unsupported.length ? { "x-unsupported-peer-fields": unsupported } : {}),
     parameters: parametersOf(route),
     ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(route.body, "input") } } } } : {}),
     responses: Object.fromEntries([
       [String(route.successStatus ?? 200), { description: "Success", content: { "application/json": { schema: success } } }],
-      errors("400", "Invalid input"),
+      errors("400", `Invalid input; each field is named in error.details (a peer API field Convene does not support has code ${UNSUPPORTED_FIELD})`),
       errors("401", "Missing or invalid credential"),
       errors("403", "The token's scopes do not cover this operation"),
       errors("404", "Not found"),

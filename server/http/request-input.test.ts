@@ -162,7 +162,7 @@ describe("parsePart", () => {
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.message).toBe("Invalid body");
     const paths = (error.details as { path: string }[]).map((issue) => issue.path);
-    expect(paths.sort()).toEqual(["body", "body.attendee.email", "body.timeZone"]);
+    expect(paths.sort()).toEqual(["body.attendee.email", "body.extra", "body.timeZone"]);
   });
 
   const issuesOf = (run: () => unknown) => {
@@ -192,5 +192,87 @@ describe("parsePart", () => {
 
   it("refuses a NUL character in a part the route declares no schema for", () => {
     expect(issuesOf(() => parsePart(undefined, { stray: "\u0000" }, "query")).details).toEqual([{ path: "query.stray", message: expect.any(String) }]);
+  });
+
+  describe("unknown keys", () => {
+    const peerFields = new Set(["body.routing", "body.attendee.phoneNumber", "body.bookingFields[].label", "query.teamId"]);
+    const nested = z
+      .object({
+        attendee: z.object({ email: z.email() }).strict(),
+        bookingFields: z.array(z.object({ slug: z.string() }).strict()).optional(),
+      })
+      .strict();
+    const valid = { attendee: { email: "a@b.test" } };
+
+    it("names each unknown key by its own path, a peer-documented one as unsupported and any other as unrecognized", () => {
+      const error = issuesOf(() =>
+        parsePart(nested, { ...valid, routing: {}, zzzNotAField: 1, attendee: { email: "a@b.test", phoneNumber: "+1" } }, "body", peerFields),
+      );
+      expect(error.details).toEqual(
+        expect.arrayContaining([
+          { path: "body.routing", message: "routing is part of the peer API but not supported by Convene", code: "unsupported_field" },
+          { path: "body.zzzNotAField", message: 'Unrecognized key: "zzzNotAField"', code: "unrecognized_key" },
+          {
+            path: "body.attendee.phoneNumber",
+            message: "attendee.phoneNumber is part of the peer API but not supported by Convene",
+            code: "unsupported_field",
+          },
+        ]),
+      );
+      expect(error.details).toHaveLength(3);
+    });
+
+    it("matches a key inside array items against the peer's [] form, keeping the item index in the path", () => {
+      const error = issuesOf(() => parsePart(nested, { ...valid, bookingFields: [{ slug: "a" }, { slug: "b", label: "B" }] }, "body", peerFields));
+      expect(error.details).toEqual([
+        {
+          path: "body.bookingFields.1.label",
+          message: "bookingFields.1.label is part of the peer API but not supported by Convene",
+          code: "unsupported_field",
+        },
+      ]);
+    });
+
+    it("refuses a top-level key that a non-strict schema would drop", () => {
+      const lenient = z.object({ take: z.string().optional() });
+      const error = issuesOf(() => parsePart(lenient, { take: "1", teamId: "3", other: "x" }, "query", peerFields));
+      expect(error.details).toEqual([
+        { path: "query.teamId", message: "teamId is part of the peer API but not supported by Convene", code: "unsupported_field" },
+        { path: "query.other", message: 'Unrecognized key: "other"', code: "unrecognized_key" },
+      ]);
+    });
+
+    it("treats a peer field of another part, or without peer fields, as unrecognized", () => {
+      const error = issuesOf(() => parsePart(z.object({}).strict(), { routing: 1 }, "query", peerFields));
+      expect(error.details).toEqual([{ path: "query.routing", message: 'Unrecognized key: "routing"', code: "unrecognized_key" }]);
+      expect(issuesOf(() => parsePart(nested, { ...valid, routing: 1 }, "body")).details).toEqual([expect.objectContaining({ code: "unrecognized_key" })]);
+    });
+
+    it("names a key that every variant of a union refuses, beside the union's own message", () => {
+      const policy = z.object({
+        confirmationPolicy: z.union([z.object({ type: z.literal("always") }).strict(), z.object({ disabled: z.literal(true) }).strict()], {
+          error: "always or disabled",
+        }),
+      });
+      const fields = new Set(["body.confirmationPolicy.noticeThreshold"]);
+      const unsupported = {
+        path: "body.confirmationPolicy.noticeThreshold",
+        message: "confirmationPolicy.noticeThreshold is part of the peer API but not supported by Convene",
+        code: "unsupported_field",
+      };
+      const error = issuesOf(() => parsePart(policy, { confirmationPolicy: { noticeThreshold: {} } }, "body", fields));
+      expect(error.details).toEqual([{ path: "body.confirmationPolicy", message: "always or disabled" }, unsupported]);
+      // A variant whose only issue is the unknown key is the one zod reports.
+      expect(issuesOf(() => parsePart(policy, { confirmationPolicy: { type: "always", noticeThreshold: {} } }, "body", fields)).details).toEqual([unsupported]);
+      // A key one variant knows is not reported as unknown.
+      const known = issuesOf(() => parsePart(policy, { confirmationPolicy: { disabled: false } }, "body", fields));
+      expect(known.details).toEqual([{ path: "body.confirmationPolicy", message: "always or disabled" }]);
+    });
+
+    it("keeps what a passthrough object or a union variant accepts", () => {
+      expect(parsePart(z.object({}).loose(), { anything: 1 }, "body", peerFields)).toEqual({ anything: 1 });
+      const either = z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]);
+      expect(parsePart(either, { b: "x" }, "body", peerFields)).toEqual({ b: "x" });
+    });
   });
 });

@@ -2,10 +2,11 @@
  * Turning a raw request into plain values for zod: a size-capped JSON body and the query string. Every part
  * goes through parsePart, which refuses NUL characters before any schema sees the value.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { AppError } from "../errors";
-import { zodIssues } from "./envelope";
 import { rejectNulCharacters } from "./nul-characters";
+import { fieldName, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
+import { undeclaredKeys } from "./schema-shapes";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -68,11 +69,59 @@ export function queryObject(url: URL): Record<string, string | string[]> {
   return result;
 }
 
-/** Parses one part of the request; failures (a NUL character anywhere included) are a 400 naming each field path under `part`. */
-export function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, part: "params" | "query" | "body"): T {
+type Part = "params" | "query" | "body";
+type Issue = { code: string; path: PropertyKey[]; message: string; keys?: string[]; errors?: Issue[][] };
+export type InputIssue = { path: string; message: string; code?: typeof UNSUPPORTED_FIELD | typeof UNRECOGNIZED_KEY };
+
+const joinPath = (part: Part, path: readonly PropertyKey[]) => [part, ...path.map(String)].filter(Boolean).join(".");
+
+/**
+ * The unknown keys among `issues`, as paths (the key last). A union that refused the value reports each variant's
+ * issues apart; a key every variant refused is unknown to the union (`{noticeThreshold}` against `{type} | {disabled}`).
+ */
+function unknownKeyPaths(issues: readonly Issue[]): PropertyKey[][] {
+  return issues.flatMap((issue): PropertyKey[][] => {
+    if (issue.code === "unrecognized_keys") return (issue.keys ?? []).map((key) => [...issue.path, key]);
+    if (issue.code !== "invalid_union" || !issue.errors?.length) return [];
+    const [first, ...others] = issue.errors.map((branch) => unknownKeyPaths(branch));
+    const inEvery = first!.filter((path) => others.every((branch) => branch.some((other) => other.join("\0") === path.join("\0"))));
+    return inEvery.map((path) => [...issue.path, ...path]);
+  });
+}
+
+function unknownKeyIssue(part: Part, path: readonly PropertyKey[], peerFields: ReadonlySet<string>): InputIssue {
+  const field = joinPath(part, path).slice(part.length + 1);
+  return peerFields.has(fieldName([part, ...path.map(String)]))
+    ? { path: joinPath(part, path), message: `${field} is part of the peer API but not supported by Convene`, code: UNSUPPORTED_FIELD }
+    : { path: joinPath(part, path), message: `Unrecognized key: ${JSON.stringify(String(path.at(-1)))}`, code: UNRECOGNIZED_KEY };
+}
+
+/**
+ * One detail per issue, naming the field path under `part`; an unknown-keys issue becomes one detail per key,
+ * told apart by `code`: a key the peer API documents for this operation (`peerFields`, e.g. `body.routing`) is
+ * `unsupported_field`, any other `unrecognized_key`. A union's refusal keeps its own detail and adds one per key
+ * that none of its variants knows.
+ */
+export function inputIssues(issues: readonly Issue[], part: Part, peerFields: ReadonlySet<string>): InputIssue[] {
+  return issues.flatMap((issue): InputIssue[] => {
+    const unknown = unknownKeyPaths([issue]).map((path) => unknownKeyIssue(part, path, peerFields));
+    return issue.code === "unrecognized_keys" ? unknown : [{ path: joinPath(part, issue.path), message: issue.message }, ...unknown];
+  });
+}
+
+/**
+ * Parses one part of the request; failures (a NUL character anywhere included) are a 400 naming each field path
+ * under `part`. A top-level key the schema does not declare is refused even where the schema would drop it.
+ */
+export function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, part: Part, peerFields: ReadonlySet<string> = new Set()): T {
   rejectNulCharacters(value, part);
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new AppError("BAD_REQUEST", `Invalid ${part}`, zodIssues(result.error, part));
+  const undeclared = undeclaredKeys(schema, value);
+  if (result.success && !undeclared.length) return result.data;
+  const issues: Issue[] = [
+    ...(result.success ? [] : (result.error.issues as Issue[])),
+    ...(undeclared.length ? [{ code: "unrecognized_keys", path: [], keys: undeclared, message: "Unrecognized keys" }] : []),
+  ];
+  throw new AppError("BAD_REQUEST", `Invalid ${part}`, inputIssues(issues, part, peerFields));
 }

@@ -31,6 +31,11 @@ export type RouteDeclaration = {
   /** Values of svc-api-version this route serves; the first is the default. */
   versions?: readonly string[];
   paginated?: boolean;
+  /**
+   * The peer API operation this route stands in for, as `METHOD /path`, when its path differs from this route's
+   * (parameter names aside). Its documented request fields are refused as "not supported", not "unrecognized".
+   */
+  peerOperation?: string;
 };
 
 export const requiredScope = (access: RouteAccess): Scope | null => (typeof access === "object" ? access.scope : null);

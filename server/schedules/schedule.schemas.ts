@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { ZIdParam } from "../http/ids";
+import { ZPaginationQuery } from "../http/pagination";
 import { ZTimeZone } from "../time/time-zones";
 import { ZCalendarDate } from "../time/timestamps";
 
@@ -102,6 +103,14 @@ export const ZUpdateScheduleInput = z.object(fields).partial().strict().superRef
 export type TUpdateScheduleInput = z.input<typeof ZUpdateScheduleInput>;
 
 export const ZScheduleIdParams = z.object({ scheduleId: ZIdParam });
+
+/** GET /v2/schedules: the spec's "filtering and pagination supported". Filters combine (all must match). */
+export const ZListSchedulesQuery = ZPaginationQuery.extend({
+  isDefault: z.stringbool().optional().describe("true: only the default schedule; false: every schedule but the default"),
+  timeZone: ZTimeZone.optional().describe("Only schedules in this IANA time zone"),
+  name: z.string().trim().min(1).max(100).optional().describe("Only schedules whose name contains this text, case-insensitive"),
+}).strict();
+export type TListSchedulesQuery = z.infer<typeof ZListSchedulesQuery>;
 export const ZDeleteScheduleQuery = z.object({
   newDefaultScheduleId: ZIdParam.optional().describe("Required when deleting the default schedule: the schedule that becomes the default"),
 });

@@ -105,6 +105,22 @@ describe("reading schedules", () => {
     await expectAppError(getSchedule(user.id, theirs.id), "NOT_FOUND");
   });
 
+  it("filters by isDefault, timeZone and name (contained, any case), all together, within the caller's schedules", async () => {
+    const [user, other] = await Promise.all([makeUser(), makeUser()]);
+    const work = await createSchedule(user.id, base);
+    const evenings = await createSchedule(user.id, { name: "Late evenings", timeZone: "Asia/Tokyo" });
+    const weekend = await createSchedule(user.id, { name: "Weekend", timeZone: "Asia/Tokyo" });
+    await createSchedule(other.id, { name: "Late evenings", timeZone: "Asia/Tokyo" });
+    const ids = async (filters: Record<string, unknown>) => (await listSchedules(user.id, { take: 10, skip: 0, ...filters })).items.map(({ id }) => id);
+    expect(await ids({ isDefault: true })).toEqual([work.id]);
+    expect(await ids({ isDefault: false })).toEqual([evenings.id, weekend.id]);
+    expect(await ids({ timeZone: "Asia/Tokyo" })).toEqual([evenings.id, weekend.id]);
+    expect(await ids({ name: "EVEN" })).toEqual([evenings.id]);
+    expect(await ids({ timeZone: "Asia/Tokyo", name: "week", isDefault: false })).toEqual([weekend.id]);
+    expect(await ids({ timeZone: "Europe/Paris", isDefault: false })).toEqual([]);
+    expect(await listSchedules(user.id, { take: 1, skip: 1, timeZone: "Asia/Tokyo" })).toMatchObject({ items: [{ id: weekend.id }], totalItems: 2 });
+  });
+
   it("answers the default schedule, or NOT_FOUND when the user has none", async () => {
     const user = await makeUser();
     await expectAppError(getDefaultSchedule(user.id), "NOT_FOUND");

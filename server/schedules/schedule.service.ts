@@ -6,8 +6,8 @@
  */
 import { forgetProfile } from "../me/me.service";
 import { db, type Tx } from "../db/client";
+import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
-import type { TPaginationQuery } from "../http/pagination";
 import { SCHEDULE_SELECT, toScheduleOutput } from "./schedule.dto";
 import {
   DEFAULT_AVAILABILITY,
@@ -18,6 +18,7 @@ import {
   type TAvailabilityInput,
   type TCreateScheduleInput,
   type TDeleteScheduleQuery,
+  type TListSchedulesQuery,
   type TOverrideInput,
   type TUpdateScheduleInput,
 } from "./schedule.schemas";
@@ -58,8 +59,14 @@ async function readSchedule(tx: Tx, userId: number, scheduleId: number) {
   return toScheduleOutput(row);
 }
 
-export async function listSchedules(userId: number, page: TPaginationQuery) {
-  const where = { userId };
+/** The user's schedules, oldest first, filtered by the query (a schedule is the default when its owner says so). */
+export async function listSchedules(userId: number, page: TListSchedulesQuery) {
+  const where: Prisma.ScheduleWhereInput = {
+    userId,
+    ...(page.isDefault === undefined ? {} : { defaultFor: page.isDefault ? { isNot: null } : { is: null } }),
+    ...(page.timeZone ? { timeZone: page.timeZone } : {}),
+    ...(page.name ? { name: { contains: page.name, mode: "insensitive" as const } } : {}),
+  };
   const [rows, totalItems] = await db.$transaction([
     db.schedule.findMany({ where, select: SCHEDULE_SELECT, orderBy: { id: "asc" }, skip: page.skip, take: page.take }),
     db.schedule.count({ where }),

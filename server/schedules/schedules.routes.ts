@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
-import { Page, ZPaginationQuery } from "../http/pagination";
+import { Page } from "../http/pagination";
 import { ZScheduleOutput } from "./schedule.dto";
-import { ZCreateScheduleInput, ZDeleteScheduleQuery, ZScheduleIdParams, ZUpdateScheduleInput } from "./schedule.schemas";
+import { ZCreateScheduleInput, ZDeleteScheduleQuery, ZListSchedulesQuery, ZScheduleIdParams, ZUpdateScheduleInput } from "./schedule.schemas";
 import { createSchedule, deleteSchedule, getDefaultSchedule, getSchedule, listSchedules, updateSchedule } from "./schedule.service";
 
 const tag = "Schedules";
@@ -15,9 +15,9 @@ export const listSchedulesRoute = defineRoute(
     method: "GET",
     path: "/v2/schedules",
     tag,
-    summary: "Get all schedules (isDefault marks the default)",
+    summary: "Get all schedules (isDefault marks the default); filter by isDefault, timeZone and name; paginated with take and skip",
     access: read,
-    query: ZPaginationQuery,
+    query: ZListSchedulesQuery,
     response: ZScheduleOutput,
     paginated: true,
   },

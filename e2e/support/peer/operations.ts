@@ -3,8 +3,9 @@
  * documents (`{id}` / `{eventTypeId}`), so a path is compared with its parameters blanked out.
  */
 import type { ApiRoute } from "../../../server/http/api-route";
+import { operationShape } from "../../../server/http/peer-fields";
 
-export const operationShape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, "{}")}`;
+export { operationShape };
 
 export type SharedOperation = { key: string; route: ApiRoute; peerPath: string };
 
