@@ -65,15 +65,3 @@ export function bookingListFilters(query: TListBookingsQuery, now: Date): Prisma
     ...(query.status?.length ? [statusWhere(query.status, now)] : []),
   ];
 }
-
-/** The list's order: the sorts asked for (start, end, created, updated), then start, then a stable tiebreaker. */
-export function bookingListOrder(query: TListBookingsQuery): Prisma.BookingHostOrderByWithRelationInput[] {
-  const orderBy: Prisma.BookingHostOrderByWithRelationInput[] = [
-    ...(query.sortStart ? [{ start: query.sortStart }] : []),
-    ...(query.sortEnd ? [{ end: query.sortEnd }] : []),
-    ...(query.sortCreated ? [{ booking: { createdAt: query.sortCreated } }] : []),
-    ...(query.sortUpdatedAt ? [{ booking: { updatedAt: query.sortUpdatedAt } }] : []),
-  ];
-  // A stable tiebreaker keeps pages from overlapping when sort keys are equal.
-  return [...orderBy, ...(orderBy.length ? [] : [{ start: "asc" as const }]), { bookingId: "asc" }];
-}

@@ -71,5 +71,13 @@ export const ZListBookingsQuery = ZPaginationQuery.extend({
   sortEnd: ZSortDirection.optional().describe("Order by end time"),
   sortCreated: ZSortDirection.optional().describe("Order by creation time"),
   sortUpdatedAt: ZSortDirection.optional().describe("Order by last change time; with several sorts, they apply in this order: start, end, created, updated"),
+  cursor: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe(
+      "Keyset pagination: pagination.nextCursor of the previous page, sent with the same filters and sorts (and no skip). Its cost does not grow with depth, unlike skip.",
+    ),
 }).strict();
 export type TListBookingsQuery = z.infer<typeof ZListBookingsQuery>;

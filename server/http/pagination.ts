@@ -21,9 +21,11 @@ export const ZPaginationOutput = z.object({
   totalPages: z.number().int(),
   hasNextPage: z.boolean(),
   hasPreviousPage: z.boolean(),
+  nextCursor: z.string().optional().describe("On lists that take `cursor`: pass it to get the next page (left out on the last page)"),
 });
 export type TPagination = z.infer<typeof ZPaginationOutput>;
 
+/** `skip`: the items before this page (for a cursor page, counted from where the cursor points). */
 export function paginationFor(totalItems: number, returnedItems: number, { take, skip }: TPaginationQuery): TPagination {
   const totalPages = Math.ceil(totalItems / take);
   const currentPage = Math.floor(skip / take) + 1;
@@ -39,15 +41,20 @@ export function paginationFor(totalItems: number, returnedItems: number, { take,
   };
 }
 
-/** What a list handler returns: the page and the query it answers; the route wrapper builds the envelope. */
+/**
+ * What a list handler returns: the page and the query it answers; the route wrapper builds the envelope.
+ * A keyset-paginated list passes `nextCursor`, and `query.skip` as the number of items before the page.
+ */
 export class Page<T> {
   constructor(
     readonly items: T[],
     readonly totalItems: number,
     readonly query: TPaginationQuery,
+    readonly nextCursor?: string,
   ) {}
 
   get pagination(): TPagination {
-    return paginationFor(this.totalItems, this.items.length, this.query);
+    const pagination = paginationFor(this.totalItems, this.items.length, this.query);
+    return this.nextCursor === undefined ? pagination : { ...pagination, nextCursor: this.nextCursor };
   }
 }
