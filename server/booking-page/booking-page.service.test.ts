@@ -40,7 +40,7 @@ describe("finding a booking page", () => {
 
 describe("listing a booking page's days", () => {
   it("gives fourteen local days with exactly getAvailableSlots' starts, empty days included", async () => {
-    const { host, eventType } = await makeHostWithEventType({ eventType: { periodDays: 3 } });
+    const { host, eventType } = await makeHostWithEventType({ eventType: { bookingWindowType: "CALENDAR_DAYS", bookingWindowDays: 3 } });
     const now = utcAt(0, 6);
     const input = { eventTypeId: eventType.id, username: host.username, timeZone: "Asia/Tokyo", weekOffset: 0 };
     const { days, hasEarlierWeeks } = await listBookingPageDays(input, now);
