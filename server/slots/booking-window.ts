@@ -5,7 +5,7 @@
  */
 import type { BookingWindowColumns } from "../event-types/booking-window";
 import { dayNumberFromIsoDate, localDayOf, localDayToUtc, weekdayOf } from "./local-time";
-import type { Interval, Slot } from "./slots";
+import { bookingWindowEnd, type Interval, type Slot } from "./slots";
 
 const UNBOUNDED: Interval = { start: Number.NEGATIVE_INFINITY, end: Number.POSITIVE_INFINITY };
 const isWeekend = (day: number) => weekdayOf(day) === 0 || weekdayOf(day) === 6;
@@ -36,9 +36,8 @@ export function fixedWindowBounds(window: BookingWindowColumns, timeZone: string
     return { start: midnight(timeZone, firstDay), end: midnight(timeZone, lastDay + 1) };
   }
   if (days === null || isRolling(window) || type === null || type === "RANGE") return UNBOUNDED;
-  const today = localDayOf(timeZone, now);
-  const lastDay = type === "BUSINESS_DAYS" ? addBusinessDays(today, days) : today + days;
-  return { start: Number.NEGATIVE_INFINITY, end: midnight(timeZone, lastDay + 1) };
+  if (type === "CALENDAR_DAYS") return { start: Number.NEGATIVE_INFINITY, end: bookingWindowEnd({ now, periodDays: days, periodTimeZone: timeZone }) };
+  return { start: Number.NEGATIVE_INFINITY, end: midnight(timeZone, addBusinessDays(localDayOf(timeZone, now), days) + 1) };
 }
 
 /** Where the slots a rolling window counts begin: today's local midnight. */
