@@ -49,7 +49,7 @@ const book = (request: APIRequestContext, eventTypeId: number, start: Date, extr
   request.post("/v2/bookings", { headers: V, data: { eventTypeId, start: start.toISOString(), attendee: attendee("Grace Hopper"), ...extra } });
 
 test.describe("event type settings round-trip", () => {
-  test("POST stores every setting, GET answers them, PATCH changes and {disabled: true} clears them", async ({ request }) => {
+  test("POST stores every setting, GET answers them, PATCH changes and {disabled: true} clears them", { tag: "@embedded" }, async ({ request }) => {
     const { headers } = await host(request);
     const response = await request.post("/v2/event-types", { headers, data: { title: "Deep dive", slug: "deep-dive", lengthInMinutes: 30, ...SETTINGS } });
     expect(response.status(), JSON.stringify(await response.json())).toBe(201);
@@ -143,7 +143,7 @@ test.describe("event type settings round-trip", () => {
 });
 
 test.describe("event type settings act on slots and bookings", () => {
-  test("bookingLimitsCount: a full day lists no slots and refuses a booking with 409", async ({ request }) => {
+  test("bookingLimitsCount: a full day lists no slots and refuses a booking with 409", { tag: "@embedded" }, async ({ request }) => {
     const { eventType, patch } = await host(request);
     await patch({ bookingLimitsCount: { day: 1 } });
     expect((await book(request, eventType.id, utcAt(3, 10))).status()).toBe(201);
@@ -174,7 +174,7 @@ test.describe("event type settings act on slots and bookings", () => {
     expect((await book(request, eventType.id, utcAt(2, 10))).status()).toBe(201);
   });
 
-  test("bookingWindow rolling: exactly `value` days with free slots are listed", async ({ request }) => {
+  test("bookingWindow rolling: exactly `value` days with free slots are listed", { tag: "@embedded" }, async ({ request }) => {
     const { eventType, patch } = await host(request);
     await patch({ bookingWindow: { type: "calendarDays", value: 2, rolling: true } });
     const days = Object.keys(await slotDays(request, eventType.id, 0, 7));
@@ -213,7 +213,7 @@ test.describe("event type settings act on slots and bookings", () => {
     expect((await later.json()).error.details).toContainEqual({ path: "body.guests", message: expect.any(String) });
   });
 
-  test("onlyShowFirstAvailableSlot: one slot a day, and a later one is refused", async ({ request }) => {
+  test("onlyShowFirstAvailableSlot: one slot a day, and a later one is refused", { tag: "@embedded" }, async ({ request }) => {
     const { eventType, patch } = await host(request);
     await patch({ onlyShowFirstAvailableSlot: true });
     const days = await slotDays(request, eventType.id, 3, 5);
