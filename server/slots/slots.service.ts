@@ -41,9 +41,10 @@ async function slotsOf(
   range: Interval,
   now: Date,
   busy: { externalBusy: ExternalBusy; ignoreBookingUid?: string },
+  searched?: Awaited<ReturnType<typeof searchOf>>,
 ): Promise<{ slots: Slot[]; refusal?: string }> {
   // Sequential: `tx` may be a transaction's one connection.
-  const { timeZone, search } = await searchOf(tx, eventType, range, now);
+  const { timeZone, search } = searched ?? (await searchOf(tx, eventType, range, now));
   const hosts = await loadSlotHosts(tx, eventType, search, busy);
   const mode = modeOf(eventType.schedulingType);
   const nowMinute = toMinuteCeil(now); // rounded up: a slot that started seconds ago is in the past
@@ -85,9 +86,10 @@ export async function getAvailableSlots(query: TAvailableSlotsQuery, options: Op
   const range = { start: toMinuteCeil(query.startTime), end: toMinuteCeil(query.endTime) };
   const now = options.now ?? new Date();
   // Started before the slot work so the providers' round trips overlap the database reads, as the booking check's do.
-  const externalBusy = loadExternalBusy(eventType, (await searchOf(db, eventType, range, now)).search);
+  const searched = await searchOf(db, eventType, range, now);
+  const externalBusy = loadExternalBusy(eventType, searched.search);
   externalBusy.catch(() => {}); // awaited in slotsOf; if the database fails first, this must not become an unhandled rejection
-  const { slots } = await slotsOf(db, eventType, range, now, { externalBusy });
+  const { slots } = await slotsOf(db, eventType, range, now, { externalBusy }, searched);
   return toAvailableSlotsOutput(slots, query.timeZone);
 }
 
