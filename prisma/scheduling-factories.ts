@@ -26,6 +26,7 @@ export type HostOptions = {
     onlyShowFirstAvailableSlot: boolean;
     disableGuests: boolean;
     customName: string | null;
+    successRedirectUrl: string | null;
     confirmationNoticeUnit: string | null;
     confirmationNoticeCount: number | null;
   }>;

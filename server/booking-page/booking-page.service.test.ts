@@ -17,6 +17,8 @@ describe("finding a booking page", () => {
       description: null,
       lengthInMinutes: 30,
       requiresConfirmation: true,
+      disableGuests: false,
+      successRedirectUrl: null,
       host: { name: host.name, username: host.username },
     });
   });
