@@ -18,7 +18,17 @@ export type HostOptions = {
     afterEventBuffer: number;
     minimumBookingNotice: number;
     slotInterval: number | null;
-    periodDays: number | null;
+    bookingWindowType: "CALENDAR_DAYS" | "BUSINESS_DAYS" | "RANGE" | null;
+    bookingWindowDays: number | null;
+    bookingWindowRolling: boolean;
+    bookingLimitsCount: Record<string, number>;
+    bookingLimitsDuration: Record<string, number>;
+    onlyShowFirstAvailableSlot: boolean;
+    disableGuests: boolean;
+    customName: string | null;
+    successRedirectUrl: string | null;
+    confirmationNoticeUnit: string | null;
+    confirmationNoticeCount: number | null;
   }>;
 };
 

@@ -51,6 +51,8 @@ export function BookingFlow({ page, timeZones }: Props) {
           slotStart={slotStart}
           timeZone={timeZone}
           onBooked={(booked) => {
+            // The event type's successRedirectUrl (an http(s) URL its owner set) replaces the confirmation.
+            if (page.successRedirectUrl) return window.location.assign(page.successRedirectUrl);
             setConfirmation(booked);
             void refreshSlots();
           }}

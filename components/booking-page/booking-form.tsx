@@ -81,13 +81,15 @@ export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, 
         {error && <Alert>{error}</Alert>}
         <TextField name="name" label="Your name" autoComplete="name" required maxLength={200} error={fields.name} />
         <TextField name="email" label="E-mail" type="email" autoComplete="email" required error={fields.email} />
-        <TextareaField
-          name="guests"
-          label="Guests (optional)"
-          rows={2}
-          error={fields.guests}
-          hint="E-mail addresses of people to invite too, separated by commas."
-        />
+        {!page.disableGuests && (
+          <TextareaField
+            name="guests"
+            label="Guests (optional)"
+            rows={2}
+            error={fields.guests}
+            hint="E-mail addresses of people to invite too, separated by commas."
+          />
+        )}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={!isHydrated || book.isPending}>
             {book.isPending ? "Booking…" : "Confirm booking"}

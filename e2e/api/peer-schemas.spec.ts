@@ -194,6 +194,26 @@ const operations: Record<string, (request: APIRequestContext) => Promise<void>> 
   "PATCH /v2/event-types/{eventTypeId}": async (request) => {
     const { apiKey, eventType } = await makeHostWithEventType();
     await send(request, "PATCH /v2/event-types/{eventTypeId}", `/v2/event-types/${eventType.id}`, { headers: bearer(apiKey), data: { title: "Renamed" } });
+    // Every setting set, so each optional output field is held to the peer's schema too.
+    const { data } = await send(request, "PATCH /v2/event-types/{eventTypeId}", `/v2/event-types/${eventType.id}`, {
+      headers: bearer(apiKey),
+      data: {
+        bookingLimitsCount: { day: 2, week: 5 },
+        bookingLimitsDuration: { day: 120 },
+        bookingWindow: { type: "calendarDays", value: 30, rolling: true },
+        confirmationPolicy: { type: "time", noticeThreshold: { unit: "hours", count: 24 }, blockUnconfirmedBookingsInBooker: true },
+        color: { lightThemeHex: "#292929", darkThemeHex: "#fafafa" },
+        customName: "{Event type title} between {Organiser} and {Scheduler}",
+        successRedirectUrl: "https://example.test/thanks",
+        disableGuests: true,
+        onlyShowFirstAvailableSlot: true,
+      },
+    });
+    expect(data.bookingWindow).toEqual([{ type: "calendarDays", value: 30, rolling: true }]);
+    await send(request, "PATCH /v2/event-types/{eventTypeId}", `/v2/event-types/${eventType.id}`, {
+      headers: bearer(apiKey),
+      data: { bookingWindow: { type: "range", value: ["2030-09-05", "2030-09-09"] } },
+    });
   },
   "DELETE /v2/event-types/{eventTypeId}": async (request) => {
     const { apiKey, eventType } = await makeHostWithEventType();

@@ -32,6 +32,19 @@ async function fillDetails(page: Page, name: string, email: string) {
   await page.getByRole("button", { name: "Confirm booking" }).click();
 }
 
+test("disableGuests leaves the guests field out; successRedirectUrl takes the visitor there after booking", async ({ page, baseURL }) => {
+  const target = `${baseURL}/docs/migrate-v1?booked=yes`;
+  const { eventType } = await openBookingPage(page, { eventType: { disableGuests: true, successRedirectUrl: target } });
+  const start = utcAt(1, 10);
+  await slotButton(page, start).click();
+  await expect(page.getByLabel("Your name")).toBeVisible();
+  await expect(page.getByLabel("Guests (optional)")).toHaveCount(0);
+  const visitor = attendee("Ada Lovelace");
+  await fillDetails(page, visitor.name, visitor.email);
+  await page.waitForURL(target);
+  expect(await db.booking.count({ where: { eventTypeId: eventType.id, start } })).toBe(1);
+});
+
 test("a visitor sees the event, books a slot, sees the confirmation, and the slot is gone afterwards", async ({ page }) => {
   const { host, eventType } = await openBookingPage(page);
   const start = utcAt(1, 9);

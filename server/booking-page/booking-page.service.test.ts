@@ -17,6 +17,8 @@ describe("finding a booking page", () => {
       description: null,
       lengthInMinutes: 30,
       requiresConfirmation: true,
+      disableGuests: false,
+      successRedirectUrl: null,
       host: { name: host.name, username: host.username },
     });
   });
@@ -40,7 +42,7 @@ describe("finding a booking page", () => {
 
 describe("listing a booking page's days", () => {
   it("gives fourteen local days with exactly getAvailableSlots' starts, empty days included", async () => {
-    const { host, eventType } = await makeHostWithEventType({ eventType: { periodDays: 3 } });
+    const { host, eventType } = await makeHostWithEventType({ eventType: { bookingWindowType: "CALENDAR_DAYS", bookingWindowDays: 3 } });
     const now = utcAt(0, 6);
     const input = { eventTypeId: eventType.id, username: host.username, timeZone: "Asia/Tokyo", weekOffset: 0 };
     const { days, hasEarlierWeeks } = await listBookingPageDays(input, now);

@@ -21,6 +21,8 @@ const BOOKING_PAGE_SELECT = {
   description: true,
   lengthInMinutes: true,
   requiresConfirmation: true,
+  disableGuests: true,
+  successRedirectUrl: true,
   owner: { select: { name: true, username: true } },
 } as const;
 
@@ -31,6 +33,10 @@ export type TBookingPage = {
   description: string | null;
   lengthInMinutes: number;
   requiresConfirmation: boolean;
+  /** The form then asks for no guests (the booking would refuse them). */
+  disableGuests: boolean;
+  /** Where the visitor goes after booking, instead of the confirmation. */
+  successRedirectUrl: string | null;
   host: { name: string; username: string };
   /** Set on a private link's page (/d/{linkId}/{slug}): slots and booking then go through the link. */
   privateLink?: string;

@@ -9,6 +9,7 @@ import { syncBookingToCalendars } from "../calendars/booking-sync";
 import { BOOKING_SELECT, toAttendeeOutput, toBookingOutput } from "./booking.dto";
 import { MAX_GUESTS, type ZAddAttendeeInput, type ZAddGuestsInput, type ZMarkAbsentInput, type ZUpdateLocationInput } from "./booking.schemas";
 import { BOOKING_TX_OPTIONS, candidateHostIds, loadBookableEventType, slotTakenError } from "./booking-rules";
+import { assertBookingAcceptsGuests } from "./guest-policy";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 
 const assertLive = (status: string) => {
@@ -20,6 +21,7 @@ export async function addGuests(principal: Principal, uid: string, input: z.infe
     await lockBooking(tx, uid);
     const booking = await getManagedBooking(tx, principal, uid);
     assertLive(booking.status);
+    await assertBookingAcceptsGuests(tx, booking.eventTypeId, input.guests);
     const known = new Set(booking.attendees.map(({ email }) => email));
     const fresh = input.guests.filter((guest, index, all) => !known.has(guest.email) && all.findIndex((other) => other.email === guest.email) === index);
     if (booking.attendees.length + fresh.length > MAX_GUESTS + 1) throw new AppError("BAD_REQUEST", `A booking has at most ${MAX_GUESTS} guests`);

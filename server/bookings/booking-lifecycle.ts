@@ -7,7 +7,15 @@ import { getBookingByUid, getManagedBooking, lockBooking } from "./booking-acces
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
 import { sendBookingMails, sendRescheduleMails } from "./booking-mail";
 import { syncBookingToCalendars } from "../calendars/booking-sync";
-import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, loadBookableEventType, slotBookingData, slotTakenError } from "./booking-rules";
+import {
+  BOOKING_TX_OPTIONS,
+  candidateHostIds,
+  chooseHosts,
+  loadBookableEventType,
+  slotBookingData,
+  slotTakenError,
+  slotUnavailableError,
+} from "./booking-rules";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 
 const LIVE = ["ACCEPTED", "PENDING"] as const;
@@ -62,7 +70,7 @@ export async function rescheduleBooking(principal: Principal | null, uid: string
       const eventType = await loadBookableEventType(tx, old.eventTypeId);
       await lockHosts(tx, candidateHostIds(eventType));
       const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start, ignoreBookingUid: uid, externalBusy });
-      if (!slot.available) throw slotTakenError();
+      if (!slot.available) throw slotUnavailableError(slot);
       await tx.bookingHost.updateMany({ where: { bookingId: old.id }, data: { isLive: false } });
       const hostIds = chooseHosts(eventType, slot.freeHostIds);
       const created = await tx.booking.create({

@@ -2,6 +2,8 @@
 import type { Tx } from "../db/client";
 import { databaseDeadlines } from "../db/deadlines";
 import { AppError } from "../errors";
+import { CONFIRMATION_SELECT, needsConfirmation } from "../event-types/confirmation-policy";
+import type { TSlotCheck } from "../slots/slots.service";
 
 /**
  * Bookings of one host queue on that host's lock, so a transaction may wait for others to finish: it
@@ -20,6 +22,10 @@ export const BOOKING_TX_OPTIONS = {
 
 export const slotTakenError = () => new AppError("CONFLICT", "This time is not available: choose another slot from /v2/slots/available");
 
+/** A free time that an event type setting refuses (window, limits) is answered with that setting's reason. */
+export const slotUnavailableError = (slot: TSlotCheck) =>
+  slot.refusal ? new AppError("CONFLICT", `${slot.refusal}: choose another slot from /v2/slots/available`) : slotTakenError();
+
 const EVENT_TYPE_FOR_BOOKING = {
   id: true,
   title: true,
@@ -27,7 +33,10 @@ const EVENT_TYPE_FOR_BOOKING = {
   description: true,
   hidden: true,
   userId: true,
-  requiresConfirmation: true,
+  lengthInMinutes: true,
+  ...CONFIRMATION_SELECT,
+  customName: true,
+  disableGuests: true,
   schedulingType: true,
   locations: true,
   hosts: { select: { userId: true, isFixed: true }, orderBy: { userId: "asc" } },
@@ -40,7 +49,12 @@ export type BookableEventType = {
   description: string | null;
   hidden: boolean;
   userId: number | null;
+  lengthInMinutes: number;
   requiresConfirmation: boolean;
+  confirmationNoticeUnit: string | null;
+  confirmationNoticeCount: number | null;
+  customName: string | null;
+  disableGuests: boolean;
   schedulingType: "ROUND_ROBIN" | "COLLECTIVE" | "MANAGED" | null;
   locations: unknown;
   hosts: { userId: number; isFixed: boolean }[];
@@ -69,13 +83,13 @@ export function chooseHosts(eventType: BookableEventType, freeHostIds: number[])
   return candidateHostIds(eventType);
 }
 
-/** The columns every booking made at a slot shares: its time, hosts (live) and initial status. */
-export function slotBookingData(eventType: BookableEventType, start: Date, end: Date, hostIds: number[]) {
+/** The columns every booking made at a slot shares: its time, hosts (live) and initial status (pending when it needs confirmation now). */
+export function slotBookingData(eventType: BookableEventType, start: Date, end: Date, hostIds: number[], now = new Date()) {
   return {
     eventTypeId: eventType.id,
     start,
     end,
-    status: eventType.requiresConfirmation ? ("PENDING" as const) : ("ACCEPTED" as const),
+    status: needsConfirmation(eventType, start, now) ? ("PENDING" as const) : ("ACCEPTED" as const),
     hosts: { create: hostIds.map((userId) => ({ userId, start, end, isLive: true })) },
   };
 }

@@ -9,7 +9,17 @@ import { resolveLocation } from "./booking-location";
 import { sendBookingMails } from "./booking-mail";
 import { syncBookingToCalendars } from "../calendars/booking-sync";
 import type { TCreateBookingInput } from "./booking.schemas";
-import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, loadBookableEventType, slotBookingData, slotTakenError } from "./booking-rules";
+import {
+  BOOKING_TX_OPTIONS,
+  candidateHostIds,
+  chooseHosts,
+  loadBookableEventType,
+  slotBookingData,
+  slotTakenError,
+  slotUnavailableError,
+} from "./booking-rules";
+import { bookingTitle } from "./booking-title";
+import { assertGuestsAllowed } from "./guest-policy";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 import { idempotencyKeyReusedError, requestFingerprint } from "./idempotency-key";
 import { countBookingAttempt } from "./booking-rate-limit";
@@ -50,20 +60,22 @@ export async function createBooking(
         if (earlier) return { booking: toBookingOutput(earlier), created: false };
       }
       await assertVisible(tx, eventType, input.privateLink);
+      assertGuestsAllowed(eventType, input.guests);
       const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start, externalBusy });
-      if (!slot.available) throw slotTakenError();
+      if (!slot.available) throw slotUnavailableError(slot);
       if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
         throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
       }
       const hostIds = chooseHosts(eventType, slot.freeHostIds);
       const { attendee, guests = [] } = input;
       const host = await tx.user.findUniqueOrThrow({ where: { id: hostIds[0]! }, select: { name: true } });
+      const location = resolveLocation(input.location, eventType.locations);
       const row = await tx.booking.create({
         data: {
           ...slotBookingData(eventType, input.start, slot.end, hostIds),
-          title: `${eventType.title} between ${host.name} and ${attendee.name}`,
+          title: bookingTitle({ ...eventType, eventTitle: eventType.title, hostName: host.name, attendeeName: attendee.name, location }),
           description: eventType.description,
-          location: resolveLocation(input.location, eventType.locations),
+          location,
           metadata: input.metadata ?? {},
           idempotencyKey,
           idempotencyFingerprint: fingerprint,

@@ -1,12 +1,16 @@
 /**
  * The event type output: the peer's EventTypeOutput_2024_06_14. Its required fields that Convene has no
- * setting for carry the value that describes what Convene does (no price, no recurrence, guests allowed,
+ * setting for carry the value that describes what Convene does (no price, no recurrence,
  * the booking form's fixed fields), so client code written for the peer reads them as it expects.
  */
 import { z } from "zod";
 import { optionalField } from "../http/optional-field";
 import { env } from "../env";
 import type { TLocation } from "./event-type.schemas";
+import { limitsOf, ZLimitsOutput } from "./booking-limits";
+import { BOOKING_WINDOW_SELECT, toBookingWindowOutput, ZBookingWindowOutput, type BookingWindowColumns } from "./booking-window";
+import { BOOKER_SETTINGS_SELECT, colorOf, ZColorOutput } from "./booker-settings";
+import { CONFIRMATION_SELECT, toConfirmationPolicyOutput, ZConfirmationPolicyOutput } from "./confirmation-policy";
 
 export const EVENT_TYPE_SELECT = {
   id: true,
@@ -22,13 +26,16 @@ export const EVENT_TYPE_SELECT = {
   afterEventBuffer: true,
   slotInterval: true,
   scheduleId: true,
-  requiresConfirmation: true,
-  periodDays: true,
+  ...CONFIRMATION_SELECT,
+  ...BOOKING_WINDOW_SELECT,
+  ...BOOKER_SETTINGS_SELECT,
+  bookingLimitsCount: true,
+  bookingLimitsDuration: true,
   metadata: true,
   owner: { select: { username: true } },
 } as const;
 
-type EventTypeRow = {
+type EventTypeRow = BookingWindowColumns & {
   id: number;
   userId: number | null;
   title: string;
@@ -43,7 +50,15 @@ type EventTypeRow = {
   slotInterval: number | null;
   scheduleId: number | null;
   requiresConfirmation: boolean;
-  periodDays: number | null;
+  confirmationNoticeUnit: string | null;
+  confirmationNoticeCount: number | null;
+  bookingLimitsCount: unknown;
+  bookingLimitsDuration: unknown;
+  color: unknown;
+  customName: string | null;
+  successRedirectUrl: string | null;
+  disableGuests: boolean;
+  onlyShowFirstAvailableSlot: boolean;
   metadata: unknown;
   owner: { username: string } | null;
 };
@@ -85,10 +100,13 @@ export const ZEventTypeOutput = z.object({
   slotInterval: z.number().int().nullable(),
   scheduleId: z.number().int().nullable(),
   requiresConfirmation: z.boolean(),
-  bookingWindow: z
-    .object({ type: z.literal("calendarDays"), value: z.number().int(), rolling: z.literal(false) })
-    .optional()
-    .describe("Left out when bookings are not limited"),
+  confirmationPolicy: ZConfirmationPolicyOutput,
+  bookingWindow: ZBookingWindowOutput,
+  bookingLimitsCount: ZLimitsOutput("Most bookings of this event type per host"),
+  bookingLimitsDuration: ZLimitsOutput("Most minutes of bookings of this event type per host"),
+  onlyShowFirstAvailableSlot: z.boolean(),
+  color: ZColorOutput,
+  customName: z.string().optional().describe("The booking title template; left out when bookings get the default title"),
   metadata: z.record(z.string(), z.unknown()),
   bookingFields: z.array(ZBookingField),
   disableGuests: z.boolean(),
@@ -97,7 +115,7 @@ export const ZEventTypeOutput = z.object({
   currency: z.string(),
   lockTimeZoneToggleOnBookingPage: z.boolean(),
   forwardParamsSuccessRedirect: z.boolean().nullable(),
-  successRedirectUrl: z.string().nullable(),
+  successRedirectUrl: z.string().nullable().describe("Null when the booker sees Convene's confirmation page"),
   isInstantEvent: z.boolean(),
   bookingRequiresAuthentication: z.boolean(),
   users: z.array(z.string()).describe("Usernames of the hosts"),
@@ -123,16 +141,22 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     slotInterval: row.slotInterval,
     scheduleId: row.scheduleId,
     requiresConfirmation: row.requiresConfirmation,
-    ...optionalField("bookingWindow", row.periodDays === null ? null : { type: "calendarDays" as const, value: row.periodDays, rolling: false as const }),
+    ...optionalField("confirmationPolicy", toConfirmationPolicyOutput(row)),
+    ...optionalField("bookingWindow", toBookingWindowOutput(row)),
+    ...optionalField("bookingLimitsCount", limitsOf(row.bookingLimitsCount)),
+    ...optionalField("bookingLimitsDuration", limitsOf(row.bookingLimitsDuration)),
+    onlyShowFirstAvailableSlot: row.onlyShowFirstAvailableSlot,
+    ...optionalField("color", colorOf(row.color)),
+    ...optionalField("customName", row.customName),
     metadata: (row.metadata ?? {}) as Record<string, unknown>,
     bookingFields: BOOKING_FIELDS,
-    disableGuests: false,
+    disableGuests: row.disableGuests,
     recurrence: null,
     price: 0,
     currency: "usd",
     lockTimeZoneToggleOnBookingPage: false,
     forwardParamsSuccessRedirect: null,
-    successRedirectUrl: null,
+    successRedirectUrl: row.successRedirectUrl,
     isInstantEvent: false,
     bookingRequiresAuthentication: false,
     users: row.owner ? [row.owner.username] : [],

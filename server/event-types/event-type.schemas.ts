@@ -6,6 +6,10 @@
 import { z } from "zod";
 import { ZIdField, ZIdParam } from "../http/ids";
 import { ZMetadata } from "../users/user.schemas";
+import { ZBookingLimitsCount, ZBookingLimitsDuration } from "./booking-limits";
+import { ZBookingWindowInput } from "./booking-window";
+import { bookerSettingFields } from "./booker-settings";
+import { ZConfirmationPolicy } from "./confirmation-policy";
 
 /** Plain conferencing app names (v1 wrote them with an app prefix such as `integrations:zoom`). */
 export const INTEGRATIONS = ["cal-video", "google-meet", "office365-video", "zoom"] as const;
@@ -44,29 +48,6 @@ export const ZSlug = z
   .max(100, "Slug is at most 100 characters")
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Slug may contain letters, digits and single dashes between them");
 
-/** Stored as EventType.periodDays: bookable up to `value` calendar days from now. */
-const ZBookingWindow = z
-  .union(
-    [
-      z.object({ type: z.literal("calendarDays"), value: z.number().int().min(1).max(3650), rolling: z.literal(false).optional() }).strict(),
-      z.object({ disabled: z.literal(true) }).strict(),
-    ],
-    { error: 'bookingWindow is {"type": "calendarDays", "value": <1–3650 days>} or {"disabled": true}; rolling and business-day windows are not supported' },
-  )
-  .nullable()
-  .describe("How far ahead the event can be booked; null or {disabled: true} means unlimited");
-
-/** The peer's confirmation policy, reduced to what we store: requiresConfirmation. */
-const ZConfirmationPolicy = z
-  .union(
-    [
-      z.object({ type: z.literal("always"), blockUnconfirmedBookingsInBooker: z.boolean().optional() }).strict(),
-      z.object({ disabled: z.literal(true) }).strict(),
-    ],
-    { error: 'confirmationPolicy is {"type": "always"} or {"disabled": true}; notice-threshold policies are not supported' },
-  )
-  .describe("Alternative to requiresConfirmation; blockUnconfirmedBookingsInBooker is accepted but not stored");
-
 const ZMinutes = (max: number) => z.number().int().min(0, "Must be 0 or more minutes").max(max, `Must be at most ${max} minutes`);
 
 const fields = {
@@ -75,7 +56,7 @@ const fields = {
   lengthInMinutes: z.number().int().min(1, "lengthInMinutes must be a positive integer").max(1440, "lengthInMinutes is at most 1440 (one day)"),
   description: z.string().max(10_000).nullable(),
   locations: z.array(ZLocation).max(20, "At most 20 locations"),
-  hidden: z.boolean(),
+  hidden: z.boolean().describe("Hidden event types are not listed on the booking page; they are booked through private links"),
   minimumBookingNotice: ZMinutes(525_600).describe("Minutes"),
   beforeEventBuffer: ZMinutes(1440).describe("Minutes"),
   afterEventBuffer: ZMinutes(1440).describe("Minutes"),
@@ -83,7 +64,10 @@ const fields = {
   scheduleId: ZIdField.nullable().describe("One of your schedules; null means your default schedule"),
   requiresConfirmation: z.boolean(),
   confirmationPolicy: ZConfirmationPolicy,
-  bookingWindow: ZBookingWindow,
+  bookingWindow: ZBookingWindowInput,
+  bookingLimitsCount: ZBookingLimitsCount,
+  bookingLimitsDuration: ZBookingLimitsDuration,
+  ...bookerSettingFields,
   metadata: ZMetadata,
 };
 
@@ -96,11 +80,6 @@ function refineConfirmation(value: ConfirmationFields, context: z.RefinementCtx)
   if (requiresConfirmation !== undefined && confirmationPolicy && requiresConfirmationOf(confirmationPolicy) !== requiresConfirmation) {
     context.addIssue({ code: "custom", path: ["confirmationPolicy"], message: "confirmationPolicy contradicts requiresConfirmation; send one of them" });
   }
-}
-
-/** One stored field: confirmationPolicy becomes requiresConfirmation. */
-function foldConfirmation<T extends ConfirmationFields>({ confirmationPolicy, ...rest }: T) {
-  return confirmationPolicy ? { ...rest, requiresConfirmation: requiresConfirmationOf(confirmationPolicy) } : rest;
 }
 
 export const ZCreateEventTypeInput = z
@@ -117,14 +96,20 @@ export const ZCreateEventTypeInput = z
     requiresConfirmation: true,
     confirmationPolicy: true,
     bookingWindow: true,
+    bookingLimitsCount: true,
+    bookingLimitsDuration: true,
+    color: true,
+    customName: true,
+    successRedirectUrl: true,
+    disableGuests: true,
+    onlyShowFirstAvailableSlot: true,
     metadata: true,
   })
   .strict()
-  .superRefine(refineConfirmation)
-  .transform(foldConfirmation);
+  .superRefine(refineConfirmation);
 export type TCreateEventTypeInput = z.input<typeof ZCreateEventTypeInput>;
 
-export const ZUpdateEventTypeInput = z.object(fields).partial().strict().superRefine(refineConfirmation).transform(foldConfirmation);
+export const ZUpdateEventTypeInput = z.object(fields).partial().strict().superRefine(refineConfirmation);
 export type TUpdateEventTypeInput = z.input<typeof ZUpdateEventTypeInput>;
 
 export const ZEventTypeIdParams = z.object({ eventTypeId: ZIdParam });

@@ -30,6 +30,7 @@ describe("createEventType", () => {
       slotInterval: null,
       scheduleId: null,
       requiresConfirmation: false,
+      onlyShowFirstAvailableSlot: false,
       metadata: {},
       bookingFields: expect.arrayContaining([
         expect.objectContaining({ slug: "name", required: true }),
@@ -81,10 +82,16 @@ describe("createEventType", () => {
       slotInterval: 15,
       scheduleId: schedule.id,
       requiresConfirmation: true,
-      bookingWindow: { type: "calendarDays", value: 30, rolling: false },
+      bookingWindow: [{ type: "calendarDays", value: 30, rolling: false }],
       metadata: { source: "crm", priority: 2 },
     });
-    expect(await row(created.id)).toMatchObject({ periodDays: 30, requiresConfirmation: true, beforeEventBuffer: 5, afterEventBuffer: 10 });
+    expect(await row(created.id)).toMatchObject({
+      bookingWindowType: "CALENDAR_DAYS",
+      bookingWindowDays: 30,
+      requiresConfirmation: true,
+      beforeEventBuffer: 5,
+      afterEventBuffer: 10,
+    });
   });
 
   it.each([
@@ -96,8 +103,8 @@ describe("createEventType", () => {
     { case: "a slug with spaces", input: { slug: "intro call" }, path: "slug" },
     { case: "an app-prefixed integration", input: { locations: [{ type: "integration", integration: "integrations:zoom" }] }, path: "locations.0.integration" },
     { case: "an unknown location type", input: { locations: [{ type: "carrier-pigeon" }] }, path: "locations.0.type" },
-    { case: "a business-days booking window", input: { bookingWindow: { type: "businessDays", value: 5 } }, path: "bookingWindow" },
-    { case: "a notice-threshold confirmation policy", input: { confirmationPolicy: { type: "time" } }, path: "confirmationPolicy" },
+    { case: "a zero-day booking window", input: { bookingWindow: { type: "businessDays", value: 0 } }, path: "bookingWindow.value" },
+    { case: "a notice-threshold policy without its threshold", input: { confirmationPolicy: { type: "time" } }, path: "confirmationPolicy" },
     { case: "contradicting confirmation fields", input: { requiresConfirmation: false, confirmationPolicy: { type: "always" } }, path: "confirmationPolicy" },
     { case: "an unsupported field", input: { seats: { seatsPerTimeSlot: 4 } }, path: "" },
   ])("refuses $case with a ZodError naming $path", async ({ input, path }) => {
@@ -147,7 +154,7 @@ describe("reading, updating and deleting", () => {
     const user = await makeUser();
     const created = await createEventType(user.id, { ...minimal, bookingWindow: { type: "calendarDays", value: 10 }, requiresConfirmation: true });
     const updated = await updateEventType(user.id, created.id, { title: "Renamed", bookingWindow: { disabled: true }, confirmationPolicy: { disabled: true } });
-    const { bookingWindow: _cleared, ...unlimited } = created;
+    const { bookingWindow: _cleared, confirmationPolicy: _none, ...unlimited } = created;
     expect(updated).toStrictEqual({ ...unlimited, title: "Renamed", requiresConfirmation: false });
     expect(await updateEventType(user.id, created.id, { slug: "intro" })).toMatchObject({ slug: "intro" });
   });

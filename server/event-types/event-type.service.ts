@@ -4,6 +4,9 @@ import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import type { TPaginationQuery } from "../http/pagination";
 import { EVENT_TYPE_SELECT, toEventTypeOutput } from "./event-type.dto";
+import { limitsColumn } from "./booking-limits";
+import { bookingWindowColumns } from "./booking-window";
+import { confirmationColumns } from "./confirmation-policy";
 import { ZCreateEventTypeInput, ZUpdateEventTypeInput, type TCreateEventTypeInput, type TUpdateEventTypeInput } from "./event-type.schemas";
 
 type TWriteFields = Partial<ReturnType<typeof ZUpdateEventTypeInput.parse>>;
@@ -35,10 +38,16 @@ async function assertOwnSchedule(tx: Tx, userId: number, scheduleId: number | nu
   }
 }
 
-/** API fields → columns: bookingWindow is stored as periodDays. */
-function toColumns({ bookingWindow, ...rest }: TWriteFields) {
-  const periodDays = bookingWindow === undefined ? undefined : bookingWindow && "type" in bookingWindow ? bookingWindow.value : null;
-  return { ...rest, ...(periodDays === undefined ? {} : { periodDays }) };
+/** API fields → columns: the peer's settings map onto the columns of their own modules. */
+function toColumns({ bookingWindow, bookingLimitsCount, bookingLimitsDuration, requiresConfirmation, confirmationPolicy, color, ...rest }: TWriteFields) {
+  return {
+    ...rest,
+    ...(bookingWindow === undefined ? {} : bookingWindowColumns(bookingWindow)),
+    ...(bookingLimitsCount === undefined ? {} : { bookingLimitsCount: limitsColumn(bookingLimitsCount) }),
+    ...(bookingLimitsDuration === undefined ? {} : { bookingLimitsDuration: limitsColumn(bookingLimitsDuration) }),
+    ...(color === undefined ? {} : { color: color ?? Prisma.DbNull }),
+    ...confirmationColumns({ requiresConfirmation, confirmationPolicy }),
+  };
 }
 
 export async function listEventTypes(userId: number, page: TPaginationQuery) {

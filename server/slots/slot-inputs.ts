@@ -29,7 +29,6 @@ export const SLOT_EVENT_TYPE_SELECT = {
   beforeEventBuffer: true,
   afterEventBuffer: true,
   slotInterval: true,
-  periodDays: true,
   scheduleId: true,
   schedulingType: true,
   owner: { select: { username: true } },

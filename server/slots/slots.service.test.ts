@@ -160,7 +160,7 @@ describe("getAvailableSlots", () => {
 
   it("applies minimum notice and the booking window against now", async () => {
     const host = await makeHost();
-    const eventType = await makeEventType({ userId: host.id, minimumBookingNotice: 120, periodDays: 1 });
+    const eventType = await makeEventType({ userId: host.id, minimumBookingNotice: 120, bookingWindowType: "CALENDAR_DAYS", bookingWindowDays: 1 });
     const { slots } = await getAvailableSlots(query(eventType.id, `${WED}T00:00:00Z`, `${THU}T23:59:59Z`), { now: utc(WED, "09:10") });
     expect(slots[WED]!.map((slot) => slot.time.slice(11, 16))).toEqual(every30("11:30", "16:30"));
     // The window counts calendar days: Thursday, the first day after today, is bookable all day.

@@ -9,56 +9,68 @@ import { assertVisible } from "../event-types/private-link.service";
 import { toAvailableSlotsOutput, type TAvailableSlotsOutput } from "./slots.dto";
 import type { TAvailableSlotsQuery } from "./slots.schemas";
 import { computeSlots, type Interval, type Slot } from "./slots";
-import { loadScheduleForEventType } from "../schedules/schedule-loader";
 import type { ExternalBusyTime } from "../calendars/busy-times";
+import { applyEventTypeRules, isOutsideFixedWindow, rulesTimeZone, searchRange, SLOT_RULES_SELECT, type SlotRulesEventType } from "./event-type-rules";
 import { hostIdsOf, loadExternalBusy, loadSlotHosts, modeOf, SLOT_EVENT_TYPE_SELECT, toMinuteCeil, type ExternalBusy, type SlotEventType } from "./slot-inputs";
 
 type Options = { now?: Date };
-type EventTypeRow = SlotEventType & {
-  hidden: boolean;
-  minimumBookingNotice: number;
-  slotInterval: number | null;
-  periodDays: number | null;
-  owner: { username: string } | null;
-};
+type EventTypeRow = SlotEventType &
+  SlotRulesEventType & {
+    hidden: boolean;
+    minimumBookingNotice: number;
+    slotInterval: number | null;
+    owner: { username: string } | null;
+  };
 
 const eventTypeNotFound = () => new AppError("NOT_FOUND", "Event type not found");
 
 async function findSlotEventType(tx: Tx, eventTypeId: number): Promise<EventTypeRow | null> {
-  return tx.eventType.findUnique({ where: { id: eventTypeId }, select: SLOT_EVENT_TYPE_SELECT });
+  return tx.eventType.findUnique({ where: { id: eventTypeId }, select: { ...SLOT_EVENT_TYPE_SELECT, ...SLOT_RULES_SELECT } });
 }
 
-/** The zone whose calendar days the booking window counts: the event type's schedule, else its first host's default. */
-async function windowTimeZone(tx: Tx, eventType: EventTypeRow): Promise<string | undefined> {
-  if (eventType.periodDays === null) return undefined;
-  const schedule = await loadScheduleForEventType(tx, { scheduleId: eventType.scheduleId, userId: hostIdsOf(eventType)[0] ?? null });
-  return schedule?.timeZone;
+/** The rules' time zone and the range computeSlots must cover for starts in `range` (see event-type-rules.ts). */
+async function searchOf(tx: Tx, eventType: EventTypeRow, range: Interval, now: Date) {
+  const timeZone = await rulesTimeZone(tx, eventType, hostIdsOf(eventType)[0] ?? null);
+  return { timeZone, search: searchRange(eventType, timeZone, range, toMinuteCeil(now)) };
 }
 
+/** The slots of `range`, and for a single-slot check the rule (if any) that refused the slot at range.start. */
 async function slotsOf(
   tx: Tx,
   eventType: EventTypeRow,
   range: Interval,
   now: Date,
   busy: { externalBusy: ExternalBusy; ignoreBookingUid?: string },
-): Promise<Slot[]> {
-  const hosts = await loadSlotHosts(tx, eventType, range, busy);
-  const periodTimeZone = await windowTimeZone(tx, eventType); // sequential: `tx` may be a transaction's one connection
-  return computeSlots({
-    mode: modeOf(eventType.schedulingType),
+  searched?: Awaited<ReturnType<typeof searchOf>>,
+): Promise<{ slots: Slot[]; refusal?: string }> {
+  // Sequential: `tx` may be a transaction's one connection.
+  const { timeZone, search } = searched ?? (await searchOf(tx, eventType, range, now));
+  const hosts = await loadSlotHosts(tx, eventType, search, busy);
+  const mode = modeOf(eventType.schedulingType);
+  const nowMinute = toMinuteCeil(now); // rounded up: a slot that started seconds ago is in the past
+  const computed = computeSlots({
+    mode,
     hosts,
     lengthInMinutes: eventType.lengthInMinutes,
     slotInterval: eventType.slotInterval,
     beforeEventBuffer: eventType.beforeEventBuffer,
     afterEventBuffer: eventType.afterEventBuffer,
     minimumBookingNotice: eventType.minimumBookingNotice,
-    periodDays: eventType.periodDays,
-    periodTimeZone,
-    range,
-    // Rounded up: a slot that started seconds ago is in the past.
-    now: toMinuteCeil(now),
+    range: search,
+    now: nowMinute,
   });
+  const context = { range, search, now: nowMinute, timeZone, mode, hostIds: hostIdsOf(eventType), ignoreBookingUid: busy.ignoreBookingUid };
+  const { slots, refusedBy } = await applyEventTypeRules(tx, eventType, computed, context);
+  if (refusedBy) return { slots, refusal: REFUSALS[refusedBy] };
+  if (slots.length === 0 && isOutsideFixedWindow(eventType, timeZone, range.start, nowMinute)) return { slots, refusal: REFUSALS.window };
+  return { slots };
 }
+
+const REFUSALS = {
+  window: "This time is outside the event type's booking window",
+  limit: "The event type's booking limit for this day, week, month or year is reached",
+  firstSlot: "This event type offers only the first free slot of each day",
+};
 
 /**
  * Bookable starts in [startTime, endTime), grouped by day in `timeZone`. Hidden event types (unless asked
@@ -72,14 +84,17 @@ export async function getAvailableSlots(query: TAvailableSlotsQuery, options: Op
   if (query.username !== undefined && eventType.owner?.username !== query.username) throw eventTypeNotFound();
   // A slot start s (whole minutes) is in range when startTime ≤ s < endTime.
   const range = { start: toMinuteCeil(query.startTime), end: toMinuteCeil(query.endTime) };
-  // Started first so the providers' round trips overlap the database reads, as the booking check's do.
-  const externalBusy = loadExternalBusy(eventType, range);
+  const now = options.now ?? new Date();
+  // Started before the slot work so the providers' round trips overlap the database reads, as the booking check's do.
+  const searched = await searchOf(db, eventType, range, now);
+  const externalBusy = loadExternalBusy(eventType, searched.search);
   externalBusy.catch(() => {}); // awaited in slotsOf; if the database fails first, this must not become an unhandled rejection
-  const slots = await slotsOf(db, eventType, range, options.now ?? new Date(), { externalBusy });
+  const { slots } = await slotsOf(db, eventType, range, now, { externalBusy }, searched);
   return toAvailableSlotsOutput(slots, query.timeZone);
 }
 
-export type TSlotCheck = { available: boolean; freeHostIds: number[]; end: Date };
+/** `refusal`: why an otherwise free slot is not bookable (booking window, limits, first slot only), for the booker. */
+export type TSlotCheck = { available: boolean; freeHostIds: number[]; end: Date; refusal?: string };
 
 /** The slot whose start is the whole minute `start`, or null when `start` is not one. */
 const minuteRangeOf = (start: Date): Interval | null => {
@@ -96,7 +111,7 @@ const minuteRangeOf = (start: Date): Interval | null => {
 export async function loadSlotExternalBusy(input: { eventTypeId: number; start: Date }): Promise<ExternalBusyTime[]> {
   const range = minuteRangeOf(input.start);
   const eventType = range && (await findSlotEventType(db, input.eventTypeId));
-  return eventType && range ? loadExternalBusy(eventType, range) : [];
+  return eventType && range ? loadExternalBusy(eventType, (await searchOf(db, eventType, range, new Date())).search) : [];
 }
 
 /**
@@ -116,6 +131,7 @@ export async function isSlotAvailable(
   const end = new Date(input.start.getTime() + eventType.lengthInMinutes * 60_000);
   const range = minuteRangeOf(input.start);
   if (!range) return { available: false, freeHostIds: [], end };
-  const [slot] = await slotsOf(tx, eventType, range, options.now ?? new Date(), input);
-  return slot ? { available: true, freeHostIds: slot.hostIds, end } : { available: false, freeHostIds: [], end };
+  const { slots, refusal } = await slotsOf(tx, eventType, range, options.now ?? new Date(), input);
+  const [slot] = slots;
+  return slot ? { available: true, freeHostIds: slot.hostIds, end } : { available: false, freeHostIds: [], end, ...(refusal ? { refusal } : {}) };
 }
