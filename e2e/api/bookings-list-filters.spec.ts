@@ -183,3 +183,24 @@ test("teamId and teamsIds are refused as peer fields Convene does not support (n
     ]);
   }
 });
+
+test(
+  "cursor pages through the filtered list in order, one page at a time, and a cursor with another sort is a 400",
+  { tag: "@embedded" },
+  async ({ request }) => {
+    const everything = (await list(request, "sortStart=desc")).data.map((booking) => booking.uid);
+    const seen: string[] = [];
+    let search = "sortStart=desc&take=2";
+    for (;;) {
+      const page = (await list(request, search)) as Awaited<ReturnType<typeof list>> & { pagination: { nextCursor?: string } };
+      seen.push(...page.data.map((booking) => booking.uid));
+      if (!page.pagination.nextCursor) break;
+      search = `sortStart=desc&take=2&cursor=${encodeURIComponent(page.pagination.nextCursor)}`;
+    }
+    expect(seen).toEqual(everything);
+    const cursor = ((await list(request, "take=1")) as { pagination: { nextCursor?: string } }).pagination.nextCursor!;
+    const refused = await request.get(`/v2/bookings?take=1&sortStart=desc&cursor=${encodeURIComponent(cursor)}`, { headers: bearer(world.apiKey) });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).error.details).toEqual([{ path: "query.cursor", message: "it was issued for another sort order" }]);
+  },
+);
