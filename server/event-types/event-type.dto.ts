@@ -7,6 +7,7 @@ import { z } from "zod";
 import { optionalField } from "../http/optional-field";
 import { env } from "../env";
 import type { TLocation } from "./event-type.schemas";
+import { bookingFieldsOutput, ZBookingFieldOutput } from "./booking-fields";
 
 export const EVENT_TYPE_SELECT = {
   id: true,
@@ -25,6 +26,7 @@ export const EVENT_TYPE_SELECT = {
   requiresConfirmation: true,
   periodDays: true,
   metadata: true,
+  bookingFields: true,
   owner: { select: { username: true } },
 } as const;
 
@@ -45,30 +47,9 @@ type EventTypeRow = {
   requiresConfirmation: boolean;
   periodDays: number | null;
   metadata: unknown;
+  bookingFields: unknown;
   owner: { username: string } | null;
 };
-
-/**
- * The fields every booking form asks for (POST /v2/bookings: attendee name and e-mail, location, guests). The peer
- * requires `label` and `placeholder` on its default fields; Convene sets no placeholder, so it is empty.
- */
-const BOOKING_FIELDS = [
-  { type: "name", slug: "name", label: "Your name", placeholder: "", isDefault: true, required: true, hidden: false },
-  { type: "email", slug: "email", label: "Email address", placeholder: "", isDefault: true, required: true, hidden: false },
-  { type: "radioInput", slug: "location", label: "Location", placeholder: "", isDefault: true, required: false, hidden: false },
-  { type: "multiemail", slug: "guests", label: "Additional guests", placeholder: "", isDefault: true, required: false, hidden: false },
-  { type: "textarea", slug: "rescheduleReason", label: "Reason for reschedule", placeholder: "", isDefault: true, required: false, hidden: false },
-];
-
-const ZBookingField = z.object({
-  type: z.string(),
-  slug: z.string(),
-  label: z.string(),
-  placeholder: z.string().describe("Empty when none"),
-  isDefault: z.boolean(),
-  required: z.boolean(),
-  hidden: z.boolean(),
-});
 
 export const ZEventTypeOutput = z.object({
   id: z.number().int(),
@@ -90,7 +71,7 @@ export const ZEventTypeOutput = z.object({
     .optional()
     .describe("Left out when bookings are not limited"),
   metadata: z.record(z.string(), z.unknown()),
-  bookingFields: z.array(ZBookingField),
+  bookingFields: z.array(ZBookingFieldOutput).describe("The booking form: the default fields, then the event type's own questions"),
   disableGuests: z.boolean(),
   recurrence: z.null(),
   price: z.number(),
@@ -125,7 +106,7 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     requiresConfirmation: row.requiresConfirmation,
     ...optionalField("bookingWindow", row.periodDays === null ? null : { type: "calendarDays" as const, value: row.periodDays, rolling: false as const }),
     metadata: (row.metadata ?? {}) as Record<string, unknown>,
-    bookingFields: BOOKING_FIELDS,
+    bookingFields: bookingFieldsOutput(row.bookingFields),
     disableGuests: false,
     recurrence: null,
     price: 0,

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ZIdField, ZIdParam } from "../http/ids";
 import { ZMetadata } from "../users/user.schemas";
+import { ZBookingFieldsInput } from "./booking-fields";
 
 /** Plain conferencing app names (v1 wrote them with an app prefix such as `integrations:zoom`). */
 export const INTEGRATIONS = ["cal-video", "google-meet", "office365-video", "zoom"] as const;
@@ -85,6 +86,7 @@ const fields = {
   confirmationPolicy: ZConfirmationPolicy,
   bookingWindow: ZBookingWindow,
   metadata: ZMetadata,
+  bookingFields: ZBookingFieldsInput,
 };
 
 type ConfirmationFields = { requiresConfirmation?: boolean; confirmationPolicy?: z.infer<typeof ZConfirmationPolicy> };
@@ -118,6 +120,7 @@ export const ZCreateEventTypeInput = z
     confirmationPolicy: true,
     bookingWindow: true,
     metadata: true,
+    bookingFields: true,
   })
   .strict()
   .superRefine(refineConfirmation)
