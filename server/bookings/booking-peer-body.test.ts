@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import type { Principal } from "../auth/principal";
+import { eventOf } from "../calendars/booking-sync";
 import { db } from "../db/client";
 import { ZBookingFieldsInput } from "../event-types/booking-fields";
 import { expectAppError } from "../../e2e/support/rejections";
@@ -33,6 +34,11 @@ describe("a phone-only attendee", () => {
     const ics = (await bookingIcs(booking.uid))!;
     expect(ics).toContain(`tel:${phoneNumber}`);
     expect(ics).not.toContain("sms.invalid");
+
+    // Hosts' calendars show the attendee's phone, not the stand-in address.
+    const calendarEvent = eventOf(booking, booking.icsUid);
+    expect(calendarEvent.description).toContain(`Pat Phone <${phoneNumber}>`);
+    expect(calendarEvent.description).not.toContain("sms.invalid");
 
     expect(await listAttendees(asUser(host.id), booking.uid)).toEqual(booking.attendees);
     expect(await getAttendee(asUser(host.id), booking.uid, booking.attendees[0]!.id)).toEqual(booking.attendees[0]);

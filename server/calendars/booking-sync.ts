@@ -26,7 +26,7 @@ const SYNC_WAIT_MS = 5_000;
 const contactOf = (attendee: { email: string; phoneNumber?: string }) =>
   hasMailbox(attendee.email) ? attendee.email : (attendee.phoneNumber ?? attendee.email);
 
-function eventOf(booking: TBookingOutput, uid: string): CalendarEventInput {
+export function eventOf(booking: TBookingOutput, uid: string): CalendarEventInput {
   const organizer = booking.hosts[0] ?? { name: "Convene", email: "no-reply@convene.localhost" };
   const attendees = booking.attendees.map((attendee) => `${attendee.name} <${contactOf(attendee)}>`).join(", ");
   return {
