@@ -123,6 +123,29 @@ describe("naming the event type by slug", () => {
     expect(booking.hosts.map(({ id }) => id)).toEqual([host.id]);
   });
 
+  it("organizationSlug names the organization of the user or of the team", async () => {
+    const { host, eventType } = await makeHostWithEventType();
+    const suffix = randomBytes(3).toString("hex");
+    const org = await db.team.create({ data: { name: "Org", slug: `org-${suffix}`, isOrganization: true } });
+    const team = await db.team.create({ data: { name: "Org crew", slug: `crew-${suffix}`, parentId: org.id } });
+    await db.membership.create({ data: { teamId: org.id, userId: host.id, accepted: true } });
+    await db.eventType.create({
+      data: { teamId: team.id, title: "Org call", slug: "org-call", lengthInMinutes: 30, minimumBookingNotice: 0, hosts: { create: [{ userId: host.id }] } },
+    });
+    const byUser = await createBooking(
+      { eventTypeSlug: eventType.slug, username: host.username, organizationSlug: org.slug, start: utcAt(2, 9), attendee: attendee() },
+      noKey,
+    );
+    expect(byUser.booking.eventType?.id).toBe(eventType.id);
+    const byTeam = await createBooking(
+      { eventTypeSlug: "org-call", teamSlug: team.slug, organizationSlug: org.slug, start: utcAt(2, 13), attendee: attendee() },
+      noKey,
+    );
+    expect(byTeam.booking.eventType?.slug).toBe("org-call");
+    // The team belongs to the organization: without organizationSlug it is not a top-level team.
+    await expectAppError(createBooking({ eventTypeSlug: "org-call", teamSlug: team.slug, start: utcAt(2, 14), attendee: attendee() }, noKey), "NOT_FOUND");
+  });
+
   it.each([
     [{ eventTypeId: 1, eventTypeSlug: "a", username: "b" }, "eventTypeId"],
     [{ eventTypeSlug: "a" }, "username"],

@@ -55,6 +55,25 @@ describe("event type bookingFields", () => {
     expect(await getEventType(user.id, created.id)).toEqual(created);
   });
 
+  it("every default field takes its overrides: location's label, title shown, guests required, rescheduleReason's placeholder", async () => {
+    const user = await makeUser();
+    const overrides = [
+      { slug: "location", label: "Where" },
+      { slug: "title", hidden: false, required: true },
+      { slug: "guests", required: true, label: "Who else?" },
+      { slug: "rescheduleReason", placeholder: "Why?" },
+      { type: "email", required: false, hidden: true },
+    ];
+    const { bookingFields } = await createEventType(user.id, { ...base, bookingFields: overrides });
+    const bySlug = Object.fromEntries(bookingFields.map((field) => [field.slug, field]));
+    expect(bySlug.location).toMatchObject({ type: "radioInput", label: "Where", isDefault: true });
+    expect(bySlug.title).toMatchObject({ type: "text", hidden: false, required: true });
+    expect(bySlug.guests).toMatchObject({ type: "multiemail", label: "Who else?", required: true });
+    expect(bySlug.rescheduleReason).toMatchObject({ type: "textarea", placeholder: "Why?", required: false });
+    expect(bySlug.email).toMatchObject({ type: "email", required: false, hidden: true });
+    expect(bookingFields.every((field) => field.isDefault)).toBe(true);
+  });
+
   it("PATCH replaces the whole list; leaving it out keeps it", async () => {
     const user = await makeUser();
     const created = await createEventType(user.id, { ...base, bookingFields: CUSTOM });
