@@ -89,7 +89,15 @@ test.describe("event types", () => {
       recurrence: null,
       disableGuests: false,
     });
-    expect(body.data.bookingFields.map((field: { slug: string }) => field.slug)).toEqual(["name", "email", "location", "guests", "rescheduleReason"]);
+    expect(body.data.bookingFields.map((field: { slug: string }) => field.slug)).toEqual([
+      "name",
+      "email",
+      "location",
+      "title",
+      "notes",
+      "guests",
+      "rescheduleReason",
+    ]);
 
     const one = await request.get(`/v2/event-types/${body.data.id}`, { headers: me.headers });
     expect(await one.json()).toEqual({ status: "success", data: body.data });

@@ -1,6 +1,7 @@
 import { db } from "../db/client";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
 import { buildIcs, type IcsEvent } from "./ics";
+import { hasMailbox } from "./phone-only-attendee";
 
 /** The booking as an iCalendar event; every change carries a higher SEQUENCE so it supersedes the last copy. */
 export function icsForBooking(booking: TBookingOutput, method: IcsEvent["method"]): string {
@@ -15,7 +16,8 @@ export function icsForBooking(booking: TBookingOutput, method: IcsEvent["method"
     description: booking.description,
     location: booking.location || null,
     organizer: { name: organizer.name, email: organizer.email },
-    attendees: booking.attendees.map(({ name, email }) => ({ name, email })),
+    // A phone-only attendee is addressed by phone (a tel: URI), never by its stand-in e-mail.
+    attendees: booking.attendees.map(({ name, email, phoneNumber }) => (hasMailbox(email) || !phoneNumber ? { name, email } : { name, phone: phoneNumber })),
     cancelled: booking.status === "cancelled" || booking.status === "rejected",
     tentative: booking.status === "pending",
   });

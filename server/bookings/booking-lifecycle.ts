@@ -80,6 +80,7 @@ export async function rescheduleBooking(principal: Principal | null, uid: string
           description: old.description,
           location: old.location ?? undefined,
           metadata: old.metadata ?? {},
+          bookingFieldsResponses: old.bookingFieldsResponses ?? {},
           reschedulingReason: input.reschedulingReason ?? null,
           rescheduledFromUid: old.uid,
           attendees: { create: old.attendees.map(({ id: _id, ...attendee }) => attendee) },

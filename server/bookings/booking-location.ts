@@ -26,3 +26,6 @@ export function resolveLocation(input: TLocationInput | undefined, eventTypeLoca
   const own = locations.find((location) => location?.type === input.type && typeof location[field] === "string");
   return own ? { ...input, [field]: own[field] as string } : input;
 }
+
+/** The peer's deprecated meetingUrl: a link for this booking, the same as location {type: "link", link}. */
+export const meetingUrlLocation = (meetingUrl: string | undefined): TLocationInput | undefined => (meetingUrl ? { type: "link", link: meetingUrl } : undefined);

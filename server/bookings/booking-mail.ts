@@ -6,6 +6,7 @@ import { env } from "../env";
 import { sendMails } from "../mail/mailer";
 import type { TBookingOutput } from "./booking.dto";
 import { icsForBooking } from "./booking-ics";
+import { hasMailbox } from "./phone-only-attendee";
 
 export type BookingMailChange = "created" | "cancelled" | "rescheduled" | "confirmed" | "declined";
 
@@ -32,8 +33,9 @@ function letterFor(change: BookingMailChange, booking: TBookingOutput): Letter {
   }
 }
 
+/** A phone-only attendee has no mailbox and gets no mail; the hosts still get theirs. */
 function recipientsOf(booking: TBookingOutput, attendeesOnly: boolean): string[] {
-  const attendees = booking.attendees.map(({ email }) => email);
+  const attendees = booking.attendees.map(({ email }) => email).filter(hasMailbox);
   return [...new Set(attendeesOnly ? attendees : [...booking.hosts.map(({ email }) => email), ...attendees])];
 }
 

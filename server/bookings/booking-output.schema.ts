@@ -40,5 +40,7 @@ export const ZBookingOutput = z.object({
   icsUid: z.string(),
   attendees: z.array(ZAttendeeOutput),
   guests: z.array(z.string()),
-  bookingFieldsResponses: z.record(z.string(), z.unknown()),
+  bookingFieldsResponses: z
+    .record(z.string(), z.unknown())
+    .describe("The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests"),
 });

@@ -2,6 +2,7 @@
 import { env } from "../env";
 import { locationString } from "./booking-location";
 import { optionalField } from "../http/optional-field";
+import { bookingFieldsResponsesOutput } from "./booking-field-responses";
 
 export const BOOKING_SELECT = {
   id: true,
@@ -20,6 +21,7 @@ export const BOOKING_SELECT = {
   rescheduledFromUid: true,
   rescheduledToUid: true,
   absentHost: true,
+  bookingFieldsResponses: true,
   createdAt: true,
   updatedAt: true,
   eventTypeId: true,
@@ -48,6 +50,7 @@ type Row = {
   rescheduledFromUid: string | null;
   rescheduledToUid: string | null;
   absentHost: boolean;
+  bookingFieldsResponses: unknown;
   createdAt: Date;
   updatedAt: Date;
   eventTypeId: number | null;
@@ -104,7 +107,7 @@ export function toBookingOutput(row: Row) {
     icsUid: `${row.uid}@${new URL(env().APP_URL).hostname}`,
     attendees: row.attendees.map(toAttendeeOutput),
     guests: row.attendees.filter((attendee) => attendee.isGuest).map((attendee) => attendee.email),
-    bookingFieldsResponses: {},
+    bookingFieldsResponses: bookingFieldsResponsesOutput(row.bookingFieldsResponses, row.attendees),
   };
 }
 export type TBookingOutput = ReturnType<typeof toBookingOutput>;

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { ZIdField, ZIdParam } from "../http/ids";
+import { ZIdParam } from "../http/ids";
 import { ZTimeZone } from "../time/time-zones";
 import { ZTimestamp } from "../time/timestamps";
 import { LOCALES, ZEmail, ZMetadata } from "../users/user.schemas";
+import { EVENT_TYPE_REFERENCE_FIELDS, refineEventTypeReference } from "./event-type-reference";
 
 export const BOOKING_STATUSES = ["accepted", "pending", "cancelled", "rejected"] as const;
 export const MAX_GUESTS = 30;
@@ -39,18 +40,44 @@ const ZAttendeeInput = z.object({
   phoneNumber: ZPhoneNumber.optional(),
 });
 
+export const ZBookingFieldsResponses = z
+  .record(z.string().max(64, "A booking field slug is at most 64 characters"), z.unknown())
+  .refine((answers) => Object.keys(answers).length <= 60, "At most 60 answers")
+  .describe(
+    "Answers to the event type's bookingFields by slug: its custom fields and the default notes and title. Name, e-mail, phone, guests and location are given in their own body fields",
+  );
+
+/** The booker: an e-mail, a phone number, or both (as the peer: one of the two is required). */
+const ZBookingAttendeeInput = ZAttendeeInput.extend({
+  email: ZEmail.optional().describe("Required unless phoneNumber is given"),
+  phoneNumber: ZPhoneNumber.optional().describe("E.164, e.g. +14155550123. Required unless email is given; without email, nothing is mailed to the attendee"),
+});
+
 export const ZCreateBookingInput = z
   .object({
-    eventTypeId: ZIdField,
+    ...EVENT_TYPE_REFERENCE_FIELDS,
     start: ZInstant,
-    attendee: ZAttendeeInput,
-    guests: z.array(ZEmail).max(MAX_GUESTS).optional(),
+    attendee: ZBookingAttendeeInput,
+    guests: z.array(ZEmail).max(MAX_GUESTS).optional().describe(`E-mail addresses of further attendees, at most ${MAX_GUESTS}`),
     location: ZLocation.optional(),
+    meetingUrl: z
+      .url({ protocol: /^https?$/, message: "meetingUrl must be an http(s) URL" })
+      .max(2048)
+      .optional()
+      .describe(
+        "Deprecated by the peer in favour of location: a meeting link for this booking, stored as location {type: link}. location wins when both are given",
+      ),
+    bookingFieldsResponses: ZBookingFieldsResponses.optional(),
     metadata: ZMetadata.optional(),
     /** A private link's id lets its holder book a hidden event type. */
     privateLink: z.string().min(1).max(100).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(refineEventTypeReference)
+  .superRefine(({ attendee }, context) => {
+    if (attendee.email === undefined && attendee.phoneNumber === undefined)
+      context.addIssue({ code: "custom", path: ["attendee", "email"], message: "attendee.email is required unless attendee.phoneNumber is given" });
+  });
 export type TCreateBookingInput = z.infer<typeof ZCreateBookingInput>;
 
 export const ZCancelBookingInput = z.object({ cancellationReason: z.string().trim().max(1000).optional() }).strict();

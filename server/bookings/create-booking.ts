@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import { assertVisible, consumePrivateLinkUse } from "../event-types/private-link.service";
 import { isSlotAvailable, loadSlotExternalBusy } from "../slots/slots.service";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
-import { resolveLocation } from "./booking-location";
+import { meetingUrlLocation, resolveLocation } from "./booking-location";
 import { sendBookingMails } from "./booking-mail";
 import { syncBookingToCalendars } from "../calendars/booking-sync";
 import type { TCreateBookingInput } from "./booking.schemas";
@@ -23,6 +23,9 @@ import { assertGuestsAllowed } from "./guest-policy";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 import { idempotencyKeyReusedError, requestFingerprint } from "./idempotency-key";
 import { countBookingAttempt } from "./booking-rate-limit";
+import { checkResponsesForEventType } from "./booking-field-responses";
+import { resolveEventTypeId } from "./event-type-reference";
+import { attendeeEmailOf } from "./phone-only-attendee";
 
 export type CreateBookingResult = { booking: TBookingOutput; created: boolean };
 
@@ -38,17 +41,15 @@ export async function createBooking(
 ): Promise<CreateBookingResult> {
   const { idempotencyKey } = context;
   const fingerprint = idempotencyKey ? requestFingerprint(input, context.principal) : null;
-  const attempt = await countBookingAttempt(
-    { principal: context.principal, clientAddress: context.clientAddress ?? "unknown" },
-    input.eventTypeId,
-    input.attendee.email,
-  );
+  const eventTypeId = await resolveEventTypeId(input);
+  const attendeeEmail = attendeeEmailOf(input.attendee);
+  const attempt = await countBookingAttempt({ principal: context.principal, clientAddress: context.clientAddress ?? "unknown" }, eventTypeId, attendeeEmail);
   let result: CreateBookingResult;
   try {
-    const externalBusy = await loadSlotExternalBusy(input); // connected calendars: HTTP, so before the transaction
+    const externalBusy = await loadSlotExternalBusy({ eventTypeId, start: input.start }); // connected calendars: HTTP, so before the transaction
     // The response is built inside the transaction: a row that cannot be turned into one rolls back.
     result = await db.$transaction(async (tx) => {
-      const eventType = await loadBookableEventType(tx, input.eventTypeId);
+      const eventType = await loadBookableEventType(tx, eventTypeId);
       await lockHosts(tx, candidateHostIds(eventType));
       // The retry is answered before the private link is checked: the first request may have used the
       // link's last use, and the retry must still get that booking rather than a 404. Under the host
@@ -61,6 +62,7 @@ export async function createBooking(
       }
       await assertVisible(tx, eventType, input.privateLink);
       assertGuestsAllowed(eventType, input.guests);
+      const bookingFieldsResponses = await checkResponsesForEventType(tx, eventType.id, input);
       const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start, externalBusy });
       if (!slot.available) throw slotUnavailableError(slot);
       if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
@@ -69,7 +71,7 @@ export async function createBooking(
       const hostIds = chooseHosts(eventType, slot.freeHostIds);
       const { attendee, guests = [] } = input;
       const host = await tx.user.findUniqueOrThrow({ where: { id: hostIds[0]! }, select: { name: true } });
-      const location = resolveLocation(input.location, eventType.locations);
+      const location = resolveLocation(input.location ?? meetingUrlLocation(input.meetingUrl), eventType.locations);
       const row = await tx.booking.create({
         data: {
           ...slotBookingData(eventType, input.start, slot.end, hostIds),
@@ -79,17 +81,18 @@ export async function createBooking(
           metadata: input.metadata ?? {},
           idempotencyKey,
           idempotencyFingerprint: fingerprint,
+          bookingFieldsResponses,
           attendees: {
             create: [
               {
                 name: attendee.name,
-                email: attendee.email,
+                email: attendeeEmail,
                 timeZone: attendee.timeZone,
                 language: attendee.language,
                 phoneNumber: attendee.phoneNumber ?? null,
               },
               ...[...new Set(guests)]
-                .filter((email) => email !== attendee.email)
+                .filter((email) => email !== attendeeEmail)
                 .map((email) => ({ name: email.split("@")[0]!, email, timeZone: attendee.timeZone, language: attendee.language, isGuest: true })),
             ],
           },

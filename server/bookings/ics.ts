@@ -10,7 +10,7 @@ export type IcsEvent = {
   description?: string | null;
   location?: string | null;
   organizer: { name: string; email: string };
-  attendees: { name: string; email: string }[];
+  attendees: ({ name: string; email: string } | { name: string; phone: string })[];
   cancelled?: boolean;
   /** A pending booking: held in the calendar, not yet confirmed by the host. */
   tentative?: boolean;
@@ -59,7 +59,8 @@ export function buildIcs(event: IcsEvent): string {
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     `ORGANIZER;CN=${quoteParam(event.organizer.name)}:mailto:${event.organizer.email}`,
     ...event.attendees.map(
-      (attendee) => `ATTENDEE;CN=${quoteParam(attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${attendee.email}`,
+      (attendee) =>
+        `ATTENDEE;CN=${quoteParam(attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:${"email" in attendee ? `mailto:${attendee.email}` : `tel:${attendee.phone}`}`,
     ),
     `STATUS:${event.cancelled ? "CANCELLED" : event.tentative ? "TENTATIVE" : "CONFIRMED"}`,
     "END:VEVENT",

@@ -11,6 +11,7 @@
  * SYNC_WAIT_MS; slower providers finish in the background.
  */
 import type { TBookingOutput } from "../bookings/booking.dto";
+import { hasMailbox } from "../bookings/phone-only-attendee";
 import { db } from "../db/client";
 import { log } from "../log";
 import { CalendarError, type CalendarEventInput } from "./calendar-adapter";
@@ -21,9 +22,13 @@ import { connect, CREDENTIAL_SELECT, markCredentialValidity, type CredentialRow 
 export type BookingChange = "created" | "cancelled" | "rescheduled" | "edited";
 const SYNC_WAIT_MS = 5_000;
 
-function eventOf(booking: TBookingOutput, uid: string): CalendarEventInput {
+/** A phone-only attendee's stand-in address means nothing to a reader of the calendar: its phone number does. */
+const contactOf = (attendee: { email: string; phoneNumber?: string }) =>
+  hasMailbox(attendee.email) ? attendee.email : (attendee.phoneNumber ?? attendee.email);
+
+export function eventOf(booking: TBookingOutput, uid: string): CalendarEventInput {
   const organizer = booking.hosts[0] ?? { name: "Convene", email: "no-reply@convene.localhost" };
-  const attendees = booking.attendees.map((attendee) => `${attendee.name} <${attendee.email}>`).join(", ");
+  const attendees = booking.attendees.map((attendee) => `${attendee.name} <${contactOf(attendee)}>`).join(", ");
   return {
     uid,
     title: booking.title,

@@ -11,6 +11,7 @@ import { limitsOf, ZLimitsOutput } from "./booking-limits";
 import { BOOKING_WINDOW_SELECT, toBookingWindowOutput, ZBookingWindowOutput, type BookingWindowColumns } from "./booking-window";
 import { BOOKER_SETTINGS_SELECT, colorOf, ZColorOutput } from "./booker-settings";
 import { CONFIRMATION_SELECT, toConfirmationPolicyOutput, ZConfirmationPolicyOutput } from "./confirmation-policy";
+import { bookingFieldsOutput, ZBookingFieldOutput } from "./booking-fields";
 
 export const EVENT_TYPE_SELECT = {
   id: true,
@@ -32,6 +33,7 @@ export const EVENT_TYPE_SELECT = {
   bookingLimitsCount: true,
   bookingLimitsDuration: true,
   metadata: true,
+  bookingFields: true,
   owner: { select: { username: true } },
 } as const;
 
@@ -60,30 +62,9 @@ type EventTypeRow = BookingWindowColumns & {
   disableGuests: boolean;
   onlyShowFirstAvailableSlot: boolean;
   metadata: unknown;
+  bookingFields: unknown;
   owner: { username: string } | null;
 };
-
-/**
- * The fields every booking form asks for (POST /v2/bookings: attendee name and e-mail, location, guests). The peer
- * requires `label` and `placeholder` on its default fields; Convene sets no placeholder, so it is empty.
- */
-const BOOKING_FIELDS = [
-  { type: "name", slug: "name", label: "Your name", placeholder: "", isDefault: true, required: true, hidden: false },
-  { type: "email", slug: "email", label: "Email address", placeholder: "", isDefault: true, required: true, hidden: false },
-  { type: "radioInput", slug: "location", label: "Location", placeholder: "", isDefault: true, required: false, hidden: false },
-  { type: "multiemail", slug: "guests", label: "Additional guests", placeholder: "", isDefault: true, required: false, hidden: false },
-  { type: "textarea", slug: "rescheduleReason", label: "Reason for reschedule", placeholder: "", isDefault: true, required: false, hidden: false },
-];
-
-const ZBookingField = z.object({
-  type: z.string(),
-  slug: z.string(),
-  label: z.string(),
-  placeholder: z.string().describe("Empty when none"),
-  isDefault: z.boolean(),
-  required: z.boolean(),
-  hidden: z.boolean(),
-});
 
 export const ZEventTypeOutput = z.object({
   id: z.number().int(),
@@ -108,7 +89,7 @@ export const ZEventTypeOutput = z.object({
   color: ZColorOutput,
   customName: z.string().optional().describe("The booking title template; left out when bookings get the default title"),
   metadata: z.record(z.string(), z.unknown()),
-  bookingFields: z.array(ZBookingField),
+  bookingFields: z.array(ZBookingFieldOutput).describe("The booking form: the default fields, then the event type's own questions"),
   disableGuests: z.boolean(),
   recurrence: z.null(),
   price: z.number(),
@@ -149,7 +130,7 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     ...optionalField("color", colorOf(row.color)),
     ...optionalField("customName", row.customName),
     metadata: (row.metadata ?? {}) as Record<string, unknown>,
-    bookingFields: BOOKING_FIELDS,
+    bookingFields: bookingFieldsOutput(row.bookingFields),
     disableGuests: row.disableGuests,
     recurrence: null,
     price: 0,

@@ -10,6 +10,7 @@ import { ZBookingLimitsCount, ZBookingLimitsDuration } from "./booking-limits";
 import { ZBookingWindowInput } from "./booking-window";
 import { bookerSettingFields } from "./booker-settings";
 import { ZConfirmationPolicy } from "./confirmation-policy";
+import { ZBookingFieldsInput } from "./booking-fields";
 
 /** Plain conferencing app names (v1 wrote them with an app prefix such as `integrations:zoom`). */
 export const INTEGRATIONS = ["cal-video", "google-meet", "office365-video", "zoom"] as const;
@@ -69,6 +70,7 @@ const fields = {
   bookingLimitsDuration: ZBookingLimitsDuration,
   ...bookerSettingFields,
   metadata: ZMetadata,
+  bookingFields: ZBookingFieldsInput,
 };
 
 type ConfirmationFields = { requiresConfirmation?: boolean; confirmationPolicy?: z.infer<typeof ZConfirmationPolicy> };
@@ -104,6 +106,7 @@ export const ZCreateEventTypeInput = z
     disableGuests: true,
     onlyShowFirstAvailableSlot: true,
     metadata: true,
+    bookingFields: true,
   })
   .strict()
   .superRefine(refineConfirmation);
