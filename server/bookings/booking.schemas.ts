@@ -44,6 +44,7 @@ export const ZCreateBookingInput = z
   .object({
     eventTypeId: ZIdField,
     start: ZInstant,
+    lengthInMinutes: z.number().int().min(1).max(1440).optional().describe("One of the event type's lengthInMinutesOptions (default: its lengthInMinutes)"),
     attendee: ZAttendeeInput,
     guests: z.array(ZEmail).max(MAX_GUESTS).optional(),
     location: ZLocation.optional(),

@@ -23,8 +23,11 @@ async function findByIdempotencyKey(tx: Tx, idempotencyKey: string) {
 
 export async function createBooking(
   input: TCreateBookingInput,
-  /** clientAddress: from clientAddress(); absent only off the network (scripts, service tests). */
-  context: { principal: Principal | null; idempotencyKey: string | null; clientAddress?: string },
+  /**
+   * clientAddress: from clientAddress(); absent only off the network (scripts, service tests).
+   * reservationUid: a slot reservation the caller holds (slot-reservations.ts): its hold does not block this booking, which consumes it.
+   */
+  context: { principal: Principal | null; idempotencyKey: string | null; clientAddress?: string; reservationUid?: string },
 ): Promise<CreateBookingResult> {
   const { idempotencyKey } = context;
   const fingerprint = idempotencyKey ? requestFingerprint(input, context.principal) : null;
@@ -50,7 +53,13 @@ export async function createBooking(
         if (earlier) return { booking: toBookingOutput(earlier), created: false };
       }
       await assertVisible(tx, eventType, input.privateLink);
-      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start, externalBusy });
+      const slot = await isSlotAvailable(tx, {
+        eventTypeId: eventType.id,
+        start: input.start,
+        lengthInMinutes: input.lengthInMinutes,
+        ignoreReservationUid: context.reservationUid,
+        externalBusy,
+      });
       if (!slot.available) throw slotTakenError();
       if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
         throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
@@ -84,6 +93,7 @@ export async function createBooking(
         },
         select: BOOKING_SELECT,
       });
+      if (context.reservationUid) await tx.slotReservation.deleteMany({ where: { uid: context.reservationUid, eventTypeId: eventType.id } });
       return { booking: toBookingOutput(row), created: true };
     }, BOOKING_TX_OPTIONS);
   } catch (error) {

@@ -21,6 +21,7 @@ export const EVENT_TYPE_SELECT = {
   beforeEventBuffer: true,
   afterEventBuffer: true,
   slotInterval: true,
+  lengthInMinutesOptions: true,
   scheduleId: true,
   requiresConfirmation: true,
   periodDays: true,
@@ -41,6 +42,7 @@ type EventTypeRow = {
   beforeEventBuffer: number;
   afterEventBuffer: number;
   slotInterval: number | null;
+  lengthInMinutesOptions: number[];
   scheduleId: number | null;
   requiresConfirmation: boolean;
   periodDays: number | null;
@@ -77,6 +79,10 @@ export const ZEventTypeOutput = z.object({
   slug: z.string(),
   description: z.string().describe("Empty when none"),
   lengthInMinutes: z.number().int(),
+  lengthInMinutesOptions: z
+    .array(z.number().int())
+    .optional()
+    .describe("Lengths in minutes a booker may choose from, ascending; left out when only lengthInMinutes is offered"),
   locations: z.array(z.record(z.string(), z.unknown())),
   hidden: z.boolean(),
   minimumBookingNotice: z.number().int(),
@@ -115,6 +121,7 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     slug: row.slug,
     description: row.description ?? "",
     lengthInMinutes: row.lengthInMinutes,
+    ...optionalField("lengthInMinutesOptions", row.lengthInMinutesOptions.length > 0 ? row.lengthInMinutesOptions : null),
     locations: row.locations as TLocation[],
     hidden: row.hidden,
     minimumBookingNotice: row.minimumBookingNotice,

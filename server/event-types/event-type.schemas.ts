@@ -67,6 +67,20 @@ const ZConfirmationPolicy = z
   )
   .describe("Alternative to requiresConfirmation; blockUnconfirmedBookingsInBooker is accepted but not stored");
 
+export const MAX_LENGTH_OPTIONS = 20;
+
+/** The peer documents the options as strings and shows numbers: both are read as whole minutes. */
+const ZLengthOption = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, "Each length is a whole number of minutes").transform(Number)])
+  .pipe(z.number().int("Each length is a whole number of minutes").min(1, "Each length is at least 1 minute").max(1440, "Each length is at most 1440 minutes"));
+
+const ZLengthOptions = z
+  .array(ZLengthOption)
+  .max(MAX_LENGTH_OPTIONS, `At most ${MAX_LENGTH_OPTIONS} lengths`)
+  .refine((lengths) => new Set(lengths).size === lengths.length, "Each length may appear once")
+  .transform((lengths) => [...lengths].sort((a, b) => a - b))
+  .describe("Lengths in minutes a booker may choose from (must include lengthInMinutes); empty: only lengthInMinutes");
+
 const ZMinutes = (max: number) => z.number().int().min(0, "Must be 0 or more minutes").max(max, `Must be at most ${max} minutes`);
 
 const fields = {
@@ -80,6 +94,7 @@ const fields = {
   beforeEventBuffer: ZMinutes(1440).describe("Minutes"),
   afterEventBuffer: ZMinutes(1440).describe("Minutes"),
   slotInterval: z.number().int().min(1).max(1440).nullable().describe("Minutes between slot starts; null means lengthInMinutes"),
+  lengthInMinutesOptions: ZLengthOptions,
   scheduleId: ZIdField.nullable().describe("One of your schedules; null means your default schedule"),
   requiresConfirmation: z.boolean(),
   confirmationPolicy: ZConfirmationPolicy,
@@ -98,6 +113,19 @@ function refineConfirmation(value: ConfirmationFields, context: z.RefinementCtx)
   }
 }
 
+type LengthFields = { lengthInMinutes?: number; lengthInMinutesOptions?: number[] };
+
+/** Options must include the default length. An update that sends one of the two is checked against the stored other (event-type.service.ts). */
+export function lengthOptionsProblem({ lengthInMinutes, lengthInMinutesOptions }: LengthFields): string | null {
+  if (lengthInMinutes === undefined || lengthInMinutesOptions === undefined || lengthInMinutesOptions.length === 0) return null;
+  return lengthInMinutesOptions.includes(lengthInMinutes) ? null : `lengthInMinutesOptions must include lengthInMinutes (${lengthInMinutes})`;
+}
+
+function refineLengths(value: LengthFields, context: z.RefinementCtx) {
+  const problem = lengthOptionsProblem(value);
+  if (problem) context.addIssue({ code: "custom", path: ["lengthInMinutesOptions"], message: problem });
+}
+
 /** One stored field: confirmationPolicy becomes requiresConfirmation. */
 function foldConfirmation<T extends ConfirmationFields>({ confirmationPolicy, ...rest }: T) {
   return confirmationPolicy ? { ...rest, requiresConfirmation: requiresConfirmationOf(confirmationPolicy) } : rest;
@@ -113,6 +141,7 @@ export const ZCreateEventTypeInput = z
     beforeEventBuffer: true,
     afterEventBuffer: true,
     slotInterval: true,
+    lengthInMinutesOptions: true,
     scheduleId: true,
     requiresConfirmation: true,
     confirmationPolicy: true,
@@ -121,10 +150,11 @@ export const ZCreateEventTypeInput = z
   })
   .strict()
   .superRefine(refineConfirmation)
+  .superRefine(refineLengths)
   .transform(foldConfirmation);
 export type TCreateEventTypeInput = z.input<typeof ZCreateEventTypeInput>;
 
-export const ZUpdateEventTypeInput = z.object(fields).partial().strict().superRefine(refineConfirmation).transform(foldConfirmation);
+export const ZUpdateEventTypeInput = z.object(fields).partial().strict().superRefine(refineConfirmation).superRefine(refineLengths).transform(foldConfirmation);
 export type TUpdateEventTypeInput = z.input<typeof ZUpdateEventTypeInput>;
 
 export const ZEventTypeIdParams = z.object({ eventTypeId: ZIdParam });

@@ -4,7 +4,13 @@ import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import type { TPaginationQuery } from "../http/pagination";
 import { EVENT_TYPE_SELECT, toEventTypeOutput } from "./event-type.dto";
-import { ZCreateEventTypeInput, ZUpdateEventTypeInput, type TCreateEventTypeInput, type TUpdateEventTypeInput } from "./event-type.schemas";
+import {
+  lengthOptionsProblem,
+  ZCreateEventTypeInput,
+  ZUpdateEventTypeInput,
+  type TCreateEventTypeInput,
+  type TUpdateEventTypeInput,
+} from "./event-type.schemas";
 
 type TWriteFields = Partial<ReturnType<typeof ZUpdateEventTypeInput.parse>>;
 
@@ -41,6 +47,14 @@ function toColumns({ bookingWindow, ...rest }: TWriteFields) {
   return { ...rest, ...(periodDays === undefined ? {} : { periodDays }) };
 }
 
+/** The lengths after an update: a new lengthInMinutes must be one of the kept options, new options must include the kept length. */
+function assertLengthsAgree(after: { lengthInMinutes: number; lengthInMinutesOptions: number[] }, changes: TWriteFields) {
+  const problem = lengthOptionsProblem(after);
+  if (!problem) return;
+  const path = changes.lengthInMinutesOptions !== undefined ? "body.lengthInMinutesOptions" : "body.lengthInMinutes";
+  throw new AppError("BAD_REQUEST", problem, [{ path, message: problem }]);
+}
+
 export async function listEventTypes(userId: number, page: TPaginationQuery) {
   const where = { userId };
   const [rows, totalItems] = await db.$transaction([
@@ -68,7 +82,9 @@ export async function createEventType(userId: number, input: TCreateEventTypeInp
 /** Everything is checked before the one write, so a refused update changes nothing. */
 export async function updateEventType(userId: number, eventTypeId: number, input: TUpdateEventTypeInput) {
   const changes = ZUpdateEventTypeInput.parse(input);
-  if (!(await db.eventType.count({ where: { id: eventTypeId, userId } }))) throw eventTypeNotFound();
+  const stored = await db.eventType.findFirst({ where: { id: eventTypeId, userId }, select: { lengthInMinutes: true, lengthInMinutesOptions: true } });
+  if (!stored) throw eventTypeNotFound();
+  assertLengthsAgree({ ...stored, ...changes }, changes);
   await assertOwnSchedule(db, userId, changes.scheduleId);
   if (changes.slug !== undefined) await assertSlugFree(db, userId, changes.slug, eventTypeId);
   const update = db.eventType.update({ where: { id: eventTypeId, userId }, data: toColumns(changes), select: EVENT_TYPE_SELECT });
