@@ -1,4 +1,5 @@
 /** The peer's slot routes, version 2024-09-04: the listing and slot reservations. Public, as the peer's (spec: slot endpoints need no scope). */
+import { z } from "zod";
 import { defineRoute } from "../http/api-route";
 import { getSlots, ZSlotsOutput } from "./slots-2024-09-04";
 import { SLOTS_VERSIONS, ZSlotsQuery } from "./slots-2024-09-04.schemas";
@@ -64,6 +65,7 @@ export const deleteReservationRoute = defineRoute(
     path: "/v2/slots/reservations/{uid}",
     summary: "Delete a slot reservation: the slot is free again at once",
     params: ZReservationUidParams,
+    response: z.null().describe("Always null"),
   },
   ({ params }) => deleteReservation(params.uid),
 );
