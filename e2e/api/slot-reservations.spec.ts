@@ -26,29 +26,31 @@ const listed = async (request: import("@playwright/test").APIRequestContext, eve
   return (body.data[DAY] ?? []).map(({ start }: { start: string }) => new Date(start).toISOString());
 };
 
-test("without a token: 201 with the peer's fields; the slot leaves the listing; others cannot book it; the holder books it with svc-reservation-uid", async ({
-  request,
-}) => {
-  const { eventType } = await makeHostWithEventType();
-  const created = await json(await request.post("/v2/slots/reservations", { headers: V, data: { eventTypeId: eventType.id, slotStart: at("10:00") } }), 201);
-  expect(created.data).toEqual({
-    eventTypeId: eventType.id,
-    slotStart: at("10:00"),
-    slotEnd: at("10:30"),
-    slotDuration: 30,
-    reservationUid: expect.any(String),
-    reservationDuration: 5,
-    reservationUntil: expect.any(String),
-  });
-  const uid = created.data.reservationUid;
-  expect(await listed(request, eventType.id)).not.toContain(at("10:00"));
-  expect((await json(await book(request, eventType.id, at("10:00")), 409)).error.code).toBe("CONFLICT");
-  expect((await json(await request.post("/v2/slots/reservations", { data: { eventTypeId: eventType.id, slotStart: at("10:00") } }), 409)).error.code).toBe(
-    "CONFLICT",
-  );
-  await json(await book(request, eventType.id, at("10:00"), { "svc-reservation-uid": uid }), 201);
-  expect((await json(await request.get(`/v2/slots/reservations/${uid}`), 200)).data).toBeNull();
-});
+test(
+  "without a token: 201 with the peer's fields; the slot leaves the listing; others cannot book it; the holder books it with svc-reservation-uid",
+  { tag: "@embedded" },
+  async ({ request }) => {
+    const { eventType } = await makeHostWithEventType();
+    const created = await json(await request.post("/v2/slots/reservations", { headers: V, data: { eventTypeId: eventType.id, slotStart: at("10:00") } }), 201);
+    expect(created.data).toEqual({
+      eventTypeId: eventType.id,
+      slotStart: at("10:00"),
+      slotEnd: at("10:30"),
+      slotDuration: 30,
+      reservationUid: expect.any(String),
+      reservationDuration: 5,
+      reservationUntil: expect.any(String),
+    });
+    const uid = created.data.reservationUid;
+    expect(await listed(request, eventType.id)).not.toContain(at("10:00"));
+    expect((await json(await book(request, eventType.id, at("10:00")), 409)).error.code).toBe("CONFLICT");
+    expect((await json(await request.post("/v2/slots/reservations", { data: { eventTypeId: eventType.id, slotStart: at("10:00") } }), 409)).error.code).toBe(
+      "CONFLICT",
+    );
+    await json(await book(request, eventType.id, at("10:00"), { "svc-reservation-uid": uid }), 201);
+    expect((await json(await request.get(`/v2/slots/reservations/${uid}`), 200)).data).toBeNull();
+  },
+);
 
 test("GET answers the reservation; PATCH moves it (slotDuration among the lengths); DELETE frees the slot", async ({ request }) => {
   const { eventType } = await makeHostWithEventType();

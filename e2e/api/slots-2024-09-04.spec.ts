@@ -55,7 +55,7 @@ test.describe("GET /v2/slots answers as the peer", () => {
     expect(new Date(rome[DAY][0].start).toISOString()).toBe(at("09:00").toISOString());
   });
 
-  test("format=range adds each slot's end; duration picks one of the event type's lengths", async ({ request }) => {
+  test("format=range adds each slot's end; duration picks one of the event type's lengths", { tag: "@embedded" }, async ({ request }) => {
     const { eventType } = await variableLengthHost();
     const data = await ok(
       await request.get(url({ eventTypeId: eventType.id, start: `${DAY}T09:00:00Z`, end: `${DAY}T11:00:00Z`, duration: 60, format: "range" })),
