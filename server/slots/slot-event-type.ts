@@ -46,7 +46,8 @@ export async function resolveSlotEventType(target: SlotTarget): Promise<SlotEven
     ...(target.username !== undefined ? { owner: { username: target.username } } : {}),
     ...(teamIds !== null ? { teamId: { in: teamIds } } : {}),
   };
-  const where = target.eventTypeId !== undefined ? { id: target.eventTypeId, ...owner } : { slug: target.eventTypeSlug ?? "", ...owner };
+  const slug = target.eventTypeSlug !== undefined ? { slug: target.eventTypeSlug } : {};
+  const where = target.eventTypeId !== undefined ? { id: target.eventTypeId, ...slug, ...owner } : { slug: target.eventTypeSlug ?? "", ...owner };
   // Without an id, a slug needs an owner or a team to mean one event type (the schemas require one of them).
   if (target.eventTypeId === undefined && target.username === undefined && teamIds === null) throw notFound("Event type");
   const eventType = await db.eventType.findFirst({ where, select: SLOT_EVENT_TYPE_SELECT, orderBy: { id: "asc" } });

@@ -131,3 +131,12 @@ describe("GET /v2/slots/available with teamSlug", () => {
     }
   });
 });
+
+describe("GET /v2/slots with both eventTypeId and eventTypeSlug", () => {
+  it("needs them to name the same event type", async () => {
+    const { eventType } = await makeHostWithEventType();
+    const day = dayOf(utcAt(2, 0));
+    expect((await slots({ eventTypeId: String(eventType.id), eventTypeSlug: eventType.slug, start: day, end: day }))[day]).toHaveLength(16);
+    await expectAppError(slots({ eventTypeId: String(eventType.id), eventTypeSlug: "another-slug", start: day, end: day }), "NOT_FOUND");
+  });
+});

@@ -132,3 +132,14 @@ describe("a slot reservation", () => {
     await expectAppError(reserveSlot(null, { eventTypeId: 2_000_000_000, slotStart: utcAt(2, 10) }), "NOT_FOUND");
   });
 });
+
+describe("housekeeping", () => {
+  it("a new reservation deletes holds expired over an hour ago, and keeps recent ones", async () => {
+    const { eventType } = await makeHostWithEventType();
+    const old = await reserveSlot(null, { eventTypeId: eventType.id, slotStart: utcAt(6, 10) }, { now: new Date(Date.now() - 2 * 60 * 60_000) });
+    const recent = await reserveSlot(null, { eventTypeId: eventType.id, slotStart: utcAt(6, 11) }, { now: new Date(Date.now() - 10 * 60_000) });
+    await reserveSlot(null, { eventTypeId: eventType.id, slotStart: utcAt(6, 12) });
+    expect(await db.slotReservation.count({ where: { uid: old.reservationUid } })).toBe(0);
+    expect(await db.slotReservation.count({ where: { uid: recent.reservationUid } })).toBe(1);
+  });
+});

@@ -21,6 +21,9 @@ import { findSlotEventType, isSlotAvailable, loadSlotExternalBusy, type SlotEven
 export const RESERVATION_HEADER = "svc-reservation-uid";
 
 type Options = { now?: Date };
+
+/** Expired holds are deleted this long after expiry, when someone reserves: until then GET answers null and DELETE 200. */
+const SWEEP_AFTER_MS = 60 * 60_000;
 type ReservationRow = { uid: string; eventTypeId: number; start: Date; end: Date; minutes: number; expiresAt: Date };
 
 const RESERVATION_SELECT = { uid: true, eventTypeId: true, start: true, end: true, minutes: true, expiresAt: true } as const;
@@ -73,6 +76,8 @@ async function hold(principal: Principal | null, input: TReserveSlotInput, repla
   const minutes = holdMinutes(principal, eventType, input.reservationDuration);
   const check = { eventTypeId: eventType.id, start: input.slotStart, lengthInMinutes: length, lengthField: "body.slotDuration" };
   const externalBusy = await loadSlotExternalBusy(check); // connected calendars: HTTP, so before the transaction
+  // Housekeeping only (reads already ignore expired holds): rows long expired go, so the table stays small.
+  await db.slotReservation.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - SWEEP_AFTER_MS) } } });
   return db.$transaction(async (tx) => {
     await lockHosts(tx, hostIdsOf(eventType));
     if (replacing !== null && (await tx.slotReservation.count({ where: { uid: replacing, expiresAt: { gt: now } } })) === 0) throw reservationNotFound();
