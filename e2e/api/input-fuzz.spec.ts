@@ -21,7 +21,9 @@ type RawResponse = { status: number; headers: http.IncomingHttpHeaders; text: st
 /** http.request sends the path exactly as given: no client-side normalisation of `..` or `%ZZ`. */
 function send(baseUrl: string, apiKey: string, fuzzCase: FuzzCase): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
-  const headers: Record<string, string> = { authorization: `Bearer ${apiKey}`, "svc-api-version": "2024-08-13" };
+  // No svc-api-version: each route answers its default version (bookings 2024-08-13, GET /v2/slots and
+  // reservations 2024-09-04), so every case reaches input parsing rather than the version check.
+  const headers: Record<string, string> = { authorization: `Bearer ${apiKey}` };
   if (fuzzCase.body !== undefined && fuzzCase.contentType) headers["content-type"] = fuzzCase.contentType;
   return new Promise((resolve, reject) => {
     const request = http.request({ hostname, port, method: fuzzCase.method, path: fuzzCase.rawPath, headers }, (response) => {

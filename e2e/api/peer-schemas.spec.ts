@@ -183,7 +183,10 @@ const operations: Record<string, (request: APIRequestContext) => Promise<void>> 
   },
   "POST /v2/event-types": async (request) => {
     const { headers } = await caller();
-    await send(request, "POST /v2/event-types", "/v2/event-types", { headers, data: { title: "Deep dive", slug: "deep-dive", lengthInMinutes: 60 } });
+    await send(request, "POST /v2/event-types", "/v2/event-types", {
+      headers,
+      data: { title: "Deep dive", slug: "deep-dive", lengthInMinutes: 60, lengthInMinutesOptions: [30, 60] },
+    });
   },
   "GET /v2/event-types/{eventTypeId}": async (request) => {
     const { apiKey, eventType } = await makeHostWithEventType();
@@ -222,7 +225,47 @@ const operations: Record<string, (request: APIRequestContext) => Promise<void>> 
   ...privateLinkOperations(),
   ...scheduleOperations(),
   ...calendarOperations(),
+  ...slotOperations(),
 };
+
+function slotOperations(): typeof operations {
+  const SLOTS_V = { [VERSION_HEADER]: "2024-09-04" };
+  const reserve = async (request: APIRequestContext) => {
+    const { eventType } = await makeHostWithEventType();
+    const { data } = await send(request, "POST /v2/slots/reservations", "/v2/slots/reservations", {
+      headers: SLOTS_V,
+      data: { eventTypeId: eventType.id, slotStart: utcAt(3, 10).toISOString() },
+    });
+    return { eventTypeId: eventType.id, uid: data.reservationUid as string };
+  };
+  return {
+    "GET /v2/slots": async (request) => {
+      const { eventType } = await makeHostWithEventType();
+      await db.eventType.update({ where: { id: eventType.id }, data: { lengthInMinutesOptions: [30, 60] } });
+      const day = utcAt(3, 0).toISOString().slice(0, 10);
+      for (const format of ["time", "range"]) {
+        const query = { eventTypeId: String(eventType.id), start: day, end: day, timeZone: "Europe/Rome", duration: "60", format };
+        const { data } = await send(request, "GET /v2/slots", "/v2/slots", { headers: SLOTS_V, query });
+        expect(Object.keys(data).length).toBeGreaterThan(0);
+      }
+    },
+    "POST /v2/slots/reservations": (request) => reserve(request).then(() => undefined),
+    "GET /v2/slots/reservations/{uid}": async (request) => {
+      const { uid } = await reserve(request);
+      const { data } = await send(request, "GET /v2/slots/reservations/{uid}", `/v2/slots/reservations/${uid}`, { headers: SLOTS_V });
+      expect(data.reservationUid).toBe(uid);
+    },
+    "PATCH /v2/slots/reservations/{uid}": async (request) => {
+      const { uid, eventTypeId } = await reserve(request);
+      const data = { eventTypeId, slotStart: utcAt(3, 11).toISOString() };
+      await send(request, "PATCH /v2/slots/reservations/{uid}", `/v2/slots/reservations/${uid}`, { headers: SLOTS_V, data });
+    },
+    "DELETE /v2/slots/reservations/{uid}": async (request) => {
+      const { uid } = await reserve(request);
+      await send(request, "DELETE /v2/slots/reservations/{uid}", `/v2/slots/reservations/${uid}`, { headers: SLOTS_V });
+    },
+  };
+}
 
 function privateLinkOperations(): typeof operations {
   const withLink = async (request: APIRequestContext) => {

@@ -11,7 +11,7 @@
  *
  * An operation absent from these tables is closed to OAuth tokens (spec, Scope rules 1: "other endpoints are
  * rejected") and is declared `"api-key-only"`. Examples: GET /v2/bookings/{bookingUid} (the BOOKING_READ row
- * lists "Get all bookings", not "Get a booking"), the account-level /v2/webhooks, slot reservations.
+ * lists "Get all bookings", not "Get a booking"), the account-level /v2/webhooks.
  */
 import type { HttpMethod, RouteAccess } from "../http/route-definition";
 import type { Scope } from "./scopes";
@@ -275,14 +275,21 @@ export const ORG_LEVEL_TABLE: readonly ScopeRow[] = [
 
 /**
  * Spec: "Public operations need no scope: POST /v2/bookings (create), POST /v2/bookings/:bookingUid/cancel,
- * POST /v2/bookings/:bookingUid/reschedule, and the slot availability endpoints." The only slot availability
- * endpoint the spec defines is GET /v2/slots/available (section Slots); slot reservations are not availability.
+ * POST /v2/bookings/:bookingUid/reschedule, and the slot availability endpoints." The spec defines
+ * GET /v2/slots/available (section Slots); the peer's GET /v2/slots lists the same availability. Slot
+ * reservations hold that availability for a booker before the public booking create, and the peer serves them
+ * without credentials: they are public too, so a booking page can hold a slot as it can book it.
  */
 export const PUBLIC_OPERATIONS: readonly TableOperation[] = [
   op("POST", "/v2/bookings", "POST /v2/bookings (create)"),
   op("POST", `${BK}/cancel`, "POST /v2/bookings/:bookingUid/cancel"),
   op("POST", `${BK}/reschedule`, "POST /v2/bookings/:bookingUid/reschedule"),
   op("GET", "/v2/slots/available", "the slot availability endpoints"),
+  op("GET", "/v2/slots", "the slot availability endpoints"),
+  op("POST", "/v2/slots/reservations", "the slot availability endpoints"),
+  op("GET", "/v2/slots/reservations/{uid}", "the slot availability endpoints"),
+  op("PATCH", "/v2/slots/reservations/{uid}", "the slot availability endpoints"),
+  op("DELETE", "/v2/slots/reservations/{uid}", "the slot availability endpoints"),
 ];
 
 export const SCOPE_TABLE: readonly ScopeRow[] = [...USER_LEVEL_TABLE, ...TEAM_LEVEL_TABLE, ...ORG_LEVEL_TABLE];

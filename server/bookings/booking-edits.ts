@@ -109,8 +109,11 @@ export async function addAttendee(principal: Principal, uid: string, input: z.in
 export async function reassignBooking(principal: Principal, uid: string, toUserId: number | null) {
   try {
     // Connected calendars come over HTTP: read before the transaction, which decides under the lock.
-    const stored = await db.booking.findUnique({ where: { uid }, select: { eventTypeId: true, start: true } });
-    const externalBusy = stored?.eventTypeId ? await loadSlotExternalBusy({ eventTypeId: stored.eventTypeId, start: stored.start }) : [];
+    const stored = await db.booking.findUnique({ where: { uid }, select: { eventTypeId: true, start: true, end: true } });
+    const minutes = stored ? Math.round((stored.end.getTime() - stored.start.getTime()) / 60_000) : undefined;
+    const externalBusy = stored?.eventTypeId
+      ? await loadSlotExternalBusy({ eventTypeId: stored.eventTypeId, start: stored.start, lengthInMinutes: minutes })
+      : [];
     const booking = await db.$transaction(async (tx) => {
       await lockBooking(tx, uid);
       const booking = await getManagedBooking(tx, principal, uid);
@@ -120,7 +123,8 @@ export async function reassignBooking(principal: Principal, uid: string, toUserI
       if (eventType.schedulingType !== "ROUND_ROBIN") throw new AppError("BAD_REQUEST", "Only round-robin bookings can be reassigned");
       const current = booking.hosts.map(({ user }) => user.id);
       await lockHosts(tx, candidateHostIds(eventType));
-      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: booking.start, ignoreBookingUid: uid, externalBusy });
+      const keptLengthInMinutes = Math.round((booking.end.getTime() - booking.start.getTime()) / 60_000);
+      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: booking.start, ignoreBookingUid: uid, externalBusy, keptLengthInMinutes });
       const candidates = slot.freeHostIds.filter((id) => !current.includes(id));
       const target = toUserId ?? candidates[0];
       if (toUserId !== null && !candidateHostIds(eventType).includes(toUserId)) throw new AppError("BAD_REQUEST", "That user is not a host of this event type");

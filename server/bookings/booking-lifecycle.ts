@@ -53,9 +53,12 @@ export async function cancelBooking(principal: Principal | null, uid: string, in
  * come over HTTP). The transaction reads the booking again under its lock and decides with these.
  */
 async function loadExternalBusyForMove(uid: string, start: Date) {
-  const booking = await db.booking.findUnique({ where: { uid }, select: { eventTypeId: true } });
-  return booking?.eventTypeId ? loadSlotExternalBusy({ eventTypeId: booking.eventTypeId, start }) : [];
+  const booking = await db.booking.findUnique({ where: { uid }, select: { eventTypeId: true, start: true, end: true } });
+  return booking?.eventTypeId ? loadSlotExternalBusy({ eventTypeId: booking.eventTypeId, start, lengthInMinutes: minutesOf(booking) }) : [];
 }
+
+/** A booking's length: a booking of a variable-length event type keeps the length chosen for it when moved. */
+const minutesOf = (booking: { start: Date; end: Date }) => Math.round((booking.end.getTime() - booking.start.getTime()) / 60_000);
 
 /** A new booking at `start`, linked both ways with the old one, which stops blocking its slot. */
 export async function rescheduleBooking(principal: Principal | null, uid: string, input: { start: Date; reschedulingReason?: string }) {
@@ -69,7 +72,13 @@ export async function rescheduleBooking(principal: Principal | null, uid: string
       if (old.eventTypeId === null) throw new AppError("BAD_REQUEST", "The event type of this booking no longer exists");
       const eventType = await loadBookableEventType(tx, old.eventTypeId);
       await lockHosts(tx, candidateHostIds(eventType));
-      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start, ignoreBookingUid: uid, externalBusy });
+      const slot = await isSlotAvailable(tx, {
+        eventTypeId: eventType.id,
+        start: input.start,
+        ignoreBookingUid: uid,
+        externalBusy,
+        keptLengthInMinutes: minutesOf(old),
+      });
       if (!slot.available) throw slotUnavailableError(slot);
       await tx.bookingHost.updateMany({ where: { bookingId: old.id }, data: { isLive: false } });
       const hostIds = chooseHosts(eventType, slot.freeHostIds);

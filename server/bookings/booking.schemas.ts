@@ -57,6 +57,7 @@ export const ZCreateBookingInput = z
   .object({
     ...EVENT_TYPE_REFERENCE_FIELDS,
     start: ZInstant,
+    lengthInMinutes: z.number().int().min(1).max(1440).optional().describe("One of the event type's lengthInMinutesOptions (default: its lengthInMinutes)"),
     attendee: ZBookingAttendeeInput,
     guests: z.array(ZEmail).max(MAX_GUESTS).optional().describe(`E-mail addresses of further attendees, at most ${MAX_GUESTS}`),
     location: ZLocation.optional(),

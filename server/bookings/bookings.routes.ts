@@ -24,6 +24,7 @@ import {
 import { createBooking } from "./create-booking";
 import { idempotencyKeyOf, MAX_IDEMPOTENCY_KEY_LENGTH } from "./idempotency-key";
 import { clientAddress } from "../http/client-address";
+import { RESERVATION_HEADER } from "../slots/slot-reservations";
 
 const common = { tag: "Bookings", versions: BOOKINGS_VERSIONS } as const;
 const read = { scope: "BOOKING_READ" } as const;
@@ -34,14 +35,21 @@ export const createBookingRoute = defineRoute(
     ...common,
     method: "POST",
     path: "/v2/bookings",
-    summary: `Create a booking (Idempotency-Key header supported, at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters; the same key on another request is a 422)`,
+    summary: `Create a booking (Idempotency-Key header supported, at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters; the same key on another request is a 422; ${RESERVATION_HEADER} header: a slot reservation of yours, booked and released)`,
     access: "public",
     body: ZCreateBookingInput,
     response: ZBookingOutput,
     successStatus: 201,
   },
   async ({ principal, body, request }) =>
-    (await createBooking(body, { principal, idempotencyKey: idempotencyKeyOf(request), clientAddress: clientAddress(request.headers) })).booking,
+    (
+      await createBooking(body, {
+        principal,
+        idempotencyKey: idempotencyKeyOf(request),
+        clientAddress: clientAddress(request.headers),
+        reservationUid: request.headers.get(RESERVATION_HEADER) ?? undefined,
+      })
+    ).booking,
 );
 
 export const listBookingsRoute = defineRoute(

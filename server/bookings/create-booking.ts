@@ -36,8 +36,11 @@ async function findByIdempotencyKey(tx: Tx, idempotencyKey: string) {
 
 export async function createBooking(
   input: TCreateBookingInput,
-  /** clientAddress: from clientAddress(); absent only off the network (scripts, service tests). */
-  context: { principal: Principal | null; idempotencyKey: string | null; clientAddress?: string },
+  /**
+   * clientAddress: from clientAddress(); absent only off the network (scripts, service tests).
+   * reservationUid: a slot reservation the caller holds (slot-reservations.ts): its hold does not block this booking, which consumes it.
+   */
+  context: { principal: Principal | null; idempotencyKey: string | null; clientAddress?: string; reservationUid?: string },
 ): Promise<CreateBookingResult> {
   const { idempotencyKey } = context;
   const fingerprint = idempotencyKey ? requestFingerprint(input, context.principal) : null;
@@ -46,7 +49,7 @@ export async function createBooking(
   const attempt = await countBookingAttempt({ principal: context.principal, clientAddress: context.clientAddress ?? "unknown" }, eventTypeId, attendeeEmail);
   let result: CreateBookingResult;
   try {
-    const externalBusy = await loadSlotExternalBusy({ eventTypeId, start: input.start }); // connected calendars: HTTP, so before the transaction
+    const externalBusy = await loadSlotExternalBusy({ eventTypeId, start: input.start, lengthInMinutes: input.lengthInMinutes }); // connected calendars: HTTP, so before the transaction
     // The response is built inside the transaction: a row that cannot be turned into one rolls back.
     result = await db.$transaction(async (tx) => {
       const eventType = await loadBookableEventType(tx, eventTypeId);
@@ -63,7 +66,13 @@ export async function createBooking(
       await assertVisible(tx, eventType, input.privateLink);
       assertGuestsAllowed(eventType, input.guests);
       const bookingFieldsResponses = await checkResponsesForEventType(tx, eventType.id, input);
-      const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: input.start, externalBusy });
+      const slot = await isSlotAvailable(tx, {
+        eventTypeId: eventType.id,
+        start: input.start,
+        lengthInMinutes: input.lengthInMinutes,
+        ignoreReservationUid: context.reservationUid,
+        externalBusy,
+      });
       if (!slot.available) throw slotUnavailableError(slot);
       if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
         throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
@@ -99,6 +108,7 @@ export async function createBooking(
         },
         select: BOOKING_SELECT,
       });
+      if (context.reservationUid) await tx.slotReservation.deleteMany({ where: { uid: context.reservationUid, eventTypeId: eventType.id } });
       return { booking: toBookingOutput(row), created: true };
     }, BOOKING_TX_OPTIONS);
   } catch (error) {

@@ -26,6 +26,7 @@ export const EVENT_TYPE_SELECT = {
   beforeEventBuffer: true,
   afterEventBuffer: true,
   slotInterval: true,
+  lengthInMinutesOptions: true,
   scheduleId: true,
   ...CONFIRMATION_SELECT,
   ...BOOKING_WINDOW_SELECT,
@@ -50,6 +51,7 @@ type EventTypeRow = BookingWindowColumns & {
   beforeEventBuffer: number;
   afterEventBuffer: number;
   slotInterval: number | null;
+  lengthInMinutesOptions: number[];
   scheduleId: number | null;
   requiresConfirmation: boolean;
   confirmationNoticeUnit: string | null;
@@ -73,6 +75,10 @@ export const ZEventTypeOutput = z.object({
   slug: z.string(),
   description: z.string().describe("Empty when none"),
   lengthInMinutes: z.number().int(),
+  lengthInMinutesOptions: z
+    .array(z.number().int())
+    .optional()
+    .describe("Lengths in minutes a booker may choose from, ascending; left out when only lengthInMinutes is offered"),
   locations: z.array(z.record(z.string(), z.unknown())),
   hidden: z.boolean(),
   minimumBookingNotice: z.number().int(),
@@ -114,6 +120,7 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     slug: row.slug,
     description: row.description ?? "",
     lengthInMinutes: row.lengthInMinutes,
+    ...optionalField("lengthInMinutesOptions", row.lengthInMinutesOptions.length > 0 ? row.lengthInMinutesOptions : null),
     locations: row.locations as TLocation[],
     hidden: row.hidden,
     minimumBookingNotice: row.minimumBookingNotice,

@@ -49,6 +49,20 @@ export const ZSlug = z
   .max(100, "Slug is at most 100 characters")
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Slug may contain letters, digits and single dashes between them");
 
+export const MAX_LENGTH_OPTIONS = 20;
+
+/** The peer documents the options as strings and shows numbers: both are read as whole minutes. */
+const ZLengthOption = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, "Each length is a whole number of minutes").transform(Number)])
+  .pipe(z.number().int("Each length is a whole number of minutes").min(1, "Each length is at least 1 minute").max(1440, "Each length is at most 1440 minutes"));
+
+const ZLengthOptions = z
+  .array(ZLengthOption)
+  .max(MAX_LENGTH_OPTIONS, `At most ${MAX_LENGTH_OPTIONS} lengths`)
+  .refine((lengths) => new Set(lengths).size === lengths.length, "Each length may appear once")
+  .transform((lengths) => [...lengths].sort((a, b) => a - b))
+  .describe("Lengths in minutes a booker may choose from (must include lengthInMinutes); empty: only lengthInMinutes");
+
 const ZMinutes = (max: number) => z.number().int().min(0, "Must be 0 or more minutes").max(max, `Must be at most ${max} minutes`);
 
 const fields = {
@@ -62,6 +76,7 @@ const fields = {
   beforeEventBuffer: ZMinutes(1440).describe("Minutes"),
   afterEventBuffer: ZMinutes(1440).describe("Minutes"),
   slotInterval: z.number().int().min(1).max(1440).nullable().describe("Minutes between slot starts; null means lengthInMinutes"),
+  lengthInMinutesOptions: ZLengthOptions,
   scheduleId: ZIdField.nullable().describe("One of your schedules; null means your default schedule"),
   requiresConfirmation: z.boolean(),
   confirmationPolicy: ZConfirmationPolicy,
@@ -84,6 +99,19 @@ function refineConfirmation(value: ConfirmationFields, context: z.RefinementCtx)
   }
 }
 
+type LengthFields = { lengthInMinutes?: number; lengthInMinutesOptions?: number[] };
+
+/** Options must include the default length. An update that sends one of the two is checked against the stored other (event-type.service.ts). */
+export function lengthOptionsProblem({ lengthInMinutes, lengthInMinutesOptions }: LengthFields): string | null {
+  if (lengthInMinutes === undefined || lengthInMinutesOptions === undefined || lengthInMinutesOptions.length === 0) return null;
+  return lengthInMinutesOptions.includes(lengthInMinutes) ? null : `lengthInMinutesOptions must include lengthInMinutes (${lengthInMinutes})`;
+}
+
+function refineLengths(value: LengthFields, context: z.RefinementCtx) {
+  const problem = lengthOptionsProblem(value);
+  if (problem) context.addIssue({ code: "custom", path: ["lengthInMinutesOptions"], message: problem });
+}
+
 export const ZCreateEventTypeInput = z
   .object(fields)
   .partial({
@@ -94,6 +122,7 @@ export const ZCreateEventTypeInput = z
     beforeEventBuffer: true,
     afterEventBuffer: true,
     slotInterval: true,
+    lengthInMinutesOptions: true,
     scheduleId: true,
     requiresConfirmation: true,
     confirmationPolicy: true,
@@ -109,10 +138,11 @@ export const ZCreateEventTypeInput = z
     bookingFields: true,
   })
   .strict()
-  .superRefine(refineConfirmation);
+  .superRefine(refineConfirmation)
+  .superRefine(refineLengths);
 export type TCreateEventTypeInput = z.input<typeof ZCreateEventTypeInput>;
 
-export const ZUpdateEventTypeInput = z.object(fields).partial().strict().superRefine(refineConfirmation);
+export const ZUpdateEventTypeInput = z.object(fields).partial().strict().superRefine(refineConfirmation).superRefine(refineLengths);
 export type TUpdateEventTypeInput = z.input<typeof ZUpdateEventTypeInput>;
 
 export const ZEventTypeIdParams = z.object({ eventTypeId: ZIdParam });

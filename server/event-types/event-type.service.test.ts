@@ -186,3 +186,37 @@ describe("reading, updating and deleting", () => {
     await expectAppError(getEventType(user.id, created.id), "NOT_FOUND");
   });
 });
+
+describe("lengthInMinutesOptions", () => {
+  const options = (lengthInMinutes: number, lengthInMinutesOptions: unknown) =>
+    ({ ...minimal, slug: `var-${Math.random().toString(36).slice(2, 8)}`, lengthInMinutes, lengthInMinutesOptions }) as Parameters<typeof createEventType>[1];
+
+  it("stores the options ascending (numbers or the peer's numeric strings) and returns them; left out when none", async () => {
+    const user = await makeUser();
+    const created = await createEventType(user.id, options(30, [60, "15", 30]));
+    expect(created.lengthInMinutesOptions).toEqual([15, 30, 60]);
+    expect((await row(created.id)).lengthInMinutesOptions).toEqual([15, 30, 60]);
+    expect(await createEventType(user.id, minimal)).not.toHaveProperty("lengthInMinutesOptions");
+  });
+
+  it("refuses options without lengthInMinutes, repeated, non-positive or too many, naming the field", async () => {
+    const user = await makeUser();
+    for (const bad of [[15, 60], [30, 30], [0, 30], [30, 1441], ["abc", 30], Array.from({ length: 21 }, (_, index) => index + 30)]) {
+      const error = await rejectionOf(createEventType(user.id, options(30, bad)));
+      expect(error, JSON.stringify(bad)).toBeInstanceOf(ZodError);
+      expect((error as ZodError).issues[0]!.path[0]).toBe("lengthInMinutesOptions");
+    }
+    expect(await db.eventType.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("checks a partial update against what is stored: the default must stay among the options", async () => {
+    const user = await makeUser();
+    const { id } = await createEventType(user.id, options(30, [30, 60]));
+    const newLength = await expectAppError(updateEventType(user.id, id, { lengthInMinutes: 45 }), "BAD_REQUEST");
+    expect(newLength.details).toEqual([expect.objectContaining({ path: "body.lengthInMinutes" })]);
+    const newOptions = await expectAppError(updateEventType(user.id, id, { lengthInMinutesOptions: [15, 60] }), "BAD_REQUEST");
+    expect(newOptions.details).toEqual([expect.objectContaining({ path: "body.lengthInMinutesOptions" })]);
+    expect(await updateEventType(user.id, id, { lengthInMinutes: 60 })).toMatchObject({ lengthInMinutes: 60, lengthInMinutesOptions: [30, 60] });
+    expect(await updateEventType(user.id, id, { lengthInMinutesOptions: [] })).not.toHaveProperty("lengthInMinutesOptions");
+  });
+});

@@ -7,7 +7,7 @@ import { EVENT_TYPE_SELECT, toEventTypeOutput } from "./event-type.dto";
 import { limitsColumn } from "./booking-limits";
 import { bookingWindowColumns } from "./booking-window";
 import { confirmationColumns } from "./confirmation-policy";
-import { ZCreateEventTypeInput, ZUpdateEventTypeInput, type TCreateEventTypeInput, type TUpdateEventTypeInput } from "./event-type.schemas";
+import { lengthOptionsProblem, ZCreateEventTypeInput, ZUpdateEventTypeInput, type TCreateEventTypeInput, type TUpdateEventTypeInput } from "./event-type.schemas";
 
 type TWriteFields = Partial<ReturnType<typeof ZUpdateEventTypeInput.parse>>;
 
@@ -50,6 +50,14 @@ function toColumns({ bookingWindow, bookingLimitsCount, bookingLimitsDuration, r
   };
 }
 
+/** The lengths after an update: a new lengthInMinutes must be one of the kept options, new options must include the kept length. */
+function assertLengthsAgree(after: { lengthInMinutes: number; lengthInMinutesOptions: number[] }, changes: TWriteFields) {
+  const problem = lengthOptionsProblem(after);
+  if (!problem) return;
+  const path = changes.lengthInMinutesOptions !== undefined ? "body.lengthInMinutesOptions" : "body.lengthInMinutes";
+  throw new AppError("BAD_REQUEST", problem, [{ path, message: problem }]);
+}
+
 export async function listEventTypes(userId: number, page: TPaginationQuery) {
   const where = { userId };
   const [rows, totalItems] = await db.$transaction([
@@ -77,7 +85,9 @@ export async function createEventType(userId: number, input: TCreateEventTypeInp
 /** Everything is checked before the one write, so a refused update changes nothing. */
 export async function updateEventType(userId: number, eventTypeId: number, input: TUpdateEventTypeInput) {
   const changes = ZUpdateEventTypeInput.parse(input);
-  if (!(await db.eventType.count({ where: { id: eventTypeId, userId } }))) throw eventTypeNotFound();
+  const stored = await db.eventType.findFirst({ where: { id: eventTypeId, userId }, select: { lengthInMinutes: true, lengthInMinutesOptions: true } });
+  if (!stored) throw eventTypeNotFound();
+  assertLengthsAgree({ ...stored, ...changes }, changes);
   await assertOwnSchedule(db, userId, changes.scheduleId);
   if (changes.slug !== undefined) await assertSlugFree(db, userId, changes.slug, eventTypeId);
   const update = db.eventType.update({ where: { id: eventTypeId, userId }, data: toColumns(changes), select: EVENT_TYPE_SELECT });

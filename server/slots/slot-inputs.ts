@@ -5,7 +5,8 @@
  * - available: the host's schedule (the event type's own schedule for every host, else each host's
  *   default), expanded in its time zone, minus out-of-office periods;
  * - busy: live (ACCEPTED/PENDING) bookings of the host through BookingHost rows, each widened by its own
- *   event type's buffers, plus external calendars' busy times.
+ *   event type's buffers, unexpired slot reservations holding the host (widened the same way; the one the
+ *   caller holds excepted), plus external calendars' busy times.
  */
 import { externalBusyTimes, type ExternalBusyTime } from "../calendars/busy-times";
 import "../calendars/register-busy-times";
@@ -23,8 +24,10 @@ export const EXTERNAL_BUSY_TIMEOUT_MS = 2_000;
 export const SLOT_EVENT_TYPE_SELECT = {
   id: true,
   userId: true,
+  teamId: true,
   hidden: true,
   lengthInMinutes: true,
+  lengthInMinutesOptions: true,
   minimumBookingNotice: true,
   beforeEventBuffer: true,
   afterEventBuffer: true,
@@ -40,6 +43,7 @@ export type SlotEventType = {
   userId: number | null;
   scheduleId: number | null;
   lengthInMinutes: number;
+  lengthInMinutesOptions: number[];
   beforeEventBuffer: number;
   afterEventBuffer: number;
   schedulingType: SchedulingType | null;
@@ -92,25 +96,39 @@ async function availabilityOf(tx: Tx, eventType: SlotEventType, hostIds: number[
  */
 export type ExternalBusy = readonly ExternalBusyTime[] | Promise<readonly ExternalBusyTime[]>;
 
-/** Everything a slot in `range` could touch: [range.start − before, range.end + length + after). */
-const busyWindowOf = (eventType: SlotEventType, range: Interval): Interval => ({
+/** Everything a slot of `length` minutes starting in `range` could touch: [range.start − before, range.end + length + after). */
+const busyWindowOf = (eventType: SlotEventType, range: Interval, length: number): Interval => ({
   start: range.start - eventType.beforeEventBuffer,
-  end: range.end + eventType.lengthInMinutes + eventType.afterEventBuffer,
+  end: range.end + length + eventType.afterEventBuffer,
 });
 
-/** The hosts' connected-calendar busy times that matter for slot starts in `range` (minutes), each provider bounded by its budget. */
-export function loadExternalBusy(eventType: SlotEventType, range: Interval): Promise<ExternalBusyTime[]> {
-  const window = busyWindowOf(eventType, range);
+/** The hosts' connected-calendar busy times that matter for slots of `length` minutes starting in `range`, each provider bounded by its budget. */
+export function loadExternalBusy(eventType: SlotEventType, range: Interval, length: number): Promise<ExternalBusyTime[]> {
+  const window = busyWindowOf(eventType, range, length);
   return externalBusyTimes(hostIdsOf(eventType), { start: toDate(window.start), end: toDate(window.end) }, { timeoutMs: EXTERNAL_BUSY_TIMEOUT_MS });
 }
 
-async function busyOf(
-  tx: Tx,
-  hostIds: number[],
-  window: Interval,
-  ignoreBookingUid: string | undefined,
-  externalBusy: ExternalBusy,
-): Promise<Map<number, Interval[]>> {
+/** What makes a host busy besides its schedule; `now` decides which reservations have expired. */
+export type BusyOptions = { ignoreBookingUid?: string; ignoreReservationUid?: string; externalBusy: ExternalBusy; now: Date };
+
+const BUFFERS_SELECT = { select: { beforeEventBuffer: true, afterEventBuffer: true } } as const;
+
+/** Unexpired reservations holding any of `hostIds` near `window`, but the one whose uid the caller holds. */
+function reservationsOf(tx: Tx, hostIds: number[], window: Interval, options: BusyOptions) {
+  return tx.slotReservation.findMany({
+    where: {
+      hostIds: { hasSome: hostIds },
+      expiresAt: { gt: options.now },
+      start: { lt: toDate(window.end + MAX_BUFFER_MINUTES) },
+      end: { gt: toDate(window.start - MAX_BUFFER_MINUTES) },
+      ...(options.ignoreReservationUid ? { uid: { not: options.ignoreReservationUid } } : {}),
+    },
+    select: { hostIds: true, start: true, end: true, eventType: BUFFERS_SELECT },
+  });
+}
+
+async function busyOf(tx: Tx, hostIds: number[], window: Interval, options: BusyOptions): Promise<Map<number, Interval[]>> {
+  const { ignoreBookingUid, externalBusy } = options;
   const [bookings, external] = await Promise.all([
     tx.bookingHost.findMany({
       where: {
@@ -120,32 +138,33 @@ async function busyOf(
         end: { gt: toDate(window.start - MAX_BUFFER_MINUTES) },
         booking: { status: { in: ["ACCEPTED", "PENDING"] }, ...(ignoreBookingUid ? { uid: { not: ignoreBookingUid } } : {}) },
       },
-      select: { userId: true, start: true, end: true, booking: { select: { eventType: { select: { beforeEventBuffer: true, afterEventBuffer: true } } } } },
+      select: { userId: true, start: true, end: true, booking: { select: { eventType: BUFFERS_SELECT } } },
     }),
     externalBusy,
   ]);
+  const reservations = await reservationsOf(tx, hostIds, window, options); // sequential: see availabilityOf
   const busy = new Map(hostIds.map((userId) => [userId, [] as Interval[]]));
   for (const { userId, start, end, booking } of bookings) {
     const buffers = booking.eventType ?? { beforeEventBuffer: 0, afterEventBuffer: 0 };
     busy.get(userId)?.push({ start: toMinuteFloor(start) - buffers.beforeEventBuffer, end: toMinuteCeil(end) + buffers.afterEventBuffer });
+  }
+  for (const { hostIds: held, start, end, eventType } of reservations) {
+    for (const userId of held)
+      busy.get(userId)?.push({ start: toMinuteFloor(start) - eventType.beforeEventBuffer, end: toMinuteCeil(end) + eventType.afterEventBuffer });
   }
   for (const { userId, start, end } of external) busy.get(userId)?.push({ start: toMinuteFloor(start), end: toMinuteCeil(end) });
   return busy;
 }
 
 /**
- * Hosts with their availability and busy time for slot starts in `range` (minutes). Bookings are read
- * for the busy window (busyWindowOf); `externalBusy` must come from loadExternalBusy over the same range.
+ * Hosts with their availability and busy time for slots of `length` minutes starting in `range`. Bookings
+ * are read for the busy window (busyWindowOf); `externalBusy` must come from loadExternalBusy over the same
+ * range and length.
  */
-export async function loadSlotHosts(
-  tx: Tx,
-  eventType: SlotEventType,
-  range: Interval,
-  options: { ignoreBookingUid?: string; externalBusy: ExternalBusy },
-): Promise<SlotHost[]> {
+export async function loadSlotHosts(tx: Tx, eventType: SlotEventType, range: Interval, length: number, options: BusyOptions): Promise<SlotHost[]> {
   const hostIds = hostIdsOf(eventType);
   if (hostIds.length === 0) return [];
   const available = await availabilityOf(tx, eventType, hostIds, range);
-  const busy = await busyOf(tx, hostIds, busyWindowOf(eventType, range), options.ignoreBookingUid, options.externalBusy); // sequential: see availabilityOf
+  const busy = await busyOf(tx, hostIds, busyWindowOf(eventType, range, length), options); // sequential: see availabilityOf
   return hostIds.map((id) => ({ id, available: available.get(id) ?? [], busy: busy.get(id) ?? [] }));
 }

@@ -3,6 +3,7 @@ import { defineRoute } from "../http/api-route";
 import { ZAvailableSlotsOutput } from "./slots.dto";
 import { ZAvailableSlotsQuery } from "./slots.schemas";
 import { getAvailableSlots } from "./slots.service";
+import { deleteReservationRoute, getReservationRoute, reserveSlotRoute, slotsRoute, updateReservationRoute } from "./slots-2024-09-04.routes";
 
 export const availableSlotsRoute = defineRoute(
   {
@@ -17,4 +18,4 @@ export const availableSlotsRoute = defineRoute(
   ({ query }) => getAvailableSlots(query),
 );
 
-export const slotRoutes: ApiRoute[] = [availableSlotsRoute];
+export const slotRoutes: ApiRoute[] = [availableSlotsRoute, slotsRoute, reserveSlotRoute, getReservationRoute, updateReservationRoute, deleteReservationRoute];

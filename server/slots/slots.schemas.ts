@@ -34,6 +34,13 @@ export const ZAvailableSlotsQuery = z
     endTime: ZTimestampParam("endTime"),
     timeZone: ZTimeZone.default("UTC").describe("IANA time zone used to group slots by day (default UTC)"),
     username: z.string().trim().min(1).optional().describe("When given, must be the event type's owner"),
+    teamSlug: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("When given, must be the slug of the team that holds the event type (an unknown team is a 404)"),
     privateLink: z.string().min(1).max(100).optional().describe("A private link's id: lists the slots of the hidden event type it books"),
   })
   .superRefine(({ startTime, endTime }, ctx) => {

@@ -1,7 +1,8 @@
 /**
- * Slot use cases: the public listing (GET /v2/slots/available) and the single-slot check the booking
- * work runs before it writes. Both load through slot-inputs.ts and decide through computeSlots, with the
- * same grid, so a listed slot is exactly a slot that isSlotAvailable accepts.
+ * Slot use cases: the public listings (GET /v2/slots/available, GET /v2/slots) and the single-slot check the
+ * booking and reservation work runs before it writes. All load through slot-inputs.ts and decide through
+ * computeSlots and the event type's rules (event-type-rules.ts), with the same grid, so a listed slot is exactly
+ * a slot that isSlotAvailable accepts.
  */
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
@@ -10,12 +11,15 @@ import { toAvailableSlotsOutput, type TAvailableSlotsOutput } from "./slots.dto"
 import type { TAvailableSlotsQuery } from "./slots.schemas";
 import { computeSlots, type Interval, type Slot } from "./slots";
 import type { ExternalBusyTime } from "../calendars/busy-times";
-import { applyEventTypeRules, isOutsideFixedWindow, rulesTimeZone, searchRange, SLOT_RULES_SELECT, type SlotRulesEventType } from "./event-type-rules";
-import { hostIdsOf, loadExternalBusy, loadSlotHosts, modeOf, SLOT_EVENT_TYPE_SELECT, toMinuteCeil, type ExternalBusy, type SlotEventType } from "./slot-inputs";
+import { applyEventTypeRules, isOutsideFixedWindow, rulesTimeZone, searchRange, type SlotRulesEventType } from "./event-type-rules";
+import { hostIdsOf, loadExternalBusy, loadSlotHosts, modeOf, toMinuteCeil, type BusyOptions, type SlotEventType } from "./slot-inputs";
+import { allowedLengths, slotLengthOf } from "./slot-length";
+import { resolveSlotEventType, SLOT_ROW_SELECT } from "./slot-event-type";
 
 type Options = { now?: Date };
-type EventTypeRow = SlotEventType &
+export type SlotEventTypeRow = SlotEventType &
   SlotRulesEventType & {
+    teamId: number | null;
     hidden: boolean;
     minimumBookingNotice: number;
     slotInterval: number | null;
@@ -24,34 +28,40 @@ type EventTypeRow = SlotEventType &
 
 const eventTypeNotFound = () => new AppError("NOT_FOUND", "Event type not found");
 
-async function findSlotEventType(tx: Tx, eventTypeId: number): Promise<EventTypeRow | null> {
-  return tx.eventType.findUnique({ where: { id: eventTypeId }, select: { ...SLOT_EVENT_TYPE_SELECT, ...SLOT_RULES_SELECT } });
+export async function findSlotEventType(tx: Tx, eventTypeId: number): Promise<SlotEventTypeRow | null> {
+  return tx.eventType.findUnique({ where: { id: eventTypeId }, select: SLOT_ROW_SELECT });
 }
 
 /** The rules' time zone and the range computeSlots must cover for starts in `range` (see event-type-rules.ts). */
-async function searchOf(tx: Tx, eventType: EventTypeRow, range: Interval, now: Date) {
+async function searchOf(tx: Tx, eventType: SlotEventTypeRow, range: Interval, now: Date) {
   const timeZone = await rulesTimeZone(tx, eventType, hostIdsOf(eventType)[0] ?? null);
   return { timeZone, search: searchRange(eventType, timeZone, range, toMinuteCeil(now)) };
 }
 
-/** The slots of `range`, and for a single-slot check the rule (if any) that refused the slot at range.start. */
+type Search = Awaited<ReturnType<typeof searchOf>>;
+
+/**
+ * The slots of `range`, `length` minutes long (already checked against the event type's lengths, slot-length.ts),
+ * and for a single-slot check the rule (if any) that refused the slot at range.start.
+ */
 async function slotsOf(
   tx: Tx,
-  eventType: EventTypeRow,
+  eventType: SlotEventTypeRow,
   range: Interval,
-  now: Date,
-  busy: { externalBusy: ExternalBusy; ignoreBookingUid?: string },
-  searched?: Awaited<ReturnType<typeof searchOf>>,
+  length: number,
+  busy: BusyOptions,
+  searched?: Search,
 ): Promise<{ slots: Slot[]; refusal?: string }> {
   // Sequential: `tx` may be a transaction's one connection.
-  const { timeZone, search } = searched ?? (await searchOf(tx, eventType, range, now));
-  const hosts = await loadSlotHosts(tx, eventType, search, busy);
+  const { timeZone, search } = searched ?? (await searchOf(tx, eventType, range, busy.now));
+  const hosts = await loadSlotHosts(tx, eventType, search, length, busy);
   const mode = modeOf(eventType.schedulingType);
-  const nowMinute = toMinuteCeil(now); // rounded up: a slot that started seconds ago is in the past
+  const nowMinute = toMinuteCeil(busy.now); // rounded up: a slot that started seconds ago is in the past
   const computed = computeSlots({
     mode,
     hosts,
-    lengthInMinutes: eventType.lengthInMinutes,
+    lengthInMinutes: length,
+    // Without an interval of its own, starts are `length` apart: the chosen length's grid, as the peer lists them.
     slotInterval: eventType.slotInterval,
     beforeEventBuffer: eventType.beforeEventBuffer,
     afterEventBuffer: eventType.afterEventBuffer,
@@ -60,7 +70,8 @@ async function slotsOf(
     now: nowMinute,
   });
   const context = { range, search, now: nowMinute, timeZone, mode, hostIds: hostIdsOf(eventType), ignoreBookingUid: busy.ignoreBookingUid };
-  const { slots, refusedBy } = await applyEventTypeRules(tx, eventType, computed, context);
+  // Duration limits count the length being booked.
+  const { slots, refusedBy } = await applyEventTypeRules(tx, { ...eventType, lengthInMinutes: length }, computed, context);
   if (refusedBy) return { slots, refusal: REFUSALS[refusedBy] };
   if (slots.length === 0 && isOutsideFixedWindow(eventType, timeZone, range.start, nowMinute)) return { slots, refusal: REFUSALS.window };
   return { slots };
@@ -73,23 +84,31 @@ const REFUSALS = {
 };
 
 /**
+ * The bookable slots of an event type whose start is in `range` (whole minutes), `length` minutes long.
+ * Connected calendars are asked first so their round trips overlap the database reads, as the booking check's do.
+ */
+export async function listSlots(
+  eventType: SlotEventTypeRow,
+  request: { range: Interval; length: number; now: Date; ignoreBookingUid?: string },
+): Promise<Slot[]> {
+  const searched = await searchOf(db, eventType, request.range, request.now);
+  const externalBusy = loadExternalBusy(eventType, searched.search, request.length);
+  externalBusy.catch(() => {}); // awaited in slotsOf; if the database fails first, this must not become an unhandled rejection
+  const busy = { externalBusy, now: request.now, ignoreBookingUid: request.ignoreBookingUid };
+  return (await slotsOf(db, eventType, request.range, request.length, busy, searched)).slots;
+}
+
+/**
  * Bookable starts in [startTime, endTime), grouped by day in `timeZone`. Hidden event types (unless asked
- * for with a live private link of theirs, the same check a booking makes), and an event type asked for
- * under another user's name, are a 404 like a missing one (no existence leak).
+ * for with a live private link of theirs, the same check a booking makes), an event type asked for under
+ * another user's name, and a team that does not hold it, are a 404 like a missing one (no existence leak).
  */
 export async function getAvailableSlots(query: TAvailableSlotsQuery, options: Options = {}): Promise<TAvailableSlotsOutput> {
-  const eventType = await findSlotEventType(db, query.eventTypeId);
-  if (!eventType) throw eventTypeNotFound();
+  const eventType = await resolveSlotEventType(query);
   await assertVisible(db, eventType, query.privateLink);
-  if (query.username !== undefined && eventType.owner?.username !== query.username) throw eventTypeNotFound();
   // A slot start s (whole minutes) is in range when startTime ≤ s < endTime.
   const range = { start: toMinuteCeil(query.startTime), end: toMinuteCeil(query.endTime) };
-  const now = options.now ?? new Date();
-  // Started before the slot work so the providers' round trips overlap the database reads, as the booking check's do.
-  const searched = await searchOf(db, eventType, range, now);
-  const externalBusy = loadExternalBusy(eventType, searched.search);
-  externalBusy.catch(() => {}); // awaited in slotsOf; if the database fails first, this must not become an unhandled rejection
-  const { slots } = await slotsOf(db, eventType, range, now, { externalBusy }, searched);
+  const slots = await listSlots(eventType, { range, length: eventType.lengthInMinutes, now: options.now ?? new Date() });
   return toAvailableSlotsOutput(slots, query.timeZone);
 }
 
@@ -108,11 +127,28 @@ const minuteRangeOf = (start: Date): Interval | null => {
  * transaction: it asks the providers over HTTP (bounded by their budget) and reads through the global
  * client. An unknown event type or an off-grid start needs none (the check refuses them anyway).
  */
-export async function loadSlotExternalBusy(input: { eventTypeId: number; start: Date }): Promise<ExternalBusyTime[]> {
+export async function loadSlotExternalBusy(input: { eventTypeId: number; start: Date; lengthInMinutes?: number }): Promise<ExternalBusyTime[]> {
   const range = minuteRangeOf(input.start);
   const eventType = range && (await findSlotEventType(db, input.eventTypeId));
-  return eventType && range ? loadExternalBusy(eventType, (await searchOf(db, eventType, range, new Date())).search) : [];
+  if (!eventType || !range) return [];
+  const length = input.lengthInMinutes ?? eventType.lengthInMinutes;
+  const { search } = await searchOf(db, eventType, range, new Date());
+  return loadExternalBusy(eventType, search, allowedLengths(eventType).includes(length) ? length : eventType.lengthInMinutes);
 }
+
+export type SlotCheckInput = {
+  eventTypeId: number;
+  start: Date;
+  /** One of the event type's lengths; absent: its default. Another value is a 400 naming `lengthField`. */
+  lengthInMinutes?: number;
+  lengthField?: string;
+  /** A moved booking keeps its length while the event type still offers it (else its default length): never a 400. */
+  keptLengthInMinutes?: number;
+  ignoreBookingUid?: string;
+  /** The caller holds this reservation: its hold does not block the caller. */
+  ignoreReservationUid?: string;
+  externalBusy: BusyOptions["externalBusy"];
+};
 
 /**
  * Whether `start` is a bookable slot of the event type right now, and which hosts are free for it (all
@@ -121,17 +157,20 @@ export async function loadSlotExternalBusy(input: { eventTypeId: number; start: 
  * Runs in the caller's transaction (after it has locked the hosts), on `tx` only; connected calendars'
  * busy times come in as `externalBusy`, loaded by loadSlotExternalBusy before the transaction.
  */
-export async function isSlotAvailable(
-  tx: Tx,
-  input: { eventTypeId: number; start: Date; ignoreBookingUid?: string; externalBusy: ExternalBusy },
-  options: Options = {},
-): Promise<TSlotCheck> {
+export async function isSlotAvailable(tx: Tx, input: SlotCheckInput, options: Options = {}): Promise<TSlotCheck> {
   const eventType = await findSlotEventType(tx, input.eventTypeId);
   if (!eventType) throw eventTypeNotFound();
-  const end = new Date(input.start.getTime() + eventType.lengthInMinutes * 60_000);
+  const kept = input.keptLengthInMinutes;
+  const length =
+    kept !== undefined
+      ? allowedLengths(eventType).includes(kept)
+        ? kept
+        : eventType.lengthInMinutes
+      : slotLengthOf(eventType, input.lengthInMinutes, input.lengthField ?? "body.lengthInMinutes");
+  const end = new Date(input.start.getTime() + length * 60_000);
   const range = minuteRangeOf(input.start);
   if (!range) return { available: false, freeHostIds: [], end };
-  const { slots, refusal } = await slotsOf(tx, eventType, range, options.now ?? new Date(), input);
+  const { slots, refusal } = await slotsOf(tx, eventType, range, length, { ...input, now: options.now ?? new Date() });
   const [slot] = slots;
   return slot ? { available: true, freeHostIds: slot.hostIds, end } : { available: false, freeHostIds: [], end, ...(refusal ? { refusal } : {}) };
 }

@@ -28,6 +28,8 @@ export const PEER: PeerDocument = JSON.parse(readFileSync(new URL("./peer-openap
  *   `name`"): read as constants, so each field is held to its own alternative's required properties.
  * - A property that nests the very component it belongs to (ReassignBookingOutput_2024_08_13's `data`) has no
  *   finite instance; it is held to being an object.
+ * - A response schema that declares no `status` while its own examples are whole envelopes (`{status, data}`:
+ *   GET /v2/slots) describes the envelope's `data`: the body is held to `{status, data: <that schema>}`.
  */
 const ARTIFACT_KEYWORDS = ["type", "enum", "pattern"] as const;
 
@@ -89,6 +91,24 @@ function peerOperation(method: string, path: string): { peerPath: string; operat
   return { peerPath, operation: PEER.paths[peerPath]![method.toLowerCase()]! };
 }
 
+const isEnvelopeExample = (example: Json | undefined) =>
+  example !== null && typeof example === "object" && !Array.isArray(example) && "status" in example && "data" in example;
+
+/** See the rule on `{status, data}` examples above: `converted` wrapped as the envelope's data when the peer's schema describes only that. */
+function envelopeOf(converted: Json, original: Json): Json {
+  if (original === null || typeof original !== "object" || Array.isArray(original)) return converted;
+  const alternatives = (Array.isArray(original.oneOf) ? original.oneOf : [original]) as Json[];
+  const describesData = alternatives.every(
+    (alternative) =>
+      alternative !== null &&
+      typeof alternative === "object" &&
+      !Array.isArray(alternative) &&
+      !(alternative.properties && typeof alternative.properties === "object" && "status" in alternative.properties) &&
+      isEnvelopeExample(alternative.example),
+  );
+  return describesData ? { type: "object", required: ["status", "data"], properties: { status: { type: "string" }, data: converted } } : converted;
+}
+
 /**
  * What is wrong with a 2xx answer of the operation Convene serves at (method, path), by the peer's document: a
  * status it does not list, or a body its schema for that status refuses. Empty when it conforms. An answer the
@@ -101,7 +121,7 @@ export function peerViolations(method: string, path: string, status: number, bod
   const schema = operation.responses[String(status)]!.content?.["application/json"]?.schema;
   if (schema === undefined) return [];
   const key = `${method} ${peerPath} ${status}`;
-  if (!compiled.has(key)) compiled.set(key, ajv.compile(toJsonSchema(schema) as object));
+  if (!compiled.has(key)) compiled.set(key, ajv.compile(envelopeOf(toJsonSchema(schema), schema) as object));
   const validate = compiled.get(key)!;
   return validate(body) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message} (${error.schemaPath})`);
 }

@@ -1,0 +1,60 @@
+/**
+ * GET /v2/slots, the peer's version 2024-09-04: the same slots as GET /v2/slots/available (one engine,
+ * slots.service.ts), shaped as the peer answers them: `{ "YYYY-MM-DD": [{ start }] }`, days and times in the
+ * requested zone, each time with that zone's offset; `format=range` adds each slot's `end`.
+ */
+import { z } from "zod";
+import { db } from "../db/client";
+import { assertVisible } from "../event-types/private-link.service";
+import { isoDateFromDayNumber, localDayOf, MINUTES_PER_DAY, offsetAt } from "./local-time";
+import type { Slot } from "./slots";
+import type { TSlotsQuery } from "./slots-2024-09-04.schemas";
+import { listSlots } from "./slots.service";
+import { slotLengthOf } from "./slot-length";
+import { resolveSlotEventType } from "./slot-event-type";
+import { toMinuteCeil } from "./slot-inputs";
+
+export const ZSlotsOutput = z
+  .record(
+    z.string().describe("YYYY-MM-DD in the requested timeZone"),
+    z.array(
+      z.object({
+        start: z.string().describe("Slot start, ISO 8601 in the requested timeZone with its offset, e.g. 2050-09-05T09:00:00.000+02:00"),
+        end: z.string().optional().describe("Slot end, same form; only with format=range"),
+      }),
+    ),
+  )
+  .describe("Days with at least one slot, in ascending order");
+export type TSlotsOutput = z.infer<typeof ZSlotsOutput>;
+
+const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+
+/** `minute` (UTC) as the peer writes it: local wall-clock time with the zone's offset, milliseconds included. */
+export function toZonedIso(timeZone: string, minute: number): string {
+  const offset = offsetAt(timeZone, minute);
+  const local = minute + offset;
+  const day = Math.floor(local / MINUTES_PER_DAY);
+  const minuteOfDay = local - day * MINUTES_PER_DAY;
+  const sign = offset < 0 ? "-" : "+";
+  const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return `${isoDateFromDayNumber(day)}T${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}:00.000${zone}`;
+}
+
+export function toSlotsOutput(slots: readonly Slot[], query: { timeZone: string; format: "time" | "range" }, length: number): TSlotsOutput {
+  const byDay: TSlotsOutput = {};
+  for (const { start } of slots) {
+    const slot = { start: toZonedIso(query.timeZone, start), ...(query.format === "range" ? { end: toZonedIso(query.timeZone, start + length) } : {}) };
+    (byDay[isoDateFromDayNumber(localDayOf(query.timeZone, start))] ??= []).push(slot);
+  }
+  return byDay;
+}
+
+/** Hidden event types are a 404 here (the peer's query has no private link), like a missing one. */
+export async function getSlots(query: TSlotsQuery, options: { now?: Date } = {}): Promise<TSlotsOutput> {
+  const eventType = await resolveSlotEventType(query);
+  await assertVisible(db, eventType, undefined);
+  const length = slotLengthOf(eventType, query.duration, "query.duration");
+  const range = { start: toMinuteCeil(query.start), end: toMinuteCeil(query.end) };
+  const slots = await listSlots(eventType, { range, length, now: options.now ?? new Date(), ignoreBookingUid: query.bookingUidToReschedule });
+  return toSlotsOutput(slots, query, length);
+}
