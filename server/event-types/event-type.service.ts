@@ -7,7 +7,13 @@ import { EVENT_TYPE_SELECT, toEventTypeOutput } from "./event-type.dto";
 import { limitsColumn } from "./booking-limits";
 import { bookingWindowColumns } from "./booking-window";
 import { confirmationColumns } from "./confirmation-policy";
-import { lengthOptionsProblem, ZCreateEventTypeInput, ZUpdateEventTypeInput, type TCreateEventTypeInput, type TUpdateEventTypeInput } from "./event-type.schemas";
+import {
+  lengthOptionsProblem,
+  ZCreateEventTypeInput,
+  ZUpdateEventTypeInput,
+  type TCreateEventTypeInput,
+  type TUpdateEventTypeInput,
+} from "./event-type.schemas";
 
 type TWriteFields = Partial<ReturnType<typeof ZUpdateEventTypeInput.parse>>;
 
