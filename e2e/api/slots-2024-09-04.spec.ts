@@ -118,7 +118,7 @@ test.describe("GET /v2/slots refuses with 400, naming the field", () => {
     { case: "an unknown format", params: { eventTypeId: 1, start: DAY, end: DAY, format: "table" }, path: "query.format" },
     { case: "a duration of zero", params: { eventTypeId: 1, start: DAY, end: DAY, duration: 0 }, path: "query.duration" },
     { case: "an unknown time zone", params: { eventTypeId: 1, start: DAY, end: DAY, timeZone: "Mars/Olympus" }, path: "query.timeZone" },
-    { case: "a parameter nobody documents", params: { eventTypeId: 1, start: DAY, end: DAY, colour: "red" }, path: "query" },
+    { case: "a parameter nobody documents", params: { eventTypeId: 1, start: DAY, end: DAY, colour: "red" }, path: "query.colour" },
   ];
   for (const { case: name, params, path } of cases) {
     test(name, async ({ request }) => {
