@@ -164,6 +164,10 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
     expect(references.data).toEqual([
       expect.objectContaining({ type: "apple_calendar", eventUid: booking.icsUid, destinationCalendarId: String(credential.id) }),
     ]);
+    const referencesOfType = async (type: string) =>
+      (await (await request.get(`/v2/bookings/${booking.uid}/references?type=${type}`, { headers: { ...V, ...bearer(apiKey) } })).json()).data;
+    expect(await referencesOfType("apple_calendar")).toEqual(references.data);
+    expect(await referencesOfType("google_calendar")).toEqual([]);
 
     const moved = await request.post(`/v2/bookings/${booking.uid}/reschedule`, { headers: V, data: { start: at(THU, "10:00").toISOString() } });
     expect(moved.status()).toBe(201);

@@ -9,8 +9,9 @@ const VALUE_OF = { link: "link", address: "address", phone: "phone", attendeeAdd
 export function locationString(location: unknown): string {
   if (typeof location === "string") return location;
   if (!location || typeof location !== "object") return "";
-  const { link, address, phone, integration } = location as Record<string, unknown>;
-  const text = [link, address, phone, integration].find((value) => typeof value === "string" && value.length > 0);
+  // `location`: the peer's attendeeDefined place, named by the attendee.
+  const { link, address, phone, location: place, integration } = location as Record<string, unknown>;
+  const text = [link, address, phone, place, integration].find((value) => typeof value === "string" && value.length > 0);
   return typeof text === "string" ? text : "";
 }
 

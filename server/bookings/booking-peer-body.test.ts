@@ -173,6 +173,21 @@ describe("meetingUrl", () => {
   });
 });
 
+describe("an attendee-defined location", () => {
+  it("is the place the attendee names, returned as the booking's location", async () => {
+    const { eventType } = await makeHostWithEventType();
+    const input = ZCreateBookingInput.parse({
+      eventTypeId: eventType.id,
+      start: utcAt(2, 10).toISOString(),
+      attendee: attendee(),
+      location: { type: "attendeeDefined", location: "Café de Flore, Paris" },
+    });
+    const { booking } = await createBooking(input, noKey);
+    expect(booking.location).toBe("Café de Flore, Paris");
+    expect((await getBooking(asUser(booking.hosts[0]!.id), booking.uid)).location).toBe("Café de Flore, Paris");
+  });
+});
+
 describe("bookingFieldsResponses", () => {
   async function eventTypeWithForm() {
     const made = await makeHostWithEventType();

@@ -55,10 +55,11 @@ export async function getBooking(principal: Principal, uid: string) {
   return toBookingOutput(await getManagedBooking(db, principal, uid));
 }
 
-export async function listReferences(principal: Principal, uid: string) {
+/** `type`: only references of that kind (the calendar or video app's type, e.g. google_calendar). */
+export async function listReferences(principal: Principal, uid: string, type?: string) {
   const booking = await getManagedBooking(db, principal, uid);
   const references = await db.bookingReference.findMany({
-    where: { bookingId: booking.id },
+    where: { bookingId: booking.id, ...(type ? { type } : {}) },
     select: { id: true, type: true, externalId: true, credentialId: true },
     orderBy: { id: "asc" },
   });

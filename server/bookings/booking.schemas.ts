@@ -11,6 +11,18 @@ export const MAX_GUESTS = 30;
 /** v2 takes full timestamps only; a date alone was v1's format. */
 const ZInstant = ZTimestamp();
 
+export const ZReferencesQuery = z
+  .object({
+    type: z
+      .string()
+      .trim()
+      .min(1)
+      .max(50)
+      .optional()
+      .describe("Only references of this type: google_calendar, office365_calendar, apple_calendar, or a video app's type such as zoom_video"),
+  })
+  .strict();
+
 export const ZBookingUidParams = z.object({ bookingUid: z.string().min(1).max(64) });
 
 export const ZLocation = z
@@ -20,6 +32,7 @@ export const ZLocation = z
     address: z.string().max(500).optional(),
     link: z.url().max(2048).optional(),
     phone: z.string().max(50).optional(),
+    location: z.string().trim().min(1).max(500).optional().describe("With type attendeeDefined: the place the attendee names"),
   })
   .strict();
 export type TLocationInput = z.infer<typeof ZLocation>;

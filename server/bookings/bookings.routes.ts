@@ -12,6 +12,7 @@ import {
   ZAddGuestsInput,
   ZAttendeeParams,
   ZBookingUidParams,
+  ZReferencesQuery,
   ZCancelBookingInput,
   ZCreateBookingInput,
   ZDeclineBookingInput,
@@ -161,14 +162,17 @@ export const calendarLinksRoute = defineRoute(
   ({ principal, params }) => calendarLinks(principal, params.bookingUid),
 );
 export const referencesRoute = defineRoute(
-  uidRoute(
-    "GET",
-    "/references",
-    "Get booking references",
-    read,
-    z.array(z.object({ id: z.number(), type: z.string(), eventUid: z.string(), destinationCalendarId: z.string().nullable() })),
-  ),
-  ({ principal, params }) => listReferences(principal, params.bookingUid),
+  {
+    ...uidRoute(
+      "GET",
+      "/references",
+      "Get booking references",
+      read,
+      z.array(z.object({ id: z.number(), type: z.string(), eventUid: z.string(), destinationCalendarId: z.string().nullable() })),
+    ),
+    query: ZReferencesQuery,
+  },
+  ({ principal, params, query }) => listReferences(principal, params.bookingUid, query.type),
 );
 export const recordingsRoute = defineRoute(uidRoute("GET", "/recordings", "Get booking recordings", read, z.array(z.unknown())), ({ principal, params }) =>
   emptyMediaList(principal, params.bookingUid),
