@@ -10,12 +10,20 @@ export type TWeeklyWindow = { days: number[]; startMinute: number; endMinute: nu
 export type TDateOverride = { date: string; startMinute: number; endMinute: number };
 export type TLoadedSchedule = { timeZone: string; weekly: TWeeklyWindow[]; overrides: TDateOverride[] };
 
+/** What a loaded schedule reads: select it inside a larger query (the slot work loads every host's in one). */
+export const SCHEDULE_SELECT = {
+  timeZone: true,
+  entries: { select: { days: true, date: true, startMinute: true, endMinute: true }, orderBy: { id: "asc" } },
+} as const;
+
+export type TScheduleRow = { timeZone: string; entries: { days: number[]; date: Date | null; startMinute: number; endMinute: number }[] };
+
 export async function loadSchedule(tx: Tx, scheduleId: number): Promise<TLoadedSchedule | null> {
-  const schedule = await tx.schedule.findUnique({
-    where: { id: scheduleId },
-    select: { timeZone: true, entries: { select: { days: true, date: true, startMinute: true, endMinute: true }, orderBy: { id: "asc" } } },
-  });
-  if (!schedule) return null;
+  const schedule = await tx.schedule.findUnique({ where: { id: scheduleId }, select: SCHEDULE_SELECT });
+  return schedule ? toLoadedSchedule(schedule) : null;
+}
+
+export function toLoadedSchedule(schedule: TScheduleRow): TLoadedSchedule {
   const weekly: TWeeklyWindow[] = [];
   const overrides: TDateOverride[] = [];
   for (const { days, date, startMinute, endMinute } of schedule.entries) {

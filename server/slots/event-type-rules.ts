@@ -9,7 +9,6 @@
 import type { Tx } from "../db/client";
 import { limitsOf } from "../event-types/booking-limits";
 import { BOOKING_WINDOW_SELECT, type BookingWindowColumns } from "../event-types/booking-window";
-import { loadScheduleForEventType } from "../schedules/schedule-loader";
 import { applyBookingLimits, weekStartOf } from "./booking-limits";
 import { fixedWindowBounds, isRolling, keepRollingDays, rollingWindowStart } from "./booking-window";
 import { localDayOf, localDayToUtc } from "./local-time";
@@ -37,10 +36,9 @@ const needsTimeZone = (eventType: SlotRulesEventType) =>
   limitsOf(eventType.bookingLimitsDuration);
 
 /** The zone whose calendar days the rules count: the event type's schedule, else its first host's default (UTC without one). */
-export async function rulesTimeZone(tx: Tx, eventType: SlotRulesEventType, firstHostId: number | null): Promise<string> {
+export function rulesTimeZone(eventType: SlotRulesEventType, firstHostSchedule: { timeZone: string } | null): string {
   if (!needsTimeZone(eventType)) return "UTC";
-  const schedule = await loadScheduleForEventType(tx, { scheduleId: eventType.scheduleId, userId: firstHostId });
-  return schedule?.timeZone ?? "UTC";
+  return firstHostSchedule?.timeZone ?? "UTC";
 }
 
 /** Where computeSlots must look so that the rules can decide the starts in `range` (minutes). */

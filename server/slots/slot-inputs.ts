@@ -7,13 +7,14 @@
  * - busy: live (ACCEPTED/PENDING) bookings of the host through BookingHost rows, each widened by its own
  *   event type's buffers, unexpired slot reservations holding the host (widened the same way; the one the
  *   caller holds excepted), plus external calendars' busy times.
+ * Round trips do not grow with hosts: the event type's row carries every host's schedule (SLOT_EVENT_TYPE_SELECT,
+ * one query with relationJoins), and bookings, holds and out-of-office periods of all hosts come in one query.
  */
 import { externalBusyTimes, type ExternalBusyTime } from "../calendars/busy-times";
 import "../calendars/register-busy-times";
 import type { Tx } from "../db/client";
 import type { SchedulingType } from "../db/generated/enums";
-import { loadOutOfOffice } from "../out-of-office/ooo-loader";
-import { loadScheduleForEventType } from "../schedules/schedule-loader";
+import { SCHEDULE_SELECT, toLoadedSchedule, type TLoadedSchedule, type TScheduleRow } from "../schedules/schedule-loader";
 import { expandSchedule, subtractIntervals, type Interval, type SlotHost, type SlotMode } from "./slots";
 
 /** Buffers and lengths are capped at one day (event-type.schemas.ts), so bookings this far out cannot matter. */
@@ -34,8 +35,9 @@ export const SLOT_EVENT_TYPE_SELECT = {
   slotInterval: true,
   scheduleId: true,
   schedulingType: true,
-  owner: { select: { username: true } },
-  hosts: { select: { userId: true }, orderBy: { userId: "asc" } },
+  schedule: { select: SCHEDULE_SELECT },
+  owner: { select: { username: true, defaultSchedule: { select: SCHEDULE_SELECT } } },
+  hosts: { select: { userId: true, user: { select: { defaultSchedule: { select: SCHEDULE_SELECT } } } }, orderBy: { userId: "asc" } },
 } as const;
 
 export type SlotEventType = {
@@ -47,7 +49,10 @@ export type SlotEventType = {
   beforeEventBuffer: number;
   afterEventBuffer: number;
   schedulingType: SchedulingType | null;
-  hosts: { userId: number }[];
+  /** The event type's own schedule: every host's availability when set. */
+  schedule: TScheduleRow | null;
+  owner: { username: string; defaultSchedule: TScheduleRow | null } | null;
+  hosts: { userId: number; user: { defaultSchedule: TScheduleRow | null } }[];
 };
 
 export const toMinuteFloor = (date: Date) => Math.floor(date.getTime() / 60_000);
@@ -64,29 +69,21 @@ export function modeOf(schedulingType: SchedulingType | null): SlotMode {
   return "any";
 }
 
-function groupByUser<T extends { userId: number }>(rows: readonly T[]): Map<number, T[]> {
-  const byUser = new Map<number, T[]>();
-  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
-  return byUser;
+/**
+ * Each host's schedule: the event type's own for every host, else the host's default (null: none, so never
+ * available). Read from the event type's row, so no query.
+ */
+export function schedulesOf(eventType: SlotEventType): Map<number, TLoadedSchedule | null> {
+  const own = eventType.schedule ? toLoadedSchedule(eventType.schedule) : null;
+  const defaults = new Map<number, TScheduleRow | null>(eventType.hosts.map((host) => [host.userId, host.user.defaultSchedule]));
+  if (eventType.hosts.length === 0 && eventType.userId !== null) defaults.set(eventType.userId, eventType.owner?.defaultSchedule ?? null);
+  return new Map(hostIdsOf(eventType).map((userId) => [userId, own ?? (defaults.get(userId) ? toLoadedSchedule(defaults.get(userId)!) : null)]));
 }
 
-async function availabilityOf(tx: Tx, eventType: SlotEventType, hostIds: number[], range: Interval): Promise<Map<number, Interval[]>> {
-  // One after another: `tx` may be an interactive transaction (a booking), whose single connection
-  // must not be given overlapping queries.
-  const schedules: Awaited<ReturnType<typeof loadScheduleForEventType>>[] = [];
-  for (const userId of hostIds) schedules.push(await loadScheduleForEventType(tx, { scheduleId: eventType.scheduleId, userId }));
-  const windows = new Map(hostIds.map((userId, index) => [userId, schedules[index] ? expandSchedule(schedules[index], range) : []]));
-  const all = [...windows.values()].flat();
-  if (all.length === 0) return windows;
-  // Out-of-office over the windows' whole extent: a window cut by OOO gets a new slot grid start, and that
-  // must not depend on how wide the requested range is.
-  const extent = { start: Math.min(...all.map((w) => w.start)), end: Math.max(...all.map((w) => w.end)) };
-  const away = groupByUser(await loadOutOfOffice(tx, hostIds, { start: toDate(extent.start), end: toDate(extent.end) }));
-  for (const [userId, list] of windows) {
-    const periods = (away.get(userId) ?? []).map((period) => ({ start: toMinuteFloor(period.start), end: toMinuteCeil(period.end) }));
-    if (periods.length > 0) windows.set(userId, subtractIntervals(list, periods));
-  }
-  return windows;
+/** The hosts' schedules expanded around `range`, before out-of-office periods are taken out. */
+function windowsOf(eventType: SlotEventType, hostIds: number[], range: Interval): Map<number, Interval[]> {
+  const schedules = schedulesOf(eventType);
+  return new Map(hostIds.map((userId) => [userId, schedules.get(userId) ? expandSchedule(schedules.get(userId)!, range) : []]));
 }
 
 /**
@@ -111,49 +108,47 @@ export function loadExternalBusy(eventType: SlotEventType, range: Interval, leng
 /** What makes a host busy besides its schedule; `now` decides which reservations have expired. */
 export type BusyOptions = { ignoreBookingUid?: string; ignoreReservationUid?: string; externalBusy: ExternalBusy; now: Date };
 
-const BUFFERS_SELECT = { select: { beforeEventBuffer: true, afterEventBuffer: true } } as const;
+type BusyRow = { kind: "booking" | "hold" | "away"; userIds: number[]; start: number; end: number; before: number; after: number };
 
-/** Unexpired reservations holding any of `hostIds` near `window`, but the one whose uid the caller holds. */
-function reservationsOf(tx: Tx, hostIds: number[], window: Interval, options: BusyOptions) {
-  return tx.slotReservation.findMany({
-    where: {
-      hostIds: { hasSome: hostIds },
-      expiresAt: { gt: options.now },
-      start: { lt: toDate(window.end + MAX_BUFFER_MINUTES) },
-      end: { gt: toDate(window.start - MAX_BUFFER_MINUTES) },
-      ...(options.ignoreReservationUid ? { uid: { not: options.ignoreReservationUid } } : {}),
-    },
-    select: { hostIds: true, start: true, end: true, eventType: BUFFERS_SELECT },
-  });
-}
+const iso = (minute: number) => toDate(minute).toISOString();
 
-async function busyOf(tx: Tx, hostIds: number[], window: Interval, options: BusyOptions): Promise<Map<number, Interval[]>> {
-  const { ignoreBookingUid, externalBusy } = options;
-  const [bookings, external] = await Promise.all([
-    tx.bookingHost.findMany({
-      where: {
-        userId: { in: hostIds },
-        isLive: true,
-        start: { lt: toDate(window.end + MAX_BUFFER_MINUTES) },
-        end: { gt: toDate(window.start - MAX_BUFFER_MINUTES) },
-        booking: { status: { in: ["ACCEPTED", "PENDING"] }, ...(ignoreBookingUid ? { uid: { not: ignoreBookingUid } } : {}) },
-      },
-      select: { userId: true, start: true, end: true, booking: { select: { eventType: BUFFERS_SELECT } } },
-    }),
-    externalBusy,
-  ]);
-  const reservations = await reservationsOf(tx, hostIds, window, options); // sequential: see availabilityOf
-  const busy = new Map(hostIds.map((userId) => [userId, [] as Interval[]]));
-  for (const { userId, start, end, booking } of bookings) {
-    const buffers = booking.eventType ?? { beforeEventBuffer: 0, afterEventBuffer: 0 };
-    busy.get(userId)?.push({ start: toMinuteFloor(start) - buffers.beforeEventBuffer, end: toMinuteCeil(end) + buffers.afterEventBuffer });
-  }
-  for (const { hostIds: held, start, end, eventType } of reservations) {
-    for (const userId of held)
-      busy.get(userId)?.push({ start: toMinuteFloor(start) - eventType.beforeEventBuffer, end: toMinuteCeil(end) + eventType.afterEventBuffer });
-  }
-  for (const { userId, start, end } of external) busy.get(userId)?.push({ start: toMinuteFloor(start), end: toMinuteCeil(end) });
-  return busy;
+/**
+ * One round trip for everything in the database that takes time from the hosts: their live bookings and the
+ * unexpired holds on them near `busyWindow` (each with its event type's buffers), and their out-of-office periods
+ * over `awayWindow` (the schedule windows' extent: a window cut by OOO gets a new slot grid start, which must not
+ * depend on how wide the requested range is). Times come back as whole minutes (start floored, end ceiled).
+ * Runs on `tx`, so a booking's check reads inside its transaction.
+ */
+function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awayWindow: Interval | null, options: BusyOptions): Promise<BusyRow[]> {
+  const near = { start: iso(busyWindow.start - MAX_BUFFER_MINUTES), end: iso(busyWindow.end + MAX_BUFFER_MINUTES) };
+  const away = awayWindow ? { start: iso(awayWindow.start), end: iso(awayWindow.end) } : null;
+  const ignoredBooking = options.ignoreBookingUid ?? null;
+  const ignoredHold = options.ignoreReservationUid ?? null;
+  return tx.$queryRaw<BusyRow[]>`
+    SELECT 'booking' AS kind, ARRAY[bh."userId"] AS "userIds",
+           floor(EXTRACT(EPOCH FROM bh.start) / 60)::int AS start, ceil(EXTRACT(EPOCH FROM bh."end") / 60)::int AS "end",
+           COALESCE(et."beforeEventBuffer", 0) AS before, COALESCE(et."afterEventBuffer", 0) AS after
+      FROM "BookingHost" bh
+      JOIN "Booking" b ON b.id = bh."bookingId"
+      LEFT JOIN "EventType" et ON et.id = b."eventTypeId"
+     WHERE bh."userId" = ANY(${hostIds}::int[]) AND bh."isLive"
+       AND bh.start < (${near.end}::timestamptz AT TIME ZONE 'UTC') AND bh."end" > (${near.start}::timestamptz AT TIME ZONE 'UTC')
+       AND b.status IN ('ACCEPTED', 'PENDING') AND (${ignoredBooking}::text IS NULL OR b.uid <> ${ignoredBooking}::text)
+    UNION ALL
+    SELECT 'hold', r."hostIds",
+           floor(EXTRACT(EPOCH FROM r.start) / 60)::int, ceil(EXTRACT(EPOCH FROM r."end") / 60)::int,
+           et."beforeEventBuffer", et."afterEventBuffer"
+      FROM "SlotReservation" r
+      JOIN "EventType" et ON et.id = r."eventTypeId"
+     WHERE r."hostIds" && ${hostIds}::int[] AND r."expiresAt" > (${options.now.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+       AND r.start < (${near.end}::timestamptz AT TIME ZONE 'UTC') AND r."end" > (${near.start}::timestamptz AT TIME ZONE 'UTC')
+       AND (${ignoredHold}::text IS NULL OR r.uid <> ${ignoredHold}::text)
+    UNION ALL
+    SELECT 'away', ARRAY[o."userId"],
+           floor(EXTRACT(EPOCH FROM o.start) / 60)::int, ceil(EXTRACT(EPOCH FROM o."end") / 60)::int, 0, 0
+      FROM "OutOfOffice" o
+     WHERE ${away !== null} AND o."userId" = ANY(${hostIds}::int[])
+       AND o.start < (${away?.end ?? null}::timestamptz AT TIME ZONE 'UTC') AND o."end" > (${away?.start ?? null}::timestamptz AT TIME ZONE 'UTC')`;
 }
 
 /**
@@ -164,7 +159,20 @@ async function busyOf(tx: Tx, hostIds: number[], window: Interval, options: Busy
 export async function loadSlotHosts(tx: Tx, eventType: SlotEventType, range: Interval, length: number, options: BusyOptions): Promise<SlotHost[]> {
   const hostIds = hostIdsOf(eventType);
   if (hostIds.length === 0) return [];
-  const available = await availabilityOf(tx, eventType, hostIds, range);
-  const busy = await busyOf(tx, hostIds, busyWindowOf(eventType, range, length), options); // sequential: see availabilityOf
-  return hostIds.map((id) => ({ id, available: available.get(id) ?? [], busy: busy.get(id) ?? [] }));
+  const windows = windowsOf(eventType, hostIds, range);
+  const all = [...windows.values()].flat();
+  const extent = all.length ? { start: Math.min(...all.map((w) => w.start)), end: Math.max(...all.map((w) => w.end)) } : null;
+  const [rows, external] = await Promise.all([loadBusyRows(tx, hostIds, busyWindowOf(eventType, range, length), extent, options), options.externalBusy]);
+  const busy = new Map(hostIds.map((userId) => [userId, [] as Interval[]]));
+  const away = new Map(hostIds.map((userId) => [userId, [] as Interval[]]));
+  for (const row of rows) {
+    const target = row.kind === "away" ? away : busy;
+    for (const userId of row.userIds) target.get(userId)?.push({ start: row.start - row.before, end: row.end + row.after });
+  }
+  for (const { userId, start, end } of external) busy.get(userId)?.push({ start: toMinuteFloor(start), end: toMinuteCeil(end) });
+  return hostIds.map((id) => {
+    const periods = away.get(id)!;
+    const available = windows.get(id) ?? [];
+    return { id, available: periods.length ? subtractIntervals(available, periods) : available, busy: busy.get(id)! };
+  });
 }

@@ -12,7 +12,7 @@ import type { TAvailableSlotsQuery } from "./slots.schemas";
 import { computeSlots, type Interval, type Slot } from "./slots";
 import type { ExternalBusyTime } from "../calendars/busy-times";
 import { applyEventTypeRules, isOutsideFixedWindow, rulesTimeZone, searchRange, type SlotRulesEventType } from "./event-type-rules";
-import { hostIdsOf, loadExternalBusy, loadSlotHosts, modeOf, toMinuteCeil, type BusyOptions, type SlotEventType } from "./slot-inputs";
+import { hostIdsOf, loadExternalBusy, loadSlotHosts, modeOf, schedulesOf, toMinuteCeil, type BusyOptions, type SlotEventType } from "./slot-inputs";
 import { allowedLengths, slotLengthOf } from "./slot-length";
 import { resolveSlotEventType, SLOT_ROW_SELECT } from "./slot-event-type";
 
@@ -32,13 +32,17 @@ export async function findSlotEventType(tx: Tx, eventTypeId: number): Promise<Sl
   return tx.eventType.findUnique({ where: { id: eventTypeId }, select: SLOT_ROW_SELECT });
 }
 
-/** The rules' time zone and the range computeSlots must cover for starts in `range` (see event-type-rules.ts). */
-async function searchOf(tx: Tx, eventType: SlotEventTypeRow, range: Interval, now: Date) {
-  const timeZone = await rulesTimeZone(tx, eventType, hostIdsOf(eventType)[0] ?? null);
+/**
+ * The rules' time zone (the schedule of the event type, else of its first host) and the range computeSlots must
+ * cover for starts in `range` (see event-type-rules.ts). From the loaded row: no query.
+ */
+function searchOf(eventType: SlotEventTypeRow, range: Interval, now: Date) {
+  const firstHost = hostIdsOf(eventType)[0];
+  const timeZone = rulesTimeZone(eventType, firstHost === undefined ? null : (schedulesOf(eventType).get(firstHost) ?? null));
   return { timeZone, search: searchRange(eventType, timeZone, range, toMinuteCeil(now)) };
 }
 
-type Search = Awaited<ReturnType<typeof searchOf>>;
+type Search = ReturnType<typeof searchOf>;
 
 /**
  * The slots of `range`, `length` minutes long (already checked against the event type's lengths, slot-length.ts),
@@ -53,7 +57,7 @@ async function slotsOf(
   searched?: Search,
 ): Promise<{ slots: Slot[]; refusal?: string }> {
   // Sequential: `tx` may be a transaction's one connection.
-  const { timeZone, search } = searched ?? (await searchOf(tx, eventType, range, busy.now));
+  const { timeZone, search } = searched ?? searchOf(eventType, range, busy.now);
   const hosts = await loadSlotHosts(tx, eventType, search, length, busy);
   const mode = modeOf(eventType.schedulingType);
   const nowMinute = toMinuteCeil(busy.now); // rounded up: a slot that started seconds ago is in the past
@@ -91,7 +95,7 @@ export async function listSlots(
   eventType: SlotEventTypeRow,
   request: { range: Interval; length: number; now: Date; ignoreBookingUid?: string },
 ): Promise<Slot[]> {
-  const searched = await searchOf(db, eventType, request.range, request.now);
+  const searched = searchOf(eventType, request.range, request.now);
   const externalBusy = loadExternalBusy(eventType, searched.search, request.length);
   externalBusy.catch(() => {}); // awaited in slotsOf; if the database fails first, this must not become an unhandled rejection
   const busy = { externalBusy, now: request.now, ignoreBookingUid: request.ignoreBookingUid };
@@ -132,7 +136,7 @@ export async function loadSlotExternalBusy(input: { eventTypeId: number; start: 
   const eventType = range && (await findSlotEventType(db, input.eventTypeId));
   if (!eventType || !range) return [];
   const length = input.lengthInMinutes ?? eventType.lengthInMinutes;
-  const { search } = await searchOf(db, eventType, range, new Date());
+  const { search } = searchOf(eventType, range, new Date());
   return loadExternalBusy(eventType, search, allowedLengths(eventType).includes(length) ? length : eventType.lengthInMinutes);
 }
 
