@@ -3,7 +3,7 @@ import type { Principal } from "../auth/principal";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { assertVisible, consumePrivateLinkUse } from "../event-types/private-link.service";
-import { isSlotAvailable, loadSlotExternalBusy } from "../slots/slots.service";
+import { confirmSlotUnderLock, isSlotAvailable, loadSlotExternalBusy, prepareSlot } from "../slots/slots.service";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
 import { meetingUrlLocation, resolveLocation } from "./booking-location";
 import { sendBookingMails } from "./booking-mail";
@@ -14,6 +14,7 @@ import {
   candidateHostIds,
   chooseHosts,
   loadBookableEventType,
+  type BookableEventType,
   slotBookingData,
   slotTakenError,
   slotUnavailableError,
@@ -34,6 +35,32 @@ async function findByIdempotencyKey(tx: Tx, idempotencyKey: string) {
   return tx.booking.findFirst({ where: { idempotencyKey }, orderBy: { id: "asc" }, select: { ...BOOKING_SELECT, idempotencyFingerprint: true } });
 }
 
+type SlotInput = Parameters<typeof prepareSlot>[0];
+
+/** Who may book, whether the answers fit the form, and whether the slot is free: on the global client, before the lock. */
+async function checkBeforeLock(eventType: BookableEventType, input: TCreateBookingInput, slotInput: SlotInput) {
+  await assertVisible(db, eventType, input.privateLink);
+  assertGuestsAllowed(eventType, input.guests);
+  const bookingFieldsResponses = await checkResponsesForEventType(db, eventType.id, input);
+  const prepared = await prepareSlot(slotInput);
+  if (!prepared.available) throw slotUnavailableError(prepared);
+  return { prepared, bookingFieldsResponses };
+}
+
+/** The same checks, inside the transaction after the lock (requests with an idempotency key). */
+async function checkUnderLock(tx: Tx, eventType: BookableEventType, input: TCreateBookingInput, slotInput: SlotInput) {
+  await assertVisible(tx, eventType, input.privateLink);
+  assertGuestsAllowed(eventType, input.guests);
+  const bookingFieldsResponses = await checkResponsesForEventType(tx, eventType.id, input);
+  return { slot: await isSlotAvailable(tx, slotInput), bookingFieldsResponses };
+}
+
+/** The candidate hosts' names, for the booking's title (which host it is is decided under the lock). */
+async function hostNamesOf(hostIds: number[]): Promise<Map<number, string>> {
+  const users = await db.user.findMany({ where: { id: { in: hostIds } }, select: { id: true, name: true } });
+  return new Map(users.map((user) => [user.id, user.name]));
+}
+
 export async function createBooking(
   input: TCreateBookingInput,
   /**
@@ -50,41 +77,38 @@ export async function createBooking(
   let result: CreateBookingResult;
   try {
     const externalBusy = await loadSlotExternalBusy({ eventTypeId, start: input.start, lengthInMinutes: input.lengthInMinutes }); // connected calendars: HTTP, so before the transaction
+    const slotInput = { eventTypeId, start: input.start, lengthInMinutes: input.lengthInMinutes, ignoreReservationUid: context.reservationUid, externalBusy };
+    // Before the lock, everything that does not depend on the hosts' other bookings: the event type, who may
+    // book it, the answers, and the whole slot check, so a slot already taken fails here without queueing.
+    // A request with an idempotency key keeps all of it under the lock: its retry must wait for the first
+    // request and get that booking, even when the first used the private link's last use or the slot.
+    const eventType = await loadBookableEventType(db, eventTypeId);
+    const early = idempotencyKey ? null : await checkBeforeLock(eventType, input, slotInput);
+    const hostNames = await hostNamesOf(candidateHostIds(eventType));
     // The response is built inside the transaction: a row that cannot be turned into one rolls back.
     result = await db.$transaction(async (tx) => {
-      const eventType = await loadBookableEventType(tx, eventTypeId);
       await lockHosts(tx, candidateHostIds(eventType));
-      // The retry is answered before the private link is checked: the first request may have used the
-      // link's last use, and the retry must still get that booking rather than a 404. Under the host
-      // lock, so a retry racing the first request waits for it and then finds its booking.
       if (idempotencyKey) {
         const earlier = await findByIdempotencyKey(tx, idempotencyKey);
         // Bookings made before fingerprints were stored have none: their retries are answered as before.
         if (earlier && earlier.idempotencyFingerprint !== null && earlier.idempotencyFingerprint !== fingerprint) throw idempotencyKeyReusedError();
         if (earlier) return { booking: toBookingOutput(earlier), created: false };
       }
-      await assertVisible(tx, eventType, input.privateLink);
-      assertGuestsAllowed(eventType, input.guests);
-      const bookingFieldsResponses = await checkResponsesForEventType(tx, eventType.id, input);
-      const slot = await isSlotAvailable(tx, {
-        eventTypeId: eventType.id,
-        start: input.start,
-        lengthInMinutes: input.lengthInMinutes,
-        ignoreReservationUid: context.reservationUid,
-        externalBusy,
-      });
+      const { slot, bookingFieldsResponses } = early
+        ? { slot: await confirmSlotUnderLock(tx, early.prepared), bookingFieldsResponses: early.bookingFieldsResponses }
+        : await checkUnderLock(tx, eventType, input, slotInput);
       if (!slot.available) throw slotUnavailableError(slot);
       if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
         throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
       }
       const hostIds = chooseHosts(eventType, slot.freeHostIds);
       const { attendee, guests = [] } = input;
-      const host = await tx.user.findUniqueOrThrow({ where: { id: hostIds[0]! }, select: { name: true } });
       const location = resolveLocation(input.location ?? meetingUrlLocation(input.meetingUrl), eventType.locations);
+      const hostName = hostNames.get(hostIds[0]!) ?? "";
       const row = await tx.booking.create({
         data: {
           ...slotBookingData(eventType, input.start, slot.end, hostIds),
-          title: bookingTitle({ ...eventType, eventTitle: eventType.title, hostName: host.name, attendeeName: attendee.name, location }),
+          title: bookingTitle({ ...eventType, eventTitle: eventType.title, hostName, attendeeName: attendee.name, location }),
           description: eventType.description,
           location,
           metadata: input.metadata ?? {},

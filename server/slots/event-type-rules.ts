@@ -35,6 +35,13 @@ const needsTimeZone = (eventType: SlotRulesEventType) =>
   limitsOf(eventType.bookingLimitsCount) ||
   limitsOf(eventType.bookingLimitsDuration);
 
+/**
+ * Whether a rule reads the host's other bookings (limits count them, "first slot only" and a rolling window look at
+ * which slots are left): a booking must then run the whole check under the host lock, not just the overlap check.
+ */
+export const rulesReadOtherBookings = (eventType: SlotRulesEventType) =>
+  eventType.onlyShowFirstAvailableSlot || isRolling(eventType) || Boolean(limitsOf(eventType.bookingLimitsCount) || limitsOf(eventType.bookingLimitsDuration));
+
 /** The zone whose calendar days the rules count: the event type's schedule, else its first host's default (UTC without one). */
 export function rulesTimeZone(eventType: SlotRulesEventType, firstHostSchedule: { timeZone: string } | null): string {
   if (!needsTimeZone(eventType)) return "UTC";

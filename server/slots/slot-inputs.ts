@@ -152,6 +152,20 @@ function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awayWindo
 }
 
 /**
+ * Which of `hostIds` are busy during `blocked` (a slot widened by its event type's buffers), counting live bookings
+ * and unexpired holds with their own buffers: the one indexed query a booking runs under the host lock after the
+ * whole check ran before it (schedules, out-of-office and calendars do not change under the lock).
+ */
+export async function hostsBusyDuring(tx: Tx, hostIds: number[], blocked: Interval, options: Omit<BusyOptions, "externalBusy">): Promise<Set<number>> {
+  const rows = await loadBusyRows(tx, hostIds, blocked, null, { ...options, externalBusy: [] });
+  const busy = new Set<number>();
+  for (const row of rows) {
+    if (row.start - row.before < blocked.end && row.end + row.after > blocked.start) row.userIds.forEach((id) => busy.add(id));
+  }
+  return busy;
+}
+
+/**
  * Hosts with their availability and busy time for slots of `length` minutes starting in `range`. Bookings
  * are read for the busy window (busyWindowOf); `externalBusy` must come from loadExternalBusy over the same
  * range and length.

@@ -11,8 +11,18 @@ import { toAvailableSlotsOutput, type TAvailableSlotsOutput } from "./slots.dto"
 import type { TAvailableSlotsQuery } from "./slots.schemas";
 import { computeSlots, type Interval, type Slot } from "./slots";
 import type { ExternalBusyTime } from "../calendars/busy-times";
-import { applyEventTypeRules, isOutsideFixedWindow, rulesTimeZone, searchRange, type SlotRulesEventType } from "./event-type-rules";
-import { hostIdsOf, loadExternalBusy, loadSlotHosts, modeOf, schedulesOf, toMinuteCeil, type BusyOptions, type SlotEventType } from "./slot-inputs";
+import { applyEventTypeRules, isOutsideFixedWindow, rulesReadOtherBookings, rulesTimeZone, searchRange, type SlotRulesEventType } from "./event-type-rules";
+import {
+  hostIdsOf,
+  hostsBusyDuring,
+  loadExternalBusy,
+  loadSlotHosts,
+  modeOf,
+  schedulesOf,
+  toMinuteCeil,
+  type BusyOptions,
+  type SlotEventType,
+} from "./slot-inputs";
 import { allowedLengths, slotLengthOf } from "./slot-length";
 import { resolveSlotEventType, SLOT_ROW_SELECT } from "./slot-event-type";
 
@@ -164,6 +174,10 @@ export type SlotCheckInput = {
 export async function isSlotAvailable(tx: Tx, input: SlotCheckInput, options: Options = {}): Promise<TSlotCheck> {
   const eventType = await findSlotEventType(tx, input.eventTypeId);
   if (!eventType) throw eventTypeNotFound();
+  return checkSlot(tx, eventType, input, options);
+}
+
+async function checkSlot(tx: Tx, eventType: SlotEventTypeRow, input: SlotCheckInput, options: Options): Promise<TSlotCheck> {
   const kept = input.keptLengthInMinutes;
   const length =
     kept !== undefined
@@ -177,4 +191,33 @@ export async function isSlotAvailable(tx: Tx, input: SlotCheckInput, options: Op
   const { slots, refusal } = await slotsOf(tx, eventType, range, length, { ...input, now: options.now ?? new Date() });
   const [slot] = slots;
   return slot ? { available: true, freeHostIds: slot.hostIds, end } : { available: false, freeHostIds: [], end, ...(refusal ? { refusal } : {}) };
+}
+
+/** A slot checked before the host lock (prepareSlot), to be confirmed under it (confirmSlotUnderLock). */
+export type PreparedSlot = TSlotCheck & { eventType: SlotEventTypeRow; start: Date; input: SlotCheckInput };
+
+/**
+ * The whole check, before the booking's transaction, on the global client: a slot already taken by a committed
+ * booking fails here without queueing for the host lock.
+ */
+export async function prepareSlot(input: SlotCheckInput, options: Options = {}): Promise<PreparedSlot> {
+  const eventType = await findSlotEventType(db, input.eventTypeId);
+  if (!eventType) throw eventTypeNotFound();
+  return { ...(await checkSlot(db, eventType, input, options)), eventType, start: input.start, input };
+}
+
+/**
+ * Under the host lock: what may have changed since prepareSlot is other bookings and holds of the same hosts,
+ * so one indexed overlap query decides (for a collective event every host must still be free). Event types
+ * whose rules read other bookings (limits, first slot only, rolling windows) run the whole check again instead.
+ */
+export async function confirmSlotUnderLock(tx: Tx, prepared: PreparedSlot, options: Options = {}): Promise<TSlotCheck> {
+  const { eventType, start, end, input } = prepared;
+  if (rulesReadOtherBookings(eventType)) return isSlotAvailable(tx, input, options);
+  const blocked = { start: toMinuteCeil(start) - eventType.beforeEventBuffer, end: toMinuteCeil(end) + eventType.afterEventBuffer };
+  const busy = await hostsBusyDuring(tx, prepared.freeHostIds, blocked, { ...input, now: options.now ?? new Date() });
+  const free = prepared.freeHostIds.filter((id) => !busy.has(id));
+  const allNeeded = modeOf(eventType.schedulingType) === "collective";
+  const available = free.length > 0 && (!allNeeded || free.length === prepared.freeHostIds.length);
+  return available ? { available, freeHostIds: free, end } : { available: false, freeHostIds: [], end };
 }
