@@ -85,5 +85,8 @@ export function afterCursor(spec: SortSpec, cursor: { values: Date[]; id: number
     const beyond = i < spec.length ? condition(spec[i]!.key, { [comparison(spec[i]!.direction)]: cursor.values[i]! }) : { bookingId: { gt: cursor.id } };
     branches.push({ AND: [...equalPrefix, beyond] });
   }
-  return { OR: branches };
+  // Implied by the branches, but in this form the database can start its index range scan at the cursor.
+  const first = spec[0]!;
+  const from = condition(first.key, { [first.direction === "asc" ? "gte" : "lte"]: cursor.values[0]! });
+  return { AND: [from, { OR: branches }] };
 }

@@ -29,6 +29,8 @@ export async function listBookings(principal: Principal, query: TListBookingsQue
   // One row more than the page tells whether a next page exists without another query.
   const [rows, total, fromCursor] = await Promise.all([
     db.bookingHost.findMany({
+      // Bookings of this page only: a joined load (relationJoins) would build the JSON of every row `skip` passes.
+      relationLoadStrategy: "query",
       where: pageWhere,
       orderBy: orderByOf(spec),
       take: query.take + 1,
