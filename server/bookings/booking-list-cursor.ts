@@ -4,7 +4,9 @@
  * through the (userId, start) index instead of counting past `skip` rows, so a deep page costs what the first does.
  *
  * The cursor is opaque to clients (base64url JSON) and carries the order it was made for: sent with another
- * order it would skip or repeat rows, so it is refused. It is not a secret; it only narrows the caller's own
+ * order it would skip or repeat rows, so it is refused. It also carries how many rows came before it when it was
+ * issued, so a cursor page's pagination figures need no second count (whose cost would grow with the list): rows
+ * added or removed before the cursor since then shift currentPage and remainingItems, never the page itself. It is not a secret; it only narrows the caller's own
  * list, which booking-access.ts decides.
  */
 import type { Prisma } from "../db/generated/client";
@@ -37,13 +39,14 @@ export function orderByOf(spec: SortSpec): Prisma.BookingHostOrderByWithRelation
 /** What a row must expose to be a cursor's position. */
 export type CursorRow = { bookingId: number; start: Date; end: Date; booking: { createdAt: Date; updatedAt: Date } };
 
-type CursorPayload = { order: string; values: string[]; id: number };
+type CursorPayload = { order: string; values: string[]; id: number; offset: number };
 
 const orderSignature = (spec: SortSpec) => spec.map(({ key, direction }) => `${key}:${direction}`).join(",");
 const valueOf = (row: CursorRow, key: SortKey) => (onHostRow(key) ? row[key] : row.booking[key]);
 
-export function encodeCursor(spec: SortSpec, row: CursorRow): string {
-  const payload: CursorPayload = { order: orderSignature(spec), values: spec.map(({ key }) => valueOf(row, key).toISOString()), id: row.bookingId };
+/** `offset`: how many rows come before the next page (those before and on this one). */
+export function encodeCursor(spec: SortSpec, row: CursorRow, offset: number): string {
+  const payload: CursorPayload = { order: orderSignature(spec), values: spec.map(({ key }) => valueOf(row, key).toISOString()), id: row.bookingId, offset };
   return Buffer.from(JSON.stringify(payload)).toString("base64url");
 }
 
@@ -52,20 +55,20 @@ const invalidCursor = (why: string) =>
     { path: "query.cursor", message: why },
   ]);
 
-export function decodeCursor(cursor: string, spec: SortSpec): { values: Date[]; id: number } {
+export function decodeCursor(cursor: string, spec: SortSpec): { values: Date[]; id: number; offset: number } {
   let payload: unknown;
   try {
     payload = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
     throw invalidCursor("not a cursor this API issued");
   }
-  const { order, values, id } = (payload ?? {}) as Partial<CursorPayload>;
-  if (typeof order !== "string" || !Array.isArray(values) || !Number.isSafeInteger(id) || (id as number) < 1)
-    throw invalidCursor("not a cursor this API issued");
+  const { order, values, id, offset } = (payload ?? {}) as Partial<CursorPayload>;
+  const wellFormed = typeof order === "string" && Array.isArray(values) && Number.isSafeInteger(id) && id! >= 1 && Number.isSafeInteger(offset) && offset! >= 0;
+  if (!wellFormed) throw invalidCursor("not a cursor this API issued");
   if (order !== orderSignature(spec)) throw invalidCursor("it was issued for another sort order");
   const dates = values.map((value) => (typeof value === "string" ? new Date(value) : new Date(Number.NaN)));
   if (dates.length !== spec.length || dates.some((date) => Number.isNaN(date.getTime()))) throw invalidCursor("not a cursor this API issued");
-  return { values: dates, id: id as number };
+  return { values: dates, id: id!, offset: offset! };
 }
 
 const comparison = (direction: Direction) => (direction === "asc" ? "gt" : "lt");

@@ -77,7 +77,7 @@ export const ZListBookingsQuery = ZPaginationQuery.extend({
     .max(1000)
     .optional()
     .describe(
-      "Keyset pagination: pagination.nextCursor of the previous page, sent with the same filters and sorts (and no skip). Its cost does not grow with depth, unlike skip.",
+      "Keyset pagination: pagination.nextCursor of the previous page, sent with the same filters and sorts (and no skip). Its cost does not grow with depth, unlike skip. On a cursor page, currentPage and remainingItems count from the cursor's position when it was issued.",
     ),
 }).strict();
 export type TListBookingsQuery = z.infer<typeof ZListBookingsQuery>;

@@ -23,33 +23,31 @@ export async function listBookings(principal: Principal, query: TListBookingsQue
     throw new AppError("BAD_REQUEST", "Send cursor or skip, not both", [{ path: "query.skip", message: "Not allowed with cursor" }]);
   const spec = bookingSortSpec(query);
   const where: Prisma.BookingHostWhereInput = { ...hostRowsOf(principal.userId), AND: bookingListFilters(query, new Date()) };
-  const pageWhere = query.cursor
-    ? { ...where, AND: [...(where.AND as Prisma.BookingHostWhereInput[]), afterCursor(spec, decodeCursor(query.cursor, spec))] }
-    : where;
+  const cursor = query.cursor ? decodeCursor(query.cursor, spec) : null;
+  const pageWhere = cursor ? { ...where, AND: [...(where.AND as Prisma.BookingHostWhereInput[]), afterCursor(spec, cursor)] } : where;
   // One row more than the page tells whether a next page exists without another query.
-  const [rows, total, fromCursor] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.bookingHost.findMany({
       // Bookings of this page only: a joined load (relationJoins) would build the JSON of every row `skip` passes.
       relationLoadStrategy: "query",
       where: pageWhere,
       orderBy: orderByOf(spec),
       take: query.take + 1,
-      skip: query.cursor ? 0 : query.skip,
+      skip: cursor ? 0 : query.skip,
       select: { bookingId: true, start: true, end: true, booking: { select: BOOKING_SELECT } },
     }),
     db.bookingHost.count({ where }),
-    query.cursor ? db.bookingHost.count({ where: pageWhere }) : null,
   ]);
   const page = rows.slice(0, query.take);
   const last = page.at(-1);
-  const nextCursor = rows.length > query.take && last ? encodeCursor(spec, last) : undefined;
-  // For a cursor page, "skip" is what lies before it, so the pagination figures read as for take/skip.
-  const before = fromCursor === null ? query.skip : total - fromCursor;
+  // For a cursor page, "skip" is what lay before it when the cursor was issued, so the figures read as for take/skip.
+  const before = cursor ? cursor.offset : query.skip;
+  const nextCursor = rows.length > query.take && last ? encodeCursor(spec, last, before + page.length) : undefined;
   return new Page(
     page.map((row) => toBookingOutput(row.booking)),
     total,
     { take: query.take, skip: before },
-    nextCursor,
+    { nextCursor },
   );
 }
 

@@ -43,18 +43,22 @@ export function paginationFor(totalItems: number, returnedItems: number, { take,
 
 /**
  * What a list handler returns: the page and the query it answers; the route wrapper builds the envelope.
- * A keyset-paginated list passes `nextCursor`, and `query.skip` as the number of items before the page.
+ * A list that takes cursors passes `keyset`: whether a next page exists is then known exactly (it read one row
+ * more), and `query.skip` is the number of items before the page as the cursor recorded it.
  */
 export class Page<T> {
   constructor(
     readonly items: T[],
     readonly totalItems: number,
     readonly query: TPaginationQuery,
-    readonly nextCursor?: string,
+    readonly keyset?: { nextCursor?: string },
   ) {}
 
   get pagination(): TPagination {
     const pagination = paginationFor(this.totalItems, this.items.length, this.query);
-    return this.nextCursor === undefined ? pagination : { ...pagination, nextCursor: this.nextCursor };
+    if (!this.keyset) return pagination;
+    const { nextCursor } = this.keyset;
+    if (nextCursor === undefined) return { ...pagination, hasNextPage: false, remainingItems: 0 };
+    return { ...pagination, hasNextPage: true, remainingItems: Math.max(1, pagination.remainingItems), nextCursor };
   }
 }

@@ -12,9 +12,18 @@ export type TAvailableSlotsOutput = z.infer<typeof ZAvailableSlotsOutput>;
 
 export const minuteToIso = (minute: number) => new Date(minute * 60_000).toISOString();
 
-/** Slots are sorted by start, so days come out in ascending order. */
+/**
+ * Slots are sorted by start, so days come out in ascending order. The day's key is formatted once per day, not per
+ * slot: a hot path (hundreds of slots per request).
+ */
 export function toAvailableSlotsOutput(slots: readonly Slot[], timeZone: string): TAvailableSlotsOutput {
   const byDay: Record<string, { time: string }[]> = {};
-  for (const { start } of slots) (byDay[isoDateFromDayNumber(localDayOf(timeZone, start))] ??= []).push({ time: minuteToIso(start) });
+  let day = Number.NaN;
+  let list: { time: string }[] = [];
+  for (const { start } of slots) {
+    const slotDay = localDayOf(timeZone, start);
+    if (slotDay !== day) list = byDay[isoDateFromDayNumber((day = slotDay))] ??= [];
+    list.push({ time: minuteToIso(start) });
+  }
   return { slots: byDay };
 }
