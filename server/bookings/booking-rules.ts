@@ -39,7 +39,10 @@ const EVENT_TYPE_FOR_BOOKING = {
   disableGuests: true,
   schedulingType: true,
   locations: true,
-  hosts: { select: { userId: true, isFixed: true }, orderBy: { userId: "asc" } },
+  bookingFields: true,
+  // Names for the booking's title, in the same query (relationJoins): which host it is is decided under the lock.
+  owner: { select: { name: true } },
+  hosts: { select: { userId: true, isFixed: true, user: { select: { name: true } } }, orderBy: { userId: "asc" } },
 } as const;
 
 export type BookableEventType = {
@@ -57,8 +60,16 @@ export type BookableEventType = {
   disableGuests: boolean;
   schedulingType: "ROUND_ROBIN" | "COLLECTIVE" | "MANAGED" | null;
   locations: unknown;
-  hosts: { userId: number; isFixed: boolean }[];
+  bookingFields: unknown;
+  owner: { name: string } | null;
+  hosts: { userId: number; isFixed: boolean; user: { name: string } }[];
 };
+
+/** The name of a host of this event type (its owner, or one of its team hosts). */
+export function hostNameOf(eventType: BookableEventType, hostId: number): string {
+  const host = eventType.hosts.find((candidate) => candidate.userId === hostId);
+  return host ? host.user.name : hostId === eventType.userId ? (eventType.owner?.name ?? "") : "";
+}
 
 export async function loadBookableEventType(tx: Tx, eventTypeId: number): Promise<BookableEventType> {
   const eventType = await tx.eventType.findUnique({ where: { id: eventTypeId }, select: EVENT_TYPE_FOR_BOOKING });

@@ -3,7 +3,7 @@ import type { Principal } from "../auth/principal";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { assertVisible, consumePrivateLinkUse } from "../event-types/private-link.service";
-import { confirmSlotUnderLock, isSlotAvailable, loadSlotExternalBusy, prepareSlot } from "../slots/slots.service";
+import { confirmSlotUnderLock, isSlotAvailable, loadSlotExternalBusy, prepareSlot, type SlotCheckInput } from "../slots/slots.service";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
 import { meetingUrlLocation, resolveLocation } from "./booking-location";
 import { sendBookingMails } from "./booking-mail";
@@ -13,6 +13,7 @@ import {
   BOOKING_TX_OPTIONS,
   candidateHostIds,
   chooseHosts,
+  hostNameOf,
   loadBookableEventType,
   type BookableEventType,
   slotBookingData,
@@ -24,7 +25,8 @@ import { assertGuestsAllowed } from "./guest-policy";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 import { idempotencyKeyReusedError, requestFingerprint } from "./idempotency-key";
 import { countBookingAttempt } from "./booking-rate-limit";
-import { checkResponsesForEventType } from "./booking-field-responses";
+import { checkBookingFieldsResponses, checkResponsesForEventType } from "./booking-field-responses";
+import type { Prisma } from "../db/generated/client";
 import { resolveEventTypeId } from "./event-type-reference";
 import { attendeeEmailOf } from "./phone-only-attendee";
 
@@ -35,30 +37,24 @@ async function findByIdempotencyKey(tx: Tx, idempotencyKey: string) {
   return tx.booking.findFirst({ where: { idempotencyKey }, orderBy: { id: "asc" }, select: { ...BOOKING_SELECT, idempotencyFingerprint: true } });
 }
 
-type SlotInput = Parameters<typeof prepareSlot>[0];
+type SlotInput = SlotCheckInput;
 
 /** Who may book, whether the answers fit the form, and whether the slot is free: on the global client, before the lock. */
-async function checkBeforeLock(eventType: BookableEventType, input: TCreateBookingInput, slotInput: SlotInput) {
+async function checkBeforeLock(eventType: BookableEventType, input: TCreateBookingInput, slotInput: Omit<SlotInput, "externalBusy">) {
   await assertVisible(db, eventType, input.privateLink);
   assertGuestsAllowed(eventType, input.guests);
-  const bookingFieldsResponses = await checkResponsesForEventType(db, eventType.id, input);
+  const bookingFieldsResponses = checkBookingFieldsResponses(eventType.bookingFields, input) as Prisma.InputJsonObject;
   const prepared = await prepareSlot(slotInput);
   if (!prepared.available) throw slotUnavailableError(prepared);
   return { prepared, bookingFieldsResponses };
 }
 
 /** The same checks, inside the transaction after the lock (requests with an idempotency key). */
-async function checkUnderLock(tx: Tx, eventType: BookableEventType, input: TCreateBookingInput, slotInput: SlotInput) {
+async function checkUnderLock(tx: Tx, eventType: BookableEventType, input: TCreateBookingInput, slotInput: SlotCheckInput) {
   await assertVisible(tx, eventType, input.privateLink);
   assertGuestsAllowed(eventType, input.guests);
   const bookingFieldsResponses = await checkResponsesForEventType(tx, eventType.id, input);
   return { slot: await isSlotAvailable(tx, slotInput), bookingFieldsResponses };
-}
-
-/** The candidate hosts' names, for the booking's title (which host it is is decided under the lock). */
-async function hostNamesOf(hostIds: number[]): Promise<Map<number, string>> {
-  const users = await db.user.findMany({ where: { id: { in: hostIds } }, select: { id: true, name: true } });
-  return new Map(users.map((user) => [user.id, user.name]));
 }
 
 export async function createBooking(
@@ -76,15 +72,15 @@ export async function createBooking(
   const attempt = await countBookingAttempt({ principal: context.principal, clientAddress: context.clientAddress ?? "unknown" }, eventTypeId, attendeeEmail);
   let result: CreateBookingResult;
   try {
-    const externalBusy = await loadSlotExternalBusy({ eventTypeId, start: input.start, lengthInMinutes: input.lengthInMinutes }); // connected calendars: HTTP, so before the transaction
-    const slotInput = { eventTypeId, start: input.start, lengthInMinutes: input.lengthInMinutes, ignoreReservationUid: context.reservationUid, externalBusy };
+    const slotInput = { eventTypeId, start: input.start, lengthInMinutes: input.lengthInMinutes, ignoreReservationUid: context.reservationUid };
     // Before the lock, everything that does not depend on the hosts' other bookings: the event type, who may
     // book it, the answers, and the whole slot check, so a slot already taken fails here without queueing.
     // A request with an idempotency key keeps all of it under the lock: its retry must wait for the first
     // request and get that booking, even when the first used the private link's last use or the slot.
     const eventType = await loadBookableEventType(db, eventTypeId);
     const early = idempotencyKey ? null : await checkBeforeLock(eventType, input, slotInput);
-    const hostNames = await hostNamesOf(candidateHostIds(eventType));
+    // Connected calendars are asked over HTTP, so before the transaction (prepareSlot asked them for the early check).
+    const externalBusy = early ? early.prepared.input.externalBusy : await loadSlotExternalBusy(slotInput);
     // The response is built inside the transaction: a row that cannot be turned into one rolls back.
     result = await db.$transaction(async (tx) => {
       await lockHosts(tx, candidateHostIds(eventType));
@@ -96,7 +92,7 @@ export async function createBooking(
       }
       const { slot, bookingFieldsResponses } = early
         ? { slot: await confirmSlotUnderLock(tx, early.prepared), bookingFieldsResponses: early.bookingFieldsResponses }
-        : await checkUnderLock(tx, eventType, input, slotInput);
+        : await checkUnderLock(tx, eventType, input, { ...slotInput, externalBusy });
       if (!slot.available) throw slotUnavailableError(slot);
       if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
         throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
@@ -104,7 +100,7 @@ export async function createBooking(
       const hostIds = chooseHosts(eventType, slot.freeHostIds);
       const { attendee, guests = [] } = input;
       const location = resolveLocation(input.location ?? meetingUrlLocation(input.meetingUrl), eventType.locations);
-      const hostName = hostNames.get(hostIds[0]!) ?? "";
+      const hostName = hostNameOf(eventType, hostIds[0]!);
       const row = await tx.booking.create({
         data: {
           ...slotBookingData(eventType, input.start, slot.end, hostIds),

@@ -198,12 +198,24 @@ export type PreparedSlot = TSlotCheck & { eventType: SlotEventTypeRow; start: Da
 
 /**
  * The whole check, before the booking's transaction, on the global client: a slot already taken by a committed
- * booking fails here without queueing for the host lock.
+ * booking fails here without queueing for the host lock. Connected calendars are asked meanwhile (HTTP, bounded by
+ * their budget), and what they answered comes back in `input` for the check under the lock.
  */
-export async function prepareSlot(input: SlotCheckInput, options: Options = {}): Promise<PreparedSlot> {
-  const eventType = await findSlotEventType(db, input.eventTypeId);
+export async function prepareSlot(request: Omit<SlotCheckInput, "externalBusy">, options: Options = {}): Promise<PreparedSlot> {
+  const eventType = await findSlotEventType(db, request.eventTypeId);
   if (!eventType) throw eventTypeNotFound();
-  return { ...(await checkSlot(db, eventType, input, options)), eventType, start: input.start, input };
+  const range = minuteRangeOf(request.start);
+  const length = request.lengthInMinutes ?? eventType.lengthInMinutes;
+  const pending = range
+    ? loadExternalBusy(
+        eventType,
+        searchOf(eventType, range, new Date()).search,
+        allowedLengths(eventType).includes(length) ? length : eventType.lengthInMinutes,
+      )
+    : Promise.resolve([]);
+  pending.catch(() => {}); // awaited by checkSlot; if the database fails first, this must not become an unhandled rejection
+  const check = await checkSlot(db, eventType, { ...request, externalBusy: pending }, options);
+  return { ...check, eventType, start: request.start, input: { ...request, externalBusy: await pending } };
 }
 
 /**
