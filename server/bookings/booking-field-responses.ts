@@ -5,8 +5,6 @@
  * e-mail, phone, guests), as the peer's BookingOutput_2024_08_13.bookingFieldsResponses does.
  */
 import { z } from "zod";
-import type { Tx } from "../db/client";
-import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import {
   ATTENDEE_PHONE_SLUG,
@@ -143,12 +141,6 @@ export function checkBookingFieldsResponses(storedFields: unknown, body: Booking
 
   if (issues.length) throw new AppError("BAD_REQUEST", "Invalid bookingFieldsResponses", issues);
   return checked;
-}
-
-/** The event type's booking form read in the booking's transaction, then the answers checked against it. */
-export async function checkResponsesForEventType(tx: Tx, eventTypeId: number, body: BookingBody): Promise<Prisma.InputJsonObject> {
-  const eventType = await tx.eventType.findUniqueOrThrow({ where: { id: eventTypeId }, select: { bookingFields: true } });
-  return checkBookingFieldsResponses(eventType.bookingFields, body) as Prisma.InputJsonObject;
 }
 
 type AttendeeRow = { name: string; email: string; isGuest: boolean; phoneNumber: string | null };

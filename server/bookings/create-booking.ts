@@ -25,7 +25,7 @@ import { assertGuestsAllowed } from "./guest-policy";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 import { idempotencyKeyReusedError, requestFingerprint } from "./idempotency-key";
 import { countBookingAttempt } from "./booking-rate-limit";
-import { checkBookingFieldsResponses, checkResponsesForEventType } from "./booking-field-responses";
+import { checkBookingFieldsResponses } from "./booking-field-responses";
 import type { Prisma } from "../db/generated/client";
 import { resolveEventTypeId } from "./event-type-reference";
 import { attendeeEmailOf } from "./phone-only-attendee";
@@ -41,9 +41,7 @@ type SlotInput = SlotCheckInput;
 
 /** Who may book, whether the answers fit the form, and whether the slot is free: on the global client, before the lock. */
 async function checkBeforeLock(eventType: BookableEventType, input: TCreateBookingInput, slotInput: Omit<SlotInput, "externalBusy">) {
-  await assertVisible(db, eventType, input.privateLink);
-  assertGuestsAllowed(eventType, input.guests);
-  const bookingFieldsResponses = checkBookingFieldsResponses(eventType.bookingFields, input) as Prisma.InputJsonObject;
+  const bookingFieldsResponses = await checkBooker(db, eventType, input);
   const prepared = await prepareSlot(slotInput);
   if (!prepared.available) throw slotUnavailableError(prepared);
   return { prepared, bookingFieldsResponses };
@@ -51,10 +49,15 @@ async function checkBeforeLock(eventType: BookableEventType, input: TCreateBooki
 
 /** The same checks, inside the transaction after the lock (requests with an idempotency key). */
 async function checkUnderLock(tx: Tx, eventType: BookableEventType, input: TCreateBookingInput, slotInput: SlotCheckInput) {
-  await assertVisible(tx, eventType, input.privateLink);
-  assertGuestsAllowed(eventType, input.guests);
-  const bookingFieldsResponses = await checkResponsesForEventType(tx, eventType.id, input);
+  const bookingFieldsResponses = await checkBooker(tx, eventType, input);
   return { slot: await isSlotAvailable(tx, slotInput), bookingFieldsResponses };
+}
+
+/** Whether this booker may book it (hidden event types, guests) and the answers to its form, checked against the loaded event type. */
+async function checkBooker(client: Tx, eventType: BookableEventType, input: TCreateBookingInput): Promise<Prisma.InputJsonObject> {
+  await assertVisible(client, eventType, input.privateLink);
+  assertGuestsAllowed(eventType, input.guests);
+  return checkBookingFieldsResponses(eventType.bookingFields, input) as Prisma.InputJsonObject;
 }
 
 export async function createBooking(

@@ -142,10 +142,15 @@ const minuteRangeOf = (start: Date): Interval | null => {
  * client. An unknown event type or an off-grid start needs none (the check refuses them anyway).
  */
 export async function loadSlotExternalBusy(input: { eventTypeId: number; start: Date; lengthInMinutes?: number }): Promise<ExternalBusyTime[]> {
-  const range = minuteRangeOf(input.start);
-  const eventType = range && (await findSlotEventType(db, input.eventTypeId));
-  if (!eventType || !range) return [];
-  const length = input.lengthInMinutes ?? eventType.lengthInMinutes;
+  const eventType = minuteRangeOf(input.start) && (await findSlotEventType(db, input.eventTypeId));
+  return eventType ? externalBusyOf(eventType, input) : [];
+}
+
+/** The calendars' busy times around the slot at `start` (none for an off-grid start); an unoffered length counts as the default. */
+function externalBusyOf(eventType: SlotEventTypeRow, slot: { start: Date; lengthInMinutes?: number }): Promise<ExternalBusyTime[]> {
+  const range = minuteRangeOf(slot.start);
+  if (!range) return Promise.resolve([]);
+  const length = slot.lengthInMinutes ?? eventType.lengthInMinutes;
   const { search } = searchOf(eventType, range, new Date());
   return loadExternalBusy(eventType, search, allowedLengths(eventType).includes(length) ? length : eventType.lengthInMinutes);
 }
@@ -204,15 +209,7 @@ export type PreparedSlot = TSlotCheck & { eventType: SlotEventTypeRow; start: Da
 export async function prepareSlot(request: Omit<SlotCheckInput, "externalBusy">, options: Options = {}): Promise<PreparedSlot> {
   const eventType = await findSlotEventType(db, request.eventTypeId);
   if (!eventType) throw eventTypeNotFound();
-  const range = minuteRangeOf(request.start);
-  const length = request.lengthInMinutes ?? eventType.lengthInMinutes;
-  const pending = range
-    ? loadExternalBusy(
-        eventType,
-        searchOf(eventType, range, new Date()).search,
-        allowedLengths(eventType).includes(length) ? length : eventType.lengthInMinutes,
-      )
-    : Promise.resolve([]);
+  const pending = externalBusyOf(eventType, request);
   pending.catch(() => {}); // awaited by checkSlot; if the database fails first, this must not become an unhandled rejection
   const check = await checkSlot(db, eventType, { ...request, externalBusy: pending }, options);
   return { ...check, eventType, start: request.start, input: { ...request, externalBusy: await pending } };
