@@ -3,7 +3,8 @@ import type { Tx } from "../db/client";
 import { databaseDeadlines } from "../db/deadlines";
 import { AppError } from "../errors";
 import { CONFIRMATION_SELECT, needsConfirmation } from "../event-types/confirmation-policy";
-import type { TSlotCheck } from "../slots/slots.service";
+import type { SlotEventTypeRow, TSlotCheck } from "../slots/slots.service";
+import { SLOT_ROW_SELECT } from "../slots/slot-event-type";
 
 /**
  * Bookings of one host queue on that host's lock, so a transaction may wait for others to finish: it
@@ -26,44 +27,44 @@ export const slotTakenError = () => new AppError("CONFLICT", "This time is not a
 export const slotUnavailableError = (slot: TSlotCheck) =>
   slot.refusal ? new AppError("CONFLICT", `${slot.refusal}: choose another slot from /v2/slots/available`) : slotTakenError();
 
+/**
+ * What a booking reads of its event type: the slot check's row (SLOT_ROW_SELECT, so the check before the lock needs no
+ * query of its own) plus what the booking itself is made of. Host and owner names come in the same query (relationJoins):
+ * which host it is is decided under the lock.
+ */
 const EVENT_TYPE_FOR_BOOKING = {
-  id: true,
+  ...SLOT_ROW_SELECT,
   title: true,
   slug: true,
   description: true,
-  hidden: true,
-  userId: true,
-  lengthInMinutes: true,
   ...CONFIRMATION_SELECT,
   customName: true,
   disableGuests: true,
-  schedulingType: true,
   locations: true,
   bookingFields: true,
-  // Names for the booking's title, in the same query (relationJoins): which host it is is decided under the lock.
-  owner: { select: { name: true } },
-  hosts: { select: { userId: true, isFixed: true, user: { select: { name: true } } }, orderBy: { userId: "asc" } },
+  owner: { select: { ...SLOT_ROW_SELECT.owner.select, name: true } },
+  hosts: {
+    select: { ...SLOT_ROW_SELECT.hosts.select, isFixed: true, user: { select: { ...SLOT_ROW_SELECT.hosts.select.user.select, name: true } } },
+    orderBy: { userId: "asc" },
+  },
 } as const;
 
-export type BookableEventType = {
-  id: number;
+type BookingColumns = {
   title: string;
   slug: string;
   description: string | null;
-  hidden: boolean;
-  userId: number | null;
-  lengthInMinutes: number;
   requiresConfirmation: boolean;
   confirmationNoticeUnit: string | null;
   confirmationNoticeCount: number | null;
   customName: string | null;
   disableGuests: boolean;
-  schedulingType: "ROUND_ROBIN" | "COLLECTIVE" | "MANAGED" | null;
   locations: unknown;
   bookingFields: unknown;
-  owner: { name: string } | null;
-  hosts: { userId: number; isFixed: boolean; user: { name: string } }[];
+  owner: (NonNullable<SlotEventTypeRow["owner"]> & { name: string }) | null;
+  hosts: (SlotEventTypeRow["hosts"][number] & { isFixed: boolean; user: { name: string } })[];
 };
+
+export type BookableEventType = Omit<SlotEventTypeRow, "owner" | "hosts"> & BookingColumns;
 
 /** The name of a host of this event type (its owner, or one of its team hosts). */
 export function hostNameOf(eventType: BookableEventType, hostId: number): string {

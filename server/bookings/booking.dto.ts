@@ -33,7 +33,7 @@ export const BOOKING_SELECT = {
   },
 } as const;
 
-type Row = {
+export type BookingRow = {
   id: number;
   uid: string;
   title: string;
@@ -61,7 +61,7 @@ type Row = {
 
 export type TAttendeeOutput = ReturnType<typeof toAttendeeOutput>;
 
-export function toAttendeeOutput(attendee: Row["attendees"][number]) {
+export function toAttendeeOutput(attendee: BookingRow["attendees"][number]) {
   return {
     id: attendee.id,
     name: attendee.name,
@@ -79,7 +79,7 @@ function meetingUrlOf(location: unknown): string | null {
   return typeof link === "string" ? link : null;
 }
 
-export function toBookingOutput(row: Row) {
+export function toBookingOutput(row: BookingRow) {
   return {
     id: row.id,
     uid: row.uid,

@@ -3,7 +3,10 @@ import type { Principal } from "../auth/principal";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { assertVisible, consumePrivateLinkUse } from "../event-types/private-link.service";
-import { confirmSlotUnderLock, isSlotAvailable, loadSlotExternalBusy, prepareSlot, type SlotCheckInput } from "../slots/slots.service";
+import { confirmSlotUnderLock, externalBusyOf, isSlotAvailable, prepareSlot, type PreparedSlot, type SlotCheckInput } from "../slots/slots.service";
+import type { ExternalBusy } from "../slots/slot-inputs";
+import { inSlotFlight, slotFlightKey } from "./slot-flights";
+import { sharedReads } from "../db/shared-reads";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
 import { meetingUrlLocation, resolveLocation } from "./booking-location";
 import { sendBookingMails } from "./booking-mail";
@@ -21,6 +24,7 @@ import {
   slotUnavailableError,
 } from "./booking-rules";
 import { bookingTitle } from "./booking-title";
+import { insertBooking } from "./booking-insert";
 import { assertGuestsAllowed } from "./guest-policy";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 import { idempotencyKeyReusedError, requestFingerprint } from "./idempotency-key";
@@ -37,15 +41,8 @@ async function findByIdempotencyKey(tx: Tx, idempotencyKey: string) {
   return tx.booking.findFirst({ where: { idempotencyKey }, orderBy: { id: "asc" }, select: { ...BOOKING_SELECT, idempotencyFingerprint: true } });
 }
 
-type SlotInput = SlotCheckInput;
-
-/** Who may book, whether the answers fit the form, and whether the slot is free: on the global client, before the lock. */
-async function checkBeforeLock(eventType: BookableEventType, input: TCreateBookingInput, slotInput: Omit<SlotInput, "externalBusy">) {
-  const bookingFieldsResponses = await checkBooker(db, eventType, input);
-  const prepared = await prepareSlot(slotInput);
-  if (!prepared.available) throw slotUnavailableError(prepared);
-  return { prepared, bookingFieldsResponses };
-}
+/** The slot checked before the lock, with the booker's answers checked too. */
+type EarlyCheck = { prepared: PreparedSlot; bookingFieldsResponses: Prisma.InputJsonObject };
 
 /** The same checks, inside the transaction after the lock (requests with an idempotency key). */
 async function checkUnderLock(tx: Tx, eventType: BookableEventType, input: TCreateBookingInput, slotInput: SlotCheckInput) {
@@ -59,6 +56,70 @@ async function checkBooker(client: Tx, eventType: BookableEventType, input: TCre
   assertGuestsAllowed(eventType, input.guests);
   return checkBookingFieldsResponses(eventType.bookingFields, input) as Prisma.InputJsonObject;
 }
+
+type WriteRequest = {
+  eventType: BookableEventType;
+  input: TCreateBookingInput;
+  slotInput: Omit<SlotCheckInput, "externalBusy">;
+  /** The checks made before the lock, to be confirmed under it; null: make every check under the lock. */
+  early: EarlyCheck | null;
+  externalBusy: ExternalBusy;
+  idempotencyKey: string | null;
+  fingerprint: string | null;
+  reservationUid: string | undefined;
+};
+
+/** The booking's transaction: the host lock, what must be decided under it, and the insert. */
+function writeBooking({ eventType, input, slotInput, early, externalBusy, idempotencyKey, fingerprint, reservationUid }: WriteRequest) {
+  // The response is built inside the transaction: a row that cannot be turned into one rolls back.
+  return db.$transaction(async (tx): Promise<CreateBookingResult> => {
+    await lockHosts(tx, candidateHostIds(eventType));
+    if (idempotencyKey) {
+      const earlier = await findByIdempotencyKey(tx, idempotencyKey);
+      // Bookings made before fingerprints were stored have none: their retries are answered as before.
+      if (earlier && earlier.idempotencyFingerprint !== null && earlier.idempotencyFingerprint !== fingerprint) throw idempotencyKeyReusedError();
+      if (earlier) return { booking: toBookingOutput(earlier), created: false };
+    }
+    const { slot, bookingFieldsResponses } = early
+      ? { slot: await confirmSlotUnderLock(tx, early.prepared), bookingFieldsResponses: early.bookingFieldsResponses }
+      : await checkUnderLock(tx, eventType, input, { ...slotInput, externalBusy });
+    if (!slot.available) throw slotUnavailableError(slot);
+    if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
+      throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
+    }
+    const hostIds = chooseHosts(eventType, slot.freeHostIds);
+    const { attendee, guests = [] } = input;
+    const attendeeEmail = attendeeEmailOf(attendee);
+    const location = resolveLocation(input.location ?? meetingUrlLocation(input.meetingUrl), eventType.locations);
+    const hostName = hostNameOf(eventType, hostIds[0]!);
+    const { status } = slotBookingData(eventType, input.start, slot.end, hostIds);
+    const row = await insertBooking(tx, {
+      eventTypeId: eventType.id,
+      start: input.start,
+      end: slot.end,
+      status,
+      hostIds,
+      title: bookingTitle({ ...eventType, eventTitle: eventType.title, hostName, attendeeName: attendee.name, location }),
+      description: eventType.description,
+      location,
+      metadata: input.metadata ?? {},
+      idempotencyKey,
+      idempotencyFingerprint: fingerprint,
+      bookingFieldsResponses,
+      attendees: [
+        { name: attendee.name, email: attendeeEmail, timeZone: attendee.timeZone, language: attendee.language, phoneNumber: attendee.phoneNumber ?? null },
+        ...[...new Set(guests)]
+          .filter((email) => email !== attendeeEmail)
+          .map((email) => ({ name: email.split("@")[0]!, email, timeZone: attendee.timeZone, language: attendee.language, isGuest: true })),
+      ],
+    });
+    if (reservationUid) await tx.slotReservation.deleteMany({ where: { uid: reservationUid, eventTypeId: eventType.id } });
+    return { booking: toBookingOutput(row), created: true };
+  }, BOOKING_TX_OPTIONS);
+}
+
+/** A burst of bookings for one event type reads it once per moment, never older than the request (shared-reads.ts). */
+const readBookableEventType = sharedReads((eventTypeId: number) => loadBookableEventType(db, eventTypeId));
 
 export async function createBooking(
   input: TCreateBookingInput,
@@ -76,64 +137,30 @@ export async function createBooking(
   let result: CreateBookingResult;
   try {
     const slotInput = { eventTypeId, start: input.start, lengthInMinutes: input.lengthInMinutes, ignoreReservationUid: context.reservationUid };
-    // Before the lock, everything that does not depend on the hosts' other bookings: the event type, who may
-    // book it, the answers, and the whole slot check, so a slot already taken fails here without queueing.
-    // A request with an idempotency key keeps all of it under the lock: its retry must wait for the first
-    // request and get that booking, even when the first used the private link's last use or the slot.
-    const eventType = await loadBookableEventType(db, eventTypeId);
-    const early = idempotencyKey ? null : await checkBeforeLock(eventType, input, slotInput);
-    // Connected calendars are asked over HTTP, so before the transaction (prepareSlot asked them for the early check).
-    const externalBusy = early ? early.prepared.input.externalBusy : await loadSlotExternalBusy(slotInput);
-    // The response is built inside the transaction: a row that cannot be turned into one rolls back.
-    result = await db.$transaction(async (tx) => {
-      await lockHosts(tx, candidateHostIds(eventType));
-      if (idempotencyKey) {
-        const earlier = await findByIdempotencyKey(tx, idempotencyKey);
-        // Bookings made before fingerprints were stored have none: their retries are answered as before.
-        if (earlier && earlier.idempotencyFingerprint !== null && earlier.idempotencyFingerprint !== fingerprint) throw idempotencyKeyReusedError();
-        if (earlier) return { booking: toBookingOutput(earlier), created: false };
-      }
-      const { slot, bookingFieldsResponses } = early
-        ? { slot: await confirmSlotUnderLock(tx, early.prepared), bookingFieldsResponses: early.bookingFieldsResponses }
-        : await checkUnderLock(tx, eventType, input, { ...slotInput, externalBusy });
-      if (!slot.available) throw slotUnavailableError(slot);
-      if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
-        throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
-      }
-      const hostIds = chooseHosts(eventType, slot.freeHostIds);
-      const { attendee, guests = [] } = input;
-      const location = resolveLocation(input.location ?? meetingUrlLocation(input.meetingUrl), eventType.locations);
-      const hostName = hostNameOf(eventType, hostIds[0]!);
-      const row = await tx.booking.create({
-        data: {
-          ...slotBookingData(eventType, input.start, slot.end, hostIds),
-          title: bookingTitle({ ...eventType, eventTitle: eventType.title, hostName, attendeeName: attendee.name, location }),
-          description: eventType.description,
-          location,
-          metadata: input.metadata ?? {},
-          idempotencyKey,
-          idempotencyFingerprint: fingerprint,
-          bookingFieldsResponses,
-          attendees: {
-            create: [
-              {
-                name: attendee.name,
-                email: attendeeEmail,
-                timeZone: attendee.timeZone,
-                language: attendee.language,
-                phoneNumber: attendee.phoneNumber ?? null,
-              },
-              ...[...new Set(guests)]
-                .filter((email) => email !== attendeeEmail)
-                .map((email) => ({ name: email.split("@")[0]!, email, timeZone: attendee.timeZone, language: attendee.language, isGuest: true })),
-            ],
-          },
-        },
-        select: BOOKING_SELECT,
-      });
-      if (context.reservationUid) await tx.slotReservation.deleteMany({ where: { uid: context.reservationUid, eventTypeId: eventType.id } });
-      return { booking: toBookingOutput(row), created: true };
-    }, BOOKING_TX_OPTIONS);
+    const eventType = await readBookableEventType(eventTypeId);
+    const write = (early: EarlyCheck | null, externalBusy: ExternalBusy) =>
+      writeBooking({ eventType, input, slotInput, early, externalBusy, idempotencyKey, fingerprint, reservationUid: context.reservationUid });
+    if (idempotencyKey) {
+      // A request with an idempotency key keeps every check under the lock: its retry must wait for the first
+      // request and get that booking, even when the first used the private link's last use or the slot.
+      // Connected calendars are asked over HTTP, so before the transaction.
+      result = await write(null, await externalBusyOf(eventType, slotInput));
+    } else {
+      // Before the lock, everything that does not depend on the hosts' other bookings: who may book it and the
+      // answers (a request refused for itself hears why, not 409), then the whole slot check, so a slot already
+      // taken fails without queueing (prepareSlot asks connected calendars meanwhile).
+      const bookingFieldsResponses = await checkBooker(db, eventType, input);
+      const checkThenWrite = async () => {
+        const prepared = await prepareSlot(eventType, slotInput);
+        if (!prepared.available) throw slotUnavailableError(prepared);
+        return write({ prepared, bookingFieldsResponses }, prepared.input.externalBusy);
+      };
+      // Round robin can give the same slot to another free host, so its requests never wait on each other here.
+      result =
+        eventType.schedulingType === "ROUND_ROBIN"
+          ? await checkThenWrite()
+          : await inSlotFlight(slotFlightKey(eventTypeId, input.start, input.lengthInMinutes ?? eventType.lengthInMinutes), checkThenWrite, (r) => r.created);
+    }
   } catch (error) {
     await attempt.abandoned();
     if (isOverlapViolation(error)) throw slotTakenError();

@@ -6,7 +6,7 @@
  *   a host who no longer hosts it loses the event, a new host gets one;
  * - edited (location, hosts or confirmation changed in place): the booking's own events are updated the
  *   same way, keeping their identity.
- * Afterwards the hosts' cached busy times are dropped (see `sync`).
+ * Afterwards the cached busy times of the users whose calendars were written are dropped (see `sync`).
  * Never throws: a calendar that fails is logged and the booking stands. The caller waits at most
  * SYNC_WAIT_MS; slower providers finish in the background.
  */
@@ -52,7 +52,10 @@ async function attempt<T>(row: CredentialRow, what: string, work: () => Promise<
   }
 }
 
-async function writeToDestinations(booking: TBookingOutput, hostIds: number[]): Promise<void> {
+/** The users whose calendars a sync asked a provider to change: their cached busy times are stale afterwards. */
+type Touched = Set<number>;
+
+async function writeToDestinations(booking: TBookingOutput, hostIds: number[], touched: Touched): Promise<void> {
   const destinations = await db.destinationCalendar.findMany({
     where: { userId: { in: hostIds }, credential: { invalid: false } },
     select: { externalId: true, credential: { select: CREDENTIAL_SELECT } },
@@ -61,6 +64,7 @@ async function writeToDestinations(booking: TBookingOutput, hostIds: number[]): 
     destinations.map(async ({ externalId, credential: row }) => {
       const { credential, adapter } = connect(row);
       if (!adapter.createEvent) return;
+      touched.add(row.userId);
       const eventId = await attempt(row, "creating the event", () => adapter.createEvent!(credential, externalId, eventOf(booking, booking.icsUid)));
       if (eventId)
         await db.bookingReference.create({
@@ -79,8 +83,9 @@ async function calendarReferences(bookingId: number) {
 type CalendarReference = Awaited<ReturnType<typeof calendarReferences>>[number];
 
 /** Deletes the event, then its reference; a reference whose event could not be deleted is kept. */
-async function removeEvent({ reference, row }: CalendarReference): Promise<void> {
+async function removeEvent({ reference, row }: CalendarReference, touched: Touched): Promise<void> {
   if (row) {
+    touched.add(row.userId);
     const { credential, adapter } = connect(row);
     const done = await attempt(row, "deleting the event", async () => {
       await adapter.deleteEvent?.(credential, reference.externalCalendarId ?? "", reference.externalId);
@@ -91,8 +96,8 @@ async function removeEvent({ reference, row }: CalendarReference): Promise<void>
   await db.bookingReference.delete({ where: { id: reference.id } });
 }
 
-async function removeEvents(bookingId: number): Promise<void> {
-  for (const reference of await calendarReferences(bookingId)) await removeEvent(reference);
+async function removeEvents(bookingId: number, touched: Touched): Promise<void> {
+  for (const reference of await calendarReferences(bookingId)) await removeEvent(reference, touched);
 }
 
 /**
@@ -100,13 +105,14 @@ async function removeEvents(bookingId: number): Promise<void> {
  * from) in line with `booking`: a host who still hosts it keeps the event, updated in place (CalDAV: same
  * UID) and now referenced by `booking`; any other event is deleted; hosts without one get one.
  */
-async function updateEvents(booking: TBookingOutput, sourceId: number | null): Promise<void> {
+async function updateEvents(booking: TBookingOutput, sourceId: number | null, touched: Touched): Promise<void> {
   const hostIds = booking.hosts.map((host) => host.id);
   const served = new Set<number>();
   for (const item of sourceId === null ? [] : await calendarReferences(sourceId)) {
     const { reference, row } = item;
     if (row && hostIds.includes(row.userId) && !served.has(row.userId)) {
       const { credential, adapter } = connect(row);
+      touched.add(row.userId);
       const updated = await attempt(row, "updating the event", async () => {
         await adapter.updateEvent?.(credential, reference.externalCalendarId ?? "", reference.externalId, eventOf(booking, reference.externalId));
         return true;
@@ -117,11 +123,12 @@ async function updateEvents(booking: TBookingOutput, sourceId: number | null): P
         continue;
       }
     }
-    await removeEvent(item);
+    await removeEvent(item, touched);
   }
   await writeToDestinations(
     booking,
     hostIds.filter((id) => !served.has(id)),
+    touched,
   );
 }
 
@@ -131,30 +138,24 @@ async function previousBookingId(booking: TBookingOutput): Promise<number | null
 }
 
 /**
- * The users whose calendars a change may write to: the booking's hosts, and the owners of the events it
- * starts from (a previous host after a reassignment or a reschedule). Their cached busy times are dropped
- * once the writes are done, so the next slot request reads the calendars as they now are (a cancelled
- * slot is offered again at once).
+ * The cached busy times of every user whose calendar a provider was asked to change are dropped once the writes
+ * are done (also when a write failed: it may have half happened), so the next slot request reads those calendars as
+ * they now are (a cancelled slot is offered again at once). A change that wrote to no calendar drops nothing.
  */
-async function affectedUserIds(booking: TBookingOutput, sourceId: number | null): Promise<number[]> {
-  const ids = new Set(booking.hosts.map((host) => host.id));
-  for (const { row } of sourceId === null ? [] : await calendarReferences(sourceId)) if (row) ids.add(row.userId);
-  return [...ids];
-}
-
 async function sync(change: BookingChange, booking: TBookingOutput): Promise<void> {
   const sourceId = change === "rescheduled" ? await previousBookingId(booking) : change === "created" ? null : booking.id;
-  const userIds = await affectedUserIds(booking, sourceId);
+  const touched: Touched = new Set();
   try {
     if (change === "created")
       await writeToDestinations(
         booking,
         booking.hosts.map((host) => host.id),
+        touched,
       );
-    else if (change === "cancelled") await removeEvents(booking.id);
-    else await updateEvents(booking, sourceId);
+    else if (change === "cancelled") await removeEvents(booking.id, touched);
+    else await updateEvents(booking, sourceId, touched);
   } finally {
-    await Promise.all(userIds.map((userId) => invalidateUserCalendars(userId)));
+    await Promise.all([...touched].map((userId) => invalidateUserCalendars(userId)));
   }
 }
 

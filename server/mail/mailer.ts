@@ -28,10 +28,19 @@ export async function sendMail(mail: Mail): Promise<void> {
       log.warn("SMTP delivery failed; keeping the mail in the outbox", { to: mail.to, subject: mail.subject, error });
     }
   }
-  // Attachments are kept too: the operator reading the outbox needs the .ics as much as a mail client would.
-  await db.outboxMail.create({ data: { to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? [] } });
+  await keepInOutbox([mail]);
 }
 
+/** Attachments are kept too: the operator reading the outbox needs the .ics as much as a mail client would. */
+async function keepInOutbox(mails: Mail[]): Promise<void> {
+  await db.outboxMail.createMany({
+    data: mails.map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? [] })),
+  });
+}
+
+/** Without SMTP, every mail goes to the outbox in one statement (a booking's mails to its host and attendees). */
 export async function sendMails(mails: Mail[]): Promise<void> {
+  if (mails.length === 0) return;
+  if (!smtpTransport()) return keepInOutbox(mails);
   await Promise.all(mails.map(sendMail));
 }

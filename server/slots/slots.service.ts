@@ -147,7 +147,7 @@ export async function loadSlotExternalBusy(input: { eventTypeId: number; start: 
 }
 
 /** The calendars' busy times around the slot at `start` (none for an off-grid start); an unoffered length counts as the default. */
-function externalBusyOf(eventType: SlotEventTypeRow, slot: { start: Date; lengthInMinutes?: number }): Promise<ExternalBusyTime[]> {
+export function externalBusyOf(eventType: SlotEventTypeRow, slot: { start: Date; lengthInMinutes?: number }): Promise<ExternalBusyTime[]> {
   const range = minuteRangeOf(slot.start);
   if (!range) return Promise.resolve([]);
   const length = slot.lengthInMinutes ?? eventType.lengthInMinutes;
@@ -202,13 +202,11 @@ async function checkSlot(tx: Tx, eventType: SlotEventTypeRow, input: SlotCheckIn
 export type PreparedSlot = TSlotCheck & { eventType: SlotEventTypeRow; start: Date; input: SlotCheckInput };
 
 /**
- * The whole check, before the booking's transaction, on the global client: a slot already taken by a committed
- * booking fails here without queueing for the host lock. Connected calendars are asked meanwhile (HTTP, bounded by
+ * The whole check, before the booking's transaction, on the global client, for the event type row the booking loaded
+ * (request.eventTypeId's): a slot already taken by a committed booking fails here without queueing for the host lock. Connected calendars are asked meanwhile (HTTP, bounded by
  * their budget), and what they answered comes back in `input` for the check under the lock.
  */
-export async function prepareSlot(request: Omit<SlotCheckInput, "externalBusy">, options: Options = {}): Promise<PreparedSlot> {
-  const eventType = await findSlotEventType(db, request.eventTypeId);
-  if (!eventType) throw eventTypeNotFound();
+export async function prepareSlot(eventType: SlotEventTypeRow, request: Omit<SlotCheckInput, "externalBusy">, options: Options = {}): Promise<PreparedSlot> {
   const pending = externalBusyOf(eventType, request);
   pending.catch(() => {}); // awaited by checkSlot; if the database fails first, this must not become an unhandled rejection
   const check = await checkSlot(db, eventType, { ...request, externalBusy: pending }, options);
