@@ -49,7 +49,9 @@ async function bench(server: TestServer): Promise<boolean> {
     const bare = await measure(server.baseUrl, BARE_HANDLER, load);
     // Prepared right before measuring: some inputs (authorization codes) expire within a minute.
     const probe = await scenario.prepare(server.baseUrl);
+    // Single-use bodies cannot be sent twice: such a probe may bring bodies of its own for the warm-up.
     if (!probe.bodies) await measure(server.baseUrl, probe, warmup);
+    else if (probe.warmup) await measure(server.baseUrl, { ...probe, ...probe.warmup }, load);
     const measured = await measure(server.baseUrl, probe, load);
     const ratio = measured.requestsPerSecond / bare.requestsPerSecond;
     const pass = scenario.minRatio === null || ratio >= scenario.minRatio;
@@ -79,9 +81,9 @@ async function bookingsAtScale(baseUrl: string): Promise<boolean> {
   const race = await contention(baseUrl);
   console.log(`\nContention: ${race.rounds} rounds of ${race.contenders} simultaneous requests for one slot`);
   console.log(`  outcomes: ${race.failures.length ? `FAILED ${race.failures.join("; ")}` : "every round one 201, the rest 409, no 5xx — PASS"}`);
-  console.log(
-    `  round time p50 ${race.p50.toFixed(1)} ms, p95 ${race.p95.toFixed(1)} ms (target p95 ≤ ${race.maxP95} ms) ${race.fastEnough ? "PASS" : "BELOW"}`,
-  );
+  console.log(`  round time p50 ${race.p50.toFixed(1)} ms, p95 ${race.p95.toFixed(1)} ms`);
+  console.log(`  bare handler, ${race.contenders} simultaneous: p50 ${race.bareP50.toFixed(1)} ms, p95 ${race.bareP95.toFixed(1)} ms`);
+  console.log(`  p95 vs bare p95 ${race.ratio.toFixed(2)} (target ≤ ${race.maxRatio.toFixed(2)}) ${race.fastEnough ? "PASS" : "BELOW"}`);
   const list = await listing(baseUrl);
   console.log(
     `\nGET /v2/bookings with ${list.bookings} bookings (take 100): page 1 p50 ${list.page1.toFixed(1)} ms, page 100 p50 ${list.page100.toFixed(1)} ms`,

@@ -15,6 +15,8 @@ export type Probe = {
   bodies?: string[];
   /** With `bodies`: extra headers for the body at the same index (e.g. each booking from its own address). */
   headersPerBody?: Record<string, string>[];
+  /** With `bodies`: other single-use bodies to warm the route up with, sent before the measured ones. */
+  warmup?: Pick<Probe, "bodies" | "headersPerBody">;
   /** Every response must have this status, or the figures measure an error path and are void. */
   expectStatus: number;
 };
