@@ -100,12 +100,28 @@ export function localDayToUtc(timeZone: string, dayNumber: number): (minuteOfDay
   };
 }
 
+const utcDaySpan = (timeZone: string, utcDay: number) =>
+  offsetSpan(timeZone, `${timeZone}|U${utcDay}`, utcDay * MINUTES_PER_DAY, (utcDay + 1) * MINUTES_PER_DAY);
+
 /** Wall-clock minutes (since 1970-01-01 local) of a UTC instant in `timeZone`. */
 export function utcToLocal(timeZone: string, minute: number): number {
-  const utcDay = Math.floor(minute / MINUTES_PER_DAY);
-  const { before, after, transition } = offsetSpan(timeZone, `${timeZone}|U${utcDay}`, utcDay * MINUTES_PER_DAY, (utcDay + 1) * MINUTES_PER_DAY);
+  const { before, after, transition } = utcDaySpan(timeZone, Math.floor(minute / MINUTES_PER_DAY));
   return minute + (minute < transition ? before : after);
 }
 
 /** The local day number of a UTC instant in `timeZone`. */
 export const localDayOf = (timeZone: string, minute: number) => Math.floor(utcToLocal(timeZone, minute) / MINUTES_PER_DAY);
+
+/**
+ * localDayOf for many instants in a row (a slot list): the UTC day's offsets are looked up again only when the
+ * instant's UTC day changes, not once per instant.
+ */
+export function localDayReader(timeZone: string): (minute: number) => number {
+  let utcDay = Number.NaN;
+  let span: OffsetSpan = { before: 0, after: 0, transition: Number.POSITIVE_INFINITY };
+  return (minute) => {
+    const day = Math.floor(minute / MINUTES_PER_DAY);
+    if (day !== utcDay) span = utcDaySpan(timeZone, (utcDay = day));
+    return Math.floor((minute + (minute < span.transition ? span.before : span.after)) / MINUTES_PER_DAY);
+  };
+}
