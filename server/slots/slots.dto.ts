@@ -12,26 +12,31 @@ export type TAvailableSlotsOutput = z.infer<typeof ZAvailableSlotsOutput>;
 
 export const minuteToIso = (minute: number) => new Date(minute * 60_000).toISOString();
 
-/** The time of day of each whole minute as toISOString writes it: `HH:MM:00.000Z`. */
-const TIMES_OF_DAY = Array.from(
-  { length: MINUTES_PER_DAY },
-  (_, minute) => `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}:00.000Z`,
-);
+/** How many UTC days of formatted starts are kept; the oldest day is dropped past it. */
+const MAX_FORMATTED_DAYS = 400;
+const formattedDays = new Map<number, (string | undefined)[]>();
+
+function formattedDay(utcDay: number): (string | undefined)[] {
+  let times = formattedDays.get(utcDay);
+  if (!times) {
+    if (formattedDays.size >= MAX_FORMATTED_DAYS) formattedDays.delete(formattedDays.keys().next().value!);
+    formattedDays.set(utcDay, (times = new Array<string | undefined>(MINUTES_PER_DAY)));
+  }
+  return times;
+}
 
 /**
- * minuteToIso for many minutes in a row: the date part is formatted once per UTC day and the time of day is
- * looked up. Creating a Date per slot was most of the response's cost (Next.js wraps the Date constructor).
+ * minuteToIso for many minutes in a row, each minute's text made once per process and reused by later listings
+ * (a pure function of the minute: nothing to invalidate). Creating a Date per slot was most of a listing's cost
+ * (Next.js wraps the Date constructor), and strings joined per request slowed JSON.stringify down.
  */
 function minuteIsoWriter(): (minute: number) => string {
   let utcDay = Number.NaN;
-  let datePart = "";
+  let times: (string | undefined)[] = [];
   return (minute) => {
     const day = Math.floor(minute / MINUTES_PER_DAY);
-    if (day !== utcDay) {
-      const iso = minuteToIso((utcDay = day) * MINUTES_PER_DAY);
-      datePart = iso.slice(0, iso.indexOf("T") + 1);
-    }
-    return datePart + TIMES_OF_DAY[minute - day * MINUTES_PER_DAY];
+    if (day !== utcDay) times = formattedDay((utcDay = day));
+    return (times[minute - day * MINUTES_PER_DAY] ??= minuteToIso(minute));
   };
 }
 
