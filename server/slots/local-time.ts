@@ -113,15 +113,21 @@ export function utcToLocal(timeZone: string, minute: number): number {
 export const localDayOf = (timeZone: string, minute: number) => Math.floor(utcToLocal(timeZone, minute) / MINUTES_PER_DAY);
 
 /**
- * localDayOf for many instants in a row (a slot list): the UTC day's offsets are looked up again only when the
- * instant's UTC day changes, not once per instant.
+ * The zone's offset (local − UTC, minutes) at many instants in a row (a slot list), from the same cached spans as
+ * utcToLocal: looked up again only when the instant's UTC day changes, never through Intl per instant.
  */
-export function localDayReader(timeZone: string): (minute: number) => number {
+export function offsetReader(timeZone: string): (minute: number) => number {
   let utcDay = Number.NaN;
   let span: OffsetSpan = { before: 0, after: 0, transition: Number.POSITIVE_INFINITY };
   return (minute) => {
     const day = Math.floor(minute / MINUTES_PER_DAY);
     if (day !== utcDay) span = utcDaySpan(timeZone, (utcDay = day));
-    return Math.floor((minute + (minute < span.transition ? span.before : span.after)) / MINUTES_PER_DAY);
+    return minute < span.transition ? span.before : span.after;
   };
+}
+
+/** localDayOf for many instants in a row (see offsetReader). */
+export function localDayReader(timeZone: string): (minute: number) => number {
+  const offsetOf = offsetReader(timeZone);
+  return (minute) => Math.floor((minute + offsetOf(minute)) / MINUTES_PER_DAY);
 }
