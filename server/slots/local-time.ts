@@ -100,12 +100,34 @@ export function localDayToUtc(timeZone: string, dayNumber: number): (minuteOfDay
   };
 }
 
+const utcDaySpan = (timeZone: string, utcDay: number) =>
+  offsetSpan(timeZone, `${timeZone}|U${utcDay}`, utcDay * MINUTES_PER_DAY, (utcDay + 1) * MINUTES_PER_DAY);
+
 /** Wall-clock minutes (since 1970-01-01 local) of a UTC instant in `timeZone`. */
 export function utcToLocal(timeZone: string, minute: number): number {
-  const utcDay = Math.floor(minute / MINUTES_PER_DAY);
-  const { before, after, transition } = offsetSpan(timeZone, `${timeZone}|U${utcDay}`, utcDay * MINUTES_PER_DAY, (utcDay + 1) * MINUTES_PER_DAY);
+  const { before, after, transition } = utcDaySpan(timeZone, Math.floor(minute / MINUTES_PER_DAY));
   return minute + (minute < transition ? before : after);
 }
 
 /** The local day number of a UTC instant in `timeZone`. */
 export const localDayOf = (timeZone: string, minute: number) => Math.floor(utcToLocal(timeZone, minute) / MINUTES_PER_DAY);
+
+/**
+ * The zone's offset (local − UTC, minutes) at many instants in a row (a slot list), from the same cached spans as
+ * utcToLocal: looked up again only when the instant's UTC day changes, never through Intl per instant.
+ */
+export function offsetReader(timeZone: string): (minute: number) => number {
+  let utcDay = Number.NaN;
+  let span: OffsetSpan = { before: 0, after: 0, transition: Number.POSITIVE_INFINITY };
+  return (minute) => {
+    const day = Math.floor(minute / MINUTES_PER_DAY);
+    if (day !== utcDay) span = utcDaySpan(timeZone, (utcDay = day));
+    return minute < span.transition ? span.before : span.after;
+  };
+}
+
+/** localDayOf for many instants in a row (see offsetReader). */
+export function localDayReader(timeZone: string): (minute: number) => number {
+  const offsetOf = offsetReader(timeZone);
+  return (minute) => Math.floor((minute + offsetOf(minute)) / MINUTES_PER_DAY);
+}

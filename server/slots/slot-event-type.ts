@@ -8,6 +8,7 @@ import { db } from "../db/client";
 import { AppError } from "../errors";
 import { SLOT_RULES_SELECT } from "./event-type-rules";
 import { SLOT_EVENT_TYPE_SELECT } from "./slot-inputs";
+import { querySlotRow } from "./slot-row-query";
 import type { SlotEventTypeRow } from "./slots.service";
 
 /** What the slot use cases read of an event type: the engine's inputs and the event type's rules. */
@@ -46,15 +47,14 @@ export async function resolveSlotEventType(target: SlotTarget): Promise<SlotEven
   const teamIds = target.teamSlug === undefined ? null : await teamIdsOf(target.teamSlug, target.organizationSlug);
   if (target.organizationSlug !== undefined && teamIds === null && target.username !== undefined)
     await assertInOrganization(target.username, target.organizationSlug);
-  const owner = {
-    ...(target.username !== undefined ? { owner: { username: target.username } } : {}),
-    ...(teamIds !== null ? { teamId: { in: teamIds } } : {}),
-  };
-  const slug = target.eventTypeSlug !== undefined ? { slug: target.eventTypeSlug } : {};
-  const where = target.eventTypeId !== undefined ? { id: target.eventTypeId, ...slug, ...owner } : { slug: target.eventTypeSlug ?? "", ...owner };
   // Without an id, a slug needs an owner or a team to mean one event type (the schemas require one of them).
   if (target.eventTypeId === undefined && target.username === undefined && teamIds === null) throw notFound("Event type");
-  const eventType = await db.eventType.findFirst({ where, select: SLOT_ROW_SELECT, orderBy: { id: "asc" } });
+  const eventType = await querySlotRow({
+    id: target.eventTypeId,
+    slug: target.eventTypeId !== undefined ? target.eventTypeSlug : (target.eventTypeSlug ?? ""),
+    ownerUsername: target.username,
+    teamIds: teamIds ?? undefined,
+  });
   if (!eventType) throw notFound("Event type");
   return eventType;
 }

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { db } from "../db/client";
 import { assertVisible } from "../event-types/private-link.service";
-import { isoDateFromDayNumber, localDayOf, MINUTES_PER_DAY, offsetAt } from "./local-time";
+import { isoDateFromDayNumber, localDayReader, MINUTES_PER_DAY, offsetAt, offsetReader } from "./local-time";
 import type { Slot } from "./slots";
 import type { TSlotsQuery } from "./slots-2024-09-04.schemas";
 import { listSlots } from "./slots.service";
@@ -29,9 +29,8 @@ export type TSlotsOutput = z.infer<typeof ZSlotsOutput>;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, "0");
 
-/** `minute` (UTC) as the peer writes it: local wall-clock time with the zone's offset, milliseconds included. */
-export function toZonedIso(timeZone: string, minute: number): string {
-  const offset = offsetAt(timeZone, minute);
+/** `minute` (UTC) at `offset` (local − UTC) as the peer writes it: local wall-clock time with the offset, milliseconds included. */
+function zonedIso(minute: number, offset: number): string {
   const local = minute + offset;
   const day = Math.floor(local / MINUTES_PER_DAY);
   const minuteOfDay = local - day * MINUTES_PER_DAY;
@@ -40,11 +39,25 @@ export function toZonedIso(timeZone: string, minute: number): string {
   return `${isoDateFromDayNumber(day)}T${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}:00.000${zone}`;
 }
 
+/** `minute` (UTC) as the peer writes it in `timeZone`. */
+export const toZonedIso = (timeZone: string, minute: number) => zonedIso(minute, offsetAt(timeZone, minute));
+
+/**
+ * Offsets come from offsetReader (cached per zone and UTC day): asking Intl for every start and end cost several
+ * milliseconds per listing.
+ */
 export function toSlotsOutput(slots: readonly Slot[], query: { timeZone: string; format: "time" | "range" }, length: number): TSlotsOutput {
   const byDay: TSlotsOutput = {};
+  const offsetOf = offsetReader(query.timeZone);
+  const localDay = localDayReader(query.timeZone);
+  const toIso = (minute: number) => zonedIso(minute, offsetOf(minute));
+  let day = Number.NaN;
+  let list: TSlotsOutput[string] = [];
   for (const { start } of slots) {
-    const slot = { start: toZonedIso(query.timeZone, start), ...(query.format === "range" ? { end: toZonedIso(query.timeZone, start + length) } : {}) };
-    (byDay[isoDateFromDayNumber(localDayOf(query.timeZone, start))] ??= []).push(slot);
+    const slot = { start: toIso(start), ...(query.format === "range" ? { end: toIso(start + length) } : {}) };
+    const slotDay = localDay(start);
+    if (slotDay !== day) list = byDay[isoDateFromDayNumber((day = slotDay))] ??= [];
+    list.push(slot);
   }
   return byDay;
 }

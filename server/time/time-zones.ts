@@ -1,12 +1,14 @@
 /** IANA time zone names, validated by the platform's own time zone database (ICU). */
 import { z } from "zod";
+import { wallClockFormatter } from "./zone-clock";
 
 const IANA_NAME = /^(UTC|[A-Z][A-Za-z_]+(\/[A-Za-z0-9_+-]+){1,2})$/;
 
 export function isIanaTimeZone(value: string): boolean {
   if (!IANA_NAME.test(value)) return false;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    // Cached per zone: constructing an Intl formatter on every request that names a zone is slow.
+    wallClockFormatter(value);
     return true;
   } catch {
     return false;
