@@ -42,9 +42,13 @@ const EVENT_TYPE_FOR_BOOKING = {
   disableGuests: true,
   locations: true,
   bookingFields: true,
-  owner: { select: { ...SLOT_ROW_SELECT.owner.select, name: true } },
+  owner: { select: { ...SLOT_ROW_SELECT.owner.select, name: true, destinationCalendar: { select: { id: true } } } },
   hosts: {
-    select: { ...SLOT_ROW_SELECT.hosts.select, isFixed: true, user: { select: { ...SLOT_ROW_SELECT.hosts.select.user.select, name: true } } },
+    select: {
+      ...SLOT_ROW_SELECT.hosts.select,
+      isFixed: true,
+      user: { select: { ...SLOT_ROW_SELECT.hosts.select.user.select, name: true, destinationCalendar: { select: { id: true } } } },
+    },
     orderBy: { userId: "asc" },
   },
 } as const;
@@ -60,8 +64,9 @@ type BookingColumns = {
   disableGuests: boolean;
   locations: unknown;
   bookingFields: unknown;
-  owner: (NonNullable<SlotEventTypeRow["owner"]> & { name: string }) | null;
-  hosts: (SlotEventTypeRow["hosts"][number] & { isFixed: boolean; user: { name: string } })[];
+  /** destinationCalendar: where the bookings of its user are written (calendars/booking-sync.ts), if anywhere. */
+  owner: (NonNullable<SlotEventTypeRow["owner"]> & { name: string; destinationCalendar: { id: number } | null }) | null;
+  hosts: (SlotEventTypeRow["hosts"][number] & { isFixed: boolean; user: { name: string; destinationCalendar: { id: number } | null } })[];
 };
 
 export type BookableEventType = Omit<SlotEventTypeRow, "owner" | "hosts"> & BookingColumns;
@@ -76,6 +81,14 @@ export async function loadBookableEventType(tx: Tx, eventTypeId: number): Promis
   const eventType = await tx.eventType.findUnique({ where: { id: eventTypeId }, select: EVENT_TYPE_FOR_BOOKING });
   if (!eventType) throw new AppError("NOT_FOUND", "Event type not found");
   return eventType;
+}
+
+/** Whether any of `hostIds` has a destination calendar a new booking of theirs is written to. */
+export function writesToCalendars(eventType: BookableEventType, hostIds: number[]): boolean {
+  return hostIds.some((id) => {
+    const host = eventType.hosts.find((candidate) => candidate.userId === id);
+    return (host ? host.user.destinationCalendar : id === eventType.userId ? eventType.owner?.destinationCalendar : null) != null;
+  });
 }
 
 /** Everyone who might host a booking of this event type: the owner, or the team hosts. */

@@ -22,6 +22,7 @@ import {
   slotBookingData,
   slotTakenError,
   slotUnavailableError,
+  writesToCalendars,
 } from "./booking-rules";
 import { bookingTitle } from "./booking-title";
 import { insertBooking } from "./booking-insert";
@@ -135,9 +136,10 @@ export async function createBooking(
   const attendeeEmail = attendeeEmailOf(input.attendee);
   const attempt = await countBookingAttempt({ principal: context.principal, clientAddress: context.clientAddress ?? "unknown" }, eventTypeId, attendeeEmail);
   let result: CreateBookingResult;
+  let eventType: BookableEventType;
   try {
     const slotInput = { eventTypeId, start: input.start, lengthInMinutes: input.lengthInMinutes, ignoreReservationUid: context.reservationUid };
-    const eventType = await readBookableEventType(eventTypeId);
+    eventType = await readBookableEventType(eventTypeId);
     const write = (early: EarlyCheck | null, externalBusy: ExternalBusy) =>
       writeBooking({ eventType, input, slotInput, early, externalBusy, idempotencyKey, fingerprint, reservationUid: context.reservationUid });
     if (idempotencyKey) {
@@ -172,6 +174,8 @@ export async function createBooking(
   }
   await attempt.booked();
   await sendBookingMails("created", result.booking);
-  await syncBookingToCalendars("created", result.booking);
+  // Read with the event type: a booking none of whose hosts has a destination calendar writes to no calendar.
+  const hostIds = result.booking.hosts.map((host) => host.id);
+  if (writesToCalendars(eventType, hostIds)) await syncBookingToCalendars("created", result.booking);
   return result;
 }

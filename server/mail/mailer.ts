@@ -3,7 +3,7 @@
  * the server refuses, it is kept in the OutboxMail table for the operator to read — a mail is never lost.
  */
 import nodemailer, { type Transporter } from "nodemailer";
-import { db } from "../db/client";
+import { sql, UTC_NOW } from "../db/client";
 import { log } from "../log";
 
 export type Mail = { to: string; subject: string; text: string; attachments?: { filename: string; content: string; contentType: string }[] };
@@ -31,11 +31,17 @@ export async function sendMail(mail: Mail): Promise<void> {
   await keepInOutbox([mail]);
 }
 
-/** Attachments are kept too: the operator reading the outbox needs the .ics as much as a mail client would. */
+/**
+ * Attachments are kept too: the operator reading the outbox needs the .ics as much as a mail client would.
+ * One statement for all of them, on sql(): it runs on every booking when no SMTP server is configured.
+ */
 async function keepInOutbox(mails: Mail[]): Promise<void> {
-  await db.outboxMail.createMany({
-    data: mails.map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? [] })),
-  });
+  await sql(
+    `INSERT INTO "OutboxMail" ("to", subject, text, attachments, "createdAt")
+     SELECT m->>'to', m->>'subject', m->>'text', COALESCE(m->'attachments', '[]'::jsonb), ${UTC_NOW}
+       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS mail(m, position) ORDER BY position`,
+    [JSON.stringify(mails.map(({ to, subject, text, attachments }) => ({ to, subject, text, attachments: attachments ?? [] })))],
+  );
 }
 
 /** Without SMTP, every mail goes to the outbox in one statement (a booking's mails to its host and attendees). */
