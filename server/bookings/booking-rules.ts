@@ -77,9 +77,12 @@ export function hostNameOf(eventType: BookableEventType, hostId: number): string
   return host ? host.user.name : hostId === eventType.userId ? (eventType.owner?.name ?? "") : "";
 }
 
+export const eventTypeNotFoundError = () => new AppError("NOT_FOUND", "Event type not found");
+
+/** Inside a transaction (reschedules, edits); outside one, POST /v2/bookings reads the same row with queryBookableRow. */
 export async function loadBookableEventType(tx: Tx, eventTypeId: number): Promise<BookableEventType> {
   const eventType = await tx.eventType.findUnique({ where: { id: eventTypeId }, select: EVENT_TYPE_FOR_BOOKING });
-  if (!eventType) throw new AppError("NOT_FOUND", "Event type not found");
+  if (!eventType) throw eventTypeNotFoundError();
   return eventType;
 }
 

@@ -17,7 +17,7 @@ import {
   candidateHostIds,
   chooseHosts,
   hostNameOf,
-  loadBookableEventType,
+  eventTypeNotFoundError,
   type BookableEventType,
   slotBookingData,
   slotTakenError,
@@ -26,6 +26,7 @@ import {
 } from "./booking-rules";
 import { bookingTitle } from "./booking-title";
 import { insertBooking } from "./booking-insert";
+import { queryBookableRow } from "./bookable-row-query";
 import { assertGuestsAllowed } from "./guest-policy";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 import { idempotencyKeyReusedError, requestFingerprint } from "./idempotency-key";
@@ -120,7 +121,11 @@ function writeBooking({ eventType, input, slotInput, early, externalBusy, idempo
 }
 
 /** A burst of bookings for one event type reads it once per moment, never older than the request (shared-reads.ts). */
-const readBookableEventType = sharedReads((eventTypeId: number) => loadBookableEventType(db, eventTypeId));
+const readBookableEventType = sharedReads(async (eventTypeId: number) => {
+  const eventType = await queryBookableRow(eventTypeId);
+  if (!eventType) throw eventTypeNotFoundError();
+  return eventType;
+});
 
 export async function createBooking(
   input: TCreateBookingInput,

@@ -19,23 +19,33 @@ const scheduleJson = (id: string) => `(
              FROM "Availability" a WHERE a."scheduleId" = s.id), '[]'::json))
     FROM "Schedule" s WHERE s.id = ${id})`;
 
-const SELECT_SLOT_ROW = `
+/**
+ * Extra SQL for a reader that needs more than the slot row (the booking, bookings/bookable-row-query.ts): top-level
+ * columns (each starting with a comma), and json_build_object arguments added to the owner's (`o`) and each host's
+ * (`h` with its user `u`) objects.
+ */
+export type SlotRowExtras = { columns: string; owner: string; host: string };
+const NO_EXTRAS: SlotRowExtras = { columns: "", owner: "", host: "" };
+
+export const selectSlotRow = (extras: SlotRowExtras = NO_EXTRAS) => `
   SELECT et.id, et."userId", et."teamId", et.hidden, et."lengthInMinutes", et."lengthInMinutesOptions", et."minimumBookingNotice",
          et."beforeEventBuffer", et."afterEventBuffer", et."slotInterval", et."scheduleId", et."schedulingType"::text AS "schedulingType",
          et."bookingWindowType"::text AS "bookingWindowType", et."bookingWindowDays", et."bookingWindowRolling",
          to_char(et."bookingWindowStart", 'YYYY-MM-DD') AS "bookingWindowStart", to_char(et."bookingWindowEnd", 'YYYY-MM-DD') AS "bookingWindowEnd",
-         et."bookingLimitsCount", et."bookingLimitsDuration", et."onlyShowFirstAvailableSlot",
+         et."bookingLimitsCount", et."bookingLimitsDuration", et."onlyShowFirstAvailableSlot"${extras.columns},
          ${scheduleJson('et."scheduleId"')} AS schedule,
-         CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('username', o.username, 'defaultSchedule', ${scheduleJson('o."defaultScheduleId"')}) END AS owner,
+         CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('username', o.username, 'defaultSchedule', ${scheduleJson('o."defaultScheduleId"')}${extras.owner}) END AS owner,
          COALESCE((
-           SELECT json_agg(json_build_object('userId', h."userId", 'defaultSchedule', ${scheduleJson('u."defaultScheduleId"')}) ORDER BY h."userId")
+           SELECT json_agg(json_build_object('userId', h."userId", 'defaultSchedule', ${scheduleJson('u."defaultScheduleId"')}${extras.host}) ORDER BY h."userId")
              FROM "EventTypeHost" h JOIN "User" u ON u.id = h."userId"
             WHERE h."eventTypeId" = et.id), '[]'::json) AS hosts
     FROM "EventType" et
     LEFT JOIN "User" o ON o.id = et."userId"`;
 
-type ScheduleJson = { timeZone: string; entries: { days: number[]; date: string | null; startMinute: number; endMinute: number }[] };
-type RowJson = Omit<SlotEventTypeRow, "schedule" | "owner" | "hosts" | "bookingWindowStart" | "bookingWindowEnd"> & {
+const SELECT_SLOT_ROW = selectSlotRow();
+
+export type ScheduleJson = { timeZone: string; entries: { days: number[]; date: string | null; startMinute: number; endMinute: number }[] };
+export type RowJson = Omit<SlotEventTypeRow, "schedule" | "owner" | "hosts" | "bookingWindowStart" | "bookingWindowEnd"> & {
   bookingWindowStart: string | null;
   bookingWindowEnd: string | null;
   schedule: ScheduleJson | null;
@@ -44,9 +54,9 @@ type RowJson = Omit<SlotEventTypeRow, "schedule" | "owner" | "hosts" | "bookingW
 };
 
 /** A date column (`YYYY-MM-DD`) as Prisma reads it: midnight UTC. */
-const dateOf = (text: string | null) => (text === null ? null : new Date(`${text}T00:00:00.000Z`));
+export const dateOf = (text: string | null) => (text === null ? null : new Date(`${text}T00:00:00.000Z`));
 
-const toScheduleRow = (schedule: ScheduleJson | null): TScheduleRow | null =>
+export const toScheduleRow = (schedule: ScheduleJson | null): TScheduleRow | null =>
   schedule && { timeZone: schedule.timeZone, entries: schedule.entries.map((entry) => ({ ...entry, date: dateOf(entry.date) })) };
 
 /**
@@ -66,7 +76,11 @@ export async function querySlotRow(where: SlotRowWhere): Promise<SlotEventTypeRo
   if (where.teamIds !== undefined) add((p) => `et."teamId" = ANY(${p}::int[])`, where.teamIds);
   const text = `${SELECT_SLOT_ROW}\n   WHERE ${conditions.length ? conditions.join(" AND ") : "true"}\n   ORDER BY et.id LIMIT 1`;
   const [row] = await sql<RowJson>(text, values);
-  if (!row) return null;
+  return row ? toSlotRow(row) : null;
+}
+
+/** The row as Prisma would give it: dates as Dates, schedules' override dates too. Extra fields pass through. */
+export function toSlotRow<Row extends RowJson>(row: Row) {
   return {
     ...row,
     bookingWindowStart: dateOf(row.bookingWindowStart),

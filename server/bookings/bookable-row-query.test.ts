@@ -1,0 +1,66 @@
+/** The booking's SQL loader against Prisma's select (loadBookableEventType), on a real PostgreSQL: the same row. */
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeUser } from "../../prisma/factories";
+import { db, disconnectDb } from "../db/client";
+import { queryBookableRow } from "./bookable-row-query";
+import { loadBookableEventType } from "./booking-rules";
+
+afterAll(() => disconnectDb());
+
+const hex = () => randomBytes(4).toString("hex");
+
+async function withDestination(userId: number) {
+  const credential = await db.credential.create({ data: { userId, type: "caldav", appId: "caldav", secret: "sealed" } });
+  await db.destinationCalendar.create({ data: { userId, credentialId: credential.id, integration: "caldav", externalId: `cal-${hex()}` } });
+}
+
+async function withSchedule(userId: number) {
+  const schedule = await db.schedule.create({
+    data: { userId, name: "Hours", timeZone: "Europe/Berlin", entries: { create: [{ days: [1, 2], startMinute: 540, endMinute: 1020 }] } },
+  });
+  await db.user.update({ where: { id: userId }, data: { defaultScheduleId: schedule.id } });
+}
+
+describe("queryBookableRow", () => {
+  it("equals Prisma's row for a round-robin team event type: fixed and rotating hosts, names, destination calendars, the form", async () => {
+    const team = await db.team.create({ data: { name: "Team", slug: `team-${hex()}` } });
+    const [fixed, rotating, bare] = [await makeUser(), await makeUser(), await makeUser()];
+    await withSchedule(fixed.id);
+    await withDestination(rotating.id);
+    const eventType = await db.eventType.create({
+      data: {
+        teamId: team.id,
+        title: "Team call",
+        slug: `call-${hex()}`,
+        description: "About the plan",
+        lengthInMinutes: 30,
+        schedulingType: "ROUND_ROBIN",
+        requiresConfirmation: true,
+        confirmationNoticeUnit: "hours",
+        confirmationNoticeCount: 4,
+        customName: "{Event type title} with {Scheduler}",
+        disableGuests: true,
+        locations: [{ type: "address", address: "Main street 1", public: true }],
+        bookingFields: [{ type: "text", slug: "topic", label: "Topic", required: true }],
+        hosts: { create: [{ userId: fixed.id, isFixed: true }, { userId: rotating.id }, { userId: bare.id }] },
+      },
+    });
+    const row = await queryBookableRow(eventType.id);
+    expect(row).toEqual(await loadBookableEventType(db, eventType.id));
+    expect(row!.hosts.map((host) => [host.isFixed, host.user.destinationCalendar !== null])).toEqual(
+      [fixed, rotating, bare].sort((a, b) => a.id - b.id).map((user) => [user.id === fixed.id, user.id === rotating.id]),
+    );
+  });
+
+  it("equals Prisma's row for a personal event type whose owner has a destination calendar, and is null for an unknown id", async () => {
+    const owner = await makeUser();
+    await withSchedule(owner.id);
+    await withDestination(owner.id);
+    const eventType = await db.eventType.create({ data: { userId: owner.id, title: "Intro", slug: `intro-${hex()}`, lengthInMinutes: 30 } });
+    const row = await queryBookableRow(eventType.id);
+    expect(row).toEqual(await loadBookableEventType(db, eventType.id));
+    expect(row!.owner!.destinationCalendar).not.toBeNull();
+    expect(await queryBookableRow(eventType.id + 1_000_000)).toBeNull();
+  });
+});
