@@ -16,8 +16,8 @@ const ROUNDS = 20;
 const CONTENDERS = 50;
 const BOOKINGS = 100_000;
 const LIST_SAMPLES = 60;
-/** The losers may cost about as much as a bare request each, on top of the bare round: one booking, 49 quick 409s. */
-const MAX_ROUND_RATIO = 2;
+/** One booking and 49 quick 409s may cost at most half again as much as 50 bare requests. */
+const MAX_ROUND_RATIO = 1.5;
 const MAX_PAGE_RATIO = 1.2;
 const V = { "svc-api-version": "2024-08-13", "content-type": "application/json" };
 
