@@ -3,6 +3,7 @@
  * /v2/me) use `sql` — parameterised queries on the same pg pool — because Prisma's per-query overhead
  * dominated their cost (see `npm run bench`).
  */
+import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { log } from "../log";
@@ -125,6 +126,12 @@ export const isEmbeddedDatabase = () => process.env.CONVENE_EMBEDDED_DB === "1";
 const statementNames = new Map<string, string>();
 
 /**
+ * A prepared statement's name comes from its text: Next.js may load this module once per route bundle, each with its
+ * own map, over the one shared pool, so a name counted per module would give two texts the same name on a connection.
+ */
+const statementNameOf = (text: string) => `convene_${createHash("sha256").update(text).digest("base64url").slice(0, 32)}`;
+
+/**
  * One parameterised query on the shared pool: `sql<Row>("SELECT … WHERE id = $1", [id])`. On PostgreSQL
  * each distinct text becomes a named prepared statement, parsed and planned once per connection.
  */
@@ -132,7 +139,7 @@ export async function sql<Row extends object>(text: string, values: unknown[] = 
   assertOutsideTransaction("sql()");
   if (isEmbeddedDatabase()) return (await connection().pool.query<Row>(text, values)).rows;
   let name = statementNames.get(text);
-  if (!name) statementNames.set(text, (name = `convene_${statementNames.size}`));
+  if (!name) statementNames.set(text, (name = statementNameOf(text)));
   return (await connection().pool.query<Row>({ name, text, values })).rows;
 }
 
