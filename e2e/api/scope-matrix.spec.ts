@@ -71,7 +71,13 @@ for (const route of ROUTE_CATALOG) {
 
     if (required) {
       test(`token with ${required}`, async ({ request }) => {
-        expect([401, 403]).not.toContain((await call(request, await token(required))).status());
+        const response = await call(request, await token(required));
+        expect([401, 403]).not.toContain(response.status());
+        // The scope passes; the declared team membership is checked next, and nobody is a member of team 999999999.
+        if (typeof route.access === "object" && route.access.team) {
+          expect(response.status()).toBe(404);
+          expect((await response.json()).error.message).toBe("Team not found");
+        }
       });
       if (required.startsWith("TEAM_")) {
         test(`token with ORG_${required.slice(5)} (implies the TEAM_ scope)`, async ({ request }) => {
