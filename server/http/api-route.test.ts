@@ -346,7 +346,7 @@ describe("declared team access", () => {
       { params: Promise.resolve({ teamId: String(teamId) }) },
     );
 
-  it("hands the handler the actor (user and how they came in), and enforces membership and role before the body is read", async () => {
+  it("hands the handler the actor (user and how they came in), and enforces membership and role once the input is parsed", async () => {
     const { makeTenancyWorld } = await import("../../prisma/team-factories");
     const { makeApiKey } = await import("../../prisma/factories");
     const world = await makeTenancyWorld();
@@ -356,8 +356,9 @@ describe("declared team access", () => {
     expect(admin.status).toBe(200);
     expect((await admin.json()).data).toEqual({ actor: { userId: world.users.admin.id, via: "api-key" }, teamId: world.team.id });
 
-    // A non-member learns nothing, not even that the body is invalid; a missing team answers the same.
-    for (const response of [await patch(world.team.id, await keyOf("outsider"), "{}"), await patch(2_000_000_000, await keyOf("outsider"))]) {
+    // A non-member learns nothing: a missing team answers the same. Bad input is a 400 for anyone (it says nothing of the team).
+    expect((await patch(world.team.id, await keyOf("outsider"), "{}")).status).toBe(400);
+    for (const response of [await patch(world.team.id, await keyOf("outsider")), await patch(2_000_000_000, await keyOf("outsider"))]) {
       expect(response.status).toBe(404);
       expect((await response.json()).error).toMatchObject({ code: "NOT_FOUND", message: "Team not found" });
     }

@@ -110,12 +110,13 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
       authorize(principal, declaration);
       version = declaration.versions ? negotiateVersion(request.headers.get(VERSION_HEADER), declaration.versions) : null;
       const params = parsePart(declaration.params, await context.params, "params");
-      const actor = principal ? actorOf(principal) : null;
-      // Before the query and body are read: a non-member learns nothing, not even which fields are valid.
-      await authorizeTeam(actor, declaration, params);
       // A route that declares no query takes none: an unexpected parameter is a 400, never silently ignored.
       const query = parsePart(declaration.query ?? NO_QUERY, queryObject(new URL(request.url)), "query", peerFields);
       const body = declaration.body ? parsePart(declaration.body, await readJsonBody(request), "body", peerFields) : undefined;
+      const actor = principal ? actorOf(principal) : null;
+      // After parsing, which depends only on the request (what a valid body is, the OpenAPI document says anyway):
+      // the 404 for a team the actor is not in is then the same whatever else was sent.
+      await authorizeTeam(actor, declaration, params);
       const input = { actor, principal, params, query: declaration.query ? query : undefined, body, version, request, requestId } as HandlerInput<D>;
       const result = await handler(input);
       response = timePhase("serialize", () =>

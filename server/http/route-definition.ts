@@ -13,7 +13,7 @@ export const TEAM_ROLES: readonly TeamRole[] = ["OWNER", "ADMIN", "MEMBER"];
 
 /**
  * The team a route acts on (the path parameter naming it) and the roles that may call it. Checked after the
- * credential and its scope: not an accepted member, or no such team → 404 "Team not found" (a non-member learns
+ * credential, its scope and the input: not an accepted member, or no such team → 404 "Team not found" (a non-member learns
  * nothing); a member without one of the roles → 403 naming them. An organization's owners and admins count as
  * owners and admins of its teams (server/teams/team-roles.ts).
  */
