@@ -4,6 +4,7 @@ import { AppError } from "../errors";
 import { hashSecret, newSecret, secretHint } from "../auth/secrets";
 import { MAX_ACTIVE_SECRETS } from "./oauth-client.schemas";
 import type { Actor } from "../auth/actor";
+import { oauthClientsOwnedBy } from "./oauth-access";
 
 export { MAX_ACTIVE_SECRETS };
 
@@ -30,7 +31,7 @@ export async function createClientSecret({ userId: ownerId }: Actor, clientId: s
   });
 }
 
-export async function revokeClientSecret({ userId: ownerId }: Actor, clientId: string, secretId: number) {
-  const { count } = await db.oAuthClientSecret.deleteMany({ where: { id: secretId, clientId, client: { ownerId } } });
+export async function revokeClientSecret(actor: Actor, clientId: string, secretId: number) {
+  const { count } = await db.oAuthClientSecret.deleteMany({ where: { id: secretId, clientId, client: oauthClientsOwnedBy(actor) } });
   if (count === 0) throw new AppError("NOT_FOUND", "Secret not found");
 }

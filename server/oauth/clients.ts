@@ -10,16 +10,17 @@ import { CLIENT_SELECT } from "./client-dto";
 import { ZCreateClientInput, ZUpdateClientInput, type TCreateClientInput, type TUpdateClientInput } from "./oauth-client.schemas";
 import { editNeedsReview } from "./reapproval";
 import type { Actor } from "../auth/actor";
+import { oauthClientsOwnedBy } from "./oauth-access";
 
 /** Client ids are public identifiers, but random so they cannot be enumerated. */
 const newClientId = () => randomBytes(16).toString("hex");
 
-export async function listOwnClients({ userId: ownerId }: Actor) {
-  return db.oAuthClient.findMany({ where: { ownerId }, select: CLIENT_SELECT, orderBy: { createdAt: "desc" } });
+export async function listOwnClients(actor: Actor) {
+  return db.oAuthClient.findMany({ where: oauthClientsOwnedBy(actor), select: CLIENT_SELECT, orderBy: { createdAt: "desc" } });
 }
 
-export async function getOwnClient({ userId: ownerId }: Actor, clientId: string) {
-  const client = await db.oAuthClient.findFirst({ where: { id: clientId, ownerId }, select: CLIENT_SELECT });
+export async function getOwnClient(actor: Actor, clientId: string) {
+  const client = await db.oAuthClient.findFirst({ where: { id: clientId, ...oauthClientsOwnedBy(actor) }, select: CLIENT_SELECT });
   if (!client) throw new AppError("NOT_FOUND", "OAuth client not found");
   return client;
 }
@@ -61,8 +62,8 @@ export async function updateClient(actor: Actor, input: TUpdateClientInput) {
   return getOwnClient(actor, clientId);
 }
 
-export async function deleteClient({ userId: ownerId }: Actor, clientId: string) {
-  const { count } = await db.oAuthClient.deleteMany({ where: { id: clientId, ownerId } });
+export async function deleteClient(actor: Actor, clientId: string) {
+  const { count } = await db.oAuthClient.deleteMany({ where: { id: clientId, ...oauthClientsOwnedBy(actor) } });
   if (count === 0) throw new AppError("NOT_FOUND", "OAuth client not found");
   await flushCredentialCache(); // its grants and tokens went with it
 }
