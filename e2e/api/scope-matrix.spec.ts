@@ -73,8 +73,9 @@ for (const route of ROUTE_CATALOG) {
       test(`token with ${required}`, async ({ request }) => {
         const response = await call(request, await token(required));
         expect([401, 403]).not.toContain(response.status());
-        // The scope passes; the declared team membership is checked next, and nobody is a member of team 999999999.
-        if (typeof route.access === "object" && route.access.team) {
+        // The scope passes; once the input parses, the declared team membership is checked, and nobody is a member
+        // of team 999999999 (a body route sent {} may stop at its 400 first).
+        if (typeof route.access === "object" && route.access.team && response.status() !== 400) {
           expect(response.status()).toBe(404);
           expect((await response.json()).error.message).toBe("Team not found");
         }

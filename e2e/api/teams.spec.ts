@@ -5,7 +5,7 @@ import { expect, test } from "../support/fixtures";
 
 test.afterAll(() => disconnectDb());
 
-const TEAM_KEYS = ["bio", "id", "isOrganization", "logoUrl", "metadata", "name", "organization", "parentId", "slug", "timeZone", "weekStart"];
+const TEAM_KEYS = ["id", "isOrganization", "metadata", "name", "organization", "slug", "timeZone", "weekStart"];
 
 async function caller() {
   const user = await makeUser();

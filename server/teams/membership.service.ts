@@ -12,7 +12,7 @@ import type { TPaginationQuery } from "../http/pagination";
 import type { TeamRole } from "../http/route-definition";
 import { forgetProfile } from "../me/me.service";
 import { membershipsVisibleTo } from "./team-access";
-import { MEMBERSHIP_SELECT } from "./team.dto";
+import { MEMBERSHIP_SELECT, toMembershipOutput } from "./team.dto";
 import { teamRoleOf } from "./team-roles";
 import { ZCreateMembershipInput, ZUpdateMembershipInput, type TCreateMembershipInput, type TUpdateMembershipInput } from "./team.schemas";
 
@@ -28,13 +28,13 @@ export async function listMemberships(actor: Actor, teamId: number, page: TPagin
     db.membership.findMany({ where, select: MEMBERSHIP_SELECT, orderBy: { id: "asc" }, skip: page.skip, take: page.take }),
     db.membership.count({ where }),
   ]);
-  return { items, totalItems };
+  return { items: items.map(toMembershipOutput), totalItems };
 }
 
 export async function getMembership(actor: Actor, teamId: number, membershipId: number) {
   const row = await db.membership.findFirst({ where: inTeam(actor, teamId, membershipId), select: MEMBERSHIP_SELECT });
   if (!row) throw membershipNotFound();
-  return row;
+  return toMembershipOutput(row);
 }
 
 /** Serialises membership changes of one team, so two demotions cannot each see the other owner still there. */
@@ -67,7 +67,7 @@ export async function createMembership(actor: Actor, teamId: number, input: TCre
     }
   });
   forgetProfile(userId);
-  return row;
+  return toMembershipOutput(row);
 }
 
 export async function updateMembership(actor: Actor, teamId: number, membershipId: number, input: TUpdateMembershipInput) {
@@ -83,7 +83,7 @@ export async function updateMembership(actor: Actor, teamId: number, membershipI
     return tx.membership.update({ where: { id: membershipId }, data: changes, select: MEMBERSHIP_SELECT });
   });
   forgetProfile(row.userId);
-  return row;
+  return toMembershipOutput(row);
 }
 
 export async function deleteMembership(actor: Actor, teamId: number, membershipId: number) {
@@ -99,5 +99,5 @@ export async function deleteMembership(actor: Actor, teamId: number, membershipI
     return current;
   });
   forgetProfile(row.userId);
-  return row;
+  return toMembershipOutput(row);
 }

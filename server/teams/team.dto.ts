@@ -17,11 +17,11 @@ export const TEAM_SELECT = {
 
 export const ZTeamOutput = z.object({
   id: z.number().int(),
-  parentId: z.number().int().nullable(),
+  parentId: z.number().int().optional().describe("The organization's id; left out for a team outside any, as the peer does"),
   name: z.string(),
   slug: z.string(),
-  logoUrl: z.string().nullable(),
-  bio: z.string().nullable(),
+  logoUrl: z.string().optional().describe("Left out when not set"),
+  bio: z.string().optional().describe("Left out when not set"),
   isOrganization: z.boolean(),
   metadata: z.record(z.string(), z.unknown()),
   timeZone: z.string(),
@@ -33,14 +33,21 @@ export const ZTeamOutput = z.object({
 });
 export type TTeamOutput = z.infer<typeof ZTeamOutput>;
 
-type TeamRow = Omit<TTeamOutput, "organization" | "metadata"> & {
+type TeamRow = Omit<TTeamOutput, "organization" | "metadata" | "parentId" | "logoUrl" | "bio"> & {
+  parentId: number | null;
+  logoUrl: string | null;
+  bio: string | null;
   metadata: unknown;
   parent: { id: number; name: string; slug: string; isOrganization: boolean } | null;
 };
 
-export function toTeamOutput({ parent, metadata, ...team }: TeamRow): TTeamOutput {
+/** Unset optional fields are left out rather than null: the peer's schema types them as plain strings and numbers. */
+export function toTeamOutput({ parent, metadata, parentId, logoUrl, bio, ...team }: TeamRow): TTeamOutput {
   return {
     ...team,
+    ...(parentId === null ? {} : { parentId }),
+    ...(logoUrl === null ? {} : { logoUrl }),
+    ...(bio === null ? {} : { bio }),
     metadata: (metadata ?? {}) as Record<string, unknown>,
     organization: parent?.isOrganization ? { id: parent.id, name: parent.name, slug: parent.slug } : null,
   };
@@ -61,6 +68,12 @@ export const ZMembershipOutput = z.object({
   teamId: z.number().int(),
   accepted: z.boolean(),
   role: z.enum(["OWNER", "ADMIN", "MEMBER"]),
-  user: z.object({ email: z.string(), name: z.string(), username: z.string(), avatarUrl: z.string().nullable() }),
+  user: z.object({ email: z.string(), name: z.string(), username: z.string(), avatarUrl: z.string().optional().describe("Left out when not set") }),
 });
 export type TMembershipOutput = z.infer<typeof ZMembershipOutput>;
+
+type MembershipRow = Omit<TMembershipOutput, "user"> & { user: Omit<TMembershipOutput["user"], "avatarUrl"> & { avatarUrl: string | null } };
+
+export function toMembershipOutput({ user: { avatarUrl, ...user }, ...membership }: MembershipRow): TMembershipOutput {
+  return { ...membership, user: { ...user, ...(avatarUrl === null ? {} : { avatarUrl }) } };
+}

@@ -19,10 +19,10 @@ describe("createTeam", () => {
     expect(team).toMatchObject({
       name: `Sales & Support ${user.id}`,
       slug: `sales-support-${user.id}`,
-      parentId: null,
       isOrganization: false,
       organization: null,
     });
+    expect(team).not.toHaveProperty("parentId");
     expect(await db.membership.findMany({ where: { teamId: team.id }, select: { userId: true, role: true, accepted: true } })).toEqual([
       { userId: user.id, role: "OWNER", accepted: true },
     ]);
