@@ -3,6 +3,7 @@
  * services the product uses, so a seeded user or key is exactly what a real one would be. Each call
  * makes fresh, unique rows: tests never depend on each other's data or on the order they run in.
  */
+import { sessionActor } from "../server/auth/actor";
 import { randomBytes } from "node:crypto";
 import { createApiKey, revokeApiKey } from "../server/api-keys/api-key.service";
 import { hashSecret } from "../server/auth/secrets";
@@ -38,8 +39,8 @@ export type ApiKeyOverrides = {
 export async function makeApiKey(userId: number, overrides: ApiKeyOverrides = {}): Promise<string> {
   const { name = "test key", expiresAt = null, revoked = false } = overrides;
   const isPast = expiresAt !== null && expiresAt.getTime() <= Date.now();
-  const created = await createApiKey(userId, { name, expiresAt: isPast ? null : expiresAt });
+  const created = await createApiKey(sessionActor(userId), { name, expiresAt: isPast ? null : expiresAt });
   if (isPast) await db.apiKey.update({ where: { hash: hashSecret(created.key) }, data: { expiresAt } });
-  if (revoked) await revokeApiKey(userId, created.id);
+  if (revoked) await revokeApiKey(sessionActor(userId), created.id);
   return created.key;
 }

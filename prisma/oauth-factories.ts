@@ -2,6 +2,7 @@
  * OAuth seed helpers for tests and benchmarks, built on the real services: a reviewed client, a code
  * from the real consent decision, tokens from the real token endpoint logic.
  */
+import { sessionActor } from "../server/auth/actor";
 import { randomBytes } from "node:crypto";
 import { db } from "../server/db/client";
 import { decideAuthorization } from "../server/oauth/authorization-codes";
@@ -20,7 +21,7 @@ type ClientOptions = Partial<TCreateClientInput> & { accept?: boolean };
 export async function makeOAuthClient(options: ClientOptions = {}) {
   const { accept = true, ...input } = options;
   const owner = await makeUser();
-  const { client, secret } = await createClient(owner.id, {
+  const { client, secret } = await createClient(sessionActor(owner.id), {
     name: "Test app",
     websiteUrl: "https://app.example.test",
     redirectUris: [REDIRECT_URI],
@@ -31,7 +32,7 @@ export async function makeOAuthClient(options: ClientOptions = {}) {
   });
   if (accept) {
     const admin = await makeUser({ role: "ADMIN" });
-    await reviewClient(admin.id, { clientId: client.id, decision: "ACCEPT" });
+    await reviewClient(sessionActor(admin.id), { clientId: client.id, decision: "ACCEPT" });
   }
   return { client, secret, owner };
 }
@@ -45,7 +46,7 @@ export const newVerifier = () => randomBytes(32).toString("base64url");
 
 /** The code a user's "Allow" produces, through the same decision the consent page makes. */
 export async function authorizeCode(userId: number, clientId: string, params: Record<string, string> = {}) {
-  const decision = await decideAuthorization(userId, { client_id: clientId, redirect_uri: REDIRECT_URI, state: "st", ...params }, true);
+  const decision = await decideAuthorization(sessionActor(userId), { client_id: clientId, redirect_uri: REDIRECT_URI, state: "st", ...params }, true);
   if (decision.kind !== "redirect") throw new Error(`authorization refused: ${decision.message}`);
   const location = new URL(decision.location);
   const code = location.searchParams.get("code");

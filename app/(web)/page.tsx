@@ -1,10 +1,11 @@
+import { sessionActor } from "@/server/auth/actor";
 import { TextLink } from "@/components/ui/text-link";
 import { getSessionUser } from "@/server/auth/session";
 import { getOnboardingProgress } from "@/server/onboarding/onboarding.service";
 
 export default async function HomePage() {
   const user = await getSessionUser();
-  const progress = user ? await getOnboardingProgress(user.id) : null;
+  const progress = user ? await getOnboardingProgress(sessionActor(user.id)) : null;
   return (
     <main className="mx-auto max-w-2xl px-6 py-16">
       <h1 className="text-3xl font-semibold">Convene</h1>

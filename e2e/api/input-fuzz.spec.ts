@@ -72,6 +72,7 @@ async function digestOfUser(userId: number): Promise<Record<string, string>> {
     eventTypeId: await idsOf(`SELECT id FROM "EventType" WHERE "userId" = $1`),
     scheduleId: await idsOf(`SELECT id FROM "Schedule" WHERE "userId" = $1`),
     credentialId: await idsOf(`SELECT id FROM "Credential" WHERE "userId" = $1`),
+    teamId: await idsOf(`SELECT "teamId" AS id FROM "Membership" WHERE "userId" = $1`),
   };
   owned.bookingId = await idsOf(
     `SELECT id FROM "Booking" WHERE "eventTypeId" IN (SELECT id FROM "EventType" WHERE "userId" = $1) OR id IN (SELECT "bookingId" FROM "BookingHost" WHERE "userId" = $1)`,
@@ -84,7 +85,13 @@ async function digestOfUser(userId: number): Promise<Record<string, string>> {
   const digest: Record<string, string> = {};
   for (const [table, names] of [...tables].sort(([a], [b]) => a.localeCompare(b))) {
     const [column, ids] =
-      table === "User" ? ["id", [userId]] : table === "Booking" ? ["id", owned.bookingId] : (Object.entries(owned).find(([name]) => names.has(name)) ?? []);
+      table === "User"
+        ? ["id", [userId]]
+        : table === "Booking"
+          ? ["id", owned.bookingId]
+          : table === "Team"
+            ? ["id", owned.teamId]
+            : (Object.entries(owned).find(([name]) => names.has(name)) ?? []);
     if (!column || !ids) continue;
     const [row] = await db.$queryRawUnsafe<{ rows: bigint; digest: string }[]>(
       `SELECT count(*) AS rows, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${table}" t WHERE "${column}" = ANY($1::int[])`,
@@ -109,6 +116,10 @@ test("every /v2 operation: bad input is a 4xx in the envelope, never a 5xx, and 
   expect(link.status()).toBe(201);
   const ooo = await db.outOfOffice.create({ data: { userId: host.id, start: utcAt(20, 0), end: utcAt(21, 0) } });
   const attendeeRow = await db.attendee.findFirstOrThrow({ where: { booking: { uid: booking.uid } } });
+  const team = await request.post("/v2/teams", { headers: auth, data: { name: "Fuzz team", slug: `fuzz-${host.id}` } });
+  expect(team.status()).toBe(201);
+  const teamId = (await team.json()).data.id as number;
+  const membership = await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId, userId: host.id } } });
 
   const pathValues: Record<string, string> = {
     eventTypeId: String(eventType.id),
@@ -119,6 +130,8 @@ test("every /v2 operation: bad input is a 4xx in the envelope, never a 5xx, and 
     linkId: (await link.json()).data.linkId,
     userId: String(host.id),
     calendar: "google",
+    teamId: String(teamId),
+    membershipId: String(membership.id),
   };
   const hints: Record<string, unknown> = {
     eventTypeId: eventType.id,

@@ -1,4 +1,5 @@
 /** GET /auth/oauth2/authorize over HTTP: page errors stay on the page; the rest go back with state. */
+import { sessionActor } from "../../server/auth/actor";
 import { makeUser } from "../../prisma/factories";
 import { makeLegacy, makeOAuthClient, newVerifier, REDIRECT_URI } from "../../prisma/oauth-factories";
 import { updateClient } from "../../server/oauth/clients";
@@ -16,10 +17,10 @@ test("errors shown on the page, never redirected", async ({ request }) => {
   const { client: pending } = await makeOAuthClient({ accept: false });
   const { client: rejected } = await makeOAuthClient({ accept: false });
   const admin = await makeUser({ role: "ADMIN" });
-  await reviewClient(admin.id, { clientId: rejected.id, decision: "REJECT", reason: "Unclear purpose" });
+  await reviewClient(sessionActor(admin.id), { clientId: rejected.id, decision: "REJECT", reason: "Unclear purpose" });
   // Accepted, then edited: back in review, so new authorizations wait for the admin.
   const { client: inReview, owner } = await makeOAuthClient();
-  await updateClient(owner.id, { clientId: inReview.id, name: "Renamed app" });
+  await updateClient(sessionActor(owner.id), { clientId: inReview.id, name: "Renamed app" });
   const cases: [Record<string, string | undefined>, RegExp][] = [
     [{ client_id: "no-such-client", redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /No application exists/],
     [{ client_id: pending.id, redirect_uri: REDIRECT_URI, scope: "PROFILE_READ" }, /not approved/],

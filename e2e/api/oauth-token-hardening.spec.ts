@@ -2,6 +2,7 @@
  * The token and revocation endpoints refuse ambiguous or oversized requests with RFC 6749 bodies, never a 5xx,
  * and an existing grant follows its client's scopes. Driven over HTTP, partly through oauth4webapi.
  */
+import { sessionActor } from "../../server/auth/actor";
 import { randomBytes } from "node:crypto";
 import * as oauth from "oauth4webapi";
 import { makeUser } from "../../prisma/factories";
@@ -86,8 +87,8 @@ test("a scope removed from the client leaves existing grants: the old token lose
   const { ownerId } = await import("../../server/db/client").then(({ db }) =>
     db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true } }),
   );
-  await updateClient(ownerId, { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
-  await reviewClient((await makeUser({ role: "ADMIN" })).id, { clientId: tokens.client.id, decision: "ACCEPT" });
+  await updateClient(sessionActor(ownerId), { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
+  await reviewClient(sessionActor((await makeUser({ role: "ADMIN" })).id), { clientId: tokens.client.id, decision: "ACCEPT" });
   // This process changed the client; the app's cache hears of it through PostgreSQL NOTIFY.
   await expect.poll(() => bookingsWith(tokens.access_token)).toBe(403);
 

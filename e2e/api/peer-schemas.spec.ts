@@ -226,7 +226,60 @@ const operations: Record<string, (request: APIRequestContext) => Promise<void>> 
   ...scheduleOperations(),
   ...calendarOperations(),
   ...slotOperations(),
+  ...teamOperations(),
 };
+
+function teamOperations(): typeof operations {
+  /** A team of the caller's (OWNER) with a second, accepted member. */
+  const team = async (request: APIRequestContext) => {
+    const [{ headers, user }, member] = await Promise.all([caller(), makeUser()]);
+    const { data } = await send(request, "POST /v2/teams", "/v2/teams", { headers, data: { name: "Peer team", slug: `peer-${user.id}`, bio: "We meet" } });
+    const added = await send(request, "POST /v2/teams/{teamId}/memberships", `/v2/teams/${data.id}/memberships`, {
+      headers,
+      data: { userId: member.id, role: "ADMIN", accepted: true },
+    });
+    return { headers, teamId: data.id as number, membershipId: added.data.id as number };
+  };
+  return {
+    "POST /v2/teams": (request) => team(request).then(() => undefined),
+    "POST /v2/teams/{teamId}/memberships": (request) => team(request).then(() => undefined),
+    "GET /v2/teams": async (request) => {
+      const { headers } = await team(request);
+      await send(request, "GET /v2/teams", "/v2/teams", { headers });
+    },
+    "GET /v2/teams/{teamId}": async (request) => {
+      const { headers, teamId } = await team(request);
+      await send(request, "GET /v2/teams/{teamId}", `/v2/teams/${teamId}`, { headers });
+    },
+    "PATCH /v2/teams/{teamId}": async (request) => {
+      const { headers, teamId } = await team(request);
+      await send(request, "PATCH /v2/teams/{teamId}", `/v2/teams/${teamId}`, { headers, data: { name: "Renamed" } });
+    },
+    "DELETE /v2/teams/{teamId}": async (request) => {
+      const { headers, teamId } = await team(request);
+      await send(request, "DELETE /v2/teams/{teamId}", `/v2/teams/${teamId}`, { headers });
+    },
+    "GET /v2/teams/{teamId}/memberships": async (request) => {
+      const { headers, teamId } = await team(request);
+      await send(request, "GET /v2/teams/{teamId}/memberships", `/v2/teams/${teamId}/memberships`, { headers });
+    },
+    "GET /v2/teams/{teamId}/memberships/{membershipId}": async (request) => {
+      const { headers, teamId, membershipId } = await team(request);
+      await send(request, "GET /v2/teams/{teamId}/memberships/{membershipId}", `/v2/teams/${teamId}/memberships/${membershipId}`, { headers });
+    },
+    "PATCH /v2/teams/{teamId}/memberships/{membershipId}": async (request) => {
+      const { headers, teamId, membershipId } = await team(request);
+      await send(request, "PATCH /v2/teams/{teamId}/memberships/{membershipId}", `/v2/teams/${teamId}/memberships/${membershipId}`, {
+        headers,
+        data: { role: "MEMBER" },
+      });
+    },
+    "DELETE /v2/teams/{teamId}/memberships/{membershipId}": async (request) => {
+      const { headers, teamId, membershipId } = await team(request);
+      await send(request, "DELETE /v2/teams/{teamId}/memberships/{membershipId}", `/v2/teams/${teamId}/memberships/${membershipId}`, { headers });
+    },
+  };
+}
 
 function slotOperations(): typeof operations {
   const SLOTS_V = { [VERSION_HEADER]: "2024-09-04" };

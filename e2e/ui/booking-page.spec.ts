@@ -4,6 +4,7 @@
  * meanwhile (through POST /v2/bookings) is explained and disappears from the list; a private link's page
  * books its hidden event type while the link lasts; a booking past the rate limit is explained.
  */
+import { sessionActor } from "../../server/auth/actor";
 import type { Page } from "@playwright/test";
 import { attendee, makeHostWithEventType, utcAt, type HostOptions } from "../../prisma/scheduling-factories";
 import { db, disconnectDb } from "../../server/db/client";
@@ -185,7 +186,7 @@ test("without the page's scripts nothing can be booked", async ({ page }) => {
 
 test("a private link's page books its hidden event type once; the public address and the used-up link are a 404", async ({ page }) => {
   const { host, eventType } = await makeHostWithEventType({ eventType: { hidden: true } });
-  const link = await createPrivateLink(host.id, eventType.id, { maxUsageCount: 1 });
+  const link = await createPrivateLink(sessionActor(host.id), eventType.id, { maxUsageCount: 1 });
   const start = utcAt(1, 11);
 
   await page.goto(new URL(link.bookingUrl).pathname);

@@ -1,3 +1,4 @@
+import { sessionActor } from "../auth/actor";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
 import { makeApiKey, makeUser } from "../../prisma/factories";
@@ -25,7 +26,7 @@ describe("createApiKey", () => {
   it("returns the plaintext key once and stores only its hash and hint", async () => {
     const user = await makeUser();
     const expiresAt = inOneHour();
-    const created = await createApiKey(user.id, { name: "  CI deploy  ", expiresAt });
+    const created = await createApiKey(sessionActor(user.id), { name: "  CI deploy  ", expiresAt });
     expect(created).toEqual({
       id: expect.any(Number),
       name: "CI deploy",
@@ -47,7 +48,7 @@ describe("createApiKey", () => {
   it("never shows the key again: listings carry neither key nor hash", async () => {
     const user = await makeUser();
     const key = await makeApiKey(user.id);
-    const [listed] = await listApiKeys(user.id);
+    const [listed] = await listApiKeys(sessionActor(user.id));
     expect(Object.keys(listed!).sort()).toEqual(["createdAt", "expiresAt", "hint", "id", "lastUsedAt", "name"]);
     expect(JSON.stringify(listed)).not.toContain(key.slice(9, 25));
   });
@@ -59,7 +60,7 @@ describe("createApiKey", () => {
     { case: "unparseable expiry", input: { name: "k", expiresAt: "someday" }, path: "expiresAt" },
   ])("refuses $case with a ZodError and stores nothing", async ({ input, path }) => {
     const user = await makeUser();
-    const error = await createApiKey(user.id, input as never).then(
+    const error = await createApiKey(sessionActor(user.id), input as never).then(
       () => null,
       (reason: unknown) => reason,
     );
@@ -72,34 +73,34 @@ describe("createApiKey", () => {
 describe("listApiKeys", () => {
   it("lists the user's own live keys, newest first, and leaves out revoked ones", async () => {
     const [user, other] = await Promise.all([makeUser(), makeUser()]);
-    const first = await createApiKey(user.id, { name: "first" });
-    const revoked = await createApiKey(user.id, { name: "revoked" });
-    const last = await createApiKey(user.id, { name: "last" });
-    await createApiKey(other.id, { name: "someone else's" });
-    await revokeApiKey(user.id, revoked.id);
+    const first = await createApiKey(sessionActor(user.id), { name: "first" });
+    const revoked = await createApiKey(sessionActor(user.id), { name: "revoked" });
+    const last = await createApiKey(sessionActor(user.id), { name: "last" });
+    await createApiKey(sessionActor(other.id), { name: "someone else's" });
+    await revokeApiKey(sessionActor(user.id), revoked.id);
 
-    expect((await listApiKeys(user.id)).map((key) => key.id)).toEqual([last.id, first.id]);
+    expect((await listApiKeys(sessionActor(user.id))).map((key) => key.id)).toEqual([last.id, first.id]);
   });
 
   it("is empty for a user without keys", async () => {
     const user = await makeUser();
-    expect(await listApiKeys(user.id)).toEqual([]);
+    expect(await listApiKeys(sessionActor(user.id))).toEqual([]);
   });
 });
 
 describe("revokeApiKey", () => {
   it("revokes the owner's key: it stops authenticating", async () => {
     const user = await makeUser();
-    const created = await createApiKey(user.id, { name: "k" });
-    await revokeApiKey(user.id, created.id);
+    const created = await createApiKey(sessionActor(user.id), { name: "k" });
+    await revokeApiKey(sessionActor(user.id), created.id);
     expect((await rowOf(created.key)).revokedAt).toBeInstanceOf(Date);
     expect(await findPrincipalForApiKey(created.key)).toBeNull();
   });
 
   it("answers another user's key with NOT_FOUND and leaves it working", async () => {
     const [owner, intruder] = await Promise.all([makeUser(), makeUser()]);
-    const created = await createApiKey(owner.id, { name: "k" });
-    expect((await appError(revokeApiKey(intruder.id, created.id))).code).toBe("NOT_FOUND");
+    const created = await createApiKey(sessionActor(owner.id), { name: "k" });
+    expect((await appError(revokeApiKey(sessionActor(intruder.id), created.id))).code).toBe("NOT_FOUND");
     expect((await rowOf(created.key)).revokedAt).toBeNull();
     expect(await findPrincipalForApiKey(created.key)).toMatchObject({ userId: owner.id });
   });
@@ -108,15 +109,15 @@ describe("revokeApiKey", () => {
     {
       case: "an already revoked key",
       id: async (userId: number) => {
-        const created = await createApiKey(userId, { name: "k" });
-        await revokeApiKey(userId, created.id);
+        const created = await createApiKey(sessionActor(userId), { name: "k" });
+        await revokeApiKey(sessionActor(userId), created.id);
         return created.id;
       },
     },
     { case: "a key that does not exist", id: async () => 2_000_000_000 },
   ])("answers $case with NOT_FOUND", async ({ id }) => {
     const user = await makeUser();
-    expect((await appError(revokeApiKey(user.id, await id(user.id)))).code).toBe("NOT_FOUND");
+    expect((await appError(revokeApiKey(sessionActor(user.id), await id(user.id)))).code).toBe("NOT_FOUND");
   });
 });
 

@@ -5,6 +5,8 @@ import type { Principal } from "../auth/principal";
 import { flushCredentialCache } from "../auth/credential-cache";
 import { hashSecret, newSecret, secretHint } from "../auth/secrets";
 import { ZCreateApiKeyInput, type TCreateApiKeyInput } from "./api-key.schemas";
+import type { Actor } from "../auth/actor";
+import { liveApiKeysOf } from "./api-key-access";
 
 /** lastUsedAt is refreshed at most this often, so authenticated reads do not each cost a write. */
 const LAST_USED_GRANULARITY_MS = 60_000;
@@ -12,7 +14,7 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 const API_KEY_LISTING = { id: true, name: true, hint: true, createdAt: true, lastUsedAt: true, expiresAt: true } as const;
 
 /** The plaintext key leaves the server only in this return value. */
-export async function createApiKey(userId: number, input: TCreateApiKeyInput) {
+export async function createApiKey({ userId }: Actor, input: TCreateApiKeyInput) {
   const { name, expiresAt } = ZCreateApiKeyInput.parse(input);
   const key = newSecret("apiKey");
   const created = await db.apiKey.create({
@@ -22,12 +24,12 @@ export async function createApiKey(userId: number, input: TCreateApiKeyInput) {
   return { ...created, key };
 }
 
-export function listApiKeys(userId: number) {
-  return db.apiKey.findMany({ where: { userId, revokedAt: null }, select: API_KEY_LISTING, orderBy: { createdAt: "desc" } });
+export function listApiKeys(actor: Actor) {
+  return db.apiKey.findMany({ where: liveApiKeysOf(actor), select: API_KEY_LISTING, orderBy: { createdAt: "desc" } });
 }
 
-export async function revokeApiKey(userId: number, id: number) {
-  const { count } = await db.apiKey.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+export async function revokeApiKey(actor: Actor, id: number) {
+  const { count } = await db.apiKey.updateMany({ where: { id, ...liveApiKeysOf(actor) }, data: { revokedAt: new Date() } });
   if (count === 0) throw new AppError("NOT_FOUND", "API key not found");
   await flushCredentialCache();
 }

@@ -42,10 +42,13 @@ const SPEC_OPERATION_COUNTS: Record<Scope, number> = {
   ORG_MEMBERSHIP_WRITE: 6,
 };
 
+/** The access without its team clause: the scope tables say the scope; role-table.test.ts checks the roles. */
+const scopePart = (access: RouteDeclaration["access"]) => (typeof access === "object" ? { scope: access.scope } : access);
+
 /** Routes whose declared access differs from the spec's, as readable lines. */
 const accessMismatches = (routes: readonly RouteDeclaration[]) =>
   routes
-    .map((route) => ({ route: `${route.method} ${route.path}`, declared: route.access, spec: specifiedAccess(route.method, route.path) }))
+    .map((route) => ({ route: `${route.method} ${route.path}`, declared: scopePart(route.access), spec: specifiedAccess(route.method, route.path) }))
     .filter(({ declared, spec }) => JSON.stringify(declared) !== JSON.stringify(spec));
 
 const allOperations = [...SCOPE_TABLE.flatMap((row) => row.operations), ...PUBLIC_OPERATIONS];

@@ -1,19 +1,18 @@
 /** The signed-in person as server components and tRPC see them, and where to send them afterwards. */
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
+import { sessionActor, type Actor } from "./actor";
 import { authOptions } from "./next-auth";
-
-/** Who acts in a web request. The role comes from the session; admin checks re-read it from the database. */
-export type Actor = { userId: number; role: "USER" | "ADMIN" };
 
 export async function getSessionUser() {
   const session = await getServerSession(authOptions);
   return session?.user?.id ? session.user : null;
 }
 
+/** Who acts in a web request. Admin checks re-read the user's role from the database (trpc/init.ts). */
 export async function getActor(): Promise<Actor | null> {
   const user = await getSessionUser();
-  return user ? { userId: user.id, role: user.role } : null;
+  return user ? sessionActor(user.id) : null;
 }
 
 /** For pages behind sign-in: the session user, or a redirect to log-in that comes back to `returnTo`. */

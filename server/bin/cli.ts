@@ -43,9 +43,10 @@ const COMMANDS = {
     async run({ email, key }: { email: string; key: TCreateApiKeyInput }) {
       const { db } = await import("../db/client");
       const { createApiKey } = await import("../api-keys/api-key.service");
+      const { cliActor } = await import("../auth/actor");
       const user = await db.user.findUnique({ where: { email }, select: { id: true } });
       if (!user) throw new UsageError(`No user with e-mail ${email}`);
-      return createApiKey(user.id, key);
+      return createApiKey(cliActor(user.id), key);
     },
   },
   "mail:outbox": {

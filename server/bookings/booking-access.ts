@@ -1,21 +1,26 @@
-/** Which bookings a caller may see and manage: those they host. */
-import type { Principal } from "../auth/principal";
+/** Which bookings an actor may see and manage: the query builders every booking read and edit goes through. */
+import type { Actor } from "../auth/actor";
 import type { Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
+import { ADMIN_ROLES, teamsWhereActorIs } from "../teams/team-access";
 import { BOOKING_SELECT } from "./booking.dto";
 
+/** The actor's own host rows: what "my bookings" (GET /v2/bookings) lists, one row per booking they host. */
+export const hostRowsOf = (actor: Actor) => ({ userId: actor.userId }) satisfies Prisma.BookingHostWhereInput;
+
 /**
- * The one access rule, used by the list and by every single-booking read and edit: a caller manages the
- * bookings they host (the spec: confirm and decline "by the host"). Owning the event type is not enough;
- * once teams exist, who may manage a team's bookings is a rule of its own.
+ * A booking is the actor's to see and manage when they host it (the spec: confirm and decline "by the host")
+ * or, for a team event type, when they are an OWNER or ADMIN of the team (or of its organization). Owning a
+ * personal event type is not enough: its bookings are its hosts'.
  */
-export const hostRowsOf = (userId: number) => ({ userId }) satisfies Prisma.BookingHostWhereInput;
-export const managedBy = (userId: number): Prisma.BookingWhereInput => ({ hosts: { some: hostRowsOf(userId) } });
+export const bookingsVisibleTo = (actor: Actor): Prisma.BookingWhereInput => ({
+  OR: [{ hosts: { some: hostRowsOf(actor) } }, { eventType: { team: teamsWhereActorIs(actor, ADMIN_ROLES) } }],
+});
 
 /** Another user's booking is a 404, never a 403 that confirms it exists. */
-export async function getManagedBooking(tx: Tx, principal: Principal, uid: string) {
-  const booking = await tx.booking.findFirst({ where: { uid, ...managedBy(principal.userId) }, select: BOOKING_SELECT });
+export async function getManagedBooking(tx: Tx, actor: Actor, uid: string) {
+  const booking = await tx.booking.findFirst({ where: { AND: [{ uid }, bookingsVisibleTo(actor)] }, select: BOOKING_SELECT });
   if (!booking) throw new AppError("NOT_FOUND", "Booking not found");
   return booking;
 }

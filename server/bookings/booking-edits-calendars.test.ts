@@ -1,4 +1,5 @@
 /** Host edits reach connected calendars (booking-sync's "edited" change): a changed location, a reassignment and a confirmation, against a local stand-in for Google. */
+import { sessionActor } from "../auth/actor";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogle, type FakeGoogle } from "../../e2e/support/fake-google";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
@@ -28,7 +29,7 @@ async function connectGoogle(userId: number) {
   const answer = await fetch(authUrl, { redirect: "manual" });
   const callback = new URL(answer.headers.get("location")!);
   await completeOAuthConnection("google", Object.fromEntries(callback.searchParams));
-  const email = (await listConnectedCalendars(userId)).connectedCalendars[0]!.calendars[0]!.externalId;
+  const email = (await listConnectedCalendars(sessionActor(userId))).connectedCalendars[0]!.calendars[0]!.externalId;
   type Event = { id: string; location?: string; summary: string; description?: string };
   return async () => ((await (await fetch(`${google.url}/__test/accounts/${encodeURIComponent(email)}`)).json()) as { events: Event[] }).events;
 }

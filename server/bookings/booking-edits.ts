@@ -1,6 +1,6 @@
 /** Host edits of a booking: guests, attendees, location, absence, reassignment. Each is one transaction. */
 import type { z } from "zod";
-import type { Principal } from "../auth/principal";
+import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import { isSlotAvailable, loadSlotExternalBusy } from "../slots/slots.service";
@@ -16,10 +16,10 @@ const assertLive = (status: string) => {
   if (status !== "ACCEPTED" && status !== "PENDING") throw new AppError("BAD_REQUEST", `A ${status.toLowerCase()} booking cannot be changed`);
 };
 
-export async function addGuests(principal: Principal, uid: string, input: z.infer<typeof ZAddGuestsInput>) {
+export async function addGuests(actor: Actor, uid: string, input: z.infer<typeof ZAddGuestsInput>) {
   return db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
-    const booking = await getManagedBooking(tx, principal, uid);
+    const booking = await getManagedBooking(tx, actor, uid);
     assertLive(booking.status);
     await assertBookingAcceptsGuests(tx, booking.eventTypeId, input.guests);
     const known = new Set(booking.attendees.map(({ email }) => email));
@@ -40,10 +40,10 @@ export async function addGuests(principal: Principal, uid: string, input: z.infe
   });
 }
 
-export async function updateLocation(principal: Principal, uid: string, input: z.infer<typeof ZUpdateLocationInput>) {
+export async function updateLocation(actor: Actor, uid: string, input: z.infer<typeof ZUpdateLocationInput>) {
   const booking = await db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
-    const booking = await getManagedBooking(tx, principal, uid);
+    const booking = await getManagedBooking(tx, actor, uid);
     assertLive(booking.status);
     return toBookingOutput(await tx.booking.update({ where: { id: booking.id }, data: { location: input.location }, select: BOOKING_SELECT }));
   });
@@ -52,10 +52,10 @@ export async function updateLocation(principal: Principal, uid: string, input: z
 }
 
 /** Absence is a fact about a meeting that took place, so it can be recorded only once the booking has started. */
-export async function markAbsent(principal: Principal, uid: string, input: z.infer<typeof ZMarkAbsentInput>) {
+export async function markAbsent(actor: Actor, uid: string, input: z.infer<typeof ZMarkAbsentInput>) {
   return db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
-    const booking = await getManagedBooking(tx, principal, uid);
+    const booking = await getManagedBooking(tx, actor, uid);
     if (booking.status !== "ACCEPTED") throw new AppError("BAD_REQUEST", "Only an accepted booking can have absences");
     if (booking.start.getTime() > Date.now()) throw new AppError("BAD_REQUEST", "Absence can be recorded once the booking has started");
     for (const { email, absent } of input.attendees ?? []) {
@@ -69,21 +69,21 @@ export async function markAbsent(principal: Principal, uid: string, input: z.inf
   });
 }
 
-export async function listAttendees(principal: Principal, uid: string) {
-  const booking = await getManagedBooking(db, principal, uid);
+export async function listAttendees(actor: Actor, uid: string) {
+  const booking = await getManagedBooking(db, actor, uid);
   return booking.attendees.map(toAttendeeOutput);
 }
 
-export async function getAttendee(principal: Principal, uid: string, attendeeId: number) {
-  const attendee = (await getManagedBooking(db, principal, uid)).attendees.find(({ id }) => id === attendeeId);
+export async function getAttendee(actor: Actor, uid: string, attendeeId: number) {
+  const attendee = (await getManagedBooking(db, actor, uid)).attendees.find(({ id }) => id === attendeeId);
   if (!attendee) throw new AppError("NOT_FOUND", "Attendee not found");
   return toAttendeeOutput(attendee);
 }
 
-export async function addAttendee(principal: Principal, uid: string, input: z.infer<typeof ZAddAttendeeInput>) {
+export async function addAttendee(actor: Actor, uid: string, input: z.infer<typeof ZAddAttendeeInput>) {
   return db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
-    const booking = await getManagedBooking(tx, principal, uid);
+    const booking = await getManagedBooking(tx, actor, uid);
     assertLive(booking.status);
     if (booking.attendees.some(({ email }) => email === input.email)) throw new AppError("CONFLICT", `${input.email} already attends this booking`);
     if (booking.attendees.length >= MAX_GUESTS + 1) throw new AppError("BAD_REQUEST", `A booking has at most ${MAX_GUESTS + 1} attendees`);
@@ -106,7 +106,7 @@ export async function addAttendee(principal: Principal, uid: string, input: z.in
  * Round-robin bookings move to another host of the event type who is free at that time: the one named,
  * or the first free one. Other bookings have no one to move to.
  */
-export async function reassignBooking(principal: Principal, uid: string, toUserId: number | null) {
+export async function reassignBooking(actor: Actor, uid: string, toUserId: number | null) {
   try {
     // Connected calendars come over HTTP: read before the transaction, which decides under the lock.
     const stored = await db.booking.findUnique({ where: { uid }, select: { eventTypeId: true, start: true, end: true } });
@@ -116,7 +116,7 @@ export async function reassignBooking(principal: Principal, uid: string, toUserI
       : [];
     const booking = await db.$transaction(async (tx) => {
       await lockBooking(tx, uid);
-      const booking = await getManagedBooking(tx, principal, uid);
+      const booking = await getManagedBooking(tx, actor, uid);
       assertLive(booking.status);
       if (booking.eventTypeId === null) throw new AppError("BAD_REQUEST", "The event type of this booking no longer exists");
       const eventType = await loadBookableEventType(tx, booking.eventTypeId);

@@ -1,5 +1,5 @@
 /** Status changes: cancel, reschedule (public, by uid), confirm and decline (hosts, pending only). */
-import type { Principal } from "../auth/principal";
+import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import { isSlotAvailable, loadSlotExternalBusy } from "../slots/slots.service";
@@ -21,14 +21,14 @@ import { isOverlapViolation, lockHosts } from "./host-lock";
 const LIVE = ["ACCEPTED", "PENDING"] as const;
 const isLive = (status: string) => (LIVE as readonly string[]).includes(status);
 
-async function callerEmail(principal: Principal | null): Promise<string | null> {
-  if (!principal) return null;
-  const user = await db.user.findUnique({ where: { id: principal.userId }, select: { email: true } });
+async function callerEmail(actor: Actor | null): Promise<string | null> {
+  if (!actor) return null;
+  const user = await db.user.findUnique({ where: { id: actor.userId }, select: { email: true } });
   return user?.email ?? null;
 }
 
-export async function cancelBooking(principal: Principal | null, uid: string, input: { cancellationReason?: string }) {
-  const cancelledByEmail = await callerEmail(principal);
+export async function cancelBooking(actor: Actor | null, uid: string, input: { cancellationReason?: string }) {
+  const cancelledByEmail = await callerEmail(actor);
   // Every write builds its response inside the transaction, so a row no read could serve rolls back.
   const booking = await db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
@@ -61,9 +61,9 @@ async function loadExternalBusyForMove(uid: string, start: Date) {
 const minutesOf = (booking: { start: Date; end: Date }) => Math.round((booking.end.getTime() - booking.start.getTime()) / 60_000);
 
 /** A new booking at `start`, linked both ways with the old one, which stops blocking its slot. */
-export async function rescheduleBooking(principal: Principal | null, uid: string, input: { start: Date; reschedulingReason?: string }) {
+export async function rescheduleBooking(actor: Actor | null, uid: string, input: { start: Date; reschedulingReason?: string }) {
   try {
-    const cancelledByEmail = await callerEmail(principal);
+    const cancelledByEmail = await callerEmail(actor);
     const externalBusy = await loadExternalBusyForMove(uid, input.start);
     const row = await db.$transaction(async (tx) => {
       await lockBooking(tx, uid);
@@ -114,10 +114,10 @@ export async function rescheduleBooking(principal: Principal | null, uid: string
   }
 }
 
-async function decidePending(principal: Principal, uid: string, accept: boolean, reason?: string) {
+async function decidePending(actor: Actor, uid: string, accept: boolean, reason?: string) {
   const booking = await db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
-    const booking = await getManagedBooking(tx, principal, uid);
+    const booking = await getManagedBooking(tx, actor, uid);
     if (booking.status !== "PENDING")
       throw new AppError("BAD_REQUEST", `Only a pending booking can be ${accept ? "confirmed" : "declined"}; this one is ${booking.status.toLowerCase()}`);
     if (!accept) await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
@@ -136,5 +136,5 @@ async function decidePending(principal: Principal, uid: string, accept: boolean,
   return booking;
 }
 
-export const confirmBooking = (principal: Principal, uid: string) => decidePending(principal, uid, true);
-export const declineBooking = (principal: Principal, uid: string, input: { reason?: string }) => decidePending(principal, uid, false, input.reason);
+export const confirmBooking = (actor: Actor, uid: string) => decidePending(actor, uid, true);
+export const declineBooking = (actor: Actor, uid: string, input: { reason?: string }) => decidePending(actor, uid, false, input.reason);

@@ -1,5 +1,5 @@
 /** Reading bookings: the filtered, sorted, paginated list, one booking, and what hangs off it. */
-import type { Principal } from "../auth/principal";
+import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { env } from "../env";
 import { Page } from "../http/pagination";
@@ -18,11 +18,11 @@ import type { TListBookingsQuery } from "./booking-list-query";
  * which made PostgreSQL scan every booking: ~0.5 s a page at 200k bookings.)
  * Pages are by take/skip, or by `cursor` (booking-list-cursor.ts), whose cost does not grow with depth.
  */
-export async function listBookings(principal: Principal, query: TListBookingsQuery) {
+export async function listBookings(actor: Actor, query: TListBookingsQuery) {
   if (query.cursor && query.skip > 0)
     throw new AppError("BAD_REQUEST", "Send cursor or skip, not both", [{ path: "query.skip", message: "Not allowed with cursor" }]);
   const spec = bookingSortSpec(query);
-  const where: Prisma.BookingHostWhereInput = { ...hostRowsOf(principal.userId), AND: bookingListFilters(query, new Date()) };
+  const where: Prisma.BookingHostWhereInput = { ...hostRowsOf(actor), AND: bookingListFilters(query, new Date()) };
   const cursor = query.cursor ? decodeCursor(query.cursor, spec) : null;
   const pageWhere = cursor ? { ...where, AND: [...(where.AND as Prisma.BookingHostWhereInput[]), afterCursor(spec, cursor)] } : where;
   // One row more than the page tells whether a next page exists without another query.
@@ -51,13 +51,13 @@ export async function listBookings(principal: Principal, query: TListBookingsQue
   );
 }
 
-export async function getBooking(principal: Principal, uid: string) {
-  return toBookingOutput(await getManagedBooking(db, principal, uid));
+export async function getBooking(actor: Actor, uid: string) {
+  return toBookingOutput(await getManagedBooking(db, actor, uid));
 }
 
 /** `type`: only references of that kind (the calendar or video app's type, e.g. google_calendar). */
-export async function listReferences(principal: Principal, uid: string, type?: string) {
-  const booking = await getManagedBooking(db, principal, uid);
+export async function listReferences(actor: Actor, uid: string, type?: string) {
+  const booking = await getManagedBooking(db, actor, uid);
   const references = await db.bookingReference.findMany({
     where: { bookingId: booking.id, ...(type ? { type } : {}) },
     select: { id: true, type: true, externalId: true, credentialId: true },
@@ -74,8 +74,8 @@ export async function listReferences(principal: Principal, uid: string, type?: s
 const calendarDate = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 
 /** "Add to calendar" links built from the booking itself; the ICS link serves the same invitation the mails carry. */
-export async function calendarLinks(principal: Principal, uid: string) {
-  const booking = toBookingOutput(await getManagedBooking(db, principal, uid));
+export async function calendarLinks(actor: Actor, uid: string) {
+  const booking = toBookingOutput(await getManagedBooking(db, actor, uid));
   const google = new URL("https://calendar.google.com/calendar/render");
   google.search = new URLSearchParams({
     action: "TEMPLATE",
@@ -107,7 +107,7 @@ export async function calendarLinks(principal: Principal, uid: string) {
  * Convene has no video platform of its own yet, so a booking has no recordings, transcripts or
  * conferencing sessions; the endpoints answer with the real (empty) lists after checking access.
  */
-export async function emptyMediaList(principal: Principal, uid: string): Promise<never[]> {
-  await getManagedBooking(db, principal, uid);
+export async function emptyMediaList(actor: Actor, uid: string): Promise<never[]> {
+  await getManagedBooking(db, actor, uid);
   return [];
 }

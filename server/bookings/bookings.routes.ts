@@ -64,34 +64,34 @@ export const listBookingsRoute = defineRoute(
     response: ZBookingOutput,
     paginated: true,
   },
-  ({ principal, query }) => listBookings(principal, query),
+  ({ actor, query }) => listBookings(actor, query),
 );
 
 const uidRoute = (method: "GET" | "POST", suffix: string, summary: string, access: typeof read | typeof write, response: z.ZodType) =>
   ({ ...common, method, path: `/v2/bookings/{bookingUid}${suffix}`, summary, access, params: ZBookingUidParams, response }) as const;
 
 // Not in the spec's BOOKING_READ row ("Get all bookings" is), so closed to OAuth tokens (Scope rules 1).
-export const getBookingRoute = defineRoute({ ...uidRoute("GET", "", "Get a booking", read, ZBookingOutput), access: "api-key-only" }, ({ principal, params }) =>
-  getBooking(principal, params.bookingUid),
+export const getBookingRoute = defineRoute({ ...uidRoute("GET", "", "Get a booking", read, ZBookingOutput), access: "api-key-only" }, ({ actor, params }) =>
+  getBooking(actor, params.bookingUid),
 );
 export const cancelBookingRoute = defineRoute(
   { ...uidRoute("POST", "/cancel", "Cancel a booking", read, ZBookingOutput), access: "public", body: ZCancelBookingInput },
-  ({ principal, params, body }) => cancelBooking(principal, params.bookingUid, body),
+  ({ actor, params, body }) => cancelBooking(actor, params.bookingUid, body),
 );
 export const rescheduleBookingRoute = defineRoute(
   { ...uidRoute("POST", "/reschedule", "Reschedule a booking", read, ZBookingOutput), access: "public", body: ZRescheduleBookingInput, successStatus: 201 },
-  ({ principal, params, body }) => rescheduleBooking(principal, params.bookingUid, body),
+  ({ actor, params, body }) => rescheduleBooking(actor, params.bookingUid, body),
 );
-export const confirmBookingRoute = defineRoute(uidRoute("POST", "/confirm", "Confirm a booking", write, ZBookingOutput), ({ principal, params }) =>
-  confirmBooking(principal, params.bookingUid),
+export const confirmBookingRoute = defineRoute(uidRoute("POST", "/confirm", "Confirm a booking", write, ZBookingOutput), ({ actor, params }) =>
+  confirmBooking(actor, params.bookingUid),
 );
 export const declineBookingRoute = defineRoute(
   { ...uidRoute("POST", "/decline", "Decline a booking", write, ZBookingOutput), body: ZDeclineBookingInput },
-  ({ principal, params, body }) => declineBooking(principal, params.bookingUid, body),
+  ({ actor, params, body }) => declineBooking(actor, params.bookingUid, body),
 );
 export const addGuestsRoute = defineRoute(
   { ...uidRoute("POST", "/guests", "Add guests to a booking", write, ZBookingOutput), body: ZAddGuestsInput },
-  ({ principal, params, body }) => addGuests(principal, params.bookingUid, body),
+  ({ actor, params, body }) => addGuests(actor, params.bookingUid, body),
 );
 export const updateLocationRoute = defineRoute(
   {
@@ -104,15 +104,15 @@ export const updateLocationRoute = defineRoute(
     body: ZUpdateLocationInput,
     response: ZBookingOutput,
   },
-  ({ principal, params, body }) => updateLocation(principal, params.bookingUid, body),
+  ({ actor, params, body }) => updateLocation(actor, params.bookingUid, body),
 );
 export const markAbsentRoute = defineRoute(
   { ...uidRoute("POST", "/mark-absent", "Mark a booking absence", write, ZBookingOutput), body: ZMarkAbsentInput },
-  ({ principal, params, body }) => markAbsent(principal, params.bookingUid, body),
+  ({ actor, params, body }) => markAbsent(actor, params.bookingUid, body),
 );
 export const reassignAutoRoute = defineRoute(
   uidRoute("POST", "/reassign", "Reassign a booking to an auto-selected host", write, ZBookingOutput),
-  ({ principal, params }) => reassignBooking(principal, params.bookingUid, null),
+  ({ actor, params }) => reassignBooking(actor, params.bookingUid, null),
 );
 export const reassignToUserRoute = defineRoute(
   {
@@ -125,11 +125,11 @@ export const reassignToUserRoute = defineRoute(
     body: ZReassignInput,
     response: ZBookingOutput,
   },
-  ({ principal, params }) => reassignBooking(principal, params.bookingUid, params.userId),
+  ({ actor, params }) => reassignBooking(actor, params.bookingUid, params.userId),
 );
 export const listAttendeesRoute = defineRoute(
   uidRoute("GET", "/attendees", "Get all attendees of a booking", read, z.array(ZAttendeeOutput)),
-  ({ principal, params }) => listAttendees(principal, params.bookingUid),
+  ({ actor, params }) => listAttendees(actor, params.bookingUid),
 );
 export const addAttendeeRoute = defineRoute(
   {
@@ -143,7 +143,7 @@ export const addAttendeeRoute = defineRoute(
     response: ZAttendeeOutput,
     successStatus: 201,
   },
-  ({ principal, params, body }) => addAttendee(principal, params.bookingUid, body),
+  ({ actor, params, body }) => addAttendee(actor, params.bookingUid, body),
 );
 export const getAttendeeRoute = defineRoute(
   {
@@ -155,11 +155,11 @@ export const getAttendeeRoute = defineRoute(
     params: ZAttendeeParams,
     response: ZAttendeeOutput,
   },
-  ({ principal, params }) => getAttendee(principal, params.bookingUid, params.attendeeId),
+  ({ actor, params }) => getAttendee(actor, params.bookingUid, params.attendeeId),
 );
 export const calendarLinksRoute = defineRoute(
   uidRoute("GET", "/calendar-links", "Get 'add to calendar' links", read, z.array(z.object({ label: z.string(), link: z.string() }))),
-  ({ principal, params }) => calendarLinks(principal, params.bookingUid),
+  ({ actor, params }) => calendarLinks(actor, params.bookingUid),
 );
 export const referencesRoute = defineRoute(
   {
@@ -172,18 +172,17 @@ export const referencesRoute = defineRoute(
     ),
     query: ZReferencesQuery,
   },
-  ({ principal, params, query }) => listReferences(principal, params.bookingUid, query.type),
+  ({ actor, params, query }) => listReferences(actor, params.bookingUid, query.type),
 );
-export const recordingsRoute = defineRoute(uidRoute("GET", "/recordings", "Get booking recordings", read, z.array(z.unknown())), ({ principal, params }) =>
-  emptyMediaList(principal, params.bookingUid),
+export const recordingsRoute = defineRoute(uidRoute("GET", "/recordings", "Get booking recordings", read, z.array(z.unknown())), ({ actor, params }) =>
+  emptyMediaList(actor, params.bookingUid),
 );
-export const transcriptsRoute = defineRoute(
-  uidRoute("GET", "/transcripts", "Get transcript download links", read, z.array(z.string())),
-  ({ principal, params }) => emptyMediaList(principal, params.bookingUid),
+export const transcriptsRoute = defineRoute(uidRoute("GET", "/transcripts", "Get transcript download links", read, z.array(z.string())), ({ actor, params }) =>
+  emptyMediaList(actor, params.bookingUid),
 );
 export const conferencingSessionsRoute = defineRoute(
   uidRoute("GET", "/conferencing-sessions", "Get conferencing sessions", read, z.array(z.unknown())),
-  ({ principal, params }) => emptyMediaList(principal, params.bookingUid),
+  ({ actor, params }) => emptyMediaList(actor, params.bookingUid),
 );
 
 export const bookingRoutes: ApiRoute[] = [

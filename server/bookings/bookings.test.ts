@@ -1,3 +1,4 @@
+import { sessionActor } from "../auth/actor";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "@/prisma/factories";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
@@ -70,7 +71,7 @@ describe("creating a booking", () => {
 
   it("an Idempotency-Key retry on a single-use private link returns the first booking, not a 404", async () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { hidden: true } });
-    const { linkId } = await createPrivateLink(host.id, eventType.id, { maxUsageCount: 1 });
+    const { linkId } = await createPrivateLink(sessionActor(host.id), eventType.id, { maxUsageCount: 1 });
     const input = { eventTypeId: eventType.id, start: utcAt(2, 13), attendee: attendee(), privateLink: linkId };
     const first = await createBooking(input, { principal: null, idempotencyKey: "link-retry" });
     const second = await createBooking(input, { principal: null, idempotencyKey: "link-retry" });

@@ -3,6 +3,7 @@
  * encryption at rest, busy times through the provider slots use, the cache and its invalidation, the
  * answer budget for a slow feed, and a feed that starts refusing access.
  */
+import { sessionActor } from "../auth/actor";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,12 +53,12 @@ describe("ICS feeds", () => {
   it("are stored encrypted, selected by default, and feed busy times; the cache spares the feed", async () => {
     const user = await makeUser();
     const url = `${base}/feed-a.ics?token=s3cret`;
-    const saved = await saveIcsFeed(user.id, { urls: [url], readOnly: true });
+    const saved = await saveIcsFeed(sessionActor(user.id), { urls: [url], readOnly: true });
     expect(saved).toMatchObject({ type: "ics-feed_calendar", appId: "ics-feed", userId: user.id, teamId: null, invalid: false });
 
     const row = await db.credential.findUniqueOrThrow({ where: { id: saved.id } });
     expect(row.secret).not.toContain("s3cret");
-    const { connectedCalendars } = await listConnectedCalendars(user.id);
+    const { connectedCalendars } = await listConnectedCalendars(sessionActor(user.id));
     expect(connectedCalendars[0]!.calendars).toEqual([
       expect.objectContaining({ name: "127.0.0.1", isSelected: true, readOnly: true, credentialId: saved.id }),
     ]);
@@ -72,25 +73,25 @@ describe("ICS feeds", () => {
 
   it("deselecting and selecting takes effect on the next request", async () => {
     const user = await makeUser();
-    const saved = await saveIcsFeed(user.id, { urls: [`${base}/feed-b.ics`], readOnly: true });
-    const [calendar] = (await listConnectedCalendars(user.id)).connectedCalendars[0]!.calendars;
+    const saved = await saveIcsFeed(sessionActor(user.id), { urls: [`${base}/feed-b.ics`], readOnly: true });
+    const [calendar] = (await listConnectedCalendars(sessionActor(user.id))).connectedCalendars[0]!.calendars;
     const selection = { integration: "ics-feed_calendar", externalId: calendar!.externalId, credentialId: saved.id };
     expect(await busyOf(user.id)).toHaveLength(1);
     await busyOf(user.id);
 
-    await removeSelectedCalendar(user.id, selection);
+    await removeSelectedCalendar(sessionActor(user.id), selection);
     expect(await busyOf(user.id)).toEqual([]);
-    await expect(removeSelectedCalendar(user.id, selection)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await addSelectedCalendar(user.id, selection);
+    await expect(removeSelectedCalendar(sessionActor(user.id), selection)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await addSelectedCalendar(sessionActor(user.id), selection);
     expect(await busyOf(user.id)).toHaveLength(1);
 
     const stranger = await makeUser();
-    await expect(addSelectedCalendar(stranger.id, selection)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(addSelectedCalendar(sessionActor(stranger.id), selection)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("a slow feed costs one answer its busy times, then serves from the cache", async () => {
     const user = await makeUser();
-    await saveIcsFeed(user.id, { urls: [`${base}/slow.ics`], readOnly: true });
+    await saveIcsFeed(sessionActor(user.id), { urls: [`${base}/slow.ics`], readOnly: true });
     await busyOf(user.id); // brings the cache's listener up
     await invalidateUserCalendars(user.id);
     behaviour.set("/slow.ics", { delayMs: ANSWER_BUDGET_MS + 700 });
@@ -106,7 +107,7 @@ describe("ICS feeds", () => {
 
   it("a feed that starts refusing access marks the credential invalid and is no longer asked", async () => {
     const user = await makeUser();
-    const saved = await saveIcsFeed(user.id, { urls: [`${base}/revoked.ics`], readOnly: true });
+    const saved = await saveIcsFeed(sessionActor(user.id), { urls: [`${base}/revoked.ics`], readOnly: true });
     behaviour.set("/revoked.ics", { status: 403 });
     expect(await busyOf(user.id)).toEqual([]);
     expect((await db.credential.findUniqueOrThrow({ where: { id: saved.id } })).invalid).toBe(true);
@@ -117,11 +118,11 @@ describe("ICS feeds", () => {
 
   it("a secret that no longer decrypts (another key) marks the credential invalid, with a reason in the listing", async () => {
     const user = await makeUser();
-    const saved = await saveIcsFeed(user.id, { urls: [`${base}/rekeyed.ics`], readOnly: true });
-    const other = await saveIcsFeed((await makeUser()).id, { urls: [`${base}/rekeyed.ics`], readOnly: true });
+    const saved = await saveIcsFeed(sessionActor(user.id), { urls: [`${base}/rekeyed.ics`], readOnly: true });
+    const other = await saveIcsFeed(sessionActor((await makeUser()).id), { urls: [`${base}/rekeyed.ics`], readOnly: true });
     const foreign = await db.credential.findUniqueOrThrow({ where: { id: other.id } });
     await db.credential.update({ where: { id: saved.id }, data: { secret: foreign.secret } }); // encrypted for another owner
-    const [listed] = (await listConnectedCalendars(user.id)).connectedCalendars;
+    const [listed] = (await listConnectedCalendars(sessionActor(user.id))).connectedCalendars;
     expect(listed).toMatchObject({ invalid: true, error: expect.stringContaining("connect the calendar again") });
     expect((await db.credential.findUniqueOrThrow({ where: { id: saved.id } })).invalid).toBe(true);
   });
@@ -129,12 +130,12 @@ describe("ICS feeds", () => {
   it("refuses to save what is not a feed, and checks a URL without saving it", async () => {
     const user = await makeUser();
     behaviour.set("/missing.ics", { status: 404 });
-    await expect(saveIcsFeed(user.id, { urls: [`${base}/missing.ics`], readOnly: true })).rejects.toMatchObject({
+    await expect(saveIcsFeed(sessionActor(user.id), { urls: [`${base}/missing.ics`], readOnly: true })).rejects.toMatchObject({
       code: "BAD_REQUEST",
       details: [{ path: "body.urls.0", message: "The feed answered 404" }],
     });
-    expect(await checkIcsFeed(user.id, `${base}/feed-c.ics`)).toEqual({ url: `${base}/feed-c.ics`, valid: true, events: 1 });
-    await expect(checkIcsFeed(user.id, undefined)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await checkIcsFeed(sessionActor(user.id), `${base}/feed-c.ics`)).toEqual({ url: `${base}/feed-c.ics`, valid: true, events: 1 });
+    await expect(checkIcsFeed(sessionActor(user.id), undefined)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await db.credential.count({ where: { userId: user.id } })).toBe(0);
   });
 });

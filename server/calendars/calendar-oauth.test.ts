@@ -2,6 +2,7 @@
  * Google and Microsoft connections against local servers speaking their documented shapes: consent,
  * code exchange, busy times, token refresh, and bookings mirrored into the destination calendar.
  */
+import { sessionActor } from "../auth/actor";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogle, type FakeGoogle } from "../../e2e/support/fake-google";
 import { startFakeMicrosoft, type FakeMicrosoft } from "../../e2e/support/fake-microsoft";
@@ -67,7 +68,7 @@ describe("Google Calendar", () => {
     const { host } = await makeHostWithEventType();
     const result = await consent(host.id, "google", "https://app.example.test/done?x=1", await oauthCaller(host.id));
     expect(result.redirectTo).toMatch(/^https:\/\/app\.example\.test\/done\?x=1&calendar=google&status=success&credentialId=\d+$/);
-    const { connectedCalendars, destinationCalendar } = await listConnectedCalendars(host.id);
+    const { connectedCalendars, destinationCalendar } = await listConnectedCalendars(sessionActor(host.id));
     const [primary, holidays] = connectedCalendars[0]!.calendars;
     expect(primary).toMatchObject({ primary: true, isSelected: true, readOnly: false, email: primary!.externalId });
     expect(holidays).toMatchObject({ primary: false, isSelected: false, readOnly: true });
@@ -80,7 +81,7 @@ describe("Google Calendar", () => {
   it("feeds busy times and refreshes an access token the API no longer accepts", async () => {
     const { host } = await makeHostWithEventType();
     await consent(host.id, "google");
-    const { connectedCalendars } = await listConnectedCalendars(host.id);
+    const { connectedCalendars } = await listConnectedCalendars(sessionActor(host.id));
     const email = connectedCalendars[0]!.calendars[0]!.externalId;
     await control(google, `/accounts/${encodeURIComponent(email)}/busy`, { start: utcAt(3, 10).toISOString(), end: utcAt(3, 11).toISOString() });
     await control(google, "/expire-access-tokens", {});
@@ -91,7 +92,7 @@ describe("Google Calendar", () => {
   it("writes bookings to the destination calendar, moves them on reschedule and deletes them on cancel", async () => {
     const { host, eventType } = await makeHostWithEventType();
     await consent(host.id, "google");
-    const email = (await listConnectedCalendars(host.id)).connectedCalendars[0]!.calendars[0]!.externalId;
+    const email = (await listConnectedCalendars(sessionActor(host.id))).connectedCalendars[0]!.calendars[0]!.externalId;
     const account = () => control(google, `/accounts/${encodeURIComponent(email)}`);
 
     const { booking } = await createBooking(
@@ -117,7 +118,7 @@ describe("Google Calendar", () => {
   it("leaves the bookings' own copies out of busy times: a reschedule may overlap the old slot, a cancelled slot is free at once", async () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { lengthInMinutes: 60, slotInterval: 30 } });
     await consent(host.id, "google");
-    const email = (await listConnectedCalendars(host.id)).connectedCalendars[0]!.calendars[0]!.externalId;
+    const email = (await listConnectedCalendars(sessionActor(host.id))).connectedCalendars[0]!.calendars[0]!.externalId;
     await control(google, `/accounts/${encodeURIComponent(email)}/busy`, { start: utcAt(7, 14).toISOString(), end: utcAt(7, 15).toISOString() });
     expect(await busyOf(host.id, 7)).toEqual([[utcAt(7, 14).toISOString(), utcAt(7, 15).toISOString()]]);
     expect(readUserCalendars(host.id).busy.size).toBe(1);
@@ -211,7 +212,7 @@ describe("Outlook Calendar", () => {
     const { host } = await makeHostWithEventType();
     const result = await consent(host.id, "office365");
     expect(result.credential).toMatchObject({ type: "office365_calendar", appId: "office365-calendar", invalid: false });
-    const { connectedCalendars, destinationCalendar } = await listConnectedCalendars(host.id);
+    const { connectedCalendars, destinationCalendar } = await listConnectedCalendars(sessionActor(host.id));
     const email = connectedCalendars[0]!.calendars[0]!.email!;
     expect(destinationCalendar).toMatchObject({ integration: "office365_calendar", primaryEmail: email });
     for (const [hour, showAs] of [
@@ -232,14 +233,14 @@ describe("Outlook Calendar", () => {
 
     // The rotated refresh token was stored: expiring again refreshes again.
     await control(microsoft, "/expire-access-tokens", {});
-    expect((await listConnectedCalendars(host.id)).connectedCalendars[0]!.error).toBeUndefined();
+    expect((await listConnectedCalendars(sessionActor(host.id))).connectedCalendars[0]!.error).toBeUndefined();
     expect((await control(microsoft, `/accounts/${encodeURIComponent(email)}`)).refreshCount).toBe(2);
   });
 
   it("writes bookings to the destination calendar, moves them on reschedule and deletes them on cancel", async () => {
     const { host, eventType } = await makeHostWithEventType();
     await consent(host.id, "office365");
-    const { connectedCalendars } = await listConnectedCalendars(host.id);
+    const { connectedCalendars } = await listConnectedCalendars(sessionActor(host.id));
     const { externalId: calendarId, email } = connectedCalendars[0]!.calendars[0]!;
     const account = () => control(microsoft, `/accounts/${encodeURIComponent(email!)}`);
     const graphTime = (date: Date) => ({ dateTime: date.toISOString().replace(/Z$/, "0000"), timeZone: "UTC" });

@@ -43,12 +43,12 @@ const write = { scope: "APPS_WRITE" } as const;
 
 export const listCalendarsRoute = defineRoute(
   { method: "GET", path: "/v2/calendars", tag, summary: "Get all calendars", access: read, response: ZConnectedCalendarsOutput },
-  ({ principal }) => listConnectedCalendars(principal.userId),
+  ({ actor }) => listConnectedCalendars(actor),
 );
 
 export const busyTimesRoute = defineRoute(
   { method: "GET", path: "/v2/calendars/busy-times", tag, summary: "Get busy times", access: read, query: ZBusyTimesQuery, response: z.array(ZBusyTimeOutput) },
-  ({ principal, query }) => getBusyTimes(principal.userId, query),
+  ({ actor, query }) => getBusyTimes(actor, query),
 );
 
 export const checkIcsFeedRoute = defineRoute(
@@ -61,7 +61,7 @@ export const checkIcsFeedRoute = defineRoute(
     query: ZIcsFeedCheckQuery,
     response: ZIcsFeedCheckOutput,
   },
-  ({ principal, query }) => checkIcsFeed(principal.userId, query.url),
+  ({ actor, query }) => checkIcsFeed(actor, query.url),
 );
 
 export const saveIcsFeedRoute = defineRoute(
@@ -75,7 +75,7 @@ export const saveIcsFeedRoute = defineRoute(
     response: ZCredentialOutput,
     successStatus: 201,
   },
-  ({ principal, body }) => saveIcsFeed(principal.userId, body),
+  ({ actor, body }) => saveIcsFeed(actor, body),
 );
 
 export const connectUrlRoute = defineRoute(
@@ -104,7 +104,7 @@ export const appleCredentialsRoute = defineRoute(
     response: ZCredentialOutput,
     successStatus: 201,
   },
-  ({ principal, body }) => saveCalDavCredentials(principal.userId, body),
+  ({ actor, body }) => saveCalDavCredentials(actor, body),
 );
 
 export const checkCalendarRoute = defineRoute(
@@ -117,7 +117,7 @@ export const checkCalendarRoute = defineRoute(
     params: ZCheckCalendarParams,
     response: ZConnectionCheckOutput,
   },
-  ({ principal, params }) => checkConnection(principal.userId, params.calendar),
+  ({ actor, params }) => checkConnection(actor, params.calendar),
 );
 
 export const disconnectCalendarRoute = defineRoute(
@@ -131,7 +131,7 @@ export const disconnectCalendarRoute = defineRoute(
     body: ZDisconnectInput,
     response: ZCredentialOutput,
   },
-  ({ principal, params, body }) => disconnectCalendar(principal.userId, params.calendar, body.id),
+  ({ actor, params, body }) => disconnectCalendar(actor, params.calendar, body.id),
 );
 
 export const addSelectedCalendarRoute = defineRoute(
@@ -145,7 +145,7 @@ export const addSelectedCalendarRoute = defineRoute(
     response: ZSelectedCalendarOutput,
     successStatus: 201,
   },
-  ({ principal, body }) => addSelectedCalendar(principal.userId, body),
+  ({ actor, body }) => addSelectedCalendar(actor, body),
 );
 
 export const removeSelectedCalendarRoute = defineRoute(
@@ -158,7 +158,7 @@ export const removeSelectedCalendarRoute = defineRoute(
     query: ZSelectedCalendarQuery,
     response: ZSelectedCalendarOutput,
   },
-  ({ principal, query }) => removeSelectedCalendar(principal.userId, query),
+  ({ actor, query }) => removeSelectedCalendar(actor, query),
 );
 
 export const destinationCalendarRoute = defineRoute(
@@ -171,7 +171,7 @@ export const destinationCalendarRoute = defineRoute(
     body: ZDestinationCalendarInput,
     response: ZSelectedCalendarOutput,
   },
-  ({ principal, body }) => setDestinationCalendar(principal.userId, body),
+  ({ actor, body }) => setDestinationCalendar(actor, body),
 );
 
 export const calendarRoutes: ApiRoute[] = [

@@ -15,13 +15,15 @@ import { fetchIcsFeed } from "./ics-feed.adapter";
 import { optionalField } from "../http/optional-field";
 import { OutboundUrlError, parseUserUrl } from "./outbound-http";
 import { DAY_MS, wallToUtc } from "./zoned-time";
+import type { Actor } from "../auth/actor";
+import { selectedCalendarsOf } from "./calendar-access";
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : "The calendar provider failed");
 
-export async function listConnectedCalendars(userId: number) {
+export async function listConnectedCalendars({ userId }: Actor) {
   const [rows, selected, destination] = await Promise.all([
     listOwnedCredentials(userId),
-    db.selectedCalendar.findMany({ where: { userId }, select: { credentialId: true, integration: true, externalId: true } }),
+    db.selectedCalendar.findMany({ where: selectedCalendarsOf({ userId }), select: { credentialId: true, integration: true, externalId: true } }),
     db.destinationCalendar.findUnique({ where: { userId }, select: { id: true, integration: true, externalId: true, credentialId: true } }),
   ]);
   const isSelected = (credentialId: number, externalId: string) => selected.some((row) => row.credentialId === credentialId && row.externalId === externalId);
@@ -96,7 +98,7 @@ function instantOf(value: string, timeZone: string, isEnd: boolean): Date {
 
 const MAX_BUSY_RANGE_MS = 90 * DAY_MS;
 
-export async function getBusyTimes(userId: number, query: TBusyTimesQuery) {
+export async function getBusyTimes({ userId }: Actor, query: TBusyTimesQuery) {
   const row = await getOwnedCredential(userId, query.credentialId);
   const timeZone = query.timeZone ?? query.loggedInUsersTz ?? "UTC";
   const start = query.dateFrom ? instantOf(query.dateFrom, timeZone, false) : new Date();
@@ -125,7 +127,7 @@ function checkedFeedUrl(url: string, index: number): string {
 }
 
 /** Saves feeds that answer with iCalendar data; all are checked for conflicts from now on. */
-export async function saveIcsFeed(userId: number, input: TSaveIcsFeedInput) {
+export async function saveIcsFeed({ userId }: Actor, input: TSaveIcsFeedInput) {
   const urls = [...new Set(input.urls.map(checkedFeedUrl))];
   const results = await Promise.all(
     urls.map((url) =>
@@ -162,7 +164,7 @@ async function checkCredentials(userId: number, type: CalendarType) {
 }
 
 /** With `url`: whether it serves a readable feed (nothing is stored). Without: the saved feeds, each fetched. */
-export async function checkIcsFeed(userId: number, url: string | undefined) {
+export async function checkIcsFeed({ userId }: Actor, url: string | undefined) {
   if (url === undefined) return checkCredentials(userId, "ics-feed_calendar");
   const href = checkedFeedUrl(url, 0);
   try {
@@ -172,13 +174,13 @@ export async function checkIcsFeed(userId: number, url: string | undefined) {
   }
 }
 
-export const checkConnection = (userId: number, path: CalendarPath) => checkCredentials(userId, typeOfPath(path));
+export const checkConnection = ({ userId }: Actor, path: CalendarPath) => checkCredentials(userId, typeOfPath(path));
 
 /**
  * Connects a CalDAV account (iCloud unless `url` names another server) after discovering its calendars.
  * The same account connected again replaces the stored password instead of adding a second connection.
  */
-export async function saveCalDavCredentials(userId: number, input: TAppleCredentialsInput) {
+export async function saveCalDavCredentials({ userId }: Actor, input: TAppleCredentialsInput) {
   const secret = ZCalDavSecret.parse({ url: input.url ?? env().APPLE_CALDAV_URL, username: input.username, password: input.password });
   const calendars = await discoverCalendars(calDavAdapter, transientCredential(userId, "apple_calendar", secret, await ownerTimeZone(userId)));
   const existing = (await listOwnedCredentials(userId, "apple_calendar")).find((row) => {
@@ -191,7 +193,7 @@ export async function saveCalDavCredentials(userId: number, input: TAppleCredent
 }
 
 /** Removes the credential with its selected and destination calendars; slots stop seeing its busy times. */
-export async function disconnectCalendar(userId: number, path: CalendarPath, credentialId: number) {
+export async function disconnectCalendar({ userId }: Actor, path: CalendarPath, credentialId: number) {
   const row = await getOwnedCredential(userId, credentialId, typeOfPath(path));
   await db.credential.delete({ where: { id: row.id } });
   await invalidateUserCalendars(userId);

@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 import { log } from "../log";
 import { CalendarError, type CalendarAdapter, type ConnectedCredential } from "./calendar-adapter";
 import { invalidateUserCalendars } from "./calendar-cache";
+import { calendarCredentialsOf } from "./calendar-access";
 import { CALENDAR_APPS, isCalendarType, type CalendarType } from "./calendar-apps";
 import { calDavAdapter } from "./caldav.adapter";
 import { decryptSecret, encryptSecret, MissingCalendarKeyError } from "./credential-crypto";
@@ -78,7 +79,7 @@ export function connect<S>(row: CredentialRow): { credential: ConnectedCredentia
 /** The user's credential `credentialId` (of `type`, when given); NOT_FOUND otherwise. */
 export async function getOwnedCredential(userId: number, credentialId: number, type?: CalendarType): Promise<CredentialRow> {
   const row = await db.credential.findFirst({
-    where: { id: credentialId, userId, ...(type ? { type } : { type: { in: Object.keys(CALENDAR_APPS) } }) },
+    where: { id: credentialId, ...calendarCredentialsOf({ userId }, type) },
     select: CREDENTIAL_SELECT,
   });
   if (!row) throw new AppError("NOT_FOUND", "Calendar credential not found");
@@ -86,7 +87,7 @@ export async function getOwnedCredential(userId: number, credentialId: number, t
 }
 
 export async function listOwnedCredentials(userId: number, type?: CalendarType): Promise<CredentialRow[]> {
-  return db.credential.findMany({ where: { userId, type: type ?? { in: Object.keys(CALENDAR_APPS) } }, select: CREDENTIAL_SELECT, orderBy: { id: "asc" } });
+  return db.credential.findMany({ where: calendarCredentialsOf({ userId }, type), select: CREDENTIAL_SELECT, orderBy: { id: "asc" } });
 }
 
 export async function markCredentialValidity(row: { id: number; userId: number }, isValid: boolean, reason?: string): Promise<void> {

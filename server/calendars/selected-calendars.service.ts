@@ -7,6 +7,8 @@ import { invalidateUserCalendars } from "./calendar-cache";
 import type { TDestinationCalendarInput, TSelectedCalendarInput } from "./calendars.schemas";
 import { listCalendarsOf, toAppError } from "./connections";
 import { getOwnedCredential, listOwnedCredentials, type CredentialRow } from "./credential-store";
+import type { Actor } from "../auth/actor";
+import { selectedCalendarsOf } from "./calendar-access";
 
 async function calendarsOf(row: CredentialRow): Promise<CalendarSummary[]> {
   try {
@@ -19,7 +21,7 @@ async function calendarsOf(row: CredentialRow): Promise<CalendarSummary[]> {
 const toOutput = (userId: number, integration: string, externalId: string, credentialId: number) => ({ userId, integration, externalId, credentialId });
 
 /** Selects one of the credential's calendars; the next slot request takes its busy times into account. */
-export async function addSelectedCalendar(userId: number, input: TSelectedCalendarInput) {
+export async function addSelectedCalendar({ userId }: Actor, input: TSelectedCalendarInput) {
   const row = await getOwnedCredential(userId, input.credentialId, input.integration as CalendarType);
   if (!(await calendarsOf(row)).some((calendar) => calendar.externalId === input.externalId)) {
     throw new AppError("NOT_FOUND", "This credential has no calendar with that externalId");
@@ -33,9 +35,9 @@ export async function addSelectedCalendar(userId: number, input: TSelectedCalend
   return toOutput(userId, row.type, input.externalId, row.id);
 }
 
-export async function removeSelectedCalendar(userId: number, input: TSelectedCalendarInput) {
+export async function removeSelectedCalendar({ userId }: Actor, input: TSelectedCalendarInput) {
   const { count } = await db.selectedCalendar.deleteMany({
-    where: { userId, integration: input.integration, externalId: input.externalId, credentialId: input.credentialId },
+    where: { ...selectedCalendarsOf({ userId }), integration: input.integration, externalId: input.externalId, credentialId: input.credentialId },
   });
   if (count === 0) throw new AppError("NOT_FOUND", "This calendar is not selected");
   await invalidateUserCalendars(userId);
@@ -43,7 +45,7 @@ export async function removeSelectedCalendar(userId: number, input: TSelectedCal
 }
 
 /** Makes a writable calendar of one of the user's `integration` credentials the destination of new bookings. */
-export async function setDestinationCalendar(userId: number, input: TDestinationCalendarInput) {
+export async function setDestinationCalendar({ userId }: Actor, input: TDestinationCalendarInput) {
   const rows = await listOwnedCredentials(userId, input.integration);
   for (const row of rows) {
     const calendar = (await calendarsOf(row)).find((candidate) => candidate.externalId === input.externalId);

@@ -4,6 +4,7 @@
  * there (reschedule did, ~30 s then 500), and per-connection state (named prepared statements, a private
  * pool) collides (connected-calendar busy times were silently dropped). Both are exercised here.
  */
+import { sessionActor } from "../auth/actor";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -111,7 +112,7 @@ describe("on the embedded database", () => {
     const { rescheduleBooking } = await import("../bookings/booking-lifecycle");
     const { AppError } = await import("../errors");
     const { host, eventType } = await makeHostWithEventType();
-    await saveIcsFeed(host.id, { urls: [feedUrl], readOnly: true });
+    await saveIcsFeed(sessionActor(host.id), { urls: [feedUrl], readOnly: true });
 
     const { slots } = await getAvailableSlots({ eventTypeId: eventType.id, startTime: utcAt(2, 0), endTime: utcAt(3, 0), timeZone: "UTC" });
     const starts = Object.values(slots)

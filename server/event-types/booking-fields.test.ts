@@ -1,4 +1,5 @@
 /** Event types' bookingFields: the peer's field inputs, stored and returned as the peer's outputs. */
+import { sessionActor } from "../auth/actor";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "@/prisma/factories";
 import { db } from "../db/client";
@@ -24,7 +25,7 @@ function bookingFieldIssues(input: unknown) {
 describe("event type bookingFields", () => {
   it("are stored on create and returned after the default fields, each custom one with isDefault false", async () => {
     const user = await makeUser();
-    const created = await createEventType(user.id, {
+    const created = await createEventType(sessionActor(user.id), {
       ...base,
       bookingFields: [...CUSTOM, { type: "name", label: "Full name" }, { slug: "notes", required: true }],
     });
@@ -52,7 +53,7 @@ describe("event type bookingFields", () => {
     });
     expect(created.bookingFields[4]).toMatchObject({ slug: "notes", type: "textarea", required: true, isDefault: true });
     expect(created.bookingFields.slice(7)).toEqual(CUSTOM.map((field) => ({ placeholder: "", ...field, isDefault: false })));
-    expect(await getEventType(user.id, created.id)).toEqual(created);
+    expect(await getEventType(sessionActor(user.id), created.id)).toEqual(created);
   });
 
   it("every default field takes its overrides: location's label, title shown, guests required, rescheduleReason's placeholder", async () => {
@@ -64,7 +65,7 @@ describe("event type bookingFields", () => {
       { slug: "rescheduleReason", placeholder: "Why?" },
       { type: "email", required: false, hidden: true },
     ];
-    const { bookingFields } = await createEventType(user.id, { ...base, bookingFields: overrides });
+    const { bookingFields } = await createEventType(sessionActor(user.id), { ...base, bookingFields: overrides });
     const bySlug = Object.fromEntries(bookingFields.map((field) => [field.slug, field]));
     expect(bySlug.location).toMatchObject({ type: "radioInput", label: "Where", isDefault: true });
     expect(bySlug.title).toMatchObject({ type: "text", hidden: false, required: true });
@@ -76,14 +77,14 @@ describe("event type bookingFields", () => {
 
   it("PATCH replaces the whole list; leaving it out keeps it", async () => {
     const user = await makeUser();
-    const created = await createEventType(user.id, { ...base, bookingFields: CUSTOM });
-    const renamed = await updateEventType(user.id, created.id, { title: "Renamed" });
+    const created = await createEventType(sessionActor(user.id), { ...base, bookingFields: CUSTOM });
+    const renamed = await updateEventType(sessionActor(user.id), created.id, { title: "Renamed" });
     expect(renamed.bookingFields).toEqual(created.bookingFields);
-    const updated = await updateEventType(user.id, created.id, { bookingFields: [{ type: "url", slug: "site", label: "Website" }] });
+    const updated = await updateEventType(sessionActor(user.id), created.id, { bookingFields: [{ type: "url", slug: "site", label: "Website" }] });
     expect(updated.bookingFields.filter((field) => !field.isDefault)).toEqual([
       { type: "url", slug: "site", label: "Website", placeholder: "", required: false, hidden: false, isDefault: false },
     ]);
-    const cleared = await updateEventType(user.id, created.id, { bookingFields: [] });
+    const cleared = await updateEventType(sessionActor(user.id), created.id, { bookingFields: [] });
     expect(cleared.bookingFields.every((field) => field.isDefault)).toBe(true);
   });
 
@@ -132,8 +133,8 @@ describe("event type bookingFields", () => {
 
   it("a refused update writes nothing", async () => {
     const user = await makeUser();
-    const created = await createEventType(user.id, { ...base, bookingFields: CUSTOM });
-    await expect(updateEventType(user.id, created.id, { title: "New", bookingFields: [{ type: "nope" }] as never })).rejects.toThrow();
+    const created = await createEventType(sessionActor(user.id), { ...base, bookingFields: CUSTOM });
+    await expect(updateEventType(sessionActor(user.id), created.id, { title: "New", bookingFields: [{ type: "nope" }] as never })).rejects.toThrow();
     const row = await db.eventType.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.title).toBe("Intro");
     expect(bookingFieldsOutput(row.bookingFields)).toEqual(created.bookingFields);

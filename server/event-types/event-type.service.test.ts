@@ -1,3 +1,4 @@
+import { sessionActor } from "../auth/actor";
 import { afterAll, describe, expect, it } from "vitest";
 import { env } from "../env";
 import { ZodError } from "zod";
@@ -15,7 +16,7 @@ const row = (id: number) => db.eventType.findUniqueOrThrow({ where: { id } });
 describe("createEventType", () => {
   it("answers the event type with the stored defaults", async () => {
     const user = await makeUser();
-    expect(await createEventType(user.id, minimal)).toStrictEqual({
+    expect(await createEventType(sessionActor(user.id), minimal)).toStrictEqual({
       id: expect.any(Number),
       ownerId: user.id,
       title: "Intro call",
@@ -52,7 +53,7 @@ describe("createEventType", () => {
 
   it("stores every field of the write shape", async () => {
     const user = await makeUser();
-    const schedule = await createSchedule(user.id, { name: "Work", timeZone: "UTC" });
+    const schedule = await createSchedule(sessionActor(user.id), { name: "Work", timeZone: "UTC" });
     const locations = [
       { type: "integration", integration: "google-meet" },
       { type: "address", address: "1 Main St", public: true },
@@ -60,7 +61,7 @@ describe("createEventType", () => {
       { type: "phone", phone: "+14155550123", public: false },
       { type: "attendeePhone" },
     ] as const;
-    const created = await createEventType(user.id, {
+    const created = await createEventType(sessionActor(user.id), {
       ...minimal,
       slug: "Deep-Dive",
       description: "Long",
@@ -109,7 +110,7 @@ describe("createEventType", () => {
     { case: "an unsupported field", input: { seats: { seatsPerTimeSlot: 4 } }, path: "" },
   ])("refuses $case with a ZodError naming $path", async ({ input, path }) => {
     const user = await makeUser();
-    const error = await rejectionOf(createEventType(user.id, { ...minimal, ...input } as never));
+    const error = await rejectionOf(createEventType(sessionActor(user.id), { ...minimal, ...input } as never));
     expect(error).toBeInstanceOf(ZodError);
     expect((error as ZodError).issues.map((issue) => issue.path.join("."))).toContain(path);
     expect(await db.eventType.count({ where: { userId: user.id } })).toBe(0);
@@ -117,15 +118,15 @@ describe("createEventType", () => {
 
   it("answers a taken slug with CONFLICT; another user may use it", async () => {
     const [user, other] = await Promise.all([makeUser(), makeUser()]);
-    await createEventType(user.id, minimal);
-    const error = await expectAppError(createEventType(user.id, { ...minimal, slug: "INTRO" }), "CONFLICT");
+    await createEventType(sessionActor(user.id), minimal);
+    const error = await expectAppError(createEventType(sessionActor(user.id), { ...minimal, slug: "INTRO" }), "CONFLICT");
     expect(error.details).toEqual([{ path: "body.slug", message: expect.any(String) }]);
-    await createEventType(other.id, minimal);
+    await createEventType(sessionActor(other.id), minimal);
   });
 
   it("maps the unique index to CONFLICT when parallel creates race for one slug", async () => {
     const user = await makeUser();
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => createEventType(user.id, minimal)));
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => createEventType(sessionActor(user.id), minimal)));
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     for (const result of results.filter((result) => result.status === "rejected")) {
       expect((result as PromiseRejectedResult).reason).toMatchObject({ code: "CONFLICT" });
@@ -134,8 +135,8 @@ describe("createEventType", () => {
 
   it("answers another user's schedule as scheduleId with NOT_FOUND", async () => {
     const [user, other] = await Promise.all([makeUser(), makeUser()]);
-    const theirs = await createSchedule(other.id, { name: "Theirs", timeZone: "UTC" });
-    const error = await expectAppError(createEventType(user.id, { ...minimal, scheduleId: theirs.id }), "NOT_FOUND");
+    const theirs = await createSchedule(sessionActor(other.id), { name: "Theirs", timeZone: "UTC" });
+    const error = await expectAppError(createEventType(sessionActor(user.id), { ...minimal, scheduleId: theirs.id }), "NOT_FOUND");
     expect(error.details).toEqual([{ path: "body.scheduleId", message: expect.any(String) }]);
   });
 });
@@ -143,47 +144,55 @@ describe("createEventType", () => {
 describe("reading, updating and deleting", () => {
   it("lists only the caller's event types, paginated", async () => {
     const [user, other] = await Promise.all([makeUser(), makeUser()]);
-    const first = await createEventType(user.id, minimal);
-    const second = await createEventType(user.id, { ...minimal, slug: "second" });
-    await createEventType(other.id, minimal);
-    expect(await listEventTypes(user.id, { take: 10, skip: 0 })).toEqual({ items: [first, second], totalItems: 2 });
-    expect(await listEventTypes(user.id, { take: 1, skip: 1 })).toEqual({ items: [second], totalItems: 2 });
+    const first = await createEventType(sessionActor(user.id), minimal);
+    const second = await createEventType(sessionActor(user.id), { ...minimal, slug: "second" });
+    await createEventType(sessionActor(other.id), minimal);
+    expect(await listEventTypes(sessionActor(user.id), { take: 10, skip: 0 })).toEqual({ items: [first, second], totalItems: 2 });
+    expect(await listEventTypes(sessionActor(user.id), { take: 1, skip: 1 })).toEqual({ items: [second], totalItems: 2 });
   });
 
   it("applies a partial update and clears the booking window with {disabled: true}", async () => {
     const user = await makeUser();
-    const created = await createEventType(user.id, { ...minimal, bookingWindow: { type: "calendarDays", value: 10 }, requiresConfirmation: true });
-    const updated = await updateEventType(user.id, created.id, { title: "Renamed", bookingWindow: { disabled: true }, confirmationPolicy: { disabled: true } });
+    const created = await createEventType(sessionActor(user.id), {
+      ...minimal,
+      bookingWindow: { type: "calendarDays", value: 10 },
+      requiresConfirmation: true,
+    });
+    const updated = await updateEventType(sessionActor(user.id), created.id, {
+      title: "Renamed",
+      bookingWindow: { disabled: true },
+      confirmationPolicy: { disabled: true },
+    });
     const { bookingWindow: _cleared, confirmationPolicy: _none, ...unlimited } = created;
     expect(updated).toStrictEqual({ ...unlimited, title: "Renamed", requiresConfirmation: false });
-    expect(await updateEventType(user.id, created.id, { slug: "intro" })).toMatchObject({ slug: "intro" });
+    expect(await updateEventType(sessionActor(user.id), created.id, { slug: "intro" })).toMatchObject({ slug: "intro" });
   });
 
   it("refuses an invalid or conflicting update and changes nothing", async () => {
     const user = await makeUser();
-    const created = await createEventType(user.id, minimal);
-    await createEventType(user.id, { ...minimal, slug: "taken" });
+    const created = await createEventType(sessionActor(user.id), minimal);
+    await createEventType(sessionActor(user.id), { ...minimal, slug: "taken" });
     const before = await row(created.id);
-    expect(await rejectionOf(updateEventType(user.id, created.id, { title: "New", lengthInMinutes: 0 }))).toBeInstanceOf(ZodError);
-    await expectAppError(updateEventType(user.id, created.id, { title: "New", slug: "taken" }), "CONFLICT");
-    await expectAppError(updateEventType(user.id, created.id, { title: "New", scheduleId: 2_000_000_000 }), "NOT_FOUND");
+    expect(await rejectionOf(updateEventType(sessionActor(user.id), created.id, { title: "New", lengthInMinutes: 0 }))).toBeInstanceOf(ZodError);
+    await expectAppError(updateEventType(sessionActor(user.id), created.id, { title: "New", slug: "taken" }), "CONFLICT");
+    await expectAppError(updateEventType(sessionActor(user.id), created.id, { title: "New", scheduleId: 2_000_000_000 }), "NOT_FOUND");
     expect(await row(created.id)).toEqual(before);
   });
 
   it("answers another user's event type with NOT_FOUND for get, update and delete", async () => {
     const [user, other] = await Promise.all([makeUser(), makeUser()]);
-    const theirs = await createEventType(other.id, minimal);
-    await expectAppError(getEventType(user.id, theirs.id), "NOT_FOUND");
-    await expectAppError(updateEventType(user.id, theirs.id, { title: "Mine" }), "NOT_FOUND");
-    await expectAppError(deleteEventType(user.id, theirs.id), "NOT_FOUND");
-    expect(await getEventType(other.id, theirs.id)).toEqual(theirs);
+    const theirs = await createEventType(sessionActor(other.id), minimal);
+    await expectAppError(getEventType(sessionActor(user.id), theirs.id), "NOT_FOUND");
+    await expectAppError(updateEventType(sessionActor(user.id), theirs.id, { title: "Mine" }), "NOT_FOUND");
+    await expectAppError(deleteEventType(sessionActor(user.id), theirs.id), "NOT_FOUND");
+    expect(await getEventType(sessionActor(other.id), theirs.id)).toEqual(theirs);
   });
 
   it("deletes and answers the DeleteData shape", async () => {
     const user = await makeUser();
-    const created = await createEventType(user.id, minimal);
-    expect(await deleteEventType(user.id, created.id)).toEqual({ id: created.id, lengthInMinutes: 30, title: "Intro call", slug: "intro" });
-    await expectAppError(getEventType(user.id, created.id), "NOT_FOUND");
+    const created = await createEventType(sessionActor(user.id), minimal);
+    expect(await deleteEventType(sessionActor(user.id), created.id)).toEqual({ id: created.id, lengthInMinutes: 30, title: "Intro call", slug: "intro" });
+    await expectAppError(getEventType(sessionActor(user.id), created.id), "NOT_FOUND");
   });
 });
 
@@ -193,16 +202,16 @@ describe("lengthInMinutesOptions", () => {
 
   it("stores the options ascending (numbers or the peer's numeric strings) and returns them; left out when none", async () => {
     const user = await makeUser();
-    const created = await createEventType(user.id, options(30, [60, "15", 30]));
+    const created = await createEventType(sessionActor(user.id), options(30, [60, "15", 30]));
     expect(created.lengthInMinutesOptions).toEqual([15, 30, 60]);
     expect((await row(created.id)).lengthInMinutesOptions).toEqual([15, 30, 60]);
-    expect(await createEventType(user.id, minimal)).not.toHaveProperty("lengthInMinutesOptions");
+    expect(await createEventType(sessionActor(user.id), minimal)).not.toHaveProperty("lengthInMinutesOptions");
   });
 
   it("refuses options without lengthInMinutes, repeated, non-positive or too many, naming the field", async () => {
     const user = await makeUser();
     for (const bad of [[15, 60], [30, 30], [0, 30], [30, 1441], ["abc", 30], Array.from({ length: 21 }, (_, index) => index + 30)]) {
-      const error = await rejectionOf(createEventType(user.id, options(30, bad)));
+      const error = await rejectionOf(createEventType(sessionActor(user.id), options(30, bad)));
       expect(error, JSON.stringify(bad)).toBeInstanceOf(ZodError);
       expect((error as ZodError).issues[0]!.path[0]).toBe("lengthInMinutesOptions");
     }
@@ -211,12 +220,12 @@ describe("lengthInMinutesOptions", () => {
 
   it("checks a partial update against what is stored: the default must stay among the options", async () => {
     const user = await makeUser();
-    const { id } = await createEventType(user.id, options(30, [30, 60]));
-    const newLength = await expectAppError(updateEventType(user.id, id, { lengthInMinutes: 45 }), "BAD_REQUEST");
+    const { id } = await createEventType(sessionActor(user.id), options(30, [30, 60]));
+    const newLength = await expectAppError(updateEventType(sessionActor(user.id), id, { lengthInMinutes: 45 }), "BAD_REQUEST");
     expect(newLength.details).toEqual([expect.objectContaining({ path: "body.lengthInMinutes" })]);
-    const newOptions = await expectAppError(updateEventType(user.id, id, { lengthInMinutesOptions: [15, 60] }), "BAD_REQUEST");
+    const newOptions = await expectAppError(updateEventType(sessionActor(user.id), id, { lengthInMinutesOptions: [15, 60] }), "BAD_REQUEST");
     expect(newOptions.details).toEqual([expect.objectContaining({ path: "body.lengthInMinutesOptions" })]);
-    expect(await updateEventType(user.id, id, { lengthInMinutes: 60 })).toMatchObject({ lengthInMinutes: 60, lengthInMinutesOptions: [30, 60] });
-    expect(await updateEventType(user.id, id, { lengthInMinutesOptions: [] })).not.toHaveProperty("lengthInMinutesOptions");
+    expect(await updateEventType(sessionActor(user.id), id, { lengthInMinutes: 60 })).toMatchObject({ lengthInMinutes: 60, lengthInMinutesOptions: [30, 60] });
+    expect(await updateEventType(sessionActor(user.id), id, { lengthInMinutesOptions: [] })).not.toHaveProperty("lengthInMinutesOptions");
   });
 });

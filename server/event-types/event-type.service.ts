@@ -14,6 +14,9 @@ import {
   type TCreateEventTypeInput,
   type TUpdateEventTypeInput,
 } from "./event-type.schemas";
+import type { Actor } from "../auth/actor";
+import { schedulesOf } from "../schedules/schedule-access";
+import { eventTypesOwnedBy } from "./event-type-access";
 
 type TWriteFields = Partial<ReturnType<typeof ZUpdateEventTypeInput.parse>>;
 
@@ -22,7 +25,7 @@ export const eventTypeNotFound = () => new AppError("NOT_FOUND", "Event type not
 const slugTaken = (slug: string) =>
   new AppError("CONFLICT", `You already have an event type with the slug "${slug}"`, [{ path: "body.slug", message: "Slug already in use" }]);
 
-/** The (userId, slug) unique index is the last word when two requests race past the check. */
+/** Slugs are unique per owner (a namespace, not an access rule). The (userId, slug) unique index is the last word when two requests race past the check. */
 async function mapSlugRace<T>(slug: string | undefined, write: Promise<T>): Promise<T> {
   try {
     return await write;
@@ -37,9 +40,9 @@ async function assertSlugFree(tx: Tx, userId: number, slug: string, exceptId?: n
   if (holder) throw slugTaken(slug);
 }
 
-async function assertOwnSchedule(tx: Tx, userId: number, scheduleId: number | null | undefined) {
+async function assertOwnSchedule(tx: Tx, actor: Actor, scheduleId: number | null | undefined) {
   if (scheduleId === null || scheduleId === undefined) return;
-  if ((await tx.schedule.count({ where: { id: scheduleId, userId } })) === 0) {
+  if ((await tx.schedule.count({ where: { id: scheduleId, ...schedulesOf(actor) } })) === 0) {
     throw new AppError("NOT_FOUND", "Schedule not found", [{ path: "body.scheduleId", message: "No such schedule of yours" }]);
   }
 }
@@ -64,8 +67,8 @@ function assertLengthsAgree(after: { lengthInMinutes: number; lengthInMinutesOpt
   throw new AppError("BAD_REQUEST", problem, [{ path, message: problem }]);
 }
 
-export async function listEventTypes(userId: number, page: TPaginationQuery) {
-  const where = { userId };
+export async function listEventTypes(actor: Actor, page: TPaginationQuery) {
+  const where = eventTypesOwnedBy(actor);
   const [rows, totalItems] = await db.$transaction([
     db.eventType.findMany({ where, select: EVENT_TYPE_SELECT, orderBy: [{ position: "desc" }, { id: "asc" }], skip: page.skip, take: page.take }),
     db.eventType.count({ where }),
@@ -73,15 +76,16 @@ export async function listEventTypes(userId: number, page: TPaginationQuery) {
   return { items: rows.map(toEventTypeOutput), totalItems };
 }
 
-export async function getEventType(userId: number, eventTypeId: number) {
-  const row = await db.eventType.findFirst({ where: { id: eventTypeId, userId }, select: EVENT_TYPE_SELECT });
+export async function getEventType(actor: Actor, eventTypeId: number) {
+  const row = await db.eventType.findFirst({ where: { id: eventTypeId, ...eventTypesOwnedBy(actor) }, select: EVENT_TYPE_SELECT });
   if (!row) throw eventTypeNotFound();
   return toEventTypeOutput(row);
 }
 
-export async function createEventType(userId: number, input: TCreateEventTypeInput) {
+export async function createEventType(actor: Actor, input: TCreateEventTypeInput) {
+  const { userId } = actor;
   const fields = ZCreateEventTypeInput.parse(input);
-  await assertOwnSchedule(db, userId, fields.scheduleId);
+  await assertOwnSchedule(db, actor, fields.scheduleId);
   await assertSlugFree(db, userId, fields.slug);
   const data = { ...toColumns(fields), title: fields.title, slug: fields.slug, lengthInMinutes: fields.lengthInMinutes, userId };
   const row = await mapSlugRace(fields.slug, db.eventType.create({ data, select: EVENT_TYPE_SELECT }));
@@ -89,22 +93,29 @@ export async function createEventType(userId: number, input: TCreateEventTypeInp
 }
 
 /** Everything is checked before the one write, so a refused update changes nothing. */
-export async function updateEventType(userId: number, eventTypeId: number, input: TUpdateEventTypeInput) {
+export async function updateEventType(actor: Actor, eventTypeId: number, input: TUpdateEventTypeInput) {
+  const { userId } = actor;
   const changes = ZUpdateEventTypeInput.parse(input);
-  const stored = await db.eventType.findFirst({ where: { id: eventTypeId, userId }, select: { lengthInMinutes: true, lengthInMinutesOptions: true } });
+  const stored = await db.eventType.findFirst({
+    where: { id: eventTypeId, ...eventTypesOwnedBy(actor) },
+    select: { lengthInMinutes: true, lengthInMinutesOptions: true },
+  });
   if (!stored) throw eventTypeNotFound();
   assertLengthsAgree({ ...stored, ...changes }, changes);
-  await assertOwnSchedule(db, userId, changes.scheduleId);
+  await assertOwnSchedule(db, actor, changes.scheduleId);
   if (changes.slug !== undefined) await assertSlugFree(db, userId, changes.slug, eventTypeId);
-  const update = db.eventType.update({ where: { id: eventTypeId, userId }, data: toColumns(changes), select: EVENT_TYPE_SELECT });
+  const update = db.eventType.update({ where: { id: eventTypeId, AND: [eventTypesOwnedBy(actor)] }, data: toColumns(changes), select: EVENT_TYPE_SELECT });
   const row = await mapSlugRace(changes.slug, update);
   return toEventTypeOutput(row);
 }
 
 /** Answers the peer's DeleteData: id, lengthInMinutes, title, slug. Bookings keep their rows (eventTypeId becomes null). */
-export async function deleteEventType(userId: number, eventTypeId: number) {
+export async function deleteEventType(actor: Actor, eventTypeId: number) {
   return db.$transaction(async (tx) => {
-    const row = await tx.eventType.findFirst({ where: { id: eventTypeId, userId }, select: { id: true, lengthInMinutes: true, title: true, slug: true } });
+    const row = await tx.eventType.findFirst({
+      where: { id: eventTypeId, ...eventTypesOwnedBy(actor) },
+      select: { id: true, lengthInMinutes: true, title: true, slug: true },
+    });
     if (!row) throw eventTypeNotFound();
     await tx.eventType.delete({ where: { id: eventTypeId } });
     return row;

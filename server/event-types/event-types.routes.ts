@@ -23,8 +23,8 @@ export const listEventTypesRoute = defineRoute(
     response: ZEventTypeOutput,
     paginated: true,
   },
-  async ({ principal, query }) => {
-    const { items, totalItems } = await listEventTypes(principal.userId, query);
+  async ({ actor, query }) => {
+    const { items, totalItems } = await listEventTypes(actor, query);
     return new Page(items, totalItems, query);
   },
 );
@@ -40,7 +40,7 @@ export const createEventTypeRoute = defineRoute(
     response: ZEventTypeOutput,
     successStatus: 201,
   },
-  ({ principal, body }) => createEventType(principal.userId, body),
+  ({ actor, body }) => createEventType(actor, body),
 );
 
 export const getEventTypeRoute = defineRoute(
@@ -53,7 +53,7 @@ export const getEventTypeRoute = defineRoute(
     params: ZEventTypeIdParams,
     response: ZEventTypeOutput,
   },
-  ({ principal, params }) => getEventType(principal.userId, params.eventTypeId),
+  ({ actor, params }) => getEventType(actor, params.eventTypeId),
 );
 
 export const updateEventTypeRoute = defineRoute(
@@ -67,7 +67,7 @@ export const updateEventTypeRoute = defineRoute(
     body: ZUpdateEventTypeInput,
     response: ZEventTypeOutput,
   },
-  ({ principal, params, body }) => updateEventType(principal.userId, params.eventTypeId, body),
+  ({ actor, params, body }) => updateEventType(actor, params.eventTypeId, body),
 );
 
 export const deleteEventTypeRoute = defineRoute(
@@ -80,7 +80,7 @@ export const deleteEventTypeRoute = defineRoute(
     params: ZEventTypeIdParams,
     response: ZDeleteEventTypeOutput,
   },
-  ({ principal, params }) => deleteEventType(principal.userId, params.eventTypeId),
+  ({ actor, params }) => deleteEventType(actor, params.eventTypeId),
 );
 
 export const listPrivateLinksRoute = defineRoute(
@@ -93,7 +93,7 @@ export const listPrivateLinksRoute = defineRoute(
     params: ZEventTypeIdParams,
     response: ZPrivateLinkOutput.array(),
   },
-  ({ principal, params }) => listPrivateLinks(principal.userId, params.eventTypeId),
+  ({ actor, params }) => listPrivateLinks(actor, params.eventTypeId),
 );
 
 export const createPrivateLinkRoute = defineRoute(
@@ -108,7 +108,7 @@ export const createPrivateLinkRoute = defineRoute(
     response: ZPrivateLinkOutput,
     successStatus: 201,
   },
-  ({ principal, params, body }) => createPrivateLink(principal.userId, params.eventTypeId, body),
+  ({ actor, params, body }) => createPrivateLink(actor, params.eventTypeId, body),
 );
 
 export const updatePrivateLinkRoute = defineRoute(
@@ -122,7 +122,7 @@ export const updatePrivateLinkRoute = defineRoute(
     body: ZUpdatePrivateLinkInput,
     response: ZPrivateLinkOutput,
   },
-  ({ principal, params, body }) => updatePrivateLink(principal.userId, params.eventTypeId, params.linkId, body),
+  ({ actor, params, body }) => updatePrivateLink(actor, params.eventTypeId, params.linkId, body),
 );
 
 export const deletePrivateLinkRoute = defineRoute(
@@ -135,7 +135,7 @@ export const deletePrivateLinkRoute = defineRoute(
     params: ZPrivateLinkParams,
     response: ZDeletePrivateLinkOutput,
   },
-  ({ principal, params }) => deletePrivateLink(principal.userId, params.eventTypeId, params.linkId),
+  ({ actor, params }) => deletePrivateLink(actor, params.eventTypeId, params.linkId),
 );
 
 export const eventTypeRoutes: ApiRoute[] = [

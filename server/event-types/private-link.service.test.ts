@@ -1,3 +1,4 @@
+import { sessionActor } from "../auth/actor";
 import { afterAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { makeUser } from "../../prisma/factories";
@@ -11,7 +12,7 @@ afterAll(() => disconnectDb());
 
 async function ownerWithEventType() {
   const user = await makeUser();
-  const eventType = await createEventType(user.id, { title: "Secret", slug: "secret", lengthInMinutes: 30, hidden: true });
+  const eventType = await createEventType(sessionActor(user.id), { title: "Secret", slug: "secret", lengthInMinutes: 30, hidden: true });
   return { user, eventType };
 }
 
@@ -20,7 +21,7 @@ const inOneHour = () => new Date(Date.now() + 3_600_000).toISOString();
 describe("private links of an event type", () => {
   it("creates usage-based, time-based and (by default) one-time links with an unguessable id", async () => {
     const { user, eventType } = await ownerWithEventType();
-    const usage = await createPrivateLink(user.id, eventType.id, { maxUsageCount: 3 });
+    const usage = await createPrivateLink(sessionActor(user.id), eventType.id, { maxUsageCount: 3 });
     expect(usage).toEqual({
       linkId: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
       eventTypeId: eventType.id,
@@ -30,9 +31,12 @@ describe("private links of an event type", () => {
       usageCount: 0,
     });
     const expiresAt = inOneHour();
-    expect(await createPrivateLink(user.id, eventType.id, { expiresAt })).toMatchObject({ isExpired: false, expiresAt: new Date(expiresAt).toISOString() });
-    expect(await createPrivateLink(user.id, eventType.id, {})).toMatchObject({ maxUsageCount: 1, usageCount: 0 });
-    expect(await listPrivateLinks(user.id, eventType.id)).toHaveLength(3);
+    expect(await createPrivateLink(sessionActor(user.id), eventType.id, { expiresAt })).toMatchObject({
+      isExpired: false,
+      expiresAt: new Date(expiresAt).toISOString(),
+    });
+    expect(await createPrivateLink(sessionActor(user.id), eventType.id, {})).toMatchObject({ maxUsageCount: 1, usageCount: 0 });
+    expect(await listPrivateLinks(sessionActor(user.id), eventType.id)).toHaveLength(3);
   });
 
   it.each([
@@ -41,17 +45,17 @@ describe("private links of an event type", () => {
     { case: "zero uses", input: () => ({ maxUsageCount: 0 }), path: "maxUsageCount" },
   ])("refuses $case with a ZodError", async ({ input, path }) => {
     const { user, eventType } = await ownerWithEventType();
-    const error = await rejectionOf(createPrivateLink(user.id, eventType.id, input()));
+    const error = await rejectionOf(createPrivateLink(sessionActor(user.id), eventType.id, input()));
     expect(error).toBeInstanceOf(ZodError);
     expect((error as ZodError).issues.map((issue) => issue.path.join("."))).toContain(path);
   });
 
   it("switches a link's kind on update, keeping its usage count", async () => {
     const { user, eventType } = await ownerWithEventType();
-    const link = await createPrivateLink(user.id, eventType.id, { maxUsageCount: 2 });
+    const link = await createPrivateLink(sessionActor(user.id), eventType.id, { maxUsageCount: 2 });
     expect(await consumePrivateLinkUse(db, link.linkId)).toBe(true);
     const expiresAt = inOneHour();
-    const timed = await updatePrivateLink(user.id, eventType.id, link.linkId, { expiresAt });
+    const timed = await updatePrivateLink(sessionActor(user.id), eventType.id, link.linkId, { expiresAt });
     expect(timed).toEqual({
       linkId: link.linkId,
       eventTypeId: eventType.id,
@@ -59,28 +63,28 @@ describe("private links of an event type", () => {
       bookingUrl: link.bookingUrl,
       expiresAt: new Date(expiresAt).toISOString(),
     });
-    expect(await updatePrivateLink(user.id, eventType.id, link.linkId, { maxUsageCount: 1 })).toMatchObject({
+    expect(await updatePrivateLink(sessionActor(user.id), eventType.id, link.linkId, { maxUsageCount: 1 })).toMatchObject({
       maxUsageCount: 1,
       usageCount: 1,
       isExpired: true,
     });
-    expect(await rejectionOf(updatePrivateLink(user.id, eventType.id, link.linkId, {}))).toBeInstanceOf(ZodError);
+    expect(await rejectionOf(updatePrivateLink(sessionActor(user.id), eventType.id, link.linkId, {}))).toBeInstanceOf(ZodError);
   });
 
   it("answers another user's event type or link with NOT_FOUND", async () => {
     const [mine, theirs] = await Promise.all([ownerWithEventType(), ownerWithEventType()]);
-    const link = await createPrivateLink(theirs.user.id, theirs.eventType.id, { maxUsageCount: 1 });
-    await expectAppError(listPrivateLinks(mine.user.id, theirs.eventType.id), "NOT_FOUND");
-    await expectAppError(createPrivateLink(mine.user.id, theirs.eventType.id, {}), "NOT_FOUND");
-    await expectAppError(updatePrivateLink(mine.user.id, mine.eventType.id, link.linkId, { maxUsageCount: 9 }), "NOT_FOUND");
-    await expectAppError(deletePrivateLink(mine.user.id, mine.eventType.id, link.linkId), "NOT_FOUND");
-    expect(await listPrivateLinks(theirs.user.id, theirs.eventType.id)).toEqual([link]);
+    const link = await createPrivateLink(sessionActor(theirs.user.id), theirs.eventType.id, { maxUsageCount: 1 });
+    await expectAppError(listPrivateLinks(sessionActor(mine.user.id), theirs.eventType.id), "NOT_FOUND");
+    await expectAppError(createPrivateLink(sessionActor(mine.user.id), theirs.eventType.id, {}), "NOT_FOUND");
+    await expectAppError(updatePrivateLink(sessionActor(mine.user.id), mine.eventType.id, link.linkId, { maxUsageCount: 9 }), "NOT_FOUND");
+    await expectAppError(deletePrivateLink(sessionActor(mine.user.id), mine.eventType.id, link.linkId), "NOT_FOUND");
+    expect(await listPrivateLinks(sessionActor(theirs.user.id), theirs.eventType.id)).toEqual([link]);
   });
 
   it("deletes a link, after which it no longer resolves", async () => {
     const { user, eventType } = await ownerWithEventType();
-    const link = await createPrivateLink(user.id, eventType.id, {});
-    expect(await deletePrivateLink(user.id, eventType.id, link.linkId)).toEqual({ linkId: link.linkId, message: expect.any(String) });
+    const link = await createPrivateLink(sessionActor(user.id), eventType.id, {});
+    expect(await deletePrivateLink(sessionActor(user.id), eventType.id, link.linkId)).toEqual({ linkId: link.linkId, message: expect.any(String) });
     expect(await resolvePrivateLink(db, link.linkId)).toBeNull();
   });
 });
@@ -88,8 +92,8 @@ describe("private links of an event type", () => {
 describe("resolvePrivateLink and consumePrivateLinkUse", () => {
   it("resolves a usable link to its event type and refuses unknown, expired and used-up links", async () => {
     const { user, eventType } = await ownerWithEventType();
-    const timed = await createPrivateLink(user.id, eventType.id, { expiresAt: inOneHour() });
-    const once = await createPrivateLink(user.id, eventType.id, {});
+    const timed = await createPrivateLink(sessionActor(user.id), eventType.id, { expiresAt: inOneHour() });
+    const once = await createPrivateLink(sessionActor(user.id), eventType.id, {});
     expect(await resolvePrivateLink(db, timed.linkId)).toEqual({ eventTypeId: eventType.id });
     expect(await resolvePrivateLink(db, once.linkId)).toEqual({ eventTypeId: eventType.id });
     expect(await resolvePrivateLink(db, "no-such-link")).toBeNull();
@@ -100,7 +104,7 @@ describe("resolvePrivateLink and consumePrivateLinkUse", () => {
 
     expect(await consumePrivateLinkUse(db, once.linkId)).toBe(true);
     expect(await resolvePrivateLink(db, once.linkId)).toBeNull();
-    expect(await listPrivateLinks(user.id, eventType.id)).toEqual([
+    expect(await listPrivateLinks(sessionActor(user.id), eventType.id)).toEqual([
       expect.objectContaining({ linkId: timed.linkId, isExpired: true }),
       expect.objectContaining({ linkId: once.linkId, isExpired: true, usageCount: 1 }),
     ]);
@@ -108,7 +112,7 @@ describe("resolvePrivateLink and consumePrivateLinkUse", () => {
 
   it("lets parallel bookings consume exactly the uses a link has", async () => {
     const { user, eventType } = await ownerWithEventType();
-    const link = await createPrivateLink(user.id, eventType.id, { maxUsageCount: 3 });
+    const link = await createPrivateLink(sessionActor(user.id), eventType.id, { maxUsageCount: 3 });
     const results = await Promise.all(Array.from({ length: 8 }, () => db.$transaction((tx) => consumePrivateLinkUse(tx, link.linkId))));
     expect(results.filter(Boolean)).toHaveLength(3);
     expect((await db.privateLink.findUniqueOrThrow({ where: { hash: link.linkId } })).usageCount).toBe(3);
@@ -116,7 +120,7 @@ describe("resolvePrivateLink and consumePrivateLinkUse", () => {
 
   it("rolls back a consumed use with the caller's transaction", async () => {
     const { user, eventType } = await ownerWithEventType();
-    const link = await createPrivateLink(user.id, eventType.id, {});
+    const link = await createPrivateLink(sessionActor(user.id), eventType.id, {});
     await rejectionOf(
       db.$transaction(async (tx) => {
         expect(await consumePrivateLinkUse(tx, link.linkId)).toBe(true);

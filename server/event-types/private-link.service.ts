@@ -9,12 +9,15 @@ import { AppError } from "../errors";
 import { PRIVATE_LINK_SELECT, toPrivateLinkOutput } from "./private-link.dto";
 import { ZCreatePrivateLinkInput, ZUpdatePrivateLinkInput, type TCreatePrivateLinkInput, type TUpdatePrivateLinkInput } from "./private-link.schemas";
 import { eventTypeNotFound } from "./event-type.service";
+import type { Actor } from "../auth/actor";
+import { eventTypesOwnedBy } from "./event-type-access";
+import { privateLinksOf } from "./private-link-access";
 
 const newLinkId = () => randomBytes(18).toString("base64url");
 const linkNotFound = () => new AppError("NOT_FOUND", "Private link not found");
 
-async function getOwnEventType(tx: Tx, userId: number, eventTypeId: number) {
-  const eventType = await tx.eventType.findFirst({ where: { id: eventTypeId, userId }, select: { id: true, slug: true } });
+async function getOwnEventType(tx: Tx, actor: Actor, eventTypeId: number) {
+  const eventType = await tx.eventType.findFirst({ where: { id: eventTypeId, ...eventTypesOwnedBy(actor) }, select: { id: true, slug: true } });
   if (!eventType) throw eventTypeNotFound();
   return eventType;
 }
@@ -31,34 +34,34 @@ function usableLinkWhere(tx: Tx, linkId: string, now: Date) {
   };
 }
 
-export async function listPrivateLinks(userId: number, eventTypeId: number) {
-  const eventType = await getOwnEventType(db, userId, eventTypeId);
-  const rows = await db.privateLink.findMany({ where: { eventTypeId }, select: PRIVATE_LINK_SELECT, orderBy: { id: "asc" } });
+export async function listPrivateLinks(actor: Actor, eventTypeId: number) {
+  const eventType = await getOwnEventType(db, actor, eventTypeId);
+  const rows = await db.privateLink.findMany({ where: privateLinksOf(actor, eventTypeId), select: PRIVATE_LINK_SELECT, orderBy: { id: "asc" } });
   return rows.map((row) => toPrivateLinkOutput(row, eventType.slug));
 }
 
-export async function createPrivateLink(userId: number, eventTypeId: number, input: TCreatePrivateLinkInput) {
+export async function createPrivateLink(actor: Actor, eventTypeId: number, input: TCreatePrivateLinkInput) {
   const { expiresAt, maxUsageCount } = ZCreatePrivateLinkInput.parse(input);
-  const eventType = await getOwnEventType(db, userId, eventTypeId);
+  const eventType = await getOwnEventType(db, actor, eventTypeId);
   const limit = expiresAt !== undefined ? { expiresAt: new Date(expiresAt) } : { maxUsageCount: maxUsageCount ?? 1 };
   const row = await db.privateLink.create({ data: { eventTypeId, hash: newLinkId(), ...limit }, select: PRIVATE_LINK_SELECT });
   return toPrivateLinkOutput(row, eventType.slug);
 }
 
 /** Sets the one limit sent and clears the other; the usage count is kept. */
-export async function updatePrivateLink(userId: number, eventTypeId: number, linkId: string, input: TUpdatePrivateLinkInput) {
+export async function updatePrivateLink(actor: Actor, eventTypeId: number, linkId: string, input: TUpdatePrivateLinkInput) {
   const { expiresAt, maxUsageCount } = ZUpdatePrivateLinkInput.parse(input);
-  const eventType = await getOwnEventType(db, userId, eventTypeId);
+  const eventType = await getOwnEventType(db, actor, eventTypeId);
   const limit = expiresAt !== undefined ? { expiresAt: new Date(expiresAt), maxUsageCount: null } : { expiresAt: null, maxUsageCount };
-  const { count } = await db.privateLink.updateMany({ where: { hash: linkId, eventTypeId }, data: limit });
+  const { count } = await db.privateLink.updateMany({ where: { hash: linkId, ...privateLinksOf(actor, eventTypeId) }, data: limit });
   if (count === 0) throw linkNotFound();
   const row = await db.privateLink.findUniqueOrThrow({ where: { hash: linkId }, select: PRIVATE_LINK_SELECT });
   return toPrivateLinkOutput(row, eventType.slug);
 }
 
-export async function deletePrivateLink(userId: number, eventTypeId: number, linkId: string) {
-  await getOwnEventType(db, userId, eventTypeId);
-  const { count } = await db.privateLink.deleteMany({ where: { hash: linkId, eventTypeId } });
+export async function deletePrivateLink(actor: Actor, eventTypeId: number, linkId: string) {
+  await getOwnEventType(db, actor, eventTypeId);
+  const { count } = await db.privateLink.deleteMany({ where: { hash: linkId, ...privateLinksOf(actor, eventTypeId) } });
   if (count === 0) throw linkNotFound();
   return { linkId, message: "Private link deleted" };
 }

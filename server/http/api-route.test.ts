@@ -322,3 +322,50 @@ describe("authorize: legacy OAuth grants", () => {
     expect(() => authorize(legacy, { method: "GET", path: "/v2/x", summary: "", tag: "", access: "api-key-only" })).not.toThrow();
   });
 });
+
+describe("declared team access", () => {
+  const teamRoute = defineRoute(
+    {
+      method: "PATCH",
+      path: "/v2/teams/{teamId}/things",
+      summary: "team thing",
+      tag: "Test",
+      access: { scope: "TEAM_PROFILE_WRITE", team: { param: "teamId", roles: ["OWNER", "ADMIN"] } },
+      params: z.object({ teamId: z.coerce.number().int() }),
+      body: z.object({ name: z.string().min(1) }).strict(),
+    },
+    ({ actor, params }) => ({ actor, teamId: params.teamId }),
+  );
+  const patch = (teamId: number | string, key: string, body = '{"name":"Ada"}') =>
+    teamRoute.handle(
+      new Request(`http://t/v2/teams/${teamId}/things`, {
+        method: "PATCH",
+        body,
+        headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      }),
+      { params: Promise.resolve({ teamId: String(teamId) }) },
+    );
+
+  it("hands the handler the actor (user and how they came in), and enforces membership and role once the input is parsed", async () => {
+    const { makeTenancyWorld } = await import("../../prisma/team-factories");
+    const { makeApiKey } = await import("../../prisma/factories");
+    const world = await makeTenancyWorld();
+    const keyOf = (who: keyof typeof world.users) => makeApiKey(world.users[who].id);
+
+    const admin = await patch(world.team.id, await keyOf("admin"));
+    expect(admin.status).toBe(200);
+    expect((await admin.json()).data).toEqual({ actor: { userId: world.users.admin.id, via: "api-key" }, teamId: world.team.id });
+
+    // A non-member learns nothing: a missing team answers the same. Bad input is a 400 for anyone (it says nothing of the team).
+    expect((await patch(world.team.id, await keyOf("outsider"), "{}")).status).toBe(400);
+    for (const response of [await patch(world.team.id, await keyOf("outsider")), await patch(2_000_000_000, await keyOf("outsider"))]) {
+      expect(response.status).toBe(404);
+      expect((await response.json()).error).toMatchObject({ code: "NOT_FOUND", message: "Team not found" });
+    }
+    const member = await patch(world.team.id, await keyOf("member"));
+    expect(member.status).toBe(403);
+    expect((await member.json()).error.message).toContain("the OWNER or ADMIN role");
+    expect((await patch(world.team.id, await keyOf("orgOwner"))).status).toBe(200);
+    expect((await patch(world.team.id, await keyOf("orgMember"))).status).toBe(404);
+  });
+});

@@ -4,16 +4,18 @@
  */
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
+import { actorOf, type Actor } from "../auth/actor";
 import { principalForBearer } from "../auth/authenticate";
 import { bearerToken, type Principal } from "../auth/principal";
 import { holdsScope } from "../auth/scopes";
 import { log } from "../log";
+import { requireTeamRole } from "../teams/team-roles";
 import { errorResponse, successResponse, toErrorResponse } from "./envelope";
 import { Page } from "./pagination";
 import { peerFieldsOf } from "./peer-fields";
 import { recordServerTiming, timePhase, wantsServerTiming } from "./server-timing";
 import { parsePart, queryObject, readJsonBody } from "./request-input";
-import type { RouteDeclaration } from "./route-definition";
+import { teamAccessOf, type RouteDeclaration } from "./route-definition";
 import { NO_QUERY } from "./schema-shapes";
 import { negotiateVersion, VERSION_HEADER } from "./versioning";
 
@@ -21,6 +23,9 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 
 export type HandlerInput<D extends RouteDeclaration> = {
+  /** Who acts: what services take. */
+  actor: D["access"] extends "public" ? Actor | null : Actor;
+  /** The credential itself, for the few steps that are about it (rate limits per credential, OAuth client origins). */
   principal: D["access"] extends "public" ? Principal | null : Principal;
   params: Infer<D["params"]>;
   query: Infer<D["query"]>;
@@ -77,6 +82,15 @@ export function authorize(principal: Principal | null, declaration: RouteDeclara
   );
 }
 
+/** The route's declared team membership, checked once its path parameters are parsed (404 non-member, 403 role). */
+export async function authorizeTeam(actor: Actor | null, declaration: RouteDeclaration, params: unknown): Promise<void> {
+  const team = teamAccessOf(declaration.access);
+  if (!team) return;
+  const teamId = (params as Record<string, unknown> | undefined)?.[team.param];
+  if (!actor || typeof teamId !== "number") throw new Error(`${declaration.method} ${declaration.path}: team parameter ${team.param} is not a parsed integer`);
+  await requireTeamRole(actor, teamId, team.roles);
+}
+
 function requestIdOf(request: Request): string {
   const offered = request.headers.get("x-request-id");
   return offered && /^[\w-]{1,64}$/.test(offered) ? offered : randomUUID();
@@ -99,7 +113,11 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
       // A route that declares no query takes none: an unexpected parameter is a 400, never silently ignored.
       const query = parsePart(declaration.query ?? NO_QUERY, queryObject(new URL(request.url)), "query", peerFields);
       const body = declaration.body ? parsePart(declaration.body, await readJsonBody(request), "body", peerFields) : undefined;
-      const input = { principal, params, query: declaration.query ? query : undefined, body, version, request, requestId } as HandlerInput<D>;
+      const actor = principal ? actorOf(principal) : null;
+      // After parsing, which depends only on the request (what a valid body is, the OpenAPI document says anyway):
+      // the 404 for a team the actor is not in is then the same whatever else was sent.
+      await authorizeTeam(actor, declaration, params);
+      const input = { actor, principal, params, query: declaration.query ? query : undefined, body, version, request, requestId } as HandlerInput<D>;
       const result = await handler(input);
       response = timePhase("serialize", () =>
         result instanceof Page

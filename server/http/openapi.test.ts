@@ -15,6 +15,7 @@ type Operation = {
   description: string;
   security: unknown[];
   "x-required-scope"?: string;
+  "x-team-roles"?: readonly string[];
   parameters: Parameter[];
   requestBody?: { content: { "application/json": { schema: Record<string, unknown> } } };
   responses: Record<string, { content: { "application/json": { schema: { properties: Record<string, Record<string, unknown>> } } } }>;
@@ -51,6 +52,9 @@ describe("buildOpenApiDocument over ROUTE_CATALOG", () => {
       expect(operation!.description).toContain(route.access.scope);
       expect(operation!.description).toContain(SCOPES[route.access.scope].meaning);
       expect(operation!.security).toEqual([{ bearer: [] }]);
+      // The team roles come from the same declaration the wrapper enforces.
+      expect(operation!["x-team-roles"]).toEqual(route.access.team?.roles);
+      for (const role of route.access.team?.roles ?? []) expect(operation!.description).toContain(role);
     } else {
       expect(operation!["x-required-scope"]).toBeUndefined();
     }

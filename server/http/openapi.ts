@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SCOPES } from "../auth/scopes";
 import { ZPaginationOutput } from "./pagination";
 import { refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
-import type { RouteDeclaration } from "./route-definition";
+import { teamAccessOf, type RouteDeclaration } from "./route-definition";
 import { VERSION_HEADER } from "./versioning";
 
 type JsonSchema = Record<string, unknown>;
@@ -65,7 +65,10 @@ function parametersOf(route: RouteDeclaration) {
 function accessDescription(route: RouteDeclaration): string {
   if (route.access === "public") return "Public: no credential needed; a valid one may be sent.";
   if (route.access === "api-key-only") return "API keys only; not available to OAuth access tokens.";
-  return `OAuth scope: \`${route.access.scope}\` (${SCOPES[route.access.scope].meaning}). API keys act with their owner's rights.`;
+  const scope = `OAuth scope: \`${route.access.scope}\` (${SCOPES[route.access.scope].meaning}). API keys act with their owner's rights.`;
+  const team = route.access.team;
+  if (!team) return scope;
+  return `${scope} Team roles: ${team.roles.join(", ")} (of the team \`${team.param}\`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.`;
 }
 
 function operationOf(route: RouteDeclaration) {
@@ -87,6 +90,7 @@ function operationOf(route: RouteDeclaration) {
     tags: [route.tag],
     security: route.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     ...(typeof route.access === "object" ? { "x-required-scope": route.access.scope } : {}),
+    ...(typeof route.access === "object" && route.access.team ? { "x-team-roles": route.access.team.roles, "x-team-parameter": route.access.team.param } : {}),
     // The peer API's request fields (query.<name>, body.<path>) this operation answers with a 400 `unsupported_field`.
     ...(unsupported.length ? { "x-unsupported-peer-fields": unsupported } : {}),
     parameters: parametersOf(route),
@@ -95,8 +99,13 @@ function operationOf(route: RouteDeclaration) {
       [String(route.successStatus ?? 200), { description: "Success", content: { "application/json": { schema: success } } }],
       errors("400", `Invalid input; each field is named in error.details (a peer API field Convene does not support has code ${UNSUPPORTED_FIELD})`),
       errors("401", "Missing or invalid credential"),
-      errors("403", "The token's scopes do not cover this operation"),
-      errors("404", "Not found"),
+      errors(
+        "403",
+        teamAccessOf(route.access)
+          ? "The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles"
+          : "The token's scopes do not cover this operation",
+      ),
+      errors("404", teamAccessOf(route.access) ? "Not found (the team included: a non-member gets 404)" : "Not found"),
     ]),
   };
 }

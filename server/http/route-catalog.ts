@@ -10,6 +10,7 @@ import { meRoutes } from "../me/me.routes";
 import { outOfOfficeRoutes } from "../out-of-office/out-of-office.routes";
 import { scheduleRoutes } from "../schedules/schedules.routes";
 import { slotRoutes } from "../slots/slots.routes";
+import { teamRoutes } from "../teams/teams.routes";
 import type { ApiRoute } from "./api-route";
 
 export const ROUTE_CATALOG: readonly ApiRoute[] = [
@@ -20,4 +21,5 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...slotRoutes,
   ...bookingRoutes,
   ...calendarRoutes,
+  ...teamRoutes,
 ];

@@ -7,12 +7,25 @@ import type { Scope } from "../auth/scopes";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
+/** A team member's role, as Membership.role holds it. */
+export type TeamRole = "OWNER" | "ADMIN" | "MEMBER";
+export const TEAM_ROLES: readonly TeamRole[] = ["OWNER", "ADMIN", "MEMBER"];
+
 /**
- * - `{ scope }`: API keys, and OAuth tokens holding that scope (an ORG_ scope covers its TEAM_ twin).
+ * The team a route acts on (the path parameter naming it) and the roles that may call it. Checked after the
+ * credential, its scope and the input: not an accepted member, or no such team → 404 "Team not found" (a non-member learns
+ * nothing); a member without one of the roles → 403 naming them. An organization's owners and admins count as
+ * owners and admins of its teams (server/teams/team-roles.ts).
+ */
+export type TeamAccess = { param: string; roles: readonly TeamRole[] };
+
+/**
+ * - `{ scope, team? }`: API keys, and OAuth tokens holding that scope (an ORG_ scope covers its TEAM_ twin); with
+ *   `team`, only the team's members holding one of the roles.
  * - `"public"`: anyone; a credential may be sent and must then be valid (spec: public operations).
  * - `"api-key-only"`: no OAuth scope maps to it, so OAuth tokens are refused.
  */
-export type RouteAccess = { scope: Scope } | "public" | "api-key-only";
+export type RouteAccess = { scope: Scope; team?: TeamAccess } | "public" | "api-key-only";
 
 export type RouteDeclaration = {
   method: HttpMethod;
@@ -39,3 +52,5 @@ export type RouteDeclaration = {
 };
 
 export const requiredScope = (access: RouteAccess): Scope | null => (typeof access === "object" ? access.scope : null);
+
+export const teamAccessOf = (access: RouteAccess): TeamAccess | null => (typeof access === "object" ? (access.team ?? null) : null);

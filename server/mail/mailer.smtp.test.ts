@@ -1,3 +1,4 @@
+import { sessionActor } from "../auth/actor";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeUser, uniqueEmail } from "@/prisma/factories";
 import { mailsTo, startMailCatcher, type MailCatcher } from "../../e2e/support/mail-catcher";
@@ -18,7 +19,7 @@ describe("mail over SMTP", () => {
   it("admins receive the pending-client notice through the SMTP server", async () => {
     const admin = await makeUser({ role: "ADMIN", email: uniqueEmail("smtp-admin") });
     const owner = await makeUser();
-    await createClient(owner.id, {
+    await createClient(sessionActor(owner.id), {
       name: "SMTP app",
       websiteUrl: "https://smtp.example",
       redirectUris: ["https://smtp.example/cb"],

@@ -5,7 +5,7 @@ import { getMe, updateMe } from "./me.service";
 
 export const getMeRoute = defineRoute(
   { method: "GET", path: "/v2/me", tag: "Me", summary: "Get my profile", access: { scope: "PROFILE_READ" }, response: ZMeOutput },
-  ({ principal }) => getMe(principal.userId),
+  ({ actor }) => getMe(actor),
 );
 
 export const updateMeRoute = defineRoute(
@@ -18,7 +18,7 @@ export const updateMeRoute = defineRoute(
     body: ZUpdateProfileInput,
     response: ZMeOutput,
   },
-  ({ principal, body }) => updateMe(principal.userId, body),
+  ({ actor, body }) => updateMe(actor, body),
 );
 
 export const meRoutes = [getMeRoute, updateMeRoute];

@@ -1,3 +1,4 @@
+import { sessionActor } from "../auth/actor";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
@@ -22,7 +23,7 @@ async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 describe("getMe", () => {
   it("returns the MeOutput of a user without teams", async () => {
     const user = await makeUser({ name: "Grace Hopper", timeZone: "America/New_York" });
-    expect(await getMe(user.id)).toEqual({
+    expect(await getMe(sessionActor(user.id))).toEqual({
       id: user.id,
       username: user.username,
       email: user.email,
@@ -47,14 +48,14 @@ describe("getMe", () => {
     await db.membership.create({ data: { teamId: org.id, userId: user.id, role: "ADMIN", accepted: true } });
     await db.membership.create({ data: { teamId: team.id, userId: user.id, role: "MEMBER", accepted: false } });
 
-    const me = await getMe(user.id);
+    const me = await getMe(sessionActor(user.id));
     expect(me.organizationId).toBe(org.id);
     expect(me.organization).toEqual({ id: org.id, name: "Acme", slug: org.slug, isPlatform: false, role: "ADMIN" });
     expect(me.teams).toEqual([{ id: team.id, name: "Sales", slug: team.slug, role: "MEMBER", accepted: false, organizationId: org.id }]);
   });
 
   it("answers an unknown user with NOT_FOUND", async () => {
-    const error = await rejectionOf(getMe(2_000_000_000));
+    const error = await rejectionOf(getMe(sessionActor(2_000_000_000)));
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("NOT_FOUND");
   });
@@ -78,13 +79,13 @@ describe("updateMe", () => {
     };
     const expected = { ...changes, email, name: "Ada L." };
 
-    expect(await updateMe(user.id, changes)).toMatchObject(expected);
+    expect(await updateMe(sessionActor(user.id), changes)).toMatchObject(expected);
     expect(await userRow(user.id)).toMatchObject(expected);
   });
 
   it("keeps unmentioned fields and accepts keeping one's own e-mail", async () => {
     const user = await makeUser({ timeZone: "Europe/Rome" });
-    await updateMe(user.id, { email: user.email, bio: "hi" });
+    await updateMe(sessionActor(user.id), { email: user.email, bio: "hi" });
     expect(await userRow(user.id)).toMatchObject({ email: user.email, timeZone: "Europe/Rome", bio: "hi", timeFormat: 24 });
   });
 
@@ -102,7 +103,7 @@ describe("updateMe", () => {
   ])("refuses $case with a ZodError and changes nothing", async ({ input, path }) => {
     const user = await makeUser();
     const before = await userRow(user.id);
-    const error = await rejectionOf(updateMe(user.id, input as never));
+    const error = await rejectionOf(updateMe(sessionActor(user.id), input as never));
     expect(error).toBeInstanceOf(ZodError);
     expect((error as ZodError).issues.map((issue) => issue.path.join("."))).toContain(path);
     expect(await userRow(user.id)).toEqual(before);
@@ -113,7 +114,7 @@ describe("updateMe", () => {
     const theirs = await db.schedule.create({ data: { userId: other.id, name: "Theirs", timeZone: "UTC" } });
     const before = await userRow(user.id);
 
-    const error = await rejectionOf(updateMe(user.id, { defaultScheduleId: theirs.id, name: "Changed" }));
+    const error = await rejectionOf(updateMe(sessionActor(user.id), { defaultScheduleId: theirs.id, name: "Changed" }));
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("NOT_FOUND");
     expect((error as AppError).details).toEqual([{ path: "body.defaultScheduleId", message: expect.any(String) }]);
@@ -122,7 +123,7 @@ describe("updateMe", () => {
 
   it("answers a nonexistent schedule with NOT_FOUND", async () => {
     const user = await makeUser();
-    const error = await rejectionOf(updateMe(user.id, { defaultScheduleId: 2_000_000_000 }));
+    const error = await rejectionOf(updateMe(sessionActor(user.id), { defaultScheduleId: 2_000_000_000 }));
     expect((error as AppError).code).toBe("NOT_FOUND");
   });
 
@@ -132,7 +133,7 @@ describe("updateMe", () => {
   ])("answers an e-mail taken by another account ($case) with CONFLICT and changes nothing", async ({ taken }) => {
     const [user, other] = await Promise.all([makeUser(), makeUser()]);
     const before = await userRow(user.id);
-    const error = await rejectionOf(updateMe(user.id, { email: taken(other.email), name: "Changed" }));
+    const error = await rejectionOf(updateMe(sessionActor(user.id), { email: taken(other.email), name: "Changed" }));
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("CONFLICT");
     expect(await userRow(user.id)).toEqual(before);
@@ -143,11 +144,11 @@ describe("profile cache", () => {
   it("a change made anywhere (even plain SQL from another process) reaches the next getMe", async () => {
     const user = await makeUser();
     await vi.waitFor(async () => {
-      await getMe(user.id); // warms the cache once the listener is up
+      await getMe(sessionActor(user.id)); // warms the cache once the listener is up
       await sql(`UPDATE "User" SET name = $2 WHERE id = $1`, [user.id, "Renamed Elsewhere"]);
-      await vi.waitFor(async () => expect((await getMe(user.id)).name).toBe("Renamed Elsewhere"), { timeout: 2000 });
+      await vi.waitFor(async () => expect((await getMe(sessionActor(user.id))).name).toBe("Renamed Elsewhere"), { timeout: 2000 });
     });
-    await updateMe(user.id, { timeFormat: 12 });
-    expect((await getMe(user.id)).timeFormat).toBe(12);
+    await updateMe(sessionActor(user.id), { timeFormat: 12 });
+    expect((await getMe(sessionActor(user.id))).timeFormat).toBe(12);
   });
 });

@@ -4,6 +4,8 @@ import { AppError } from "../errors";
 import { ZUpdateProfileInput, type TUpdateProfileInput } from "../users/user.schemas";
 import { listeningCache } from "../db/listening-cache";
 import { ME_SELECT, toMeOutput, type MeRow, type TMeOutput } from "./me.dto";
+import type { Actor } from "../auth/actor";
+import { schedulesOf } from "../schedules/schedule-access";
 
 /** Profile and memberships in one round trip: GET /v2/me is how apps check a token, so it is hot. */
 const ME_SQL = `
@@ -31,7 +33,7 @@ const profileCache = listeningCache<TMeOutput>("convene_profile_changed", { ttlM
  */
 export const forgetProfile = (userId: number) => profileCache.invalidate(String(userId));
 
-export async function getMe(userId: number): Promise<TMeOutput> {
+export async function getMe({ userId }: Actor): Promise<TMeOutput> {
   const cached = profileCache.get(String(userId));
   if (cached) return cached;
   const generation = profileCache.generation(String(userId));
@@ -46,12 +48,13 @@ export async function getMe(userId: number): Promise<TMeOutput> {
  * Validates everything before writing anything: a refused update changes nothing. The user row is locked
  * so a schedule deleted meanwhile (which also locks it) cannot become the default.
  */
-export async function updateMe(userId: number, input: TUpdateProfileInput) {
+export async function updateMe(actor: Actor, input: TUpdateProfileInput) {
+  const { userId } = actor;
   const changes = ZUpdateProfileInput.parse(input);
   const row = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
     if (changes.defaultScheduleId !== undefined) {
-      const owned = await tx.schedule.findFirst({ where: { id: changes.defaultScheduleId, userId }, select: { id: true } });
+      const owned = await tx.schedule.findFirst({ where: { id: changes.defaultScheduleId, ...schedulesOf(actor) }, select: { id: true } });
       if (!owned) throw new AppError("NOT_FOUND", "Schedule not found", [{ path: "body.defaultScheduleId", message: "No such schedule of yours" }]);
     }
     if (changes.email !== undefined) {

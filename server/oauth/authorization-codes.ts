@@ -1,4 +1,5 @@
 /** The user's answer on the consent screen: a grant and a 60-second code, or access_denied. */
+import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { hashSecret, newSecret } from "../auth/secrets";
 import { checkAuthorizationRequest, redirectWith, type AuthorizeParams } from "./authorize";
@@ -8,7 +9,7 @@ export const CODE_LIFETIME_MS = 60_000;
 export type Decision = { kind: "redirect"; location: string } | { kind: "page-error"; message: string };
 
 /** Re-checks the whole request (the form could have been replayed or altered) before minting anything. */
-export async function decideAuthorization(userId: number, params: AuthorizeParams, allow: boolean): Promise<Decision> {
+export async function decideAuthorization({ userId }: Actor, params: AuthorizeParams, allow: boolean): Promise<Decision> {
   const check = await checkAuthorizationRequest(params);
   if (check.kind === "page-error") return check;
   if (check.kind === "redirect-error") return { kind: "redirect", location: check.location };

@@ -1,3 +1,4 @@
+import { sessionActor } from "../auth/actor";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "@/prisma/factories";
 import { makeLegacy, makeOAuthClient, newVerifier, REDIRECT_URI } from "@/prisma/oauth-factories";
@@ -31,15 +32,15 @@ describe("authorization request: errors shown on the page", () => {
     const { client } = await makeOAuthClient({ accept: false });
     expect(await checkAuthorizationRequest(request(client.id))).toMatchObject({ kind: "page-error", message: expect.stringMatching(/not approved/) });
     const admin = await makeUser({ role: "ADMIN" });
-    await reviewClient(admin.id, { clientId: client.id, decision: "REJECT", reason: "Unclear purpose" });
+    await reviewClient(sessionActor(admin.id), { clientId: client.id, decision: "REJECT", reason: "Unclear purpose" });
     expect(await checkAuthorizationRequest(request(client.id))).toMatchObject({ kind: "page-error", message: expect.stringMatching(/not approved/) });
   });
   it("accepted client waiting for re-review: new authorizations wait, and no code is minted", async () => {
     const { client, owner } = await makeOAuthClient();
-    await updateClient(owner.id, { clientId: client.id, name: "Renamed app" });
+    await updateClient(sessionActor(owner.id), { clientId: client.id, name: "Renamed app" });
     expect(await checkAuthorizationRequest(request(client.id))).toMatchObject({ kind: "page-error", message: expect.stringMatching(/not approved/) });
     const user = await makeUser();
-    expect((await decideAuthorization(user.id, request(client.id), true)).kind).toBe("page-error");
+    expect((await decideAuthorization(sessionActor(user.id), request(client.id), true)).kind).toBe("page-error");
     expect(await db.oAuthAuthorizationCode.count({ where: { clientId: client.id } })).toBe(0);
   });
   it("redirect_uri not exactly registered (trailing slash, other path)", async () => {
@@ -107,7 +108,7 @@ describe("authorization request: errors redirected with state", () => {
   it("user denies → access_denied with state", async () => {
     const { client } = await makeOAuthClient();
     const user = await makeUser();
-    const decision = await decideAuthorization(user.id, request(client.id), false);
+    const decision = await decideAuthorization(sessionActor(user.id), request(client.id), false);
     if (decision.kind !== "redirect") throw new Error("expected redirect");
     expect(Object.fromEntries(new URL(decision.location).searchParams)).toMatchObject({ error: "access_denied", state: "a b&c=d/é" });
   });
@@ -119,7 +120,7 @@ describe("authorization request: valid", () => {
     const user = await makeUser();
     const check = await checkAuthorizationRequest(request(client.id, { scope: "PROFILE_READ, BOOKING_READ", response_type: "code" }));
     expect(check).toMatchObject({ kind: "valid", authorization: { scopes: ["PROFILE_READ", "BOOKING_READ"], isLegacy: false } });
-    const decision = await decideAuthorization(user.id, request(client.id, { scope: "PROFILE_READ BOOKING_READ" }), true);
+    const decision = await decideAuthorization(sessionActor(user.id), request(client.id, { scope: "PROFILE_READ BOOKING_READ" }), true);
     if (decision.kind !== "redirect") throw new Error("expected redirect");
     const params = new URL(decision.location).searchParams;
     expect(params.get("state")).toBe("a b&c=d/é");
@@ -130,7 +131,7 @@ describe("authorization request: valid", () => {
     const { client } = await makeOAuthClient();
     const user = await makeUser();
     const before = Date.now();
-    await decideAuthorization(user.id, request(client.id), true);
+    await decideAuthorization(sessionActor(user.id), request(client.id), true);
     const after = Date.now();
     const { expiresAt } = await db.oAuthAuthorizationCode.findFirstOrThrow({ where: { clientId: client.id }, select: { expiresAt: true } });
     expect(expiresAt.getTime()).toBeGreaterThanOrEqual(before + 60_000);
@@ -140,7 +141,7 @@ describe("authorization request: valid", () => {
     const registered = "https://app.example.test/callback?a=b%20c&x=~";
     const { client } = await makeOAuthClient({ redirectUris: [registered] });
     const user = await makeUser();
-    const decision = await decideAuthorization(user.id, request(client.id, { redirect_uri: registered }), true);
+    const decision = await decideAuthorization(sessionActor(user.id), request(client.id, { redirect_uri: registered }), true);
     if (decision.kind !== "redirect") throw new Error("expected redirect");
     expect(decision.location).toMatch(/^https:\/\/app\.example\.test\/callback\?a=b%20c&x=~&code=cnv_ac_[A-Za-z0-9_-]{43}&state=/);
     expect(new URL(decision.location).searchParams.get("state")).toBe("a b&c=d/é");

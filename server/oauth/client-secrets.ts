@@ -3,6 +3,8 @@ import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { hashSecret, newSecret, secretHint } from "../auth/secrets";
 import { MAX_ACTIVE_SECRETS } from "./oauth-client.schemas";
+import type { Actor } from "../auth/actor";
+import { oauthClientsOwnedBy } from "./oauth-access";
 
 export { MAX_ACTIVE_SECRETS };
 
@@ -16,7 +18,7 @@ export async function createClientSecretIn(tx: Tx, clientId: string) {
   return { ...row, secret };
 }
 
-export async function createClientSecret(ownerId: number, clientId: string) {
+export async function createClientSecret({ userId: ownerId }: Actor, clientId: string) {
   return db.$transaction(async (tx) => {
     // Row lock: two parallel "generate" clicks cannot both pass the count check.
     const [client] = await tx.$queryRaw<{ type: string }[]>`SELECT type FROM "OAuthClient" WHERE id = ${clientId} AND "ownerId" = ${ownerId} FOR UPDATE`;
@@ -29,7 +31,7 @@ export async function createClientSecret(ownerId: number, clientId: string) {
   });
 }
 
-export async function revokeClientSecret(ownerId: number, clientId: string, secretId: number) {
-  const { count } = await db.oAuthClientSecret.deleteMany({ where: { id: secretId, clientId, client: { ownerId } } });
+export async function revokeClientSecret(actor: Actor, clientId: string, secretId: number) {
+  const { count } = await db.oAuthClientSecret.deleteMany({ where: { id: secretId, clientId, client: oauthClientsOwnedBy(actor) } });
   if (count === 0) throw new AppError("NOT_FOUND", "Secret not found");
 }

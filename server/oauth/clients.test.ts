@@ -1,3 +1,4 @@
+import { sessionActor } from "../auth/actor";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { makeUser, uniqueEmail } from "@/prisma/factories";
@@ -20,7 +21,7 @@ const valid: TCreateClientInput = {
 describe("registering a client", () => {
   it("starts pending; a confidential client gets one secret shown once (stored as hash)", async () => {
     const owner = await makeUser();
-    const { client, secret } = await createClient(owner.id, valid);
+    const { client, secret } = await createClient(sessionActor(owner.id), valid);
     expect(client.status).toBe("PENDING");
     expect(secret).toMatch(/^cnv_cs_[A-Za-z0-9_-]{43}$/);
     expect(client.secrets).toEqual([expect.objectContaining({ hint: secret!.slice(-4) })]);
@@ -29,14 +30,14 @@ describe("registering a client", () => {
 
   it("a public client has no secret and cannot get one", async () => {
     const owner = await makeUser();
-    const { client, secret } = await createClient(owner.id, { ...valid, type: "PUBLIC" });
+    const { client, secret } = await createClient(sessionActor(owner.id), { ...valid, type: "PUBLIC" });
     expect(secret).toBeNull();
-    await expect(createClientSecret(owner.id, client.id)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(createClientSecret(sessionActor(owner.id), client.id)).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
   it("the owner cannot choose the status", async () => {
     const owner = await makeUser();
-    const { client } = await createClient(owner.id, { ...valid, status: "ACCEPTED" } as TCreateClientInput);
+    const { client } = await createClient(sessionActor(owner.id), { ...valid, status: "ACCEPTED" } as TCreateClientInput);
     expect(client.status).toBe("PENDING");
   });
 
@@ -58,16 +59,16 @@ describe("registering a client", () => {
     ["an http logo on a public host", { logoUrl: "http://planner.example/logo.png" }],
   ])("refuses %s and writes nothing", async (_label, change) => {
     const owner = await makeUser();
-    await expect(createClient(owner.id, { ...valid, ...change })).rejects.toBeInstanceOf(z.ZodError);
-    expect(await listOwnClients(owner.id)).toEqual([]);
+    await expect(createClient(sessionActor(owner.id), { ...valid, ...change })).rejects.toBeInstanceOf(z.ZodError);
+    expect(await listOwnClients(sessionActor(owner.id))).toEqual([]);
   });
 
   it("website and logo may use http on loopback, as redirect URIs may; an empty logo is none", async () => {
     const owner = await makeUser();
-    const { client } = await createClient(owner.id, { ...valid, websiteUrl: "http://localhost:3000", logoUrl: "http://127.0.0.1/logo.png" });
+    const { client } = await createClient(sessionActor(owner.id), { ...valid, websiteUrl: "http://localhost:3000", logoUrl: "http://127.0.0.1/logo.png" });
     expect(client).toMatchObject({ websiteUrl: "http://localhost:3000", logoUrl: "http://127.0.0.1/logo.png" });
-    expect((await updateClient(owner.id, { clientId: client.id, logoUrl: "" })).logoUrl).toBeNull();
-    await expect(updateClient(owner.id, { clientId: client.id, websiteUrl: "javascript:alert(1)" })).rejects.toBeInstanceOf(z.ZodError);
+    expect((await updateClient(sessionActor(owner.id), { clientId: client.id, logoUrl: "" })).logoUrl).toBeNull();
+    await expect(updateClient(sessionActor(owner.id), { clientId: client.id, websiteUrl: "javascript:alert(1)" })).rejects.toBeInstanceOf(z.ZodError);
   });
 });
 
@@ -75,23 +76,23 @@ describe("editing and deleting", () => {
   it("another user's client is not found", async () => {
     const { client } = await makeOAuthClient();
     const stranger = await makeUser();
-    await expect(updateClient(stranger.id, { clientId: client.id, name: "Mine now" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(deleteClient(stranger.id, client.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(updateClient(sessionActor(stranger.id), { clientId: client.id, name: "Mine now" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(deleteClient(sessionActor(stranger.id), client.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("a rejected client that is edited is reviewed again", async () => {
     const { client, owner } = await makeOAuthClient({ accept: false });
     const admin = await makeUser({ role: "ADMIN" });
-    await reviewClient(admin.id, { clientId: client.id, decision: "REJECT", reason: "No privacy policy" });
-    expect((await listOwnClients(owner.id))[0]).toMatchObject({ status: "REJECTED", rejectionReason: "No privacy policy" });
-    const edited = await updateClient(owner.id, { clientId: client.id, purpose: "Shows bookings; privacy policy at /privacy" });
+    await reviewClient(sessionActor(admin.id), { clientId: client.id, decision: "REJECT", reason: "No privacy policy" });
+    expect((await listOwnClients(sessionActor(owner.id)))[0]).toMatchObject({ status: "REJECTED", rejectionReason: "No privacy policy" });
+    const edited = await updateClient(sessionActor(owner.id), { clientId: client.id, purpose: "Shows bookings; privacy policy at /privacy" });
     expect(edited).toMatchObject({ status: "PENDING", rejectionReason: null });
   });
 
   it("only a pending client can be reviewed", async () => {
     const { client } = await makeOAuthClient();
     const admin = await makeUser({ role: "ADMIN" });
-    await expect(reviewClient(admin.id, { clientId: client.id, decision: "ACCEPT" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(reviewClient(sessionActor(admin.id), { clientId: client.id, decision: "ACCEPT" })).rejects.toMatchObject({ code: "CONFLICT" });
   });
 });
 
@@ -100,28 +101,28 @@ describe("review mail (kept in the outbox when SMTP_URL is unset)", () => {
     const admin = await makeUser({ role: "ADMIN", email: uniqueEmail("admin") });
     const { client, owner } = await makeOAuthClient({ scopes: ["BOOKING_READ", "BOOKING_WRITE"] });
     const name = `Renamed ${client.id.slice(0, 8)}`;
-    expect((await updateClient(owner.id, { clientId: client.id, name })).status).toBe("PENDING");
+    expect((await updateClient(sessionActor(owner.id), { clientId: client.id, name })).status).toBe("PENDING");
     const mails = await db.outboxMail.findMany({ where: { to: admin.email, subject: `OAuth client waiting for review: ${name}` } });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(client.id);
-    await reviewClient(admin.id, { clientId: client.id, decision: "ACCEPT" });
+    await reviewClient(sessionActor(admin.id), { clientId: client.id, decision: "ACCEPT" });
     const before = await db.outboxMail.count({ where: { to: admin.email } });
     // Scopes reordered, nothing added or removed: no re-review, so no mail.
-    expect((await updateClient(owner.id, { clientId: client.id, scopes: ["BOOKING_WRITE", "BOOKING_READ"] })).status).toBe("ACCEPTED");
+    expect((await updateClient(sessionActor(owner.id), { clientId: client.id, scopes: ["BOOKING_WRITE", "BOOKING_READ"] })).status).toBe("ACCEPTED");
     expect(await db.outboxMail.count({ where: { to: admin.email } })).toBe(before);
   });
 
   it("admins hear of a pending client, the owner of acceptance and rejection", async () => {
     const admin = await makeUser({ role: "ADMIN", email: uniqueEmail("admin") });
     const owner = await makeUser();
-    const { client } = await createClient(owner.id, { ...valid, name: "Mail test app" });
+    const { client } = await createClient(sessionActor(owner.id), { ...valid, name: "Mail test app" });
     const toAdmin = await db.outboxMail.findFirst({ where: { to: admin.email, subject: { contains: "Mail test app" } } });
     expect(toAdmin?.text).toContain(client.id);
-    await reviewClient(admin.id, { clientId: client.id, decision: "REJECT", reason: "Logo is blurry" });
+    await reviewClient(sessionActor(admin.id), { clientId: client.id, decision: "REJECT", reason: "Logo is blurry" });
     const rejection = await db.outboxMail.findFirst({ where: { to: owner.email, subject: { contains: "rejected" } } });
     expect(rejection?.text).toContain("Logo is blurry");
-    await updateClient(owner.id, { clientId: client.id, logoUrl: "https://planner.example/sharp.png" });
-    await reviewClient(admin.id, { clientId: client.id, decision: "ACCEPT" });
+    await updateClient(sessionActor(owner.id), { clientId: client.id, logoUrl: "https://planner.example/sharp.png" });
+    await reviewClient(sessionActor(admin.id), { clientId: client.id, decision: "ACCEPT" });
     expect(await db.outboxMail.count({ where: { to: owner.email, subject: { contains: "accepted" } } })).toBe(1);
     expect((await listClientsForReview()).find((row) => row.id === client.id)?.owner.email).toBe(owner.email);
   });

@@ -9,36 +9,39 @@ import { createClientSecretIn } from "./client-secrets";
 import { CLIENT_SELECT } from "./client-dto";
 import { ZCreateClientInput, ZUpdateClientInput, type TCreateClientInput, type TUpdateClientInput } from "./oauth-client.schemas";
 import { editNeedsReview } from "./reapproval";
+import type { Actor } from "../auth/actor";
+import { oauthClientsOwnedBy } from "./oauth-access";
 
 /** Client ids are public identifiers, but random so they cannot be enumerated. */
 const newClientId = () => randomBytes(16).toString("hex");
 
-export async function listOwnClients(ownerId: number) {
-  return db.oAuthClient.findMany({ where: { ownerId }, select: CLIENT_SELECT, orderBy: { createdAt: "desc" } });
+export async function listOwnClients(actor: Actor) {
+  return db.oAuthClient.findMany({ where: oauthClientsOwnedBy(actor), select: CLIENT_SELECT, orderBy: { createdAt: "desc" } });
 }
 
-export async function getOwnClient(ownerId: number, clientId: string) {
-  const client = await db.oAuthClient.findFirst({ where: { id: clientId, ownerId }, select: CLIENT_SELECT });
+export async function getOwnClient(actor: Actor, clientId: string) {
+  const client = await db.oAuthClient.findFirst({ where: { id: clientId, ...oauthClientsOwnedBy(actor) }, select: CLIENT_SELECT });
   if (!client) throw new AppError("NOT_FOUND", "OAuth client not found");
   return client;
 }
 
 /** A new client waits for review; a confidential one gets its first secret, returned once. */
-export async function createClient(ownerId: number, input: TCreateClientInput) {
+export async function createClient(actor: Actor, input: TCreateClientInput) {
   const fields = ZCreateClientInput.parse(input);
   const { client, secret } = await db.$transaction(async (tx) => {
     const client = await tx.oAuthClient.create({
-      data: { ...fields, logoUrl: fields.logoUrl ?? null, id: newClientId(), ownerId, status: "PENDING" },
+      data: { ...fields, logoUrl: fields.logoUrl ?? null, id: newClientId(), ownerId: actor.userId, status: "PENDING" },
       select: CLIENT_SELECT,
     });
     const secret = client.type === "CONFIDENTIAL" ? await createClientSecretIn(tx, client.id) : null;
     return { client, secret };
   });
   await notifyAdminsOfPendingClient(client.id, client.name);
-  return { client: await getOwnClient(ownerId, client.id), secret: secret?.secret ?? null };
+  return { client: await getOwnClient(actor, client.id), secret: secret?.secret ?? null };
 }
 
-export async function updateClient(ownerId: number, input: TUpdateClientInput) {
+export async function updateClient(actor: Actor, input: TUpdateClientInput) {
+  const ownerId = actor.userId;
   const { clientId, ...changes } = ZUpdateClientInput.parse(input);
   const result = await db.$transaction(async (tx) => {
     const [before] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "OAuthClient" WHERE id = ${clientId} AND "ownerId" = ${ownerId} FOR UPDATE`;
@@ -56,11 +59,11 @@ export async function updateClient(ownerId: number, input: TUpdateClientInput) {
   // Existing tokens are narrowed to the client's current scopes when resolved: cached ones must be resolved again.
   if (result.scopesChanged) await flushCredentialCache();
   if (result.backToReview) await notifyAdminsOfPendingClient(clientId, result.name);
-  return getOwnClient(ownerId, clientId);
+  return getOwnClient(actor, clientId);
 }
 
-export async function deleteClient(ownerId: number, clientId: string) {
-  const { count } = await db.oAuthClient.deleteMany({ where: { id: clientId, ownerId } });
+export async function deleteClient(actor: Actor, clientId: string) {
+  const { count } = await db.oAuthClient.deleteMany({ where: { id: clientId, ...oauthClientsOwnedBy(actor) } });
   if (count === 0) throw new AppError("NOT_FOUND", "OAuth client not found");
   await flushCredentialCache(); // its grants and tokens went with it
 }

@@ -2,6 +2,8 @@
 import { db, type Tx } from "../db/client";
 import { flushCredentialCache } from "../auth/credential-cache";
 import { AppError } from "../errors";
+import type { Actor } from "../auth/actor";
+import { liveGrantsOf } from "./oauth-access";
 
 export async function revokeGrant(grantId: number): Promise<void> {
   const now = new Date();
@@ -23,9 +25,9 @@ export async function revokeClientGrantsIn(tx: Tx, clientId: string): Promise<vo
 }
 
 /** The apps a user has authorized, one entry per app with the union of its live grants' scopes. */
-export async function listAuthorizedApps(userId: number) {
+export async function listAuthorizedApps(actor: Actor) {
   const grants = await db.oAuthGrant.findMany({
-    where: { userId, revokedAt: null, client: { status: { not: "REJECTED" } } },
+    where: { ...liveGrantsOf(actor), client: { status: { not: "REJECTED" } } },
     select: { scopes: true, createdAt: true, client: { select: { id: true, name: true, logoUrl: true, websiteUrl: true } } },
     orderBy: { createdAt: "asc" },
   });
@@ -39,8 +41,8 @@ export async function listAuthorizedApps(userId: number) {
 }
 
 /** The user withdraws an app's access: every grant to that client, and so every token, stops now. */
-export async function revokeAppAccess(userId: number, clientId: string): Promise<void> {
-  const grants = await db.oAuthGrant.findMany({ where: { userId, clientId, revokedAt: null }, select: { id: true } });
+export async function revokeAppAccess(actor: Actor, clientId: string): Promise<void> {
+  const grants = await db.oAuthGrant.findMany({ where: { ...liveGrantsOf(actor), clientId }, select: { id: true } });
   if (grants.length === 0) throw new AppError("NOT_FOUND", "This app has no access to revoke");
   for (const { id } of grants) await revokeGrant(id);
 }

@@ -1,4 +1,5 @@
 /** Admin review of OAuth clients: accept or reject, with the owner told by e-mail either way. */
+import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { flushCredentialCache } from "../auth/credential-cache";
 import { AppError } from "../errors";
@@ -16,7 +17,7 @@ export function listClientsForReview() {
   });
 }
 
-export async function reviewClient(adminId: number, input: TReviewInput) {
+export async function reviewClient({ userId: adminId }: Actor, input: TReviewInput) {
   const review = ZReviewInput.parse(input);
   const accepted = review.decision === "ACCEPT";
   const reviewed = { reviewedAt: new Date(), reviewedById: adminId };

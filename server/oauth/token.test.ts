@@ -1,3 +1,4 @@
+import { sessionActor } from "../auth/actor";
 import { describe, expect, it, vi } from "vitest";
 import { makeUser } from "@/prisma/factories";
 import { authorizeCode, makeLegacy, makeOAuthClient, makeOAuthTokens, newVerifier, REDIRECT_URI } from "@/prisma/oauth-factories";
@@ -89,7 +90,7 @@ describe("code exchange", () => {
 
   it("refuses a code whose grant was revoked before it was redeemed", async () => {
     const { exchange, user } = await confidentialSetup();
-    await revokeAppAccess(user.id, exchange.client_id);
+    await revokeAppAccess(sessionActor(user.id), exchange.client_id);
     expect((await oauthFailure(exchange)).error).toBe("invalid_grant");
   });
 
@@ -294,15 +295,15 @@ describe("client lifecycle and grants", () => {
   it("secret rotation: two secrets work, a third is refused, a revoked one fails at once, tokens survive", async () => {
     const tokens = await makeOAuthTokens(["PROFILE_READ"]);
     const owner = await db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true, secrets: { select: { id: true } } } });
-    const second = await createClientSecret(owner.ownerId, tokens.client.id);
-    await expect(createClientSecret(owner.ownerId, tokens.client.id)).rejects.toMatchObject({
+    const second = await createClientSecret(sessionActor(owner.ownerId), tokens.client.id);
+    await expect(createClientSecret(sessionActor(owner.ownerId), tokens.client.id)).rejects.toMatchObject({
       code: "CONFLICT",
       message: expect.stringMatching(/revoke one/i),
     });
     const refreshWith = (secret: string, refreshToken: string) =>
       exchangeToken({ grant_type: "refresh_token", client_id: tokens.client.id, client_secret: secret, refresh_token: refreshToken }, CONTEXT);
     const viaNew = await refreshWith(second.secret, tokens.refresh_token);
-    await revokeClientSecret(owner.ownerId, tokens.client.id, owner.secrets[0]!.id);
+    await revokeClientSecret(sessionActor(owner.ownerId), tokens.client.id, owner.secrets[0]!.id);
     const failure = await oauthFailure({
       grant_type: "refresh_token",
       client_id: tokens.client.id,
@@ -317,7 +318,7 @@ describe("client lifecycle and grants", () => {
   it("re-review keeps existing grants working; rejection stops them entirely", async () => {
     const tokens = await makeOAuthTokens(["PROFILE_READ"]);
     const { ownerId } = await db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true } });
-    const edited = await updateClient(ownerId, { clientId: tokens.client.id, name: "Renamed app" });
+    const edited = await updateClient(sessionActor(ownerId), { clientId: tokens.client.id, name: "Renamed app" });
     expect(edited.status).toBe("PENDING");
     expect(await findPrincipalForAccessToken(tokens.access_token)).not.toBeNull();
     const refreshed = await exchangeToken(
@@ -325,7 +326,7 @@ describe("client lifecycle and grants", () => {
       CONTEXT,
     );
     const admin = await makeUser({ role: "ADMIN" });
-    await reviewClient(admin.id, { clientId: tokens.client.id, decision: "REJECT", reason: "Misleading name" });
+    await reviewClient(sessionActor(admin.id), { clientId: tokens.client.id, decision: "REJECT", reason: "Misleading name" });
     expect(await findPrincipalForAccessToken(refreshed.access_token)).toBeNull();
     const failure = await oauthFailure({
       grant_type: "refresh_token",
@@ -342,21 +343,21 @@ describe("client lifecycle and grants", () => {
     const { ownerId } = await db.oAuthClient.findUniqueOrThrow({ where: { id: clientId }, select: { ownerId: true } });
     const admin = await makeUser({ role: "ADMIN" });
     const refresh = { grant_type: "refresh_token", client_id: clientId, client_secret: tokens.secret!, refresh_token: tokens.refresh_token };
-    await updateClient(ownerId, { clientId, name: "Renamed app" });
-    await reviewClient(admin.id, { clientId, decision: "REJECT", reason: "Misleading name" });
+    await updateClient(sessionActor(ownerId), { clientId, name: "Renamed app" });
+    await reviewClient(sessionActor(admin.id), { clientId, decision: "REJECT", reason: "Misleading name" });
     // Edited again: pending, as a once-accepted client in re-review is. Its old grants must not come back.
-    expect((await updateClient(ownerId, { clientId, name: "Honest name" })).status).toBe("PENDING");
+    expect((await updateClient(sessionActor(ownerId), { clientId, name: "Honest name" })).status).toBe("PENDING");
     expect(await findPrincipalForAccessToken(tokens.access_token)).toBeNull();
     expect((await oauthFailure(refresh)).error).toBe("unauthorized_client");
     expect(await db.oAuthGrant.count({ where: { clientId, revokedAt: null } })).toBe(0);
-    await reviewClient(admin.id, { clientId, decision: "ACCEPT" });
+    await reviewClient(sessionActor(admin.id), { clientId, decision: "ACCEPT" });
     expect(await findPrincipalForAccessToken(tokens.access_token)).toBeNull();
     expect((await oauthFailure(refresh)).error).toBe("invalid_grant");
   });
 
   it("a user revoking an app stops its tokens at once", async () => {
     const tokens = await makeOAuthTokens(["PROFILE_READ"]);
-    await revokeAppAccess(tokens.userId, tokens.client.id);
+    await revokeAppAccess(sessionActor(tokens.userId), tokens.client.id);
     expect(await findPrincipalForAccessToken(tokens.access_token)).toBeNull();
   });
 
@@ -371,7 +372,7 @@ describe("client lifecycle and grants", () => {
     );
     expect(tokens.scope).toBe("BOOKING_READ");
     expect((await findPrincipalForAccessToken(tokens.access_token))?.scopes).toBeNull();
-    const updated = await updateClient(owner.id, { clientId: client.id, scopes: ["BOOKING_READ"] });
+    const updated = await updateClient(sessionActor(owner.id), { clientId: client.id, scopes: ["BOOKING_READ"] });
     expect(updated.status).toBe("ACCEPTED");
     expect((await findPrincipalForAccessToken(tokens.access_token))?.scopes).toBeNull();
     const code2 = await authorizeCode(user.id, client.id, { scope: "BOOKING_READ" });
@@ -389,8 +390,8 @@ describe("client lifecycle and grants", () => {
       expect((await principalForBearer(tokens.access_token))?.scopes).toEqual(["BOOKING_READ", "PROFILE_READ"]);
       expect(credentialCache.get(hashSecret(tokens.access_token))).not.toBeNull();
     });
-    await updateClient(ownerId, { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
-    await reviewClient((await makeUser({ role: "ADMIN" })).id, { clientId: tokens.client.id, decision: "ACCEPT" });
+    await updateClient(sessionActor(ownerId), { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
+    await reviewClient(sessionActor((await makeUser({ role: "ADMIN" })).id), { clientId: tokens.client.id, decision: "ACCEPT" });
     expect((await principalForBearer(tokens.access_token))?.scopes).toEqual(["PROFILE_READ"]);
     const refreshed = await exchangeToken(
       { grant_type: "refresh_token", client_id: tokens.client.id, client_secret: tokens.secret!, refresh_token: tokens.refresh_token },
@@ -403,7 +404,7 @@ describe("client lifecycle and grants", () => {
   it("a client that kept none of a grant's scopes cannot refresh it", async () => {
     const tokens = await makeOAuthTokens(["BOOKING_READ"]);
     const { ownerId } = await db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true } });
-    await updateClient(ownerId, { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
+    await updateClient(sessionActor(ownerId), { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
     expect((await findPrincipalForAccessToken(tokens.access_token))?.scopes).toEqual([]);
     const failure = await oauthFailure({
       grant_type: "refresh_token",

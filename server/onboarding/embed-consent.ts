@@ -3,7 +3,7 @@
  * request must be the one the embed verified (same client, same redirect URI): otherwise a page that
  * verified its own client could collect codes minted for another app.
  */
-import type { Actor } from "../auth/session";
+import type { Actor } from "../auth/actor";
 import { decideAuthorization } from "../oauth/authorization-codes";
 import { getEmbedContext } from "./embed-context";
 import { embedMessage, type EmbedMessage } from "./embed-messages";
@@ -17,7 +17,7 @@ export async function decideInEmbed(actor: Actor | null, params: Record<string, 
   const context = await getEmbedContext();
   if (!context || !matchesEmbed(context, params)) return failed("This page does not belong to the app that opened it.");
   if (!actor) return failed("Your session has ended. Please start again.");
-  const decision = await decideAuthorization(actor.userId, params, allow);
+  const decision = await decideAuthorization(actor, params, allow);
   if (decision.kind === "page-error") return failed(decision.message);
   const answer = new URL(decision.location).searchParams;
   const code = answer.get("code");

@@ -10,6 +10,7 @@ import { DEFAULT_AVAILABILITY, toMinutes, WEEKDAYS } from "../schedules/schedule
 import { createUser } from "../users/user.service";
 import type { TSignUpInput } from "../users/user.schemas";
 import { ZProfileStepInput, type TProfileStepInput } from "./onboarding.schemas";
+import { cliActor, type Actor } from "../auth/actor";
 
 export type OnboardingStep = "ACCOUNT" | "PROFILE" | "CALENDARS" | "COMPLETE";
 
@@ -22,7 +23,7 @@ export type OnboardingProgress = {
   isExternal: boolean;
 };
 
-export async function getOnboardingProgress(userId: number): Promise<OnboardingProgress> {
+export async function getOnboardingProgress({ userId }: Actor): Promise<OnboardingProgress> {
   const user = await db.user.findUnique({
     where: { id: userId },
     select: { onboardingStep: true, email: true, name: true, username: true, timeZone: true, _count: { select: { identities: true } } },
@@ -57,7 +58,7 @@ async function createDefaultSchedule(tx: Tx, userId: number, timeZone: string) {
  * Name, username and time zone; a user without schedules gets the default one. Under the user-row lock,
  * so a double submit cannot create two schedules.
  */
-export async function saveProfileStep(userId: number, input: TProfileStepInput) {
+export async function saveProfileStep({ userId }: Actor, input: TProfileStepInput) {
   const { name, username, timeZone } = ZProfileStepInput.parse(input);
   await db.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
@@ -80,20 +81,20 @@ export async function saveProfileStep(userId: number, input: TProfileStepInput) 
  * Connects an ICS feed through the calendars service (which fetches and checks it), then leaves the
  * calendar step. The service's first complaint about the URL becomes the message shown at the field.
  */
-export async function connectIcsFeedStep(userId: number, url: string) {
-  if ((await getOnboardingProgress(userId)).step === "PROFILE") throw new AppError("BAD_REQUEST", "Set up your profile first");
+export async function connectIcsFeedStep(actor: Actor, url: string) {
+  if ((await getOnboardingProgress(actor)).step === "PROFILE") throw new AppError("BAD_REQUEST", "Set up your profile first");
   try {
-    await saveIcsFeed(userId, { urls: [url], readOnly: true });
+    await saveIcsFeed(actor, { urls: [url], readOnly: true });
   } catch (error) {
     if (!isAppError(error) || error.code !== "BAD_REQUEST") throw error;
     const [first] = Array.isArray(error.details) ? (error.details as { message?: string }[]) : [];
     throw new AppError("BAD_REQUEST", first?.message ?? error.message, [{ path: "url", message: first?.message ?? error.message }]);
   }
-  await finishCalendarStep(userId);
+  await finishCalendarStep(actor);
 }
 
 /** Leaves the calendar step (connected or skipped): onboarding is complete. */
-export async function finishCalendarStep(userId: number) {
+export async function finishCalendarStep({ userId }: Actor) {
   await db.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.onboardingStep === "PROFILE") throw new AppError("BAD_REQUEST", "Set up your profile first");
@@ -108,8 +109,9 @@ export async function finishCalendarStep(userId: number) {
  */
 export async function createOnboardedUser(input: TSignUpInput, options: { role?: "USER" | "ADMIN" } = {}) {
   const user = await createUser(input, options);
-  const { profile } = await getOnboardingProgress(user.id);
-  await saveProfileStep(user.id, { name: profile.name, username: profile.username, timeZone: profile.timeZone });
-  await finishCalendarStep(user.id);
+  const actor = cliActor(user.id);
+  const { profile } = await getOnboardingProgress(actor);
+  await saveProfileStep(actor, { name: profile.name, username: profile.username, timeZone: profile.timeZone });
+  await finishCalendarStep(actor);
   return user;
 }

@@ -20,8 +20,8 @@ export const listOutOfOfficeRoute = defineRoute(
     response: ZOooOutput,
     paginated: true,
   },
-  async ({ principal, query }) => {
-    const { items, totalItems } = await listOutOfOffice(principal.userId, query);
+  async ({ actor, query }) => {
+    const { items, totalItems } = await listOutOfOffice(actor, query);
     return new Page(items, totalItems, query);
   },
 );
@@ -37,7 +37,7 @@ export const createOutOfOfficeRoute = defineRoute(
     response: ZOooOutput,
     successStatus: 201,
   },
-  ({ principal, body }) => createOutOfOffice(principal.userId, body),
+  ({ actor, body }) => createOutOfOffice(actor, body),
 );
 
 export const updateOutOfOfficeRoute = defineRoute(
@@ -51,12 +51,12 @@ export const updateOutOfOfficeRoute = defineRoute(
     body: ZUpdateOooInput,
     response: ZOooOutput,
   },
-  ({ principal, params, body }) => updateOutOfOffice(principal.userId, params.oooId, body),
+  ({ actor, params, body }) => updateOutOfOffice(actor, params.oooId, body),
 );
 
 export const deleteOutOfOfficeRoute = defineRoute(
   { method: "DELETE", path: "/v2/me/ooo/{oooId}", tag, summary: "Delete an out-of-office entry", access: write, params: ZOooIdParams, response: ZOooOutput },
-  ({ principal, params }) => deleteOutOfOffice(principal.userId, params.oooId),
+  ({ actor, params }) => deleteOutOfOffice(actor, params.oooId),
 );
 
 export const outOfOfficeRoutes: ApiRoute[] = [listOutOfOfficeRoute, createOutOfOfficeRoute, updateOutOfOfficeRoute, deleteOutOfOfficeRoute];

@@ -1,3 +1,4 @@
+import { sessionActor } from "../auth/actor";
 import { afterAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { makeUser } from "../../prisma/factories";
@@ -14,7 +15,7 @@ const page = { take: 100, skip: 0 };
 describe("createOutOfOffice", () => {
   it("answers the entry with defaults for reason, notes and toUserId", async () => {
     const user = await makeUser();
-    const entry = await createOutOfOffice(user.id, { start: "2030-01-01T00:00:00+02:00", end: day(5) });
+    const entry = await createOutOfOffice(sessionActor(user.id), { start: "2030-01-01T00:00:00+02:00", end: day(5) });
     expect(entry).toEqual({
       id: expect.any(Number),
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -29,11 +30,11 @@ describe("createOutOfOffice", () => {
 
   it("stores a redirect to another user, and refuses oneself (BAD_REQUEST) or an unknown user (NOT_FOUND)", async () => {
     const [user, colleague] = await Promise.all([makeUser(), makeUser()]);
-    const entry = await createOutOfOffice(user.id, { start: day(1), end: day(2), toUserId: colleague.id, reason: "vacation", notes: "Beach" });
+    const entry = await createOutOfOffice(sessionActor(user.id), { start: day(1), end: day(2), toUserId: colleague.id, reason: "vacation", notes: "Beach" });
     expect(entry).toMatchObject({ toUserId: colleague.id, reason: "vacation", notes: "Beach" });
-    const self = await expectAppError(createOutOfOffice(user.id, { start: day(3), end: day(4), toUserId: user.id }), "BAD_REQUEST");
+    const self = await expectAppError(createOutOfOffice(sessionActor(user.id), { start: day(3), end: day(4), toUserId: user.id }), "BAD_REQUEST");
     expect(self.details).toEqual([{ path: "body.toUserId", message: expect.any(String) }]);
-    await expectAppError(createOutOfOffice(user.id, { start: day(3), end: day(4), toUserId: 2_000_000_000 }), "NOT_FOUND");
+    await expectAppError(createOutOfOffice(sessionActor(user.id), { start: day(3), end: day(4), toUserId: 2_000_000_000 }), "NOT_FOUND");
     expect(await db.outOfOffice.count({ where: { userId: user.id } })).toBe(1);
   });
 
@@ -45,27 +46,29 @@ describe("createOutOfOffice", () => {
     { case: "an unknown field", input: { start: day(1), end: day(2), userId: 1 }, path: "" },
   ])("refuses $case with a ZodError naming $path", async ({ input, path }) => {
     const user = await makeUser();
-    const error = await rejectionOf(createOutOfOffice(user.id, input as never));
+    const error = await rejectionOf(createOutOfOffice(sessionActor(user.id), input as never));
     expect(error).toBeInstanceOf(ZodError);
     expect((error as ZodError).issues.map((issue) => issue.path.join("."))).toContain(path);
   });
 
   it("refuses an overlap with CONFLICT, but allows touching periods and other users' periods", async () => {
     const [user, other] = await Promise.all([makeUser(), makeUser()]);
-    const first = await createOutOfOffice(user.id, { start: day(10), end: day(15) });
-    const error = await expectAppError(createOutOfOffice(user.id, { start: day(14), end: day(20) }), "CONFLICT");
+    const first = await createOutOfOffice(sessionActor(user.id), { start: day(10), end: day(15) });
+    const error = await expectAppError(createOutOfOffice(sessionActor(user.id), { start: day(14), end: day(20) }), "CONFLICT");
     expect(error.details).toMatchObject({ conflictingId: first.id });
-    await expectAppError(createOutOfOffice(user.id, { start: day(11), end: day(12) }), "CONFLICT");
-    await createOutOfOffice(user.id, { start: day(15), end: day(20) });
-    await createOutOfOffice(user.id, { start: day(5), end: day(10) });
-    await createOutOfOffice(other.id, { start: day(10), end: day(15) });
+    await expectAppError(createOutOfOffice(sessionActor(user.id), { start: day(11), end: day(12) }), "CONFLICT");
+    await createOutOfOffice(sessionActor(user.id), { start: day(15), end: day(20) });
+    await createOutOfOffice(sessionActor(user.id), { start: day(5), end: day(10) });
+    await createOutOfOffice(sessionActor(other.id), { start: day(10), end: day(15) });
     expect(await db.outOfOffice.count({ where: { userId: user.id } })).toBe(3);
   });
 
   it("lets exactly one of several parallel overlapping creates succeed", async () => {
     for (let round = 0; round < 5; round++) {
       const user = await makeUser();
-      const results = await Promise.allSettled(Array.from({ length: 8 }, (_, index) => createOutOfOffice(user.id, { start: day(1, index), end: day(3) })));
+      const results = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, index) => createOutOfOffice(sessionActor(user.id), { start: day(1, index), end: day(3) })),
+      );
       expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
       for (const result of results.filter((result) => result.status === "rejected")) {
         expect((result as PromiseRejectedResult).reason).toMatchObject({ code: "CONFLICT" });
@@ -78,58 +81,58 @@ describe("createOutOfOffice", () => {
 describe("updateOutOfOffice and deleteOutOfOffice", () => {
   it("merges the sent fields and validates the merged period", async () => {
     const user = await makeUser();
-    const entry = await createOutOfOffice(user.id, { start: day(1), end: day(5), notes: "Trip", reason: "travel" });
-    expect(await updateOutOfOffice(user.id, entry.id, { end: day(6), notes: null })).toMatchObject({
+    const entry = await createOutOfOffice(sessionActor(user.id), { start: day(1), end: day(5), notes: "Trip", reason: "travel" });
+    expect(await updateOutOfOffice(sessionActor(user.id), entry.id, { end: day(6), notes: null })).toMatchObject({
       start: day(1),
       end: day(6),
       notes: null,
       reason: "travel",
     });
-    const error = await expectAppError(updateOutOfOffice(user.id, entry.id, { start: day(7) }), "BAD_REQUEST");
+    const error = await expectAppError(updateOutOfOffice(sessionActor(user.id), entry.id, { start: day(7) }), "BAD_REQUEST");
     expect(error.details).toEqual([{ path: "body.start", message: expect.any(String) }]);
-    expect(await updateOutOfOffice(user.id, entry.id, { start: day(2), end: day(4) })).toMatchObject({ start: day(2), end: day(4) });
+    expect(await updateOutOfOffice(sessionActor(user.id), entry.id, { start: day(2), end: day(4) })).toMatchObject({ start: day(2), end: day(4) });
   });
 
   it("refuses an update that overlaps another entry with CONFLICT and changes nothing", async () => {
     const user = await makeUser();
-    const first = await createOutOfOffice(user.id, { start: day(1), end: day(5) });
-    const second = await createOutOfOffice(user.id, { start: day(10), end: day(12) });
-    await expectAppError(updateOutOfOffice(user.id, second.id, { start: day(4), reason: "sick" }), "CONFLICT");
-    expect((await listOutOfOffice(user.id, page)).items).toEqual([first, second]);
+    const first = await createOutOfOffice(sessionActor(user.id), { start: day(1), end: day(5) });
+    const second = await createOutOfOffice(sessionActor(user.id), { start: day(10), end: day(12) });
+    await expectAppError(updateOutOfOffice(sessionActor(user.id), second.id, { start: day(4), reason: "sick" }), "CONFLICT");
+    expect((await listOutOfOffice(sessionActor(user.id), page)).items).toEqual([first, second]);
   });
 
   it("answers another user's entry with NOT_FOUND for update and delete", async () => {
     const [user, other] = await Promise.all([makeUser(), makeUser()]);
-    const theirs = await createOutOfOffice(other.id, { start: day(1), end: day(2) });
-    await expectAppError(updateOutOfOffice(user.id, theirs.id, { notes: "mine" }), "NOT_FOUND");
-    await expectAppError(deleteOutOfOffice(user.id, theirs.id), "NOT_FOUND");
-    expect((await listOutOfOffice(other.id, page)).items).toEqual([theirs]);
+    const theirs = await createOutOfOffice(sessionActor(other.id), { start: day(1), end: day(2) });
+    await expectAppError(updateOutOfOffice(sessionActor(user.id), theirs.id, { notes: "mine" }), "NOT_FOUND");
+    await expectAppError(deleteOutOfOffice(sessionActor(user.id), theirs.id), "NOT_FOUND");
+    expect((await listOutOfOffice(sessionActor(other.id), page)).items).toEqual([theirs]);
   });
 
   it("deletes and answers the deleted entry", async () => {
     const user = await makeUser();
-    const entry = await createOutOfOffice(user.id, { start: day(1), end: day(2) });
-    expect(await deleteOutOfOffice(user.id, entry.id)).toEqual(entry);
-    expect((await listOutOfOffice(user.id, page)).totalItems).toBe(0);
+    const entry = await createOutOfOffice(sessionActor(user.id), { start: day(1), end: day(2) });
+    expect(await deleteOutOfOffice(sessionActor(user.id), entry.id)).toEqual(entry);
+    expect((await listOutOfOffice(sessionActor(user.id), page)).totalItems).toBe(0);
   });
 });
 
 describe("listing and loading", () => {
   it("lists the caller's entries sorted by start, paginated", async () => {
     const user = await makeUser();
-    const late = await createOutOfOffice(user.id, { start: day(20), end: day(21) });
-    const early = await createOutOfOffice(user.id, { start: day(1), end: day(2) });
-    expect(await listOutOfOffice(user.id, page)).toEqual({ items: [early, late], totalItems: 2 });
-    expect(await listOutOfOffice(user.id, { ...page, sortStart: "desc" })).toEqual({ items: [late, early], totalItems: 2 });
-    expect(await listOutOfOffice(user.id, { take: 1, skip: 1 })).toEqual({ items: [late], totalItems: 2 });
+    const late = await createOutOfOffice(sessionActor(user.id), { start: day(20), end: day(21) });
+    const early = await createOutOfOffice(sessionActor(user.id), { start: day(1), end: day(2) });
+    expect(await listOutOfOffice(sessionActor(user.id), page)).toEqual({ items: [early, late], totalItems: 2 });
+    expect(await listOutOfOffice(sessionActor(user.id), { ...page, sortStart: "desc" })).toEqual({ items: [late, early], totalItems: 2 });
+    expect(await listOutOfOffice(sessionActor(user.id), { take: 1, skip: 1 })).toEqual({ items: [late], totalItems: 2 });
   });
 
   it("loadOutOfOffice answers the periods of the given users that overlap the range", async () => {
     const [a, b, c] = await Promise.all([makeUser(), makeUser(), makeUser()]);
-    await createOutOfOffice(a.id, { start: day(1), end: day(3), toUserId: b.id });
-    await createOutOfOffice(a.id, { start: day(3), end: day(4) });
-    await createOutOfOffice(b.id, { start: day(2, 12), end: day(2, 13) });
-    await createOutOfOffice(c.id, { start: day(2), end: day(3) });
+    await createOutOfOffice(sessionActor(a.id), { start: day(1), end: day(3), toUserId: b.id });
+    await createOutOfOffice(sessionActor(a.id), { start: day(3), end: day(4) });
+    await createOutOfOffice(sessionActor(b.id), { start: day(2, 12), end: day(2, 13) });
+    await createOutOfOffice(sessionActor(c.id), { start: day(2), end: day(3) });
     const periods = await loadOutOfOffice(db, [a.id, b.id], { start: new Date(day(2)), end: new Date(day(3)) });
     const expected = [
       { userId: a.id, start: new Date(day(1)), end: new Date(day(3)), toUserId: b.id },

@@ -7,6 +7,8 @@ import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { OOO_SELECT, toOooOutput } from "./out-of-office.dto";
 import { isOrderedRange, ZCreateOooInput, ZUpdateOooInput, type TCreateOooInput, type TListOooQuery, type TUpdateOooInput } from "./out-of-office.schemas";
+import type { Actor } from "../auth/actor";
+import { outOfOfficeOf } from "./ooo-access";
 
 const notFound = () => new AppError("NOT_FOUND", "Out-of-office entry not found");
 
@@ -39,8 +41,8 @@ async function assertNoOverlap(tx: Tx, userId: number, start: Date, end: Date, e
   }
 }
 
-export async function listOutOfOffice(userId: number, query: TListOooQuery) {
-  const where = { userId };
+export async function listOutOfOffice(actor: Actor, query: TListOooQuery) {
+  const where = outOfOfficeOf(actor);
   const orderBy = [
     ...(query.sortStart ? [{ start: query.sortStart }] : []),
     ...(query.sortEnd ? [{ end: query.sortEnd }] : []),
@@ -54,7 +56,7 @@ export async function listOutOfOffice(userId: number, query: TListOooQuery) {
   return { items: rows.map(toOooOutput), totalItems };
 }
 
-export async function createOutOfOffice(userId: number, input: TCreateOooInput) {
+export async function createOutOfOffice({ userId }: Actor, input: TCreateOooInput) {
   const fields = ZCreateOooInput.parse(input);
   const start = new Date(fields.start);
   const end = new Date(fields.end);
@@ -71,11 +73,12 @@ export async function createOutOfOffice(userId: number, input: TCreateOooInput) 
 }
 
 /** Fields not sent keep their values; the merged period is validated as a whole. */
-export async function updateOutOfOffice(userId: number, oooId: number, input: TUpdateOooInput) {
+export async function updateOutOfOffice(actor: Actor, oooId: number, input: TUpdateOooInput) {
+  const { userId } = actor;
   const changes = ZUpdateOooInput.parse(input);
   return db.$transaction(async (tx) => {
     await lockUser(tx, userId);
-    const current = await tx.outOfOffice.findFirst({ where: { id: oooId, userId }, select: { start: true, end: true } });
+    const current = await tx.outOfOffice.findFirst({ where: { id: oooId, ...outOfOfficeOf(actor) }, select: { start: true, end: true } });
     if (!current) throw notFound();
     const start = changes.start ? new Date(changes.start) : current.start;
     const end = changes.end ? new Date(changes.end) : current.end;
@@ -93,9 +96,9 @@ export async function updateOutOfOffice(userId: number, oooId: number, input: TU
   });
 }
 
-export async function deleteOutOfOffice(userId: number, oooId: number) {
+export async function deleteOutOfOffice(actor: Actor, oooId: number) {
   return db.$transaction(async (tx) => {
-    const row = await tx.outOfOffice.findFirst({ where: { id: oooId, userId }, select: OOO_SELECT });
+    const row = await tx.outOfOffice.findFirst({ where: { id: oooId, ...outOfOfficeOf(actor) }, select: OOO_SELECT });
     if (!row) throw notFound();
     await tx.outOfOffice.delete({ where: { id: oooId } });
     return toOooOutput(row);

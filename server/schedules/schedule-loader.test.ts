@@ -1,3 +1,4 @@
+import { sessionActor } from "../auth/actor";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeUser } from "../../prisma/factories";
 import { db, disconnectDb } from "../db/client";
@@ -9,8 +10,8 @@ afterAll(() => disconnectDb());
 describe("loadScheduleForEventType", () => {
   it("loads the event type's own schedule in minutes, days numbered from Sunday = 0", async () => {
     const user = await makeUser();
-    await createSchedule(user.id, { name: "Default", timeZone: "UTC" });
-    const own = await createSchedule(user.id, {
+    await createSchedule(sessionActor(user.id), { name: "Default", timeZone: "UTC" });
+    const own = await createSchedule(sessionActor(user.id), {
       name: "Own",
       timeZone: "America/New_York",
       schedule: [{ days: ["Sunday", "Saturday"], startTime: "09:30", endTime: "24:00" }],
@@ -27,7 +28,7 @@ describe("loadScheduleForEventType", () => {
     const user = await makeUser();
     expect(await loadScheduleForEventType(db, { scheduleId: null, userId: user.id })).toBeNull();
     expect(await loadScheduleForEventType(db, { scheduleId: null, userId: null })).toBeNull();
-    await createSchedule(user.id, { name: "Default", timeZone: "Europe/Berlin" });
+    await createSchedule(sessionActor(user.id), { name: "Default", timeZone: "Europe/Berlin" });
     expect(await loadScheduleForEventType(db, { scheduleId: null, userId: user.id })).toEqual({
       timeZone: "Europe/Berlin",
       weekly: [{ days: [1, 2, 3, 4, 5], startMinute: 540, endMinute: 1020 }],

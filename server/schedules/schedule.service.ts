@@ -22,6 +22,8 @@ import {
   type TOverrideInput,
   type TUpdateScheduleInput,
 } from "./schedule.schemas";
+import type { Actor } from "../auth/actor";
+import { schedulesOf } from "./schedule-access";
 
 const notFound = () => new AppError("NOT_FOUND", "Schedule not found");
 
@@ -33,8 +35,8 @@ async function lockUser(tx: Tx, userId: number): Promise<{ defaultScheduleId: nu
   return user;
 }
 
-async function isOwnSchedule(tx: Tx, userId: number, scheduleId: number): Promise<boolean> {
-  return (await tx.schedule.count({ where: { id: scheduleId, userId } })) > 0;
+async function isOwnSchedule(tx: Tx, actor: Actor, scheduleId: number): Promise<boolean> {
+  return (await tx.schedule.count({ where: { id: scheduleId, ...schedulesOf(actor) } })) > 0;
 }
 
 const weeklyRows = (availability: TAvailabilityInput[]) =>
@@ -53,16 +55,16 @@ const overrideRows = (overrides: TOverrideInput[]) =>
     endMinute: toMinutes(entry.endTime),
   }));
 
-async function readSchedule(tx: Tx, userId: number, scheduleId: number) {
-  const row = await tx.schedule.findFirst({ where: { id: scheduleId, userId }, select: SCHEDULE_SELECT });
+async function readSchedule(tx: Tx, actor: Actor, scheduleId: number) {
+  const row = await tx.schedule.findFirst({ where: { id: scheduleId, ...schedulesOf(actor) }, select: SCHEDULE_SELECT });
   if (!row) throw notFound();
   return toScheduleOutput(row);
 }
 
 /** The user's schedules, oldest first, filtered by the query (a schedule is the default when its owner says so). */
-export async function listSchedules(userId: number, page: TListSchedulesQuery) {
+export async function listSchedules(actor: Actor, page: TListSchedulesQuery) {
   const where: Prisma.ScheduleWhereInput = {
-    userId,
+    ...schedulesOf(actor),
     ...(page.isDefault === undefined ? {} : { defaultFor: page.isDefault ? { isNot: null } : { is: null } }),
     ...(page.timeZone ? { timeZone: page.timeZone } : {}),
     ...(page.name ? { name: { contains: page.name, mode: "insensitive" as const } } : {}),
@@ -74,16 +76,17 @@ export async function listSchedules(userId: number, page: TListSchedulesQuery) {
   return { items: rows.map(toScheduleOutput), totalItems };
 }
 
-export const getSchedule = (userId: number, scheduleId: number) => readSchedule(db, userId, scheduleId);
+export const getSchedule = (actor: Actor, scheduleId: number) => readSchedule(db, actor, scheduleId);
 
-export async function getDefaultSchedule(userId: number) {
-  const row = await db.schedule.findFirst({ where: { userId, defaultFor: { id: userId } }, select: SCHEDULE_SELECT });
+export async function getDefaultSchedule(actor: Actor) {
+  const row = await db.schedule.findFirst({ where: { ...schedulesOf(actor), defaultFor: { id: actor.userId } }, select: SCHEDULE_SELECT });
   if (!row) throw new AppError("NOT_FOUND", "You have no default schedule; create a schedule first");
   return toScheduleOutput(row);
 }
 
 /** The user's first schedule becomes the default whatever isDefault says; later ones only when asked. */
-export async function createSchedule(userId: number, input: TCreateScheduleInput) {
+export async function createSchedule(actor: Actor, input: TCreateScheduleInput) {
+  const { userId } = actor;
   const fields = ZCreateScheduleInput.parse(input);
   const created = await db.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
@@ -95,18 +98,19 @@ export async function createSchedule(userId: number, input: TCreateScheduleInput
     if (user.defaultScheduleId === null || fields.isDefault) {
       await tx.user.update({ where: { id: userId }, data: { defaultScheduleId: id } });
     }
-    return readSchedule(tx, userId, id);
+    return readSchedule(tx, actor, id);
   });
   await forgetProfile(userId); // /v2/me shows defaultScheduleId
   return created;
 }
 
 /** `availability`/`schedule` and `overrides`, when sent, replace the stored lists. */
-export async function updateSchedule(userId: number, scheduleId: number, input: TUpdateScheduleInput) {
+export async function updateSchedule(actor: Actor, scheduleId: number, input: TUpdateScheduleInput) {
+  const { userId } = actor;
   const changes = ZUpdateScheduleInput.parse(input);
   const updated = await db.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    if (!(await isOwnSchedule(tx, userId, scheduleId))) throw notFound();
+    if (!(await isOwnSchedule(tx, actor, scheduleId))) throw notFound();
     if (changes.isDefault === false && user.defaultScheduleId === scheduleId) {
       throw new AppError("BAD_REQUEST", "This is your default schedule; make another schedule the default instead", [
         { path: "body.isDefault", message: "A user always has one default schedule" },
@@ -124,7 +128,7 @@ export async function updateSchedule(userId: number, scheduleId: number, input: 
     if (changes.isDefault && user.defaultScheduleId !== scheduleId) {
       await tx.user.update({ where: { id: userId }, data: { defaultScheduleId: scheduleId } });
     }
-    return readSchedule(tx, userId, scheduleId);
+    return readSchedule(tx, actor, scheduleId);
   });
   await forgetProfile(userId);
   return updated;
@@ -135,18 +139,19 @@ export async function updateSchedule(userId: number, scheduleId: number, input: 
  * user's only schedule cannot be deleted. Event types that used the deleted schedule fall back to the
  * default (EventType.scheduleId is set to null by the foreign key).
  */
-export async function deleteSchedule(userId: number, scheduleId: number, options: TDeleteScheduleQuery = {}) {
+export async function deleteSchedule(actor: Actor, scheduleId: number, options: TDeleteScheduleQuery = {}) {
+  const { userId } = actor;
   const { newDefaultScheduleId } = options;
   await db.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    if (!(await isOwnSchedule(tx, userId, scheduleId))) throw notFound();
+    if (!(await isOwnSchedule(tx, actor, scheduleId))) throw notFound();
     if (newDefaultScheduleId !== undefined) {
       if (newDefaultScheduleId === scheduleId) {
         throw new AppError("BAD_REQUEST", "The new default schedule must be another schedule than the one deleted", [
           { path: "query.newDefaultScheduleId", message: "Name another schedule of yours" },
         ]);
       }
-      if (!(await isOwnSchedule(tx, userId, newDefaultScheduleId))) {
+      if (!(await isOwnSchedule(tx, actor, newDefaultScheduleId))) {
         throw new AppError("NOT_FOUND", "Schedule not found", [{ path: "query.newDefaultScheduleId", message: "No such schedule of yours" }]);
       }
       await tx.user.update({ where: { id: userId }, data: { defaultScheduleId: newDefaultScheduleId } });

@@ -21,8 +21,8 @@ export const listSchedulesRoute = defineRoute(
     response: ZScheduleOutput,
     paginated: true,
   },
-  async ({ principal, query }) => {
-    const { items, totalItems } = await listSchedules(principal.userId, query);
+  async ({ actor, query }) => {
+    const { items, totalItems } = await listSchedules(actor, query);
     return new Page(items, totalItems, query);
   },
 );
@@ -38,17 +38,17 @@ export const createScheduleRoute = defineRoute(
     response: ZScheduleOutput,
     successStatus: 201,
   },
-  ({ principal, body }) => createSchedule(principal.userId, body),
+  ({ actor, body }) => createSchedule(actor, body),
 );
 
 export const getDefaultScheduleRoute = defineRoute(
   { method: "GET", path: "/v2/schedules/default", tag, summary: "Get default schedule", access: read, response: ZScheduleOutput },
-  ({ principal }) => getDefaultSchedule(principal.userId),
+  ({ actor }) => getDefaultSchedule(actor),
 );
 
 export const getScheduleRoute = defineRoute(
   { method: "GET", path: "/v2/schedules/{scheduleId}", tag, summary: "Get a schedule", access: read, params: ZScheduleIdParams, response: ZScheduleOutput },
-  ({ principal, params }) => getSchedule(principal.userId, params.scheduleId),
+  ({ actor, params }) => getSchedule(actor, params.scheduleId),
 );
 
 export const updateScheduleRoute = defineRoute(
@@ -62,7 +62,7 @@ export const updateScheduleRoute = defineRoute(
     body: ZUpdateScheduleInput,
     response: ZScheduleOutput,
   },
-  ({ principal, params, body }) => updateSchedule(principal.userId, params.scheduleId, body),
+  ({ actor, params, body }) => updateSchedule(actor, params.scheduleId, body),
 );
 
 export const deleteScheduleRoute = defineRoute(
@@ -77,8 +77,8 @@ export const deleteScheduleRoute = defineRoute(
     query: ZDeleteScheduleQuery,
     response: z.null(),
   },
-  async ({ principal, params, query }) => {
-    await deleteSchedule(principal.userId, params.scheduleId, query);
+  async ({ actor, params, query }) => {
+    await deleteSchedule(actor, params.scheduleId, query);
     return null;
   },
 );

@@ -4,7 +4,8 @@
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import { db } from "../db/client";
-import { getActor, type Actor } from "../auth/session";
+import type { Actor } from "../auth/actor";
+import { getActor } from "../auth/session";
 import { AppError } from "../errors";
 import { rejectNulCharacters } from "../http/nul-characters";
 import { formatError } from "./errors";
@@ -45,5 +46,5 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 export const adminProcedure = protectedProcedure.use(async ({ ctx, next }) => {
   const user = await db.user.findUnique({ where: { id: ctx.actor.userId }, select: { role: true } });
   if (user?.role !== "ADMIN") throw new TRPCError({ code: "FORBIDDEN", message: "Administrators only" });
-  return next({ ctx: { actor: { ...ctx.actor, role: "ADMIN" as const } } });
+  return next({ ctx: { actor: ctx.actor, isAdmin: true as const } });
 });

@@ -40,7 +40,7 @@ describe("tRPC input with a NUL character", () => {
 
   it("a signed-in procedure is refused the same way", async () => {
     const user = await makeUser();
-    const caller = createCallerFactory(appRouter)({ actor: { userId: user.id, role: "USER" }, clientAddress: "127.0.0.1" });
+    const caller = createCallerFactory(appRouter)({ actor: { userId: user.id, via: "session" }, clientAddress: "127.0.0.1" });
     await badRequest(caller.apiKeys.create({ name: "key\u0000" }));
     expect(await db.apiKey.count({ where: { userId: user.id } })).toBe(0);
   });
@@ -49,7 +49,7 @@ describe("tRPC input with a NUL character", () => {
 describe("tRPC ids beyond PostgreSQL's int4", () => {
   it("revoking API key 2147483648 is BAD_REQUEST, not an internal error", async () => {
     const user = await makeUser();
-    const caller = createCallerFactory(appRouter)({ actor: { userId: user.id, role: "USER" }, clientAddress: "127.0.0.1" });
+    const caller = createCallerFactory(appRouter)({ actor: { userId: user.id, via: "session" }, clientAddress: "127.0.0.1" });
     const error = await caller.apiKeys.revoke({ id: 2_147_483_648 }).then(
       () => null,
       (reason: unknown) => reason,

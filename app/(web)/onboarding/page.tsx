@@ -3,6 +3,7 @@
  * (when the flow came from an app). Every step comes back here and the server picks where to go on,
  * which makes the flow resumable: no session → account; incomplete → the stored step; complete → consent.
  */
+import { sessionActor } from "@/server/auth/actor";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AccountStep } from "@/components/onboarding/account-step";
@@ -38,7 +39,7 @@ export default async function OnboardingPage({ searchParams }: { searchParams: S
   }
   const targetOrigin = mode.kind === "embed" ? mode.context.origin : null;
   const user = await getSessionUser();
-  const progress = user ? await getOnboardingProgress(user.id) : null;
+  const progress = user ? await getOnboardingProgress(sessionActor(user.id)) : null;
   if (progress?.step === "COMPLETE" && query.authorization) redirect(consentPath(query.authorization, theme));
 
   const returnTo = onboardingPath(query);

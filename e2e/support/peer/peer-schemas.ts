@@ -30,6 +30,8 @@ export const PEER: PeerDocument = JSON.parse(readFileSync(new URL("./peer-openap
  *   finite instance; it is held to being an object.
  * - A response schema that declares no `status` while its own examples are whole envelopes (`{status, data}`:
  *   GET /v2/slots) describes the envelope's `data`: the body is held to `{status, data: <that schema>}`.
+ * - A list operation (it takes `take` and `skip`) whose envelope declares `data` as one object has the item type
+ *   written where the list belongs (GET /v2/teams/{teamId}/memberships): each element of `data` is held to it.
  */
 const ARTIFACT_KEYWORDS = ["type", "enum", "pattern"] as const;
 
@@ -109,6 +111,21 @@ function envelopeOf(converted: Json, original: Json): Json {
   return describesData ? { type: "object", required: ["status", "data"], properties: { status: { type: "string" }, data: converted } } : converted;
 }
 
+type Parameter = { name?: string; in?: string };
+
+/** See the rule on list operations above. */
+function isListDeclaredAsItem(operation: Operation, schema: Json): boolean {
+  const parameters = ((operation as { parameters?: Parameter[] }).parameters ?? []).filter((parameter) => parameter.in === "query").map(({ name }) => name);
+  if (!parameters.includes("take") || !parameters.includes("skip")) return false;
+  const ref = schema !== null && typeof schema === "object" && !Array.isArray(schema) && typeof schema.$ref === "string" ? schema.$ref : null;
+  const component = ref ? PEER.components.schemas[ref.replace("#/components/schemas/", "")] : schema;
+  const data =
+    component !== null && typeof component === "object" && !Array.isArray(component)
+      ? (component.properties as Record<string, Json> | undefined)?.data
+      : undefined;
+  return data !== undefined && data !== null && typeof data === "object" && !Array.isArray(data) && data.type !== "array" && "$ref" in data;
+}
+
 /**
  * What is wrong with a 2xx answer of the operation Convene serves at (method, path), by the peer's document: a
  * status it does not list, or a body its schema for that status refuses. Empty when it conforms. An answer the
@@ -123,5 +140,9 @@ export function peerViolations(method: string, path: string, status: number, bod
   const key = `${method} ${peerPath} ${status}`;
   if (!compiled.has(key)) compiled.set(key, ajv.compile(envelopeOf(toJsonSchema(schema), schema) as object));
   const validate = compiled.get(key)!;
-  return validate(body) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message} (${error.schemaPath})`);
+  const check = (instance: unknown) =>
+    validate(instance) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message} (${error.schemaPath})`);
+  const data = (body as { data?: unknown } | null)?.data;
+  if (isListDeclaredAsItem(operation, schema) && Array.isArray(data)) return data.flatMap((item) => check({ ...(body as object), data: item }));
+  return check(body);
 }

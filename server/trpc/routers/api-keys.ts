@@ -15,10 +15,10 @@ const toListing = (key: Listing) => ({
 });
 
 export const apiKeysRouter = router({
-  list: protectedProcedure.query(async ({ ctx }) => (await listApiKeys(ctx.actor.userId)).map(toListing)),
+  list: protectedProcedure.query(async ({ ctx }) => (await listApiKeys(ctx.actor)).map(toListing)),
   create: protectedProcedure.input(ZCreateApiKeyInput).mutation(async ({ ctx, input }) => {
-    const { key, ...listing } = await createApiKey(ctx.actor.userId, input);
+    const { key, ...listing } = await createApiKey(ctx.actor, input);
     return { ...toListing(listing), key };
   }),
-  revoke: protectedProcedure.input(ZRevokeApiKeyInput).mutation(({ ctx, input }) => revokeApiKey(ctx.actor.userId, input.id)),
+  revoke: protectedProcedure.input(ZRevokeApiKeyInput).mutation(({ ctx, input }) => revokeApiKey(ctx.actor, input.id)),
 });

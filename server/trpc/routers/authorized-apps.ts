@@ -5,7 +5,7 @@ import { protectedProcedure, router } from "../init";
 /** Apps the signed-in user has authorized, and withdrawing their access. */
 export const authorizedAppsRouter = router({
   list: protectedProcedure.query(async ({ ctx }) =>
-    (await listAuthorizedApps(ctx.actor.userId)).map((app) => ({ ...app, authorizedAt: app.authorizedAt.toISOString() })),
+    (await listAuthorizedApps(ctx.actor)).map((app) => ({ ...app, authorizedAt: app.authorizedAt.toISOString() })),
   ),
-  revoke: protectedProcedure.input(ZClientIdInput).mutation(({ ctx, input }) => revokeAppAccess(ctx.actor.userId, input.clientId)),
+  revoke: protectedProcedure.input(ZClientIdInput).mutation(({ ctx, input }) => revokeAppAccess(ctx.actor, input.clientId)),
 });

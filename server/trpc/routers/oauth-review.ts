@@ -6,5 +6,5 @@ import { toClientView } from "./oauth-clients";
 /** Admins' review queue. Every procedure here is adminProcedure: non-admins get FORBIDDEN. */
 export const oauthReviewRouter = router({
   list: adminProcedure.query(async () => (await listClientsForReview()).map(({ owner, ...client }) => ({ ...toClientView(client), owner }))),
-  review: adminProcedure.input(ZReviewInput).mutation(({ ctx, input }) => reviewClient(ctx.actor.userId, input)),
+  review: adminProcedure.input(ZReviewInput).mutation(({ ctx, input }) => reviewClient(ctx.actor, input)),
 });

@@ -3,7 +3,7 @@ import { ZConnectIcsFeedInput, ZProfileStepInput } from "../../onboarding/onboar
 import { protectedProcedure, router } from "../init";
 
 export const onboardingRouter = router({
-  saveProfile: protectedProcedure.input(ZProfileStepInput).mutation(({ ctx, input }) => saveProfileStep(ctx.actor.userId, input)),
-  connectIcsFeed: protectedProcedure.input(ZConnectIcsFeedInput).mutation(({ ctx, input }) => connectIcsFeedStep(ctx.actor.userId, input.url)),
-  finishCalendars: protectedProcedure.mutation(({ ctx }) => finishCalendarStep(ctx.actor.userId)),
+  saveProfile: protectedProcedure.input(ZProfileStepInput).mutation(({ ctx, input }) => saveProfileStep(ctx.actor, input)),
+  connectIcsFeed: protectedProcedure.input(ZConnectIcsFeedInput).mutation(({ ctx, input }) => connectIcsFeedStep(ctx.actor, input.url)),
+  finishCalendars: protectedProcedure.mutation(({ ctx }) => finishCalendarStep(ctx.actor)),
 });

@@ -24,7 +24,7 @@ export async function decide(formData: FormData): Promise<void> {
   const consentUrl = `/auth/oauth2/authorize?${new URLSearchParams(params)}`;
   const actor = await getActor();
   if (!actor) redirect(`/auth/login?callbackUrl=${encodeURIComponent(consentUrl)}`);
-  const decision = await decideAuthorization(actor.userId, params, formData.get("decision") === "allow");
+  const decision = await decideAuthorization(actor, params, formData.get("decision") === "allow");
   // The client may have lost its approval since the page was shown: the page then explains why.
   redirect(decision.kind === "redirect" ? decision.location : consentUrl);
 }

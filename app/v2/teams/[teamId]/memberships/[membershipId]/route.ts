@@ -1,0 +1,4 @@
+import { deleteMembershipRoute, getMembershipRoute, updateMembershipRoute } from "@/server/teams/teams.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getMembershipRoute, updateMembershipRoute, deleteMembershipRoute);

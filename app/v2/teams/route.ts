@@ -1,0 +1,4 @@
+import { createTeamRoute, listTeamsRoute } from "@/server/teams/teams.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listTeamsRoute, createTeamRoute);

@@ -1,0 +1,87 @@
+/**
+ * Generated from the route declarations: every /v2 route in ROUTE_CATALOG that declares `access.team` is called
+ * as a non-member (404 "Team not found"), as each member whose role the declaration leaves out (403 naming the
+ * roles), and as a member holding the strongest allowed role, then as an organization admin (neither 403 nor
+ * 404). A team route added later is covered here without writing anything, once its path parameters have a
+ * fixture below.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { makeApiKey, makeUser } from "../../prisma/factories";
+import { makeTenancyWorld } from "../../prisma/team-factories";
+import { disconnectDb } from "../../server/db/client";
+import { ROUTE_CATALOG } from "../../server/http/route-catalog";
+import { TEAM_ROLES, teamAccessOf, type TeamRole } from "../../server/http/route-definition";
+import { expect, test } from "../support/fixtures";
+
+test.afterAll(() => disconnectDb());
+
+type World = Awaited<ReturnType<typeof makeTenancyWorld>>;
+
+/** Values for path parameters other than the team's: a row of the world's team. */
+const PARAMS: Record<string, (world: World) => Promise<number>> = {
+  membershipId: async (world) => {
+    const { db } = await import("../../server/db/client");
+    const membership = await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: world.team.id, userId: world.users.member.id } } });
+    return membership.id;
+  },
+};
+
+/** A valid body per operation, so the allowed caller's answer shows the route working, not only passing the door. */
+const BODIES: Record<string, (world: World) => Promise<unknown>> = {
+  "PATCH /v2/teams/{teamId}": async () => ({ bio: "Updated by the tenancy matrix" }),
+  "POST /v2/teams/{teamId}/memberships": async () => ({ userId: (await makeUser()).id }),
+  "PATCH /v2/teams/{teamId}/memberships/{membershipId}": async () => ({ role: "ADMIN" }),
+};
+
+const WHO_HOLDS: Record<TeamRole, "owner" | "admin" | "member"> = { OWNER: "owner", ADMIN: "admin", MEMBER: "member" };
+
+const teamRoutes = ROUTE_CATALOG.filter((route) => teamAccessOf(route.access));
+
+test("the catalog has team routes to walk", () => {
+  expect(teamRoutes.length).toBeGreaterThan(0);
+});
+
+for (const route of teamRoutes) {
+  const team = teamAccessOf(route.access)!;
+  const operation = `${route.method} ${route.path}`;
+
+  test(`${operation}: non-member 404, ${TEAM_ROLES.filter((role) => !team.roles.includes(role)).join("/") || "no role"} 403, ${team.roles.join("/")} allowed`, async ({
+    request,
+  }) => {
+    const world = await makeTenancyWorld();
+    const keys = Object.fromEntries(await Promise.all(Object.entries(world.users).map(async ([who, user]) => [who, await makeApiKey(user.id)] as const)));
+    let url = route.path.replace(`{${team.param}}`, String(world.team.id));
+    for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
+      if (name === team.param) continue;
+      const fixture = PARAMS[name!];
+      expect(fixture, `${operation}: add a fixture for the path parameter ${name} to PARAMS`).toBeDefined();
+      url = url.replace(`{${name}}`, String(await fixture!(world)));
+    }
+    const call = async (request: APIRequestContext, who: keyof World["users"]) =>
+      request.fetch(url, {
+        method: route.method,
+        headers: { authorization: `Bearer ${keys[who]}` },
+        data: ["GET", "DELETE"].includes(route.method) ? undefined : ((await BODIES[operation]?.(world)) ?? {}),
+      });
+
+    for (const who of ["outsider", "invited", "orgMember"] as const) {
+      const response = await call(request, who);
+      expect(response.status(), `${who}: ${await response.text()}`).toBe(404);
+      expect((await response.json()).error.message).toBe("Team not found");
+    }
+    for (const role of TEAM_ROLES.filter((held) => !team.roles.includes(held))) {
+      const response = await call(request, WHO_HOLDS[role]);
+      expect(response.status(), `${role}: ${await response.text()}`).toBe(403);
+      expect((await response.json()).error.message).toContain(team.roles.join(team.roles.length > 2 ? ", " : " or "));
+    }
+    // The strongest allowed role last but one, the organization's admin (or owner) last: both may be destructive.
+    const strongest = WHO_HOLDS[team.roles[0]!];
+    const allowed = await call(request, team.roles.includes("ADMIN") ? "admin" : strongest);
+    expect([403, 404], `${operation} as ${team.roles[0]}: ${await allowed.text()}`).not.toContain(allowed.status());
+    expect(allowed.status(), await allowed.text()).toBeLessThan(300);
+    if (route.method === "GET") {
+      const viaOrg = await call(request, team.roles.includes("ADMIN") ? "orgAdmin" : "orgOwner");
+      expect(viaOrg.status(), await viaOrg.text()).toBe(200);
+    }
+  });
+}

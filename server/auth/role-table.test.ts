@@ -1,0 +1,42 @@
+/** The role table against the routes: every route declaring a team names the table's roles for its operation. */
+import { describe, expect, it } from "vitest";
+import { ROUTE_CATALOG } from "../http/route-catalog";
+import { teamAccessOf } from "../http/route-definition";
+import { ROLE_TABLE, specifiedRoles } from "./role-table";
+import { TEAM_LEVEL_TABLE } from "./scope-table";
+
+describe("the role table", () => {
+  it("has a row for every team-level operation that names a team, and only those", () => {
+    const teamOperations = TEAM_LEVEL_TABLE.flatMap((row) => row.operations).filter((operation) => operation.path.includes("{teamId}"));
+    expect(ROLE_TABLE.map((row) => `${row.method} ${row.path}`).sort()).toEqual(teamOperations.map((o) => `${o.method} ${o.path}`).sort());
+    expect(specifiedRoles("GET", "/v2/teams")).toBeNull();
+    expect(specifiedRoles("GET", "/v2/bookings")).toBeNull();
+  });
+
+  it("lets every member read, owners and admins write, and only an owner delete the team", () => {
+    expect(specifiedRoles("GET", "/v2/teams/{teamId}")).toEqual(["OWNER", "ADMIN", "MEMBER"]);
+    expect(specifiedRoles("GET", "/v2/teams/{teamId}/memberships")).toEqual(["OWNER", "ADMIN", "MEMBER"]);
+    expect(specifiedRoles("PATCH", "/v2/teams/{teamId}")).toEqual(["OWNER", "ADMIN"]);
+    expect(specifiedRoles("POST", "/v2/teams/{teamId}/memberships")).toEqual(["OWNER", "ADMIN"]);
+    expect(specifiedRoles("GET", "/v2/teams/{teamId}/bookings")).toEqual(["OWNER", "ADMIN"]);
+    expect(specifiedRoles("DELETE", "/v2/teams/{teamId}")).toEqual(["OWNER"]);
+  });
+});
+
+describe("every route with a team declares its row's roles", () => {
+  const teamRoutes = ROUTE_CATALOG.filter((route) => teamAccessOf(route.access));
+
+  it("reads the team from a {teamId} path parameter and declares exactly the table's roles", () => {
+    const mismatches = teamRoutes
+      .map((route) => ({ route: `${route.method} ${route.path}`, team: teamAccessOf(route.access)!, roles: specifiedRoles(route.method, route.path) }))
+      .filter(({ route, team, roles }) => !route.includes(`{${team.param}}`) || JSON.stringify(team.roles) !== JSON.stringify(roles));
+    expect(mismatches).toEqual([]);
+  });
+
+  it("leaves no team operation of the catalog without its team clause", () => {
+    const undeclared = ROUTE_CATALOG.filter((route) => specifiedRoles(route.method, route.path) && !teamAccessOf(route.access)).map(
+      (route) => `${route.method} ${route.path}`,
+    );
+    expect(undeclared).toEqual([]);
+  });
+});

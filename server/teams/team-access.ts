@@ -1,0 +1,29 @@
+/**
+ * Which teams an actor acts in, as Prisma filters: the query-side twin of teamRoleOf (team-roles.ts), and the
+ * clause every resource builder uses for its team-owned rows (event types, bookings of team event types, …).
+ * An accepted membership holding one of the roles counts; so does being an OWNER or ADMIN of the organization
+ * the team belongs to (its admins act on every team in it).
+ */
+import type { Actor } from "../auth/actor";
+import type { Prisma } from "../db/generated/client";
+import type { TeamRole } from "../http/route-definition";
+
+export const EVERY_ROLE: readonly TeamRole[] = ["OWNER", "ADMIN", "MEMBER"];
+export const ADMIN_ROLES: readonly TeamRole[] = ["OWNER", "ADMIN"];
+
+/** Teams where the actor holds one of `roles`, directly or through their organization. */
+export function teamsWhereActorIs(actor: Actor, roles: readonly TeamRole[] = EVERY_ROLE): Prisma.TeamWhereInput {
+  const direct: Prisma.TeamWhereInput = { memberships: { some: { userId: actor.userId, accepted: true, role: { in: [...roles] } } } };
+  // An org OWNER counts as OWNER of its teams and an org ADMIN as ADMIN; org MEMBERs get nothing from the org.
+  const orgRoles = roles.filter((role) => role !== "MEMBER");
+  const viaOrg: Prisma.TeamWhereInput = {
+    parent: { isOrganization: true, memberships: { some: { userId: actor.userId, accepted: true, role: { in: orgRoles } } } },
+  };
+  return orgRoles.length ? { OR: [direct, viaOrg] } : direct;
+}
+
+/** The teams an actor may see: every team they act in, with any role. */
+export const teamsVisibleTo = (actor: Actor): Prisma.TeamWhereInput => teamsWhereActorIs(actor, EVERY_ROLE);
+
+/** Memberships an actor may see: those of the teams they act in. */
+export const membershipsVisibleTo = (actor: Actor): Prisma.MembershipWhereInput => ({ team: teamsVisibleTo(actor) });

@@ -1,0 +1,79 @@
+/** The team and membership outputs: the peer's TeamOutputDto / TeamMembershipOutput, as far as Convene stores them. */
+import { z } from "zod";
+
+export const TEAM_SELECT = {
+  id: true,
+  parentId: true,
+  name: true,
+  slug: true,
+  logoUrl: true,
+  bio: true,
+  isOrganization: true,
+  metadata: true,
+  timeZone: true,
+  weekStart: true,
+  parent: { select: { id: true, name: true, slug: true, isOrganization: true } },
+} as const;
+
+export const ZTeamOutput = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().optional().describe("The organization's id; left out for a team outside any, as the peer does"),
+  name: z.string(),
+  slug: z.string(),
+  logoUrl: z.string().optional().describe("Left out when not set"),
+  bio: z.string().optional().describe("Left out when not set"),
+  isOrganization: z.boolean(),
+  metadata: z.record(z.string(), z.unknown()),
+  timeZone: z.string(),
+  weekStart: z.string(),
+  organization: z
+    .object({ id: z.number().int(), name: z.string(), slug: z.string() })
+    .nullable()
+    .describe("The organization the team belongs to; null for a team outside any"),
+});
+export type TTeamOutput = z.infer<typeof ZTeamOutput>;
+
+type TeamRow = Omit<TTeamOutput, "organization" | "metadata" | "parentId" | "logoUrl" | "bio"> & {
+  parentId: number | null;
+  logoUrl: string | null;
+  bio: string | null;
+  metadata: unknown;
+  parent: { id: number; name: string; slug: string; isOrganization: boolean } | null;
+};
+
+/** Unset optional fields are left out rather than null: the peer's schema types them as plain strings and numbers. */
+export function toTeamOutput({ parent, metadata, parentId, logoUrl, bio, ...team }: TeamRow): TTeamOutput {
+  return {
+    ...team,
+    ...(parentId === null ? {} : { parentId }),
+    ...(logoUrl === null ? {} : { logoUrl }),
+    ...(bio === null ? {} : { bio }),
+    metadata: (metadata ?? {}) as Record<string, unknown>,
+    organization: parent?.isOrganization ? { id: parent.id, name: parent.name, slug: parent.slug } : null,
+  };
+}
+
+export const MEMBERSHIP_SELECT = {
+  id: true,
+  userId: true,
+  teamId: true,
+  accepted: true,
+  role: true,
+  user: { select: { email: true, name: true, username: true, avatarUrl: true } },
+} as const;
+
+export const ZMembershipOutput = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  teamId: z.number().int(),
+  accepted: z.boolean(),
+  role: z.enum(["OWNER", "ADMIN", "MEMBER"]),
+  user: z.object({ email: z.string(), name: z.string(), username: z.string(), avatarUrl: z.string().optional().describe("Left out when not set") }),
+});
+export type TMembershipOutput = z.infer<typeof ZMembershipOutput>;
+
+type MembershipRow = Omit<TMembershipOutput, "user"> & { user: Omit<TMembershipOutput["user"], "avatarUrl"> & { avatarUrl: string | null } };
+
+export function toMembershipOutput({ user: { avatarUrl, ...user }, ...membership }: MembershipRow): TMembershipOutput {
+  return { ...membership, user: { ...user, ...(avatarUrl === null ? {} : { avatarUrl }) } };
+}

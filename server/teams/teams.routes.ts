@@ -1,0 +1,178 @@
+import type { ApiRoute } from "../http/api-route";
+import { defineRoute } from "../http/api-route";
+import { Page } from "../http/pagination";
+import { ZMembershipOutput, ZTeamOutput } from "./team.dto";
+import {
+  ZCreateMembershipInput,
+  ZCreateTeamInput,
+  ZListMembershipsQuery,
+  ZListTeamsQuery,
+  ZMembershipParams,
+  ZTeamIdParams,
+  ZUpdateMembershipInput,
+  ZUpdateTeamInput,
+} from "./team.schemas";
+import { createMembership, deleteMembership, getMembership, listMemberships, updateMembership } from "./membership.service";
+import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "./team.service";
+
+const tag = "Teams";
+const team = (roles: readonly ("OWNER" | "ADMIN" | "MEMBER")[]) => ({ param: "teamId", roles });
+const EVERY_MEMBER = ["OWNER", "ADMIN", "MEMBER"] as const;
+const ADMINS = ["OWNER", "ADMIN"] as const;
+
+export const listTeamsRoute = defineRoute(
+  {
+    method: "GET",
+    path: "/v2/teams",
+    tag,
+    summary: "Get my teams, with their organization",
+    access: { scope: "TEAM_PROFILE_READ" },
+    query: ZListTeamsQuery,
+    response: ZTeamOutput,
+    paginated: true,
+  },
+  async ({ actor, query }) => {
+    const { items, totalItems } = await listTeams(actor, query);
+    return new Page(items, totalItems, query);
+  },
+);
+
+export const createTeamRoute = defineRoute(
+  {
+    method: "POST",
+    path: "/v2/teams",
+    tag,
+    summary: "Create a team (you become its OWNER)",
+    access: { scope: "TEAM_PROFILE_WRITE" },
+    body: ZCreateTeamInput,
+    response: ZTeamOutput,
+    successStatus: 201,
+  },
+  ({ actor, body }) => createTeam(actor, body),
+);
+
+export const getTeamRoute = defineRoute(
+  {
+    method: "GET",
+    path: "/v2/teams/{teamId}",
+    tag,
+    summary: "Get a team",
+    access: { scope: "TEAM_PROFILE_READ", team: team(EVERY_MEMBER) },
+    params: ZTeamIdParams,
+    response: ZTeamOutput,
+  },
+  ({ actor, params }) => getTeam(actor, params.teamId),
+);
+
+export const updateTeamRoute = defineRoute(
+  {
+    method: "PATCH",
+    path: "/v2/teams/{teamId}",
+    tag,
+    summary: "Update a team",
+    access: { scope: "TEAM_PROFILE_WRITE", team: team(ADMINS) },
+    params: ZTeamIdParams,
+    body: ZUpdateTeamInput,
+    response: ZTeamOutput,
+  },
+  ({ actor, params, body }) => updateTeam(actor, params.teamId, body),
+);
+
+export const deleteTeamRoute = defineRoute(
+  {
+    method: "DELETE",
+    path: "/v2/teams/{teamId}",
+    tag,
+    summary: "Delete a team: its memberships and event types go with it; their bookings stay, without an event type",
+    access: { scope: "TEAM_PROFILE_WRITE", team: team(["OWNER"]) },
+    params: ZTeamIdParams,
+    response: ZTeamOutput,
+  },
+  ({ actor, params }) => deleteTeam(actor, params.teamId),
+);
+
+export const listMembershipsRoute = defineRoute(
+  {
+    method: "GET",
+    path: "/v2/teams/{teamId}/memberships",
+    tag,
+    summary: "Get a team's memberships",
+    access: { scope: "TEAM_MEMBERSHIP_READ", team: team(EVERY_MEMBER) },
+    params: ZTeamIdParams,
+    query: ZListMembershipsQuery,
+    response: ZMembershipOutput,
+    paginated: true,
+  },
+  async ({ actor, params, query }) => {
+    const { items, totalItems } = await listMemberships(actor, params.teamId, query);
+    return new Page(items, totalItems, query);
+  },
+);
+
+export const createMembershipRoute = defineRoute(
+  {
+    method: "POST",
+    path: "/v2/teams/{teamId}/memberships",
+    tag,
+    summary: "Add a member (only an OWNER adds an OWNER)",
+    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team(ADMINS) },
+    params: ZTeamIdParams,
+    body: ZCreateMembershipInput,
+    response: ZMembershipOutput,
+    successStatus: 201,
+  },
+  ({ actor, params, body }) => createMembership(actor, params.teamId, body),
+);
+
+export const getMembershipRoute = defineRoute(
+  {
+    method: "GET",
+    path: "/v2/teams/{teamId}/memberships/{membershipId}",
+    tag,
+    summary: "Get a membership",
+    access: { scope: "TEAM_MEMBERSHIP_READ", team: team(EVERY_MEMBER) },
+    params: ZMembershipParams,
+    response: ZMembershipOutput,
+  },
+  ({ actor, params }) => getMembership(actor, params.teamId, params.membershipId),
+);
+
+export const updateMembershipRoute = defineRoute(
+  {
+    method: "PATCH",
+    path: "/v2/teams/{teamId}/memberships/{membershipId}",
+    tag,
+    summary: "Update a membership's role or acceptance (the last owner cannot be demoted: 409)",
+    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team(ADMINS) },
+    params: ZMembershipParams,
+    body: ZUpdateMembershipInput,
+    response: ZMembershipOutput,
+  },
+  ({ actor, params, body }) => updateMembership(actor, params.teamId, params.membershipId, body),
+);
+
+export const deleteMembershipRoute = defineRoute(
+  {
+    method: "DELETE",
+    path: "/v2/teams/{teamId}/memberships/{membershipId}",
+    tag,
+    summary: "Remove a membership (the last owner cannot leave: 409)",
+    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team(ADMINS) },
+    params: ZMembershipParams,
+    response: ZMembershipOutput,
+  },
+  ({ actor, params }) => deleteMembership(actor, params.teamId, params.membershipId),
+);
+
+export const teamRoutes: ApiRoute[] = [
+  listTeamsRoute,
+  createTeamRoute,
+  getTeamRoute,
+  updateTeamRoute,
+  deleteTeamRoute,
+  listMembershipsRoute,
+  createMembershipRoute,
+  getMembershipRoute,
+  updateMembershipRoute,
+  deleteMembershipRoute,
+];
