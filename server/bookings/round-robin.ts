@@ -52,7 +52,10 @@ export async function claimRoundRobinHosts(
 ): Promise<Claim> {
   const fixed = fixedHostIds(eventType);
   await lockHosts(tx, waitFor === null ? fixed : [...fixed, waitFor]);
-  if (fixed.length && (await hostsTakenSince(tx, prepared, fixed)).size > 0) return { hostIds: [] };
+  if (fixed.length) {
+    const taken = await hostsTakenSince(tx, prepared, fixed);
+    if (fixed.some((id) => taken.has(id))) return { hostIds: [] };
+  }
   const hasRotating = eventType.hosts.some((host) => !host.isFixed);
   if (!hasRotating) return { hostIds: fixed };
   const skipped: number[] = [];
@@ -61,7 +64,7 @@ export async function claimRoundRobinHosts(
       skipped.push(hostId);
       continue;
     }
-    if ((await hostsTakenSince(tx, prepared, [hostId])).size === 0) return { hostIds: [...fixed, hostId] };
+    if (!(await hostsTakenSince(tx, prepared, [hostId])).has(hostId)) return { hostIds: [...fixed, hostId] };
   }
   return skipped.length ? { hostIds: null, retry: skipped } : { hostIds: [] };
 }
