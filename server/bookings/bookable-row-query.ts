@@ -14,7 +14,7 @@ const SELECT_BOOKABLE_ROW = `${selectSlotRow({
   columns: `, et.title, et.slug, et.description, et."requiresConfirmation", et."confirmationNoticeUnit", et."confirmationNoticeCount",
          et."customName", et."disableGuests", et.locations, et."bookingFields"`,
   owner: `, 'name', o.name, 'destinationCalendar', ${destinationOf("o.id")}`,
-  host: `, 'isFixed', h."isFixed", 'priority', h.priority, 'name', u.name, 'destinationCalendar', ${destinationOf("u.id")}`,
+  host: `, 'priority', h.priority, 'name', u.name, 'destinationCalendar', ${destinationOf("u.id")}`,
 })}
    WHERE et.id = $1`;
 

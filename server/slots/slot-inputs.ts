@@ -37,7 +37,7 @@ export const SLOT_EVENT_TYPE_SELECT = {
   schedulingType: true,
   schedule: { select: SCHEDULE_SELECT },
   owner: { select: { username: true, defaultSchedule: { select: SCHEDULE_SELECT } } },
-  hosts: { select: { userId: true, user: { select: { defaultSchedule: { select: SCHEDULE_SELECT } } } }, orderBy: { userId: "asc" } },
+  hosts: { select: { userId: true, isFixed: true, user: { select: { defaultSchedule: { select: SCHEDULE_SELECT } } } }, orderBy: { userId: "asc" } },
 } as const;
 
 export type SlotEventType = {
@@ -52,7 +52,8 @@ export type SlotEventType = {
   /** The event type's own schedule: every host's availability when set. */
   schedule: TScheduleRow | null;
   owner: { username: string; defaultSchedule: TScheduleRow | null } | null;
-  hosts: { userId: number; user: { defaultSchedule: TScheduleRow | null } }[];
+  /** isFixed: a round-robin host on every booking (the peer's `mandatory`). */
+  hosts: { userId: number; isFixed: boolean; user: { defaultSchedule: TScheduleRow | null } }[];
 };
 
 export const toMinuteFloor = (date: Date) => Math.floor(date.getTime() / 60_000);

@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { assertVisible } from "../event-types/private-link.service";
 import { toAvailableSlotsOutput, type TAvailableSlotsOutput } from "./slots.dto";
 import type { TAvailableSlotsQuery } from "./slots.schemas";
-import { computeSlots, type Interval, type Slot } from "./slots";
+import { computeSlots, type Interval, type Slot, type SlotMode } from "./slots";
 import type { ExternalBusyTime } from "../calendars/busy-times";
 import { applyEventTypeRules, isOutsideFixedWindow, rulesReadOtherBookings, rulesTimeZone, searchRange, type SlotRulesEventType } from "./event-type-rules";
 import {
@@ -71,24 +71,36 @@ async function slotsOf(
   const hosts = await loadSlotHosts(tx, eventType, search, length, busy);
   const mode = modeOf(eventType.schedulingType);
   const nowMinute = toMinuteCeil(busy.now); // rounded up: a slot that started seconds ago is in the past
-  const computed = computeSlots({
+  const computed = requireFixedHosts(
+    eventType,
     mode,
-    hosts,
-    lengthInMinutes: length,
-    // Without an interval of its own, starts are `length` apart: the chosen length's grid, as the peer lists them.
-    slotInterval: eventType.slotInterval,
-    beforeEventBuffer: eventType.beforeEventBuffer,
-    afterEventBuffer: eventType.afterEventBuffer,
-    minimumBookingNotice: eventType.minimumBookingNotice,
-    range: search,
-    now: nowMinute,
-  });
+    computeSlots({
+      mode,
+      hosts,
+      lengthInMinutes: length,
+      // Without an interval of its own, starts are `length` apart: the chosen length's grid, as the peer lists them.
+      slotInterval: eventType.slotInterval,
+      beforeEventBuffer: eventType.beforeEventBuffer,
+      afterEventBuffer: eventType.afterEventBuffer,
+      minimumBookingNotice: eventType.minimumBookingNotice,
+      range: search,
+      now: nowMinute,
+    }),
+  );
   const context = { range, search, now: nowMinute, timeZone, mode, hostIds: hostIdsOf(eventType), ignoreBookingUid: busy.ignoreBookingUid };
   // Duration limits count the length being booked.
   const { slots, refusedBy } = await applyEventTypeRules(tx, { ...eventType, lengthInMinutes: length }, computed, context);
   if (refusedBy) return { slots, refusal: REFUSALS[refusedBy] };
   if (slots.length === 0 && isOutsideFixedWindow(eventType, timeZone, range.start, nowMinute)) return { slots, refusal: REFUSALS.window };
   return { slots };
+}
+
+/** Round robin: a slot needs every fixed ("mandatory") host free and, when there are rotating hosts, one of them too. */
+function requireFixedHosts(eventType: SlotEventType, mode: SlotMode, slots: Slot[]): Slot[] {
+  const fixed = mode === "roundRobin" ? eventType.hosts.filter((host) => host.isFixed).map(({ userId }) => userId) : [];
+  if (fixed.length === 0) return slots;
+  const hasRotating = eventType.hosts.length > fixed.length;
+  return slots.filter((slot) => fixed.every((id) => slot.hostIds.includes(id)) && (!hasRotating || slot.hostIds.length > fixed.length));
 }
 
 const REFUSALS = {
