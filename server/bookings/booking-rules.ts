@@ -123,7 +123,7 @@ export function rankRotatingHosts(eventType: BookableEventType, freeHostIds: rea
  * a fixed host is not free. A personal event type: its owner.
  */
 export function chooseHosts(eventType: BookableEventType, freeHostIds: number[], lastBookedAt: ReadonlyMap<number, number> = new Map()): number[] {
-  if (eventType.schedulingType === "ROUND_ROBIN") {
+  if (eventType.schedulingType === "ROUND_ROBIN" && eventType.hosts.length > 0) {
     const fixed = fixedHostIds(eventType);
     if (fixed.some((id) => !freeHostIds.includes(id))) return [];
     const [rotating] = rankRotatingHosts(eventType, freeHostIds, lastBookedAt);

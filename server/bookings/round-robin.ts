@@ -15,7 +15,8 @@ import { fixedHostIds, rankRotatingHosts, type BookableEventType } from "./booki
 import { lockHosts, tryLockHost } from "./host-lock";
 
 /** Whether a booking of this event type may lock only the hosts it takes: round robin whose rules read no other booking (limits count every host's). */
-export const locksChosenHostsOnly = (eventType: BookableEventType) => eventType.schedulingType === "ROUND_ROBIN" && !rulesReadOtherBookings(eventType);
+export const locksChosenHostsOnly = (eventType: BookableEventType) =>
+  eventType.schedulingType === "ROUND_ROBIN" && eventType.hosts.length > 0 && !rulesReadOtherBookings(eventType);
 
 /** Parameters: event type id, host ids. A cancelled or declined booking gave its host nothing, so it does not count. */
 const LAST_BOOKED = `
