@@ -12,8 +12,8 @@ import { makeHostWithEventType, attendee, utcAt } from "../../prisma/scheduling-
 import { sql } from "../../server/db/client";
 import { BARE_HANDLER } from "./scenario";
 
-const ROUNDS = 20;
-const CONTENDERS = 50;
+export const ROUNDS = 20;
+export const CONTENDERS = 50;
 const BOOKINGS = 100_000;
 const LIST_SAMPLES = 60;
 /** One booking and 49 quick 409s may cost at most half again as much as 50 bare requests. */
@@ -21,10 +21,11 @@ const MAX_ROUND_RATIO = 1.5;
 const MAX_PAGE_RATIO = 1.2;
 const V = { "svc-api-version": "2024-08-13", "content-type": "application/json" };
 
-const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(share * values.length) - 1)]!;
+export const percentile = (values: number[], share: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(share * values.length) - 1)]!;
 
 /** ROUNDS rounds of CONTENDERS simultaneous requests made by `request(round)`; the time of each round and its statuses. */
-async function rounds(request: (round: number) => () => Promise<Response>) {
+export async function rounds(request: (round: number) => () => Promise<Response>) {
   const times: number[] = [];
   const statuses: number[][] = [];
   for (let round = 0; round < ROUNDS; round++) {

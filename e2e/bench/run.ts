@@ -2,7 +2,7 @@
  * `npm run bench`: a production server on a fresh database, each scenario's request measured with
  * autocannon at the same load as the bare route handler, reported as a ratio against its target.
  * Env: BENCH_CONNECTIONS (10), BENCH_DURATION seconds per measurement (10), BENCH_WARMUP seconds (3),
- * BENCH_TIMEOUT seconds for everything after the server is up (300; a hung server cannot hold the run).
+ * BENCH_TIMEOUT seconds for everything after the server is up (480; a hung server cannot hold the run).
  * Exits 1 when a scenario is BELOW its target.
  */
 import { disconnectDb } from "../../server/db/client";
@@ -16,6 +16,7 @@ import { bookingScenario, freeSlotBookings } from "./scenarios/bookings";
 import { formatPhaseSplit, phaseSplit, PHASE_SAMPLES } from "./phase-split";
 import { contention, listing } from "./bookings-at-scale";
 import { run as slotsAlgorithm } from "./slots-algorithm";
+import { roundRobinContention, roundRobinSlots } from "./round-robin";
 
 const SCENARIOS: Scenario[] = [meScenario, oauthMeScenario, tokenExchangeScenario, slotsScenario, bookingScenario];
 
@@ -27,7 +28,7 @@ const numberFromEnv = (name: string, fallback: number) => {
 
 const load: Load = { connections: numberFromEnv("BENCH_CONNECTIONS", 10), durationSeconds: numberFromEnv("BENCH_DURATION", 10) };
 const warmupSeconds = numberFromEnv("BENCH_WARMUP", 3);
-const timeoutSeconds = numberFromEnv("BENCH_TIMEOUT", 300);
+const timeoutSeconds = numberFromEnv("BENCH_TIMEOUT", 480);
 
 const row = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(34) : cell.padStart(10))).join(" ");
 const figures = (m: Measurement) => [m.requestsPerSecond.toFixed(0), m.p50.toFixed(2), m.p95.toFixed(2)];
@@ -92,7 +93,33 @@ async function bookingsAtScale(baseUrl: string): Promise<boolean> {
   console.log(
     `  ratio to page 1: skip ${list.ratio.toFixed(2)}, cursor ${list.cursorRatio.toFixed(2)} (target ≤ ${list.target} each) ${list.pass ? "PASS" : "BELOW"}`,
   );
-  return race.failures.length === 0 && race.fastEnough && list.pass;
+  return race.failures.length === 0 && race.fastEnough && list.pass && (await roundRobin(baseUrl));
+}
+
+/** Issue 11: round-robin contention (correctness is the target; times are reported) and 50-host slots (target ≤ 3× one host's p50). */
+async function roundRobin(baseUrl: string): Promise<boolean> {
+  const race = await roundRobinContention(baseUrl);
+  console.log(`\nRound-robin contention: ${race.rounds} rounds of ${race.contenders} simultaneous requests for one slot of a 50-host event type`);
+  console.log(
+    `  outcomes: ${race.failures.length ? `FAILED ${race.failures.join("; ")}` : "50 free hosts: every round 50 × 201, 50 distinct hosts; 10 free: 10 × 201, 40 × 409; no 5xx — PASS"}`,
+  );
+  console.log(`  bare handler, ${race.contenders} simultaneous: p50 ${race.bareP50.toFixed(1)} ms, p95 ${race.bareP95.toFixed(1)} ms`);
+  for (const [name, figures] of [
+    ["50 free hosts", race.free],
+    ["10 free hosts", race.scarce],
+  ] as const) {
+    console.log(`  ${name}: round p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms; p95 vs bare p95 ${figures.ratio.toFixed(2)} (report)`);
+  }
+  const slots = await roundRobinSlots(baseUrl, load);
+  console.log(`\nGET /v2/slots/available, ${slots.hosts}-host round robin over 30 days, ${slots.bookings} bookings and a day out of office per host:`);
+  console.log(
+    `  p50 ${slots.fifty.p50.toFixed(1)} ms (${slots.fifty.requestsPerSecond.toFixed(0)} req/s); one host p50 ${slots.one.p50.toFixed(1)} ms; bare p50 ${slots.bare.p50.toFixed(1)} ms`,
+  );
+  console.log(
+    `  ratio to one host ${slots.vsOneHost.toFixed(2)} (target ≤ ${slots.target.toFixed(2)}) ${slots.pass ? "PASS" : "BELOW"}; ratio to bare ${slots.vsBare.toFixed(2)}`,
+  );
+  for (const line of slots.split) console.log(`  ${line}`);
+  return race.failures.length === 0 && slots.pass;
 }
 
 async function main() {

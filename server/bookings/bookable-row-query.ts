@@ -14,7 +14,7 @@ const SELECT_BOOKABLE_ROW = `${selectSlotRow({
   columns: `, et.title, et.slug, et.description, et."requiresConfirmation", et."confirmationNoticeUnit", et."confirmationNoticeCount",
          et."customName", et."disableGuests", et.locations, et."bookingFields"`,
   owner: `, 'name', o.name, 'destinationCalendar', ${destinationOf("o.id")}`,
-  host: `, 'isFixed', h."isFixed", 'name', u.name, 'destinationCalendar', ${destinationOf("u.id")}`,
+  host: `, 'priority', h.priority, 'name', u.name, 'destinationCalendar', ${destinationOf("u.id")}`,
 })}
    WHERE et.id = $1`;
 
@@ -23,7 +23,7 @@ type BookableRowJson = Omit<RowJson, "owner" | "hosts"> &
   Pick<BookableEventType, "title" | "slug" | "description" | "requiresConfirmation" | "confirmationNoticeUnit" | "confirmationNoticeCount"> &
   Pick<BookableEventType, "customName" | "disableGuests" | "locations" | "bookingFields"> & {
     owner: (UserJson & { username: string; defaultSchedule: ScheduleJson | null }) | null;
-    hosts: (UserJson & { userId: number; isFixed: boolean; defaultSchedule: ScheduleJson | null })[];
+    hosts: (UserJson & { userId: number; isFixed: boolean; priority: number; defaultSchedule: ScheduleJson | null })[];
   };
 
 export async function queryBookableRow(eventTypeId: number): Promise<BookableEventType | null> {
@@ -41,6 +41,7 @@ export async function queryBookableRow(eventTypeId: number): Promise<BookableEve
     hosts: hosts.map((host) => ({
       userId: host.userId,
       isFixed: host.isFixed,
+      priority: host.priority,
       user: { defaultSchedule: toScheduleRow(host.defaultSchedule), name: host.name, destinationCalendar: host.destinationCalendar },
     })),
   };

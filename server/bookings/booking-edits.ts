@@ -8,7 +8,8 @@ import { getManagedBooking, lockBooking } from "./booking-access";
 import { syncBookingToCalendars } from "../calendars/booking-sync";
 import { BOOKING_SELECT, toAttendeeOutput, toBookingOutput } from "./booking.dto";
 import { MAX_GUESTS, type ZAddAttendeeInput, type ZAddGuestsInput, type ZMarkAbsentInput, type ZUpdateLocationInput } from "./booking.schemas";
-import { BOOKING_TX_OPTIONS, candidateHostIds, loadBookableEventType, slotTakenError } from "./booking-rules";
+import { BOOKING_TX_OPTIONS, candidateHostIds, fixedHostIds, loadBookableEventType, rankRotatingHosts, slotTakenError } from "./booking-rules";
+import { lastBookedAt } from "./round-robin";
 import { assertBookingAcceptsGuests } from "./guest-policy";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 
@@ -103,8 +104,9 @@ export async function addAttendee(actor: Actor, uid: string, input: z.infer<type
 }
 
 /**
- * Round-robin bookings move to another host of the event type who is free at that time: the one named,
- * or the first free one. Other bookings have no one to move to.
+ * Round-robin bookings move to another rotating host of the event type who is free at that time: the one named, or
+ * the one the booking would choose now (rankRotatingHosts: priority, then least recently booked, then id), decided
+ * under every host's lock. Fixed hosts stay. Other bookings have no one to move to.
  */
 export async function reassignBooking(actor: Actor, uid: string, toUserId: number | null) {
   try {
@@ -125,11 +127,15 @@ export async function reassignBooking(actor: Actor, uid: string, toUserId: numbe
       await lockHosts(tx, candidateHostIds(eventType));
       const keptLengthInMinutes = Math.round((booking.end.getTime() - booking.start.getTime()) / 60_000);
       const slot = await isSlotAvailable(tx, { eventTypeId: eventType.id, start: booking.start, ignoreBookingUid: uid, externalBusy, keptLengthInMinutes });
-      const candidates = slot.freeHostIds.filter((id) => !current.includes(id));
+      const fixed = fixedHostIds(eventType);
+      if (toUserId !== null && (!candidateHostIds(eventType).includes(toUserId) || fixed.includes(toUserId))) {
+        throw new AppError("BAD_REQUEST", "That user is not a rotating host of this event type");
+      }
+      const free = slot.freeHostIds.filter((id) => !current.includes(id) && !fixed.includes(id));
+      const candidates = rankRotatingHosts(eventType, free, await lastBookedAt(tx, eventType.id, free));
       const target = toUserId ?? candidates[0];
-      if (toUserId !== null && !candidateHostIds(eventType).includes(toUserId)) throw new AppError("BAD_REQUEST", "That user is not a host of this event type");
       if (target === undefined || !candidates.includes(target)) throw slotTakenError();
-      const rotating = current.filter((id) => !eventType.hosts.some((host) => host.userId === id && host.isFixed));
+      const rotating = current.filter((id) => !fixed.includes(id));
       await tx.bookingHost.deleteMany({ where: { bookingId: booking.id, userId: { in: rotating } } });
       await tx.bookingHost.create({ data: { bookingId: booking.id, userId: target, start: booking.start, end: booking.end, isLive: true } });
       return toBookingOutput(await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, select: BOOKING_SELECT }));

@@ -47,6 +47,7 @@ const EVENT_TYPE_FOR_BOOKING = {
     select: {
       ...SLOT_ROW_SELECT.hosts.select,
       isFixed: true,
+      priority: true,
       user: { select: { ...SLOT_ROW_SELECT.hosts.select.user.select, name: true, destinationCalendar: { select: { id: true } } } },
     },
     orderBy: { userId: "asc" },
@@ -66,7 +67,8 @@ type BookingColumns = {
   bookingFields: unknown;
   /** destinationCalendar: where the bookings of its user are written (calendars/booking-sync.ts), if anywhere. */
   owner: (NonNullable<SlotEventTypeRow["owner"]> & { name: string; destinationCalendar: { id: number } | null }) | null;
-  hosts: (SlotEventTypeRow["hosts"][number] & { isFixed: boolean; user: { name: string; destinationCalendar: { id: number } | null } })[];
+  /** isFixed: the peer's `mandatory`; priority: 0 (lowest) … 4 (highest), the peer's `lowest` … `highest`. */
+  hosts: (SlotEventTypeRow["hosts"][number] & { isFixed: boolean; priority: number; user: { name: string; destinationCalendar: { id: number } | null } })[];
 };
 
 export type BookableEventType = Omit<SlotEventTypeRow, "owner" | "hosts"> & BookingColumns;
@@ -101,11 +103,32 @@ export function candidateHostIds(eventType: BookableEventType): number[] {
   return [eventType.userId];
 }
 
-/** Collective: every host. Round robin: the first free host. A personal event type: its owner. */
-export function chooseHosts(eventType: BookableEventType, freeHostIds: number[]): number[] {
-  if (eventType.schedulingType === "ROUND_ROBIN") {
-    const fixed = eventType.hosts.filter((host) => host.isFixed).map(({ userId }) => userId);
-    const rotating = freeHostIds.find((id) => !fixed.includes(id));
+/** The fixed ("mandatory") hosts of a round-robin event type: on every booking of it. */
+export const fixedHostIds = (eventType: BookableEventType): number[] => eventType.hosts.filter((host) => host.isFixed).map(({ userId }) => userId);
+
+/**
+ * The rotating hosts among `freeHostIds`, best first, by the peer's round-robin rules: the highest priority, then the
+ * least recently booked (`lastBookedAt`: when each host's latest booking of this event type was made, in ms; a host
+ * never booked comes first), then the lowest id.
+ */
+export function rankRotatingHosts(eventType: BookableEventType, freeHostIds: readonly number[], lastBookedAt: ReadonlyMap<number, number>): number[] {
+  const priority = new Map(eventType.hosts.map((host) => [host.userId, host.isFixed ? null : host.priority]));
+  const rotating = freeHostIds.filter((id) => priority.get(id) != null);
+  const last = (id: number) => lastBookedAt.get(id) ?? Number.NEGATIVE_INFINITY;
+  return [...new Set(rotating)].sort((a, b) => priority.get(b)! - priority.get(a)! || last(a) - last(b) || a - b);
+}
+
+/**
+ * Collective: every host. Round robin: the fixed hosts and the best free rotating host (rankRotatingHosts); none when
+ * a fixed host is not free. A personal event type: its owner.
+ */
+export function chooseHosts(eventType: BookableEventType, freeHostIds: number[], lastBookedAt: ReadonlyMap<number, number> = new Map()): number[] {
+  if (eventType.schedulingType === "ROUND_ROBIN" && eventType.hosts.length > 0) {
+    const fixed = fixedHostIds(eventType);
+    if (fixed.some((id) => !freeHostIds.includes(id))) return [];
+    const [rotating] = rankRotatingHosts(eventType, freeHostIds, lastBookedAt);
+    const hasRotating = eventType.hosts.some((host) => !host.isFixed);
+    if (hasRotating && rotating === undefined) return [];
     return [...fixed, ...(rotating === undefined ? [] : [rotating])];
   }
   return candidateHostIds(eventType);

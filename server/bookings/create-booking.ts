@@ -29,6 +29,7 @@ import { insertBooking } from "./booking-insert";
 import { queryBookableRow } from "./bookable-row-query";
 import { assertGuestsAllowed } from "./guest-policy";
 import { isOverlapViolation, lockHosts } from "./host-lock";
+import { claimRoundRobinHosts, lastBookedAt, locksChosenHostsOnly, rankPreparedHosts } from "./round-robin";
 import { idempotencyKeyReusedError, requestFingerprint } from "./idempotency-key";
 import { countBookingAttempt } from "./booking-rate-limit";
 import { checkBookingFieldsResponses } from "./booking-field-responses";
@@ -69,27 +70,44 @@ type WriteRequest = {
   idempotencyKey: string | null;
   fingerprint: string | null;
   reservationUid: string | undefined;
+  /** Round robin locking only the hosts it takes (round-robin.ts): the rotating hosts to try, best first, and the one to wait for. */
+  rotation?: { ranked: number[]; waitFor: number | null };
 };
 
+/** Thrown out of the transaction (rolling it back, releasing its locks) when hosts it skipped must be tried again. */
+class RetryRotation {
+  constructor(readonly hosts: number[]) {}
+}
+
 /** The booking's transaction: the host lock, what must be decided under it, and the insert. */
-function writeBooking({ eventType, input, slotInput, early, externalBusy, idempotencyKey, fingerprint, reservationUid }: WriteRequest) {
+function writeBooking({ eventType, input, slotInput, early, externalBusy, idempotencyKey, fingerprint, reservationUid, rotation }: WriteRequest) {
   // The response is built inside the transaction: a row that cannot be turned into one rolls back.
   return db.$transaction(async (tx): Promise<CreateBookingResult> => {
-    await lockHosts(tx, candidateHostIds(eventType));
+    let claimed: number[] | null = null;
+    if (rotation && early) {
+      const claim = await claimRoundRobinHosts(tx, early.prepared, eventType, rotation.ranked, rotation.waitFor);
+      if (claim.hostIds === null) throw new RetryRotation(claim.retry);
+      if (claim.hostIds.length === 0) throw slotTakenError();
+      claimed = claim.hostIds;
+    } else await lockHosts(tx, candidateHostIds(eventType));
     if (idempotencyKey) {
       const earlier = await findByIdempotencyKey(tx, idempotencyKey);
       // Bookings made before fingerprints were stored have none: their retries are answered as before.
       if (earlier && earlier.idempotencyFingerprint !== null && earlier.idempotencyFingerprint !== fingerprint) throw idempotencyKeyReusedError();
       if (earlier) return { booking: toBookingOutput(earlier), created: false };
     }
-    const { slot, bookingFieldsResponses } = early
-      ? { slot: await confirmSlotUnderLock(tx, early.prepared), bookingFieldsResponses: early.bookingFieldsResponses }
-      : await checkUnderLock(tx, eventType, input, { ...slotInput, externalBusy });
+    const { slot, bookingFieldsResponses } = claimed
+      ? { slot: { available: true, freeHostIds: claimed, end: early!.prepared.end }, bookingFieldsResponses: early!.bookingFieldsResponses }
+      : early
+        ? { slot: await confirmSlotUnderLock(tx, early.prepared), bookingFieldsResponses: early.bookingFieldsResponses }
+        : await checkUnderLock(tx, eventType, input, { ...slotInput, externalBusy });
     if (!slot.available) throw slotUnavailableError(slot);
     if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
       throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
     }
-    const hostIds = chooseHosts(eventType, slot.freeHostIds);
+    const rotatingSince = eventType.schedulingType === "ROUND_ROBIN" && !claimed ? await lastBookedAt(tx, eventType.id, slot.freeHostIds) : undefined;
+    const hostIds = claimed ?? chooseHosts(eventType, slot.freeHostIds, rotatingSince);
+    if (hostIds.length === 0) throw slotTakenError();
     const { attendee, guests = [] } = input;
     const attendeeEmail = attendeeEmailOf(attendee);
     const location = resolveLocation(input.location ?? meetingUrlLocation(input.meetingUrl), eventType.locations);
@@ -145,8 +163,8 @@ export async function createBooking(
   try {
     const slotInput = { eventTypeId, start: input.start, lengthInMinutes: input.lengthInMinutes, ignoreReservationUid: context.reservationUid };
     eventType = await readBookableEventType(eventTypeId);
-    const write = (early: EarlyCheck | null, externalBusy: ExternalBusy) =>
-      writeBooking({ eventType, input, slotInput, early, externalBusy, idempotencyKey, fingerprint, reservationUid: context.reservationUid });
+    const write = (early: EarlyCheck | null, externalBusy: ExternalBusy, rotation?: WriteRequest["rotation"]) =>
+      writeBooking({ eventType, input, slotInput, early, externalBusy, idempotencyKey, fingerprint, reservationUid: context.reservationUid, rotation });
     if (idempotencyKey) {
       // A request with an idempotency key keeps every check under the lock: its retry must wait for the first
       // request and get that booking, even when the first used the private link's last use or the slot.
@@ -160,7 +178,17 @@ export async function createBooking(
       const checkThenWrite = async () => {
         const prepared = await prepareSlot(eventType, slotInput);
         if (!prepared.available) throw slotUnavailableError(prepared);
-        return write({ prepared, bookingFieldsResponses }, prepared.input.externalBusy);
+        if (!locksChosenHostsOnly(eventType)) return write({ prepared, bookingFieldsResponses }, prepared.input.externalBusy);
+        // Each try drops the hosts it found taken under their locks and keeps those another request held (round-robin.ts).
+        let rotation = { ranked: await rankPreparedHosts(eventType, prepared), waitFor: null as number | null };
+        for (;;) {
+          try {
+            return await write({ prepared, bookingFieldsResponses }, prepared.input.externalBusy, rotation);
+          } catch (error) {
+            if (!(error instanceof RetryRotation)) throw error;
+            rotation = { ranked: error.hosts, waitFor: error.hosts[0]! };
+          }
+        }
       };
       // Round robin can give the same slot to another free host, so its requests never wait on each other here.
       result =

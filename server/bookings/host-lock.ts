@@ -14,6 +14,15 @@ export async function lockHosts(tx: Tx, hostIds: readonly number[]): Promise<voi
   }
 }
 
+/**
+ * The host's lock if no one holds it, without waiting (round robin: a host another request is taking is skipped for
+ * the next one). Never waiting, it cannot close a cycle, so it may be taken in any order after the blocking locks.
+ */
+export async function tryLockHost(tx: Tx, hostId: number): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${hostId}::int) AS locked`;
+  return row?.locked === true;
+}
+
 /** SQLSTATE 23P01: the exclusion constraint refused an overlapping live booking for a host. */
 export function isOverlapViolation(error: unknown): boolean {
   const text = `${(error as Error)?.message ?? ""} ${JSON.stringify((error as { meta?: unknown })?.meta ?? {})} ${String((error as { cause?: unknown })?.cause ?? "")}`;

@@ -36,7 +36,7 @@ export const selectSlotRow = (extras: SlotRowExtras = NO_EXTRAS) => `
          ${scheduleJson('et."scheduleId"')} AS schedule,
          CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('username', o.username, 'defaultSchedule', ${scheduleJson('o."defaultScheduleId"')}${extras.owner}) END AS owner,
          COALESCE((
-           SELECT json_agg(json_build_object('userId', h."userId", 'defaultSchedule', ${scheduleJson('u."defaultScheduleId"')}${extras.host}) ORDER BY h."userId")
+           SELECT json_agg(json_build_object('userId', h."userId", 'isFixed', h."isFixed", 'defaultSchedule', ${scheduleJson('u."defaultScheduleId"')}${extras.host}) ORDER BY h."userId")
              FROM "EventTypeHost" h JOIN "User" u ON u.id = h."userId"
             WHERE h."eventTypeId" = et.id), '[]'::json) AS hosts
     FROM "EventType" et
@@ -50,7 +50,7 @@ export type RowJson = Omit<SlotEventTypeRow, "schedule" | "owner" | "hosts" | "b
   bookingWindowEnd: string | null;
   schedule: ScheduleJson | null;
   owner: { username: string; defaultSchedule: ScheduleJson | null } | null;
-  hosts: { userId: number; defaultSchedule: ScheduleJson | null }[];
+  hosts: { userId: number; isFixed: boolean; defaultSchedule: ScheduleJson | null }[];
 };
 
 /** A date column (`YYYY-MM-DD`) as Prisma reads it: midnight UTC. */
@@ -87,6 +87,6 @@ export function toSlotRow<Row extends RowJson>(row: Row) {
     bookingWindowEnd: dateOf(row.bookingWindowEnd),
     schedule: toScheduleRow(row.schedule),
     owner: row.owner && { username: row.owner.username, defaultSchedule: toScheduleRow(row.owner.defaultSchedule) },
-    hosts: row.hosts.map((host) => ({ userId: host.userId, user: { defaultSchedule: toScheduleRow(host.defaultSchedule) } })),
+    hosts: row.hosts.map((host) => ({ userId: host.userId, isFixed: host.isFixed, user: { defaultSchedule: toScheduleRow(host.defaultSchedule) } })),
   };
 }

@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { assertVisible } from "../event-types/private-link.service";
 import { toAvailableSlotsOutput, type TAvailableSlotsOutput } from "./slots.dto";
 import type { TAvailableSlotsQuery } from "./slots.schemas";
-import { computeSlots, type Interval, type Slot } from "./slots";
+import { computeSlots, type Interval, type Slot, type SlotMode } from "./slots";
 import type { ExternalBusyTime } from "../calendars/busy-times";
 import { applyEventTypeRules, isOutsideFixedWindow, rulesReadOtherBookings, rulesTimeZone, searchRange, type SlotRulesEventType } from "./event-type-rules";
 import {
@@ -71,24 +71,36 @@ async function slotsOf(
   const hosts = await loadSlotHosts(tx, eventType, search, length, busy);
   const mode = modeOf(eventType.schedulingType);
   const nowMinute = toMinuteCeil(busy.now); // rounded up: a slot that started seconds ago is in the past
-  const computed = computeSlots({
+  const computed = requireFixedHosts(
+    eventType,
     mode,
-    hosts,
-    lengthInMinutes: length,
-    // Without an interval of its own, starts are `length` apart: the chosen length's grid, as the peer lists them.
-    slotInterval: eventType.slotInterval,
-    beforeEventBuffer: eventType.beforeEventBuffer,
-    afterEventBuffer: eventType.afterEventBuffer,
-    minimumBookingNotice: eventType.minimumBookingNotice,
-    range: search,
-    now: nowMinute,
-  });
+    computeSlots({
+      mode,
+      hosts,
+      lengthInMinutes: length,
+      // Without an interval of its own, starts are `length` apart: the chosen length's grid, as the peer lists them.
+      slotInterval: eventType.slotInterval,
+      beforeEventBuffer: eventType.beforeEventBuffer,
+      afterEventBuffer: eventType.afterEventBuffer,
+      minimumBookingNotice: eventType.minimumBookingNotice,
+      range: search,
+      now: nowMinute,
+    }),
+  );
   const context = { range, search, now: nowMinute, timeZone, mode, hostIds: hostIdsOf(eventType), ignoreBookingUid: busy.ignoreBookingUid };
   // Duration limits count the length being booked.
   const { slots, refusedBy } = await applyEventTypeRules(tx, { ...eventType, lengthInMinutes: length }, computed, context);
   if (refusedBy) return { slots, refusal: REFUSALS[refusedBy] };
   if (slots.length === 0 && isOutsideFixedWindow(eventType, timeZone, range.start, nowMinute)) return { slots, refusal: REFUSALS.window };
   return { slots };
+}
+
+/** Round robin: a slot needs every fixed ("mandatory") host free and, when there are rotating hosts, one of them too. */
+function requireFixedHosts(eventType: SlotEventType, mode: SlotMode, slots: Slot[]): Slot[] {
+  const fixed = mode === "roundRobin" ? eventType.hosts.filter((host) => host.isFixed).map(({ userId }) => userId) : [];
+  if (fixed.length === 0) return slots;
+  const hasRotating = eventType.hosts.length > fixed.length;
+  return slots.filter((slot) => fixed.every((id) => slot.hostIds.includes(id)) && (!hasRotating || slot.hostIds.length > fixed.length));
 }
 
 const REFUSALS = {
@@ -219,12 +231,21 @@ export async function prepareSlot(eventType: SlotEventTypeRow, request: Omit<Slo
  * whose rules read other bookings (limits, first slot only, rolling windows) run the whole check again instead.
  */
 export async function confirmSlotUnderLock(tx: Tx, prepared: PreparedSlot, options: Options = {}): Promise<TSlotCheck> {
-  const { eventType, start, end, input } = prepared;
+  const { eventType, end, input } = prepared;
   if (rulesReadOtherBookings(eventType)) return isSlotAvailable(tx, input, options);
-  const blocked = { start: toMinuteCeil(start) - eventType.beforeEventBuffer, end: toMinuteCeil(end) + eventType.afterEventBuffer };
-  const busy = await hostsBusyDuring(tx, prepared.freeHostIds, blocked, { ...input, now: options.now ?? new Date() });
+  const busy = await hostsTakenSince(tx, prepared, prepared.freeHostIds, options);
   const free = prepared.freeHostIds.filter((id) => !busy.has(id));
   const allNeeded = modeOf(eventType.schedulingType) === "collective";
   const available = free.length > 0 && (!allNeeded || free.length === prepared.freeHostIds.length);
   return available ? { available, freeHostIds: free, end } : { available: false, freeHostIds: [], end };
+}
+
+/**
+ * Under the locks of `hostIds` (some of the prepared slot's free hosts): which of them a booking or hold has taken since
+ * prepareSlot, in one indexed query. Only for event types whose rules do not read other bookings (rulesReadOtherBookings).
+ */
+export function hostsTakenSince(tx: Tx, prepared: PreparedSlot, hostIds: number[], options: Options = {}): Promise<Set<number>> {
+  const { eventType, start, end, input } = prepared;
+  const blocked = { start: toMinuteCeil(start) - eventType.beforeEventBuffer, end: toMinuteCeil(end) + eventType.afterEventBuffer };
+  return hostsBusyDuring(tx, hostIds, blocked, { ...input, now: options.now ?? new Date() });
 }
