@@ -7,18 +7,12 @@ import { randomBytes } from "node:crypto";
 import { makeTeamEventType } from "../../prisma/team-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { expect, test } from "../support/fixtures";
+import { futureWednesday, nextDay } from "../support/future-days";
 
 test.afterAll(() => disconnectDb());
 
-/** A Wednesday two to three weeks ahead (UTC), so the real clock's notice and window rules never interfere. */
-function futureWednesday(): string {
-  const day = new Date();
-  day.setUTCHours(0, 0, 0, 0);
-  day.setUTCDate(day.getUTCDate() + 14 + ((3 - day.getUTCDay() + 7) % 7));
-  return day.toISOString().slice(0, 10);
-}
 const WED = futureWednesday();
-const THU = new Date(Date.parse(`${WED}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const THU = nextDay(WED);
 const at = (time: string) => new Date(`${WED}T${time}:00Z`);
 
 const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));

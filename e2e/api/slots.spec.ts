@@ -3,18 +3,11 @@ import { randomBytes } from "node:crypto";
 import { makeApiKey, makeUser } from "../../prisma/factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { expect, test } from "../support/fixtures";
+import { futureWednesday, nextDay } from "../support/future-days";
 
 test.afterAll(() => disconnectDb());
 
-/** A Wednesday two to three weeks ahead (UTC), so the real clock's notice and window rules never interfere. */
-function futureWednesday(): string {
-  const day = new Date();
-  day.setUTCHours(0, 0, 0, 0);
-  day.setUTCDate(day.getUTCDate() + 14 + ((3 - day.getUTCDay() + 7) % 7));
-  return day.toISOString().slice(0, 10);
-}
 const WED = futureWednesday();
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const THU = nextDay(WED);
 
 /** A host available Monday–Friday 09:00–17:00 UTC and a 30-minute event type of theirs. */
