@@ -136,4 +136,27 @@ describe("on the embedded database", () => {
     const movedOnto = await rescheduleBooking(caller, booking.uid, { start: utcAt(2, 10, 30) }).catch((error: unknown) => error);
     expect((movedOnto as InstanceType<typeof AppError>).code).toBe("CONFLICT");
   });
+
+  it("runs the busy-time triggers: a warm listing sees a booking and its cancellation", async () => {
+    const { attendee, makeHostWithEventType, utcAt } = await import("@/prisma/scheduling-factories");
+    const { getAvailableSlots } = await import("../slots/slots.service");
+    const { createBooking } = await import("../bookings/create-booking");
+    const { db } = await import("./client");
+    const { host, eventType } = await makeHostWithEventType();
+    const listed = async () => {
+      const { slots } = await getAvailableSlots({ eventTypeId: eventType.id, startTime: utcAt(4, 0), endTime: utcAt(5, 0), timeZone: "UTC" });
+      return Object.values(slots)
+        .flat()
+        .map(({ time }) => time);
+    };
+    expect(await listed()).toContain(utcAt(4, 11).toISOString());
+    const { booking } = await createBooking(
+      { eventTypeId: eventType.id, start: utcAt(4, 11), attendee: attendee() },
+      { principal: null, idempotencyKey: null },
+    );
+    expect(await db.bookingHost.findFirst({ where: { bookingId: booking.id } })).toMatchObject({ userId: host.id, isLive: true });
+    expect(await listed()).not.toContain(utcAt(4, 11).toISOString());
+    await db.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
+    expect(await listed()).toContain(utcAt(4, 11).toISOString());
+  });
 });

@@ -8,13 +8,16 @@
  *   event type's buffers, unexpired slot reservations holding the host (widened the same way; the one the
  *   caller holds excepted), plus external calendars' busy times.
  * Round trips do not grow with hosts: the event type's row carries every host's schedule (SLOT_EVENT_TYPE_SELECT,
- * one query with relationJoins), and bookings, holds and out-of-office periods of all hosts come in one query.
+ * one query), and holds, out-of-office periods and bookings of all hosts come in one query, or, outside a
+ * transaction, in one query with the hosts' versions plus one for the hosts whose cached bookings are stale
+ * (host-busy-cache.ts).
  */
 import { externalBusyTimes, type ExternalBusyTime } from "../calendars/busy-times";
 import "../calendars/register-busy-times";
 import { db, sql, type Tx } from "../db/client";
 import type { SchedulingType } from "../db/generated/enums";
 import { SCHEDULE_SELECT, toLoadedSchedule, type TLoadedSchedule, type TScheduleRow } from "../schedules/schedule-loader";
+import { cachedPeriods, RELOAD_MARGIN_MINUTES, rememberPeriods } from "./host-busy-cache";
 import { expandSchedule, subtractIntervals, type Interval, type SlotHost, type SlotMode } from "./slots";
 
 /** Buffers and lengths are capped at one day (event-type.schemas.ts), so bookings this far out cannot matter. */
@@ -109,72 +112,116 @@ export function loadExternalBusy(eventType: SlotEventType, range: Interval, leng
 /** What makes a host busy besides its schedule; `now` decides which reservations have expired. */
 export type BusyOptions = { ignoreBookingUid?: string; ignoreReservationUid?: string; externalBusy: ExternalBusy; now: Date };
 
-/** One host's periods of one kind and buffers: `spans` is "start,end,start,end,…" in whole minutes. */
-type BusyRow = { kind: "booking" | "hold" | "away"; userId: number; before: number; after: number; spans: string };
+/** One host's periods of one kind, each widened by its buffers. */
+type BusyRow = { kind: "booking" | "hold" | "away"; userId: number; periods: Interval[] };
+/** As the database sends it: `spans` is "start,end,start,end,…" in whole minutes, before the buffers; a version row's is the version. */
+type SpanRow = { kind: "booking" | "hold" | "away" | "version"; userId: number; before: number; after: number; spans: string };
 
-/** Each period of the row, widened by its buffers. */
 function forEachSpan(row: BusyRow, visit: (span: Interval) => void) {
-  const parts = row.spans.split(",");
-  for (let index = 0; index + 1 < parts.length; index += 2) visit({ start: Number(parts[index]) - row.before, end: Number(parts[index + 1]) + row.after });
+  for (const period of row.periods) visit(period);
+}
+
+function toBusyRow({ kind, userId, before, after, spans }: SpanRow): BusyRow {
+  const parts = spans.split(",");
+  const periods: Interval[] = [];
+  for (let index = 0; index + 1 < parts.length; index += 2) periods.push({ start: Number(parts[index]) - before, end: Number(parts[index + 1]) + after });
+  return { kind: kind as BusyRow["kind"], userId, periods };
 }
 
 const iso = (minute: number) => toDate(minute).toISOString();
 
 /**
- * One round trip for everything in the database that takes time from the hosts: their live bookings and the
- * unexpired holds on them near `busyWindow` (each with its event type's buffers), and their out-of-office periods
- * over `awayWindow` (the schedule windows' extent: a window cut by OOO gets a new slot grid start, which must not
- * depend on how wide the requested range is). Times come back as whole minutes (start floored, end ceiled).
- * Runs on `tx`, so a booking's check reads inside its transaction. One row per host and period (a hold's row per host it
- * holds), then one row per host, kind and buffers with its periods as text: scalar columns, float date_part rather
- * than numeric EXTRACT, and 50 rows instead of 15 000 to parse keep a 50-host, 15 000-booking read cheap.
+ * Everything in the database that takes time from the hosts: their live bookings and the unexpired holds on them
+ * near `busyWindow` (each with its event type's buffers), and their out-of-office periods over `awayWindow` (the
+ * schedule windows' extent: a window cut by OOO gets a new slot grid start, which must not depend on how wide the
+ * requested range is). Times come back as whole minutes (start floored, end ceiled), one row per host, kind and
+ * buffers with its periods as text: scalar columns and 50 rows instead of 15 000 to parse.
+ *
+ * Inside a transaction (a booking's check under its lock) or when a booking is ignored (rescheduling), everything
+ * is read in one round trip on `tx`. Otherwise bookings come from this instance's copy (host-busy-cache.ts): one
+ * round trip reads the holds, out-of-office periods and the hosts' versions, and a second only the hosts whose copy
+ * is stale.
  */
-function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awayWindow: Interval | null, options: BusyOptions): Promise<BusyRow[]> {
-  const near = { start: iso(busyWindow.start - MAX_BUFFER_MINUTES), end: iso(busyWindow.end + MAX_BUFFER_MINUTES) };
+async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awayWindow: Interval | null, options: BusyOptions): Promise<BusyRow[]> {
+  const near = { start: busyWindow.start - MAX_BUFFER_MINUTES, end: busyWindow.end + MAX_BUFFER_MINUTES };
   const away = awayWindow ? { start: iso(awayWindow.start), end: iso(awayWindow.end) } : null;
-  const values = [
-    hostIds,
-    near.start,
-    near.end,
-    options.ignoreBookingUid ?? null,
-    options.ignoreReservationUid ?? null,
-    options.now.toISOString(),
-    away !== null,
-    away?.start ?? null,
-    away?.end ?? null,
-  ];
-  // The global client is outside any transaction: the prepared statement on the pool is cheaper than Prisma's raw query.
-  return tx === db ? sql<BusyRow>(BUSY_ROWS, values) : tx.$queryRawUnsafe<BusyRow[]>(BUSY_ROWS, ...values);
+  const holdsAndAway = [options.ignoreReservationUid ?? null, options.now.toISOString(), away !== null, away?.start ?? null, away?.end ?? null];
+  if (tx !== db || options.ignoreBookingUid) {
+    const values = [hostIds, iso(near.start), iso(near.end), options.ignoreBookingUid ?? null, ...holdsAndAway];
+    // The global client is outside any transaction: the prepared statement on the pool is cheaper than Prisma's raw query.
+    const rows = tx === db ? await sql<SpanRow>(BUSY_ROWS, values) : await tx.$queryRawUnsafe<SpanRow[]>(BUSY_ROWS, ...values);
+    return rows.map(toBusyRow);
+  }
+  const rows = await sql<SpanRow>(VERSIONED_ROWS, [hostIds, iso(near.start), iso(near.end), ...holdsAndAway]);
+  const result: BusyRow[] = [];
+  const stale: { userId: number; version: string }[] = [];
+  for (const row of rows) {
+    if (row.kind !== "version") result.push(toBusyRow(row));
+    else {
+      const periods = cachedPeriods(row.userId, row.spans, near);
+      if (periods) result.push({ kind: "booking", userId: row.userId, periods });
+      else stale.push({ userId: row.userId, version: row.spans });
+    }
+  }
+  if (stale.length > 0) {
+    const reload = { start: near.start - RELOAD_MARGIN_MINUTES, end: near.end + RELOAD_MARGIN_MINUTES };
+    const booked = (await sql<SpanRow>(BOOKED_ROWS, [stale.map(({ userId }) => userId), iso(reload.start), iso(reload.end), null])).map(toBusyRow);
+    for (const { userId, version } of stale) {
+      const periods = booked.filter((row) => row.userId === userId).flatMap((row) => row.periods);
+      rememberPeriods(userId, { version, window: reload, periods });
+      result.push({ kind: "booking", userId, periods: periods.filter((period) => period.start < near.end && period.end > near.start) });
+    }
+  }
+  return result;
 }
 
+/**
+ * Live bookings of hosts $1 between $2 and $3 (the booking with uid $4 excepted), one row per host and event type,
+ * grouped before the event type's buffers are joined, so no sort of every period. A host row counts while it is live
+ * and its booking is ACCEPTED or PENDING (both are checked: a row left live by mistake must not block).
+ */
+const BOOKED_ROWS = `
+  SELECT 'booking' AS kind, per."userId", COALESCE(et."beforeEventBuffer", 0) AS before, COALESCE(et."afterEventBuffer", 0) AS after, per.spans
+    FROM (SELECT bh."userId", b."eventTypeId",
+                 string_agg(floor(date_part('epoch', bh.start) / 60)::int || ',' || ceil(date_part('epoch', bh."end") / 60)::int, ',') AS spans
+            FROM "BookingHost" bh
+            JOIN "Booking" b ON b.id = bh."bookingId"
+           WHERE bh."userId" = ANY($1::int[]) AND bh."isLive"
+             AND bh.start < ($3::timestamptz AT TIME ZONE 'UTC') AND bh."end" > ($2::timestamptz AT TIME ZONE 'UTC')
+             AND b.status IN ('ACCEPTED', 'PENDING') AND ($4::text IS NULL OR b.uid <> $4::text)
+           GROUP BY bh."userId", b."eventTypeId") AS per
+    LEFT JOIN "EventType" et ON et.id = per."eventTypeId"`;
+
+/**
+ * Unexpired holds on hosts $1 between $2 and $3 (the hold with uid $h excepted; $now decides expiry), and, when $on,
+ * their out-of-office periods between $from and $to. Parameter numbers are given so both statements below can use it.
+ */
+const holdsAndAwayRows = (h: string, now: string, on: string, from: string, to: string) => `
+  SELECT 'hold', held."userId", et."beforeEventBuffer", et."afterEventBuffer",
+         string_agg(floor(date_part('epoch', held.start) / 60)::int || ',' || ceil(date_part('epoch', held."end") / 60)::int, ',')
+    FROM (SELECT unnest(r."hostIds") AS "userId", r."eventTypeId", r.start, r."end"
+            FROM "SlotReservation" r
+           WHERE r."hostIds" && $1::int[] AND r."expiresAt" > (${now}::timestamptz AT TIME ZONE 'UTC')
+             AND r.start < ($3::timestamptz AT TIME ZONE 'UTC') AND r."end" > ($2::timestamptz AT TIME ZONE 'UTC')
+             AND (${h}::text IS NULL OR r.uid <> ${h}::text)) AS held
+    JOIN "EventType" et ON et.id = held."eventTypeId"
+   WHERE held."userId" = ANY($1::int[])
+   GROUP BY held."userId", et."beforeEventBuffer", et."afterEventBuffer"
+  UNION ALL
+  SELECT 'away', o."userId", 0, 0, string_agg(floor(date_part('epoch', o.start) / 60)::int || ',' || ceil(date_part('epoch', o."end") / 60)::int, ',')
+    FROM "OutOfOffice" o
+   WHERE ${on}::boolean AND o."userId" = ANY($1::int[])
+     AND o.start < (${to}::timestamptz AT TIME ZONE 'UTC') AND o."end" > (${from}::timestamptz AT TIME ZONE 'UTC')
+   GROUP BY o."userId"`;
+
 /** Parameters: host ids, the near window (start, end), the ignored booking and hold uids, now, whether and where to read away periods. */
-const BUSY_ROWS = `
-  SELECT kind, "userId", before, after, string_agg(start || ',' || "end", ',') AS spans FROM (
-    SELECT 'booking' AS kind, bh."userId" AS "userId",
-           floor(date_part('epoch', bh.start) / 60)::int AS start, ceil(date_part('epoch', bh."end") / 60)::int AS "end",
-           COALESCE(et."beforeEventBuffer", 0) AS before, COALESCE(et."afterEventBuffer", 0) AS after
-      FROM "BookingHost" bh
-      JOIN "Booking" b ON b.id = bh."bookingId"
-      LEFT JOIN "EventType" et ON et.id = b."eventTypeId"
-     WHERE bh."userId" = ANY($1::int[]) AND bh."isLive"
-       AND bh.start < ($3::timestamptz AT TIME ZONE 'UTC') AND bh."end" > ($2::timestamptz AT TIME ZONE 'UTC')
-       AND b.status IN ('ACCEPTED', 'PENDING') AND ($4::text IS NULL OR b.uid <> $4::text)
-    UNION ALL
-    SELECT 'hold', unnest(r."hostIds"),
-           floor(date_part('epoch', r.start) / 60)::int, ceil(date_part('epoch', r."end") / 60)::int,
-           et."beforeEventBuffer", et."afterEventBuffer"
-      FROM "SlotReservation" r
-      JOIN "EventType" et ON et.id = r."eventTypeId"
-     WHERE r."hostIds" && $1::int[] AND r."expiresAt" > ($6::timestamptz AT TIME ZONE 'UTC')
-       AND r.start < ($3::timestamptz AT TIME ZONE 'UTC') AND r."end" > ($2::timestamptz AT TIME ZONE 'UTC')
-       AND ($5::text IS NULL OR r.uid <> $5::text)
-    UNION ALL
-    SELECT 'away', o."userId",
-           floor(date_part('epoch', o.start) / 60)::int, ceil(date_part('epoch', o."end") / 60)::int, 0, 0
-      FROM "OutOfOffice" o
-     WHERE $7::boolean AND o."userId" = ANY($1::int[])
-       AND o.start < ($9::timestamptz AT TIME ZONE 'UTC') AND o."end" > ($8::timestamptz AT TIME ZONE 'UTC')
-  ) AS periods GROUP BY kind, "userId", before, after`;
+const BUSY_ROWS = `${BOOKED_ROWS} UNION ALL ${holdsAndAwayRows("$5", "$6", "$7", "$8", "$9")}`;
+
+/** The holds and away periods as BUSY_ROWS, and each host's HostBusyVersion (0 before its first booking) instead of its bookings. */
+const VERSIONED_ROWS = `
+  SELECT 'version' AS kind, h.id AS "userId", 0 AS before, 0 AS after, COALESCE(v.version, 0)::text AS spans
+    FROM unnest($1::int[]) AS h(id) LEFT JOIN "HostBusyVersion" v ON v."userId" = h.id
+  UNION ALL ${holdsAndAwayRows("$4", "$5", "$6", "$7", "$8")}`;
 
 /**
  * Which of `hostIds` are busy during `blocked` (a slot widened by its event type's buffers), counting live bookings
