@@ -144,7 +144,7 @@ describe("on the embedded database", () => {
     const { db } = await import("./client");
     const { host, eventType } = await makeHostWithEventType();
     const listed = async () => {
-      const { slots } = await getAvailableSlots({ eventTypeId: eventType.id, startTime: utcAt(4, 0), endTime: utcAt(5, 0), timeZone: "UTC" });
+      const { slots } = await getAvailableSlots({ eventTypeId: eventType.id, startTime: utcAt(4, 0), endTime: utcAt(11, 0), timeZone: "UTC" });
       return Object.values(slots)
         .flat()
         .map(({ time }) => time);

@@ -31,7 +31,8 @@ async function makeHostAndEventType(extra: Record<string, unknown> = {}) {
 }
 
 async function times(eventTypeId: number) {
-  const query = ZAvailableSlotsQuery.parse({ eventTypeId: String(eventTypeId), startTime: `${DAY}T00:00:00Z`, endTime: `${DAY}T23:59:59Z` });
+  // A week: a window as short as one slot's check skips the copy (slot-inputs.ts).
+  const query = ZAvailableSlotsQuery.parse({ eventTypeId: String(eventTypeId), startTime: `${DAY}T00:00:00Z`, endTime: "2031-03-19T00:00:00Z" });
   const { slots } = await getAvailableSlots(query, NOW);
   return (slots[DAY] ?? []).map((slot) => slot.time.slice(11, 16));
 }

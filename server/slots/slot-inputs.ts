@@ -22,6 +22,8 @@ import { expandSchedule, subtractIntervals, type Interval, type SlotHost, type S
 
 /** Buffers and lengths are capped at one day (event-type.schemas.ts), so bookings this far out cannot matter. */
 const MAX_BUFFER_MINUTES = 1440;
+/** Busy windows shorter than this (one slot's, widened by MAX_BUFFER_MINUTES each side, is about two days) skip the copy of booked time. */
+const COPY_MIN_WINDOW_MINUTES = 4 * 24 * 60;
 /** How long a slot request or booking waits for connected calendars before going on without them. */
 export const EXTERNAL_BUSY_TIMEOUT_MS = 2_000;
 
@@ -137,16 +139,17 @@ const iso = (minute: number) => toDate(minute).toISOString();
  * requested range is). Times come back as whole minutes (start floored, end ceiled), one row per host, kind and
  * buffers with its periods as text: scalar columns and 50 rows instead of 15 000 to parse.
  *
- * Inside a transaction (a booking's check under its lock) or when a booking is ignored (rescheduling), everything
- * is read in one round trip on `tx`. Otherwise bookings come from this instance's copy (host-busy-cache.ts): one
- * round trip reads the holds, out-of-office periods and the hosts' versions, and a second only the hosts whose copy
- * is stale.
+ * Inside a transaction (a booking's check under its lock), when a booking is ignored (rescheduling) or for a short
+ * window (one slot's check before a booking: a few rows, and the host's version has just moved if it was booked),
+ * everything is read in one round trip on `tx`. Otherwise bookings come from this instance's copy
+ * (host-busy-cache.ts): one round trip reads the holds, out-of-office periods and the hosts' versions, and a second
+ * only the hosts whose copy is stale.
  */
 async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awayWindow: Interval | null, options: BusyOptions): Promise<BusyRow[]> {
   const near = { start: busyWindow.start - MAX_BUFFER_MINUTES, end: busyWindow.end + MAX_BUFFER_MINUTES };
   const away = awayWindow ? { start: iso(awayWindow.start), end: iso(awayWindow.end) } : null;
   const holdsAndAway = [options.ignoreReservationUid ?? null, options.now.toISOString(), away !== null, away?.start ?? null, away?.end ?? null];
-  if (tx !== db || options.ignoreBookingUid) {
+  if (tx !== db || options.ignoreBookingUid || near.end - near.start < COPY_MIN_WINDOW_MINUTES) {
     const values = [hostIds, iso(near.start), iso(near.end), options.ignoreBookingUid ?? null, ...holdsAndAway];
     // The global client is outside any transaction: the prepared statement on the pool is cheaper than Prisma's raw query.
     const rows = tx === db ? await sql<SpanRow>(BUSY_ROWS, values) : await tx.$queryRawUnsafe<SpanRow[]>(BUSY_ROWS, ...values);
