@@ -4,9 +4,9 @@ import { ZIdField } from "../http/ids";
 import { TEAM_ROLES } from "../http/route-definition";
 import { ZEmail } from "../users/user.schemas";
 
-const ZRole = z.enum(TEAM_ROLES as ["OWNER", "ADMIN", "MEMBER"], { message: `role is one of ${TEAM_ROLES.join(", ")}` });
+export const ZTeamRole = z.enum(TEAM_ROLES as ["OWNER", "ADMIN", "MEMBER"], { message: `role is one of ${TEAM_ROLES.join(", ")}` });
 
-export const ZInviteInput = z.object({ email: ZEmail, role: ZRole.default("MEMBER") }).strict();
+export const ZInviteInput = z.object({ email: ZEmail, role: ZTeamRole.default("MEMBER") }).strict();
 export type TInviteInput = z.input<typeof ZInviteInput>;
 
 /** What a link can carry; anything else is simply an unknown invitation. */
