@@ -2,9 +2,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { ZCreateTeamInput } from "@/server/teams/team.schemas";
 import { useTRPC } from "../trpc/client";
-import { describeError, fieldErrorsOf, type FieldErrors } from "../trpc/errors";
+import { describeError, type FieldErrors } from "../trpc/errors";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
@@ -24,10 +23,8 @@ export function CreateTeamForm() {
     const slug = String(form.get("slug") ?? "").trim();
     const input = { name: String(form.get("name") ?? ""), ...(slug ? { slug } : {}) };
     setError(null);
-    // The procedure's own schema: the form shows the very messages the server would send.
-    const checked = ZCreateTeamInput.safeParse(input);
-    setFields(checked.success ? {} : fieldErrorsOf(checked.error.issues));
-    if (!checked.success) return;
+    // Validated by the procedure (server-only schemas): its field messages come back as issues.
+    setFields({});
     try {
       const team = await create.mutateAsync(input);
       router.push(`/settings/teams/${team.id}`);
