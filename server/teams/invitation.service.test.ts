@@ -7,7 +7,7 @@ import { expectAppError } from "../../e2e/support/rejections";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
 import { acceptInvitation, findInvitation } from "./invitation-accept";
-import { INVITATION_LIFETIME_DAYS, inviteToTeam, listPendingInvitations, revokeInvitation } from "./invitation.service";
+import { INVITATION_LIFETIME_DAYS, MAX_PENDING_INVITATIONS, inviteToTeam, listPendingInvitations, revokeInvitation } from "./invitation.service";
 
 afterAll(() => disconnectDb());
 
@@ -82,6 +82,24 @@ describe("inviteToTeam", () => {
     const refused = results.find((result) => result.status === "rejected");
     expect(refused?.reason).toMatchObject({ code: "CONFLICT" });
     expect(await db.teamInvitation.count({ where: { teamId: team.id } })).toBe(1);
+  });
+
+  it("caps a team's live pending invitations; expired ones do not count", async () => {
+    const { team, owner, actor } = await teamWithOwner();
+    const pending = (index: number, expiresAt: Date) => ({
+      teamId: team.id,
+      email: `capped-${index}-${team.id}@example.test`,
+      tokenHash: `${team.id}-${index}-${expiresAt.getTime()}`,
+      expiresAt,
+      invitedById: owner.id,
+    });
+    const live = new Date(Date.now() + DAY_MS);
+    await db.teamInvitation.createMany({ data: Array.from({ length: MAX_PENDING_INVITATIONS - 1 }, (_, index) => pending(index, live)) });
+    await db.teamInvitation.create({ data: pending(-1, new Date(Date.now() - DAY_MS)) });
+    await inviteToTeam(actor, team.id, { email: uniqueAddress() });
+    const refusal = await expectAppError(inviteToTeam(actor, team.id, { email: uniqueAddress() }), "CONFLICT");
+    expect(refusal.message).toContain(`${MAX_PENDING_INVITATIONS} pending invitations`);
+    expect(await db.teamInvitation.count({ where: { teamId: team.id } })).toBe(MAX_PENDING_INVITATIONS + 1);
   });
 });
 

@@ -10,10 +10,9 @@ import { acceptInvitation } from "../../teams/invitation-accept";
 import { ZInviteInput, ZTeamInvitationRef, ZTeamRole } from "../../teams/invitation.schemas";
 import { inviteToTeam, listPendingInvitations, revokeInvitation } from "../../teams/invitation.service";
 import { deleteMembership, listMemberships, updateMembership } from "../../teams/membership.service";
-import { teamRoleOf } from "../../teams/team-roles";
 import { ZCreateTeamInput } from "../../teams/team.schemas";
-import { createTeam, getTeam, listTeams } from "../../teams/team.service";
-import { deleteMembershipRoute, getTeamRoute, inviteToTeamRoute, listMembershipsRoute, updateMembershipRoute } from "../../teams/teams.routes";
+import { createTeam, listTeams } from "../../teams/team.service";
+import { deleteMembershipRoute, inviteToTeamRoute, listMembershipsRoute, updateMembershipRoute } from "../../teams/teams.routes";
 import { protectedProcedure, router } from "../init";
 
 const ZTeamRef = z.object({ teamId: ZIdField }).strict();
@@ -25,10 +24,6 @@ const ALL = { take: 500, skip: 0 };
 export const teamsRouter = router({
   list: protectedProcedure.query(async ({ ctx }) => (await listTeams(ctx.actor, ALL)).items),
   create: protectedProcedure.input(ZCreateTeamInput).mutation(({ ctx, input }) => createTeam(ctx.actor, input)),
-  get: protectedProcedure.input(ZTeamRef).query(async ({ ctx, input }) => {
-    await authorizeTeam(ctx.actor, getTeamRoute, input);
-    return { team: await getTeam(ctx.actor, input.teamId), myRole: await teamRoleOf(ctx.actor, input.teamId) };
-  }),
   members: protectedProcedure.input(ZTeamRef).query(async ({ ctx, input }) => {
     await authorizeTeam(ctx.actor, listMembershipsRoute, input);
     return (await listMemberships(ctx.actor, input.teamId, ALL)).items;
