@@ -93,6 +93,12 @@ test("create a team, invite, the invitee signs up and accepts, a visitor books t
   await page.reload();
   await expect(page.getByTestId("member-row").filter({ hasText: bobEmail })).toContainText("MEMBER");
   await expect(page.getByText("No pending invitations.")).toBeVisible();
+  // Roles change through the services' rules: B becomes ADMIN; the last owner cannot demote themselves.
+  await page.getByLabel(`Role of ${bobEmail}`).selectOption("ADMIN");
+  await expect.poll(async () => (await db.membership.findFirst({ where: { teamId, user: { email: bobEmail } } }))?.role).toBe("ADMIN");
+  await page.getByLabel(`Role of ${alice.email}`).selectOption("MEMBER");
+  await expect(page.getByRole("alert").filter({ hasText: "last owner" })).toBeVisible();
+  await expect(page.getByLabel(`Role of ${alice.email}`)).toHaveValue("OWNER");
 
   // A round-robin event type with A and B as hosts (the team event type API is not part of this flow).
   const bobUser = await db.user.findUniqueOrThrow({ where: { email: bobEmail }, select: { id: true } });
@@ -138,6 +144,12 @@ test("create a team, invite, the invitee signs up and accepts, a visitor books t
 
   await visitor.goto(`/team/${teamSlug}/no-such-event`);
   await expect(visitor.getByRole("heading", { name: "This booking page does not exist" })).toBeVisible();
+
+  // A removes B: the team keeps its owner only.
+  await page.getByRole("button", { name: `Remove ${bobEmail}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove member" }).click();
+  await expect(page.getByTestId("member-row")).toHaveCount(1);
+  expect(await db.membership.count({ where: { teamId } })).toBe(1);
 });
 
 test("an invitation opened while logged in as someone else names the invited address; a dead link says so", async ({ page }) => {
