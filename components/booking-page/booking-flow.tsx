@@ -62,7 +62,7 @@ export function BookingFlow({ page, timeZones }: Props) {
       ) : (
         <SlotPicker
           eventTypeId={page.eventTypeId}
-          username={page.host.username}
+          owner={"teamSlug" in page.host ? { teamSlug: page.host.teamSlug } : { username: page.host.username }}
           privateLink={page.privateLink}
           timeZone={timeZone}
           weekOffset={weekOffset}

@@ -9,7 +9,8 @@ import { formatDay, formatTime } from "./zoned-format";
 
 type Props = {
   eventTypeId: number;
-  username: string;
+  /** Whose slots: a user's event type by its owner's username, a team's by the team's slug. */
+  owner: { username: string } | { teamSlug: string };
   /** A private link's id, on its page. */
   privateLink?: string;
   timeZone: string;
@@ -19,11 +20,11 @@ type Props = {
 };
 
 /** Two weeks of free starts in the chosen zone, one column of buttons per day. */
-export function SlotPicker({ eventTypeId, username, privateLink, timeZone, weekOffset, onWeekChange, onPick }: Props) {
+export function SlotPicker({ eventTypeId, owner, privateLink, timeZone, weekOffset, onWeekChange, onPick }: Props) {
   const trpc = useTRPC();
   // Earlier weeks stay on screen while the next ones load, so the layout does not jump.
   const slots = useQuery({
-    ...trpc.bookingPage.slots.queryOptions({ eventTypeId, username, privateLink, timeZone, weekOffset }),
+    ...trpc.bookingPage.slots.queryOptions({ eventTypeId, ...owner, privateLink, timeZone, weekOffset }),
     placeholderData: (previous) => previous,
   });
   const days = slots.data?.days ?? [];

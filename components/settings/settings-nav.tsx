@@ -7,7 +7,13 @@ type NavItem = { href: string; label: string; isAdminOnly?: boolean };
 
 /** One entry per settings page. Admin-only entries are hidden from others; the pages' procedures enforce the role. */
 const SECTIONS: { heading: string; items: NavItem[] }[] = [
-  { heading: "Account", items: [{ href: "/settings/my-apps", label: "Authorized apps" }] },
+  {
+    heading: "Account",
+    items: [
+      { href: "/settings/teams", label: "Teams" },
+      { href: "/settings/my-apps", label: "Authorized apps" },
+    ],
+  },
   {
     heading: "Developer",
     items: [

@@ -5,6 +5,7 @@
  * 404). A team route added later is covered here without writing anything, once its path parameters have a
  * fixture below.
  */
+import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { makeApiKey, makeUser } from "../../prisma/factories";
 import { makeTenancyWorld } from "../../prisma/team-factories";
@@ -31,6 +32,8 @@ const BODIES: Record<string, (world: World) => Promise<unknown>> = {
   "PATCH /v2/teams/{teamId}": async () => ({ bio: "Updated by the tenancy matrix" }),
   "POST /v2/teams/{teamId}/memberships": async () => ({ userId: (await makeUser()).id }),
   "PATCH /v2/teams/{teamId}/memberships/{membershipId}": async () => ({ role: "ADMIN" }),
+  // A new address per call: the same one twice would be a pending-invitation 409.
+  "POST /v2/teams/{teamId}/invite": async () => ({ email: `tenancy-${randomBytes(6).toString("hex")}@example.test` }),
 };
 
 const WHO_HOLDS: Record<TeamRole, "owner" | "admin" | "member"> = { OWNER: "owner", ADMIN: "admin", MEMBER: "member" };

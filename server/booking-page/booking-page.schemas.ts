@@ -10,14 +10,21 @@ import { ZTimeZone } from "../time/time-zones";
 export const DAYS_SHOWN = 14;
 export const MAX_WEEKS_AHEAD = 52;
 
-export const ZBookingPageSlotsInput = z.object({
-  eventTypeId: ZIdField,
-  // Usernames are stored lower-cased; a looser rule than sign-up's is enough to look one up.
-  username: z.string().trim().toLowerCase().min(1).max(40),
-  timeZone: ZTimeZone,
-  /** Whole weeks after today in `timeZone`: the page's previous/next navigation. */
-  weekOffset: z.number().int().min(0).max(MAX_WEEKS_AHEAD),
-  /** On a private link's page: the link, which also opens a hidden event type. */
-  privateLink: z.string().min(1).max(100).optional(),
-});
+export const ZBookingPageSlotsInput = z
+  .object({
+    eventTypeId: ZIdField,
+    // Usernames are stored lower-cased; a looser rule than sign-up's is enough to look one up.
+    username: z.string().trim().toLowerCase().min(1).max(40).optional(),
+    /** On a team's page, instead of username: the team holding the event type. */
+    teamSlug: z.string().trim().toLowerCase().min(1).max(64).optional(),
+    timeZone: ZTimeZone,
+    /** Whole weeks after today in `timeZone`: the page's previous/next navigation. */
+    weekOffset: z.number().int().min(0).max(MAX_WEEKS_AHEAD),
+    /** On a private link's page: the link, which also opens a hidden event type. */
+    privateLink: z.string().min(1).max(100).optional(),
+  })
+  .refine((input) => (input.username === undefined) !== (input.teamSlug === undefined), {
+    path: ["username"],
+    message: "Give username (a user's page) or teamSlug (a team's page)",
+  });
 export type TBookingPageSlotsInput = z.infer<typeof ZBookingPageSlotsInput>;

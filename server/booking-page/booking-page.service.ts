@@ -1,5 +1,5 @@
 /**
- * The public booking page at /{username}/{slug}: which event type it shows, its slots by local day,
+ * The public booking pages at /{username}/{slug} and a team's /team/{teamSlug}/{slug}: which event type it shows, its slots by local day,
  * and booking one. Availability and booking are the v2 use cases themselves (getAvailableSlots,
  * createBooking), so the page can offer nothing the API would refuse, and the reverse.
  */
@@ -14,7 +14,7 @@ import { isReservedUsername } from "../users/reserved-usernames";
 import { DAYS_SHOWN, type TBookingPageSlotsInput } from "./booking-page.schemas";
 import { addDays, localDateOf, startOfLocalDay } from "./zone-days";
 
-const BOOKING_PAGE_SELECT = {
+const EVENT_SELECT = {
   id: true,
   title: true,
   slug: true,
@@ -23,8 +23,14 @@ const BOOKING_PAGE_SELECT = {
   requiresConfirmation: true,
   disableGuests: true,
   successRedirectUrl: true,
-  owner: { select: { name: true, username: true } },
 } as const;
+const BOOKING_PAGE_SELECT = { ...EVENT_SELECT, owner: { select: { name: true, username: true } } } as const;
+
+/**
+ * Whose page it is: the name shown above the event, and what the slot query names them by (a user's event type
+ * by its owner's username, a team's by the team's slug).
+ */
+export type TBookingPageHost = { name: string; username: string } | { name: string; teamSlug: string };
 
 export type TBookingPage = {
   eventTypeId: number;
@@ -37,7 +43,7 @@ export type TBookingPage = {
   disableGuests: boolean;
   /** Where the visitor goes after booking, instead of the confirmation. */
   successRedirectUrl: string | null;
-  host: { name: string; username: string };
+  host: TBookingPageHost;
   /** Set on a private link's page (/d/{linkId}/{slug}): slots and booking then go through the link. */
   privateLink?: string;
 };
@@ -66,6 +72,25 @@ export async function findPrivateLinkPage(linkId: string, slug: string): Promise
   return { eventTypeId: id, ...fields, host: owner, privateLink: linkId };
 }
 
+/**
+ * A visible round-robin or collective event type `slug` of the top-level team `teamSlug` (organizations' teams have
+ * their own pages; a MANAGED parent is a template, booked through its children), or null: hidden and unknown alike.
+ */
+export async function findTeamBookingPage(teamSlug: string, slug: string): Promise<TBookingPage | null> {
+  const row = await db.eventType.findFirst({
+    where: {
+      slug,
+      hidden: false,
+      schedulingType: { in: ["ROUND_ROBIN", "COLLECTIVE"] },
+      team: { slug: teamSlug.toLowerCase(), parentId: null, isOrganization: false },
+    },
+    select: { ...EVENT_SELECT, team: { select: { name: true, slug: true } } },
+  });
+  if (!row?.team) return null;
+  const { id, team, ...fields } = row;
+  return { eventTypeId: id, ...fields, host: { name: team.name, teamSlug: team.slug } };
+}
+
 export type TBookingPageDay = { date: string; slots: string[] };
 
 /** DAYS_SHOWN local days from today (+ whole weeks) in the visitor's zone, empty days included, so the grid keeps its shape. */
@@ -76,6 +101,7 @@ export async function listBookingPageDays(input: TBookingPageSlotsInput, now = n
     {
       eventTypeId: input.eventTypeId,
       username: input.username,
+      teamSlug: input.teamSlug,
       timeZone: input.timeZone,
       startTime: startOfLocalDay(input.timeZone, firstDay),
       endTime: startOfLocalDay(input.timeZone, addDays(firstDay, DAYS_SHOWN)),

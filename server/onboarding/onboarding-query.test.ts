@@ -28,6 +28,7 @@ describe("parseOnboardingQuery", () => {
       },
       theme: "dark",
       prefill: { email: "ada@example.test", name: "Ada", username: "ada" },
+      callbackUrl: null,
     });
   });
 
@@ -36,6 +37,7 @@ describe("parseOnboardingQuery", () => {
       authorization: null,
       theme: "light",
       prefill: {},
+      callbackUrl: null,
     });
   });
 });
@@ -46,6 +48,12 @@ describe("paths", () => {
   it("carries everything from step to step", () => {
     expect(parseOnboardingQuery(Object.fromEntries(new URL(onboardingPath(query), "http://x").searchParams))).toEqual(query);
     expect(onboardingPath(parseOnboardingQuery({}))).toBe("/onboarding");
+  });
+
+  it("carries the page to go back to at the end (a team invitation)", () => {
+    const invited = parseOnboardingQuery({ email: "ada@example.test", callbackUrl: "/teams/invitations/cnv_ti_x" });
+    expect(invited.callbackUrl).toBe("/teams/invitations/cnv_ti_x");
+    expect(parseOnboardingQuery(Object.fromEntries(new URL(onboardingPath(invited), "http://x").searchParams))).toEqual(invited);
   });
 
   it("leaves the prefill behind at consent and keeps the theme", () => {

@@ -20,6 +20,11 @@ export type OnboardingQuery = {
   authorization: Record<string, string> | null;
   theme: Theme;
   prefill: Prefill;
+  /**
+   * A page of the site to go on to once onboarding is complete (a team invitation, say); raw here, checked with
+   * safeCallbackUrl by the page before any redirect.
+   */
+  callbackUrl: string | null;
 };
 
 type RawParams = Record<string, string | string[] | undefined>;
@@ -46,6 +51,7 @@ export function parseOnboardingQuery(raw: RawParams): OnboardingQuery {
     authorization: authorization.client_id ? authorization : null,
     theme: ZTheme.parse(params.theme),
     prefill: Object.fromEntries(Object.entries(prefill).filter(([, value]) => value !== undefined)),
+    callbackUrl: params.callbackUrl ?? null,
   };
 }
 
@@ -53,7 +59,8 @@ const withTheme = (params: Record<string, string>, theme: Theme) => (theme === "
 
 /** This flow's onboarding page, carrying everything along. */
 export function onboardingPath(query: OnboardingQuery): string {
-  const params = new URLSearchParams(withTheme({ ...query.authorization, ...query.prefill }, query.theme));
+  const carried = { ...query.authorization, ...query.prefill, ...(query.callbackUrl ? { callbackUrl: query.callbackUrl } : {}) };
+  const params = new URLSearchParams(withTheme(carried, query.theme));
   const search = params.toString();
   return search ? `/onboarding?${search}` : "/onboarding";
 }

@@ -38,15 +38,31 @@ export async function getMembership(actor: Actor, teamId: number, membershipId: 
 }
 
 /** Serialises membership changes of one team, so two demotions cannot each see the other owner still there. */
-const lockTeam = (tx: Tx, teamId: number) => tx.$queryRaw`SELECT id FROM "Team" WHERE id = ${teamId} FOR UPDATE`;
+export const lockTeam = (tx: Tx, teamId: number) => tx.$queryRaw`SELECT id FROM "Team" WHERE id = ${teamId} FOR UPDATE`;
 
-async function assertOwnerPower(tx: Tx, actor: Actor, teamId: number, what: string) {
+export async function assertOwnerPower(tx: Tx, actor: Actor, teamId: number, what: string) {
   if ((await teamRoleOf(actor, teamId, tx)) !== "OWNER") throw new AppError("FORBIDDEN", `Only a team OWNER can ${what}`, { requiredRoles: ["OWNER"] });
 }
 
 async function assertAnotherOwner(tx: Tx, teamId: number, membershipId: number, what: string) {
   const others = await tx.membership.count({ where: { teamId, role: "OWNER", accepted: true, id: { not: membershipId } } });
   if (others === 0) throw new AppError("CONFLICT", `The team's last owner cannot ${what}; make another member OWNER first`);
+}
+
+/**
+ * The one way a membership comes to be (the API's create and an accepted invitation alike), inside the caller's
+ * transaction: whatever must follow a new member (e.g. joining event types that assign every member) hooks here.
+ * A duplicate (teamId, userId) is a 409.
+ */
+export async function addMembership(tx: Tx, { teamId, userId, role, accepted = true }: { teamId: number; userId: number; role: TeamRole; accepted?: boolean }) {
+  try {
+    return await tx.membership.create({ data: { teamId, userId, role, accepted }, select: MEMBERSHIP_SELECT });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("CONFLICT", "This user is already a member of the team", [{ path: "body.userId", message: "Already a member" }]);
+    }
+    throw error;
+  }
 }
 
 export async function createMembership(actor: Actor, teamId: number, input: TCreateMembershipInput) {
@@ -57,14 +73,7 @@ export async function createMembership(actor: Actor, teamId: number, input: TCre
     if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) {
       throw new AppError("NOT_FOUND", "User not found", [{ path: "body.userId", message: "No such user" }]);
     }
-    try {
-      return await tx.membership.create({ data: { teamId, userId, role, accepted }, select: MEMBERSHIP_SELECT });
-    } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-        throw new AppError("CONFLICT", "This user is already a member of the team", [{ path: "body.userId", message: "Already a member" }]);
-      }
-      throw error;
-    }
+    return addMembership(tx, { teamId, userId, role, accepted });
   });
   forgetProfile(userId);
   return toMembershipOutput(row);

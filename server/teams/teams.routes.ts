@@ -13,6 +13,9 @@ import {
   ZUpdateTeamInput,
 } from "./team.schemas";
 import { createMembership, deleteMembership, getMembership, listMemberships, updateMembership } from "./membership.service";
+import { ZInvitationOutput } from "./invitation.dto";
+import { ZInviteInput } from "./invitation.schemas";
+import { inviteToTeam } from "./invitation.service";
 import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "./team.service";
 
 const tag = "Teams";
@@ -164,6 +167,21 @@ export const deleteMembershipRoute = defineRoute(
   ({ actor, params }) => deleteMembership(actor, params.teamId, params.membershipId),
 );
 
+export const inviteToTeamRoute = defineRoute(
+  {
+    method: "POST",
+    path: "/v2/teams/{teamId}/invite",
+    tag,
+    summary: "Invite someone by e-mail: a single-use link valid 7 days (an existing member or a pending invitation: 409; only an OWNER invites an OWNER)",
+    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team(ADMINS) },
+    params: ZTeamIdParams,
+    body: ZInviteInput,
+    response: ZInvitationOutput,
+    successStatus: 201,
+  },
+  ({ actor, params, body }) => inviteToTeam(actor, params.teamId, body),
+);
+
 export const teamRoutes: ApiRoute[] = [
   listTeamsRoute,
   createTeamRoute,
@@ -175,4 +193,5 @@ export const teamRoutes: ApiRoute[] = [
   getMembershipRoute,
   updateMembershipRoute,
   deleteMembershipRoute,
+  inviteToTeamRoute,
 ];

@@ -6,6 +6,7 @@ import { bookingPageRouter } from "./routers/booking-page";
 import { oauthClientsRouter } from "./routers/oauth-clients";
 import { oauthReviewRouter } from "./routers/oauth-review";
 import { onboardingRouter } from "./routers/onboarding";
+import { teamsRouter } from "./routers/teams";
 
 export const appRouter = router({
   auth: authRouter,
@@ -15,6 +16,7 @@ export const appRouter = router({
   oauthReview: oauthReviewRouter,
   onboarding: onboardingRouter,
   bookingPage: bookingPageRouter,
+  teams: teamsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,19 @@
  * (/{username}/{slug}); static routes win over those, but a path such as /settings/developer has no page
  * of its own, so a user named "settings" would otherwise own a page that looks like ours under our URLs.
  */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set(["api", "auth", "d", "docs", "onboarding", "settings", "v1", "v2", "_next", ".well-known"]);
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  "api",
+  "auth",
+  "d",
+  "docs",
+  "onboarding",
+  "settings",
+  "team",
+  "teams",
+  "v1",
+  "v2",
+  "_next",
+  ".well-known",
+]);
 
 export const isReservedUsername = (username: string) => RESERVED_USERNAMES.has(username.toLowerCase());

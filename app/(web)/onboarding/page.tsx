@@ -13,7 +13,7 @@ import { ProfileStep } from "@/components/onboarding/profile-step";
 import { ThemedAlert } from "@/components/onboarding/themed-ui";
 import { TextLink } from "@/components/ui/text-link";
 import { externalSignIn } from "@/server/auth/next-auth";
-import { getSessionUser } from "@/server/auth/session";
+import { getSessionUser, safeCallbackUrl } from "@/server/auth/session";
 import { resolveEmbedMode } from "@/server/onboarding/embed-context";
 import { getOnboardingProgress } from "@/server/onboarding/onboarding.service";
 import { consentPath, onboardingPath, parseOnboardingQuery } from "@/server/onboarding/onboarding-query";
@@ -41,6 +41,8 @@ export default async function OnboardingPage({ searchParams }: { searchParams: S
   const user = await getSessionUser();
   const progress = user ? await getOnboardingProgress(sessionActor(user.id)) : null;
   if (progress?.step === "COMPLETE" && query.authorization) redirect(consentPath(query.authorization, theme));
+  // A flow started from a page of the site (a team invitation) goes back there; only same-site paths count.
+  if (progress?.step === "COMPLETE" && query.callbackUrl) redirect(safeCallbackUrl(query.callbackUrl));
 
   const returnTo = onboardingPath(query);
   const steps = { all: ["ACCOUNT", "PROFILE", "CALENDARS", ...(query.authorization ? ["CONSENT" as const] : [])] as StepKey[] };
