@@ -235,7 +235,7 @@ test.describe("create-phone-call", () => {
 
   test("a server with no provider configured answers 400 saying so", async ({ request }) => {
     const { url, headers } = await teamEventType(request);
-    const server = await startServerProcess(process.env.DATABASE_URL!, { PHONE_CALL_API_KEY: "", PHONE_CALL_API_URL: "" });
+    const server = await startServerProcess(process.env.DATABASE_URL!, { PHONE_CALL_API_KEY: "" });
     try {
       const response = await request.post(`${server.baseUrl}${url}`, { headers: headers.admin, data: body });
       expect(response.status()).toBe(400);
