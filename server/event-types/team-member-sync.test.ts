@@ -1,4 +1,5 @@
 /** Team event types follow membership changes made through the membership service, on the real database. */
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeUser } from "../../prisma/factories";
 import { addMember, makeTeam, makeTenancyWorld } from "../../prisma/team-factories";
@@ -6,7 +7,7 @@ import { expectAppError } from "../../e2e/support/rejections";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
 import { createMembership, deleteMembership, updateMembership } from "../teams/membership.service";
-import { createTeamEventType } from "./team-event-type.service";
+import { createTeamEventType, updateTeamEventType } from "./team-event-type.service";
 
 afterAll(() => disconnectDb());
 
@@ -58,6 +59,40 @@ describe("a member joining", () => {
     const error = await expectAppError(createMembership(admin, team.id, { userId: joiner.id, accepted: true }), "CONFLICT");
     expect(error.message).toContain(joiner.username);
     expect(await db.membership.count({ where: { teamId: team.id, userId: joiner.id } })).toBe(0);
+  });
+});
+
+describe("racing writes", () => {
+  it("turning assignAllTeamMembers on waits for a membership change in progress, and hosts its member", async () => {
+    const world = await makeTenancyWorld();
+    const joiner = await makeUser();
+    const created = await createTeamEventType(sessionActor(world.users.admin.id), world.team.id, {
+      title: "Race",
+      slug: "race",
+      lengthInMinutes: 30,
+      schedulingType: "managed",
+      hosts: [{ userId: world.users.member.id }],
+    });
+    // Another session in the middle of a membership change: it holds the team's row lock and has written the row.
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query('SELECT id FROM "Team" WHERE id = $1 FOR UPDATE', [world.team.id]);
+      await other.query('INSERT INTO "Membership" ("teamId", "userId", role, accepted) VALUES ($1, $2, \'MEMBER\', true)', [world.team.id, joiner.id]);
+      let settled = false;
+      const updating = updateTeamEventType(sessionActor(world.users.admin.id), world.team.id, created.id, { assignAllTeamMembers: true }).finally(
+        () => (settled = true),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(settled).toBe(false);
+      await other.query("COMMIT");
+      await updating;
+      expect(await hostIds(created.id)).toContain(joiner.id);
+      expect(await childOwners(created.id)).toContain(joiner.id);
+    } finally {
+      await other.end();
+    }
   });
 });
 
