@@ -34,6 +34,14 @@ const ZEnv = z.object({
   /** The Microsoft identity platform endpoint holding /authorize and /token. */
   MICROSOFT_LOGIN_URL: z.url().default("https://login.microsoftonline.com/common/oauth2/v2.0"),
   MICROSOFT_GRAPH_URL: z.url().default("https://graph.microsoft.com/v1.0"),
+
+  // ---- phone calls (server/event-types/team-phone-call.ts): a provider speaking Retell AI's REST API
+  /** Base URL of the provider; POST {base}/v2/create-phone-call places a call. */
+  PHONE_CALL_API_URL: z.url().default("https://api.retellai.com"),
+  /** The provider's API key (Bearer); unset: create-phone-call answers 400. */
+  PHONE_CALL_API_KEY: optional(z.string()),
+  /** The agent that makes the calls (override_agent_id); unset: the agent bound to the caller's number. */
+  PHONE_CALL_AGENT_ID: optional(z.string()),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;

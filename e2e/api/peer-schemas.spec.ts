@@ -227,7 +227,76 @@ const operations: Record<string, (request: APIRequestContext) => Promise<void>> 
   ...calendarOperations(),
   ...slotOperations(),
   ...teamOperations(),
+  ...teamEventTypeOperations(),
 };
+
+function teamEventTypeOperations(): typeof operations {
+  /** A team of the caller's (OWNER, with working hours) with a round robin over the owner and a second member. */
+  const withEventType = async (request: APIRequestContext) => {
+    const [owner, second] = await Promise.all([makeHostWithEventType(), makeHostWithEventType()]);
+    const headers = bearer(owner.apiKey);
+    const { data: team } = await send(request, "POST /v2/teams", "/v2/teams", { headers, data: { name: "Peer team", slug: `peer-et-${owner.host.id}` } });
+    await send(request, "POST /v2/teams/{teamId}/memberships", `/v2/teams/${team.id}/memberships`, {
+      headers,
+      data: { userId: second.host.id, accepted: true },
+    });
+    const base = `/v2/teams/${team.id}/event-types`;
+    const { data } = await send(request, "POST /v2/teams/{teamId}/event-types", base, {
+      headers,
+      data: {
+        title: "Peer round robin",
+        slug: "peer-rr",
+        lengthInMinutes: 30,
+        lengthInMinutesOptions: [15, 30],
+        schedulingType: "roundRobin",
+        hosts: [
+          { userId: owner.host.id, mandatory: true },
+          { userId: second.host.id, priority: "high" },
+        ],
+        bookingLimitsCount: { day: 3 },
+        bookingWindow: { type: "calendarDays", value: 30, rolling: true },
+        color: { lightThemeHex: "#292929", darkThemeHex: "#fafafa" },
+      },
+    });
+    return { headers, base, url: `${base}/${data.id}` };
+  };
+  return {
+    "POST /v2/teams/{teamId}/event-types": async (request) => {
+      const { headers, base } = await withEventType(request);
+      const data = { title: "Managed", slug: "peer-managed", lengthInMinutes: 30, schedulingType: "managed", assignAllTeamMembers: true };
+      await send(request, "POST /v2/teams/{teamId}/event-types", base, { headers, data });
+    },
+    "GET /v2/teams/{teamId}/event-types": async (request) => {
+      const { headers, base } = await withEventType(request);
+      const { data } = await send(request, "GET /v2/teams/{teamId}/event-types", base, { headers, query: { eventSlug: "peer-rr", hostsLimit: "1" } });
+      expect(data).toHaveLength(1);
+    },
+    "GET /v2/teams/{teamId}/event-types/{eventTypeId}": async (request) => {
+      const { headers, url } = await withEventType(request);
+      await send(request, "GET /v2/teams/{teamId}/event-types/{eventTypeId}", url, { headers });
+    },
+    "PATCH /v2/teams/{teamId}/event-types/{eventTypeId}": async (request) => {
+      const { headers, url } = await withEventType(request);
+      const data = { title: "Renamed", assignAllTeamMembers: true, confirmationPolicy: { type: "always", blockUnconfirmedBookingsInBooker: false } };
+      await send(request, "PATCH /v2/teams/{teamId}/event-types/{eventTypeId}", url, { headers, data });
+    },
+    "DELETE /v2/teams/{teamId}/event-types/{eventTypeId}": async (request) => {
+      const { headers, url } = await withEventType(request);
+      await send(request, "DELETE /v2/teams/{teamId}/event-types/{eventTypeId}", url, { headers });
+    },
+    "POST /v2/teams/{teamId}/event-types/{eventTypeId}/create-phone-call": async (request) => {
+      const { headers, url } = await withEventType(request);
+      const data = {
+        yourPhoneNumber: "+14155550100",
+        numberToCall: "+14155550142",
+        calApiKey: "cal_peer",
+        enabled: true,
+        templateType: "CHECK_IN_APPOINTMENT",
+      };
+      await send(request, "POST /v2/teams/{teamId}/event-types/{eventTypeId}/create-phone-call", `${url}/create-phone-call`, { headers, data });
+    },
+  };
+}
 
 function teamOperations(): typeof operations {
   /** A team of the caller's (OWNER) with a second, accepted member. */

@@ -25,6 +25,14 @@ const PARAMS: Record<string, (world: World) => Promise<number>> = {
     const membership = await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: world.team.id, userId: world.users.member.id } } });
     return membership.id;
   },
+  eventTypeId: async (world) => {
+    const { db } = await import("../../server/db/client");
+    const hosts = { create: [{ userId: world.users.member.id, isFixed: true }] };
+    const eventType = await db.eventType.create({
+      data: { teamId: world.team.id, title: "Matrix", slug: "matrix", lengthInMinutes: 30, schedulingType: "COLLECTIVE", hosts },
+    });
+    return eventType.id;
+  },
 };
 
 /** A valid body per operation, so the allowed caller's answer shows the route working, not only passing the door. */
@@ -34,6 +42,21 @@ const BODIES: Record<string, (world: World) => Promise<unknown>> = {
   "PATCH /v2/teams/{teamId}/memberships/{membershipId}": async () => ({ role: "ADMIN" }),
   // A new address per call: the same one twice would be a pending-invitation 409.
   "POST /v2/teams/{teamId}/invite": async () => ({ email: `tenancy-${randomBytes(6).toString("hex")}@example.test` }),
+  "POST /v2/teams/{teamId}/event-types": async (world) => ({
+    title: "Matrix call",
+    slug: "matrix-call",
+    lengthInMinutes: 30,
+    schedulingType: "roundRobin",
+    hosts: [{ userId: world.users.member.id }],
+  }),
+  "PATCH /v2/teams/{teamId}/event-types/{eventTypeId}": async () => ({ title: "Renamed by the tenancy matrix" }),
+  "POST /v2/teams/{teamId}/event-types/{eventTypeId}/create-phone-call": async () => ({
+    yourPhoneNumber: "+14155550100",
+    numberToCall: "+14155550111",
+    calApiKey: "cal_test_matrix",
+    enabled: true,
+    templateType: "CUSTOM_TEMPLATE",
+  }),
 };
 
 const WHO_HOLDS: Record<TeamRole, "owner" | "admin" | "member"> = { OWNER: "owner", ADMIN: "admin", MEMBER: "member" };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTenancyWorld } from "../../prisma/team-factories";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
-import { eventTypesEditableBy, eventTypesOfTeam, eventTypesOwnedBy, eventTypesVisibleTo } from "./event-type-access";
+import { eventTypesEditableBy, eventTypesOfTeam, eventTypesOwnedBy, eventTypesVisibleTo, teamEventTypesEditableBy } from "./event-type-access";
 
 afterAll(() => disconnectDb());
 
@@ -67,6 +67,16 @@ describe("eventTypesOfTeam", () => {
   it("is the team's event types for a member and nothing for another team's owner", async () => {
     expect(await seen(eventTypesOfTeam(actor("member"), world.team.id))).toEqual(["teamType"]);
     expect(await seen(eventTypesOfTeam(actor("outsider"), world.team.id))).toEqual([]);
+  });
+});
+
+describe("teamEventTypesEditableBy", () => {
+  it("is one team's event types for its owners and admins (and its organization's), nothing for anyone else", async () => {
+    for (const who of ["owner", "admin", "orgAdmin"] as const) expect(await seen(teamEventTypesEditableBy(actor(who), world.team.id))).toEqual(["teamType"]);
+    for (const who of ["member", "invited", "orgMember", "outsider"] as const)
+      expect(await seen(teamEventTypesEditableBy(actor(who), world.team.id))).toEqual([]);
+    // Another team's id never reaches this team's rows, nor the actor's personal ones.
+    expect(await seen(teamEventTypesEditableBy(actor("outsider"), world.otherTeam.id))).toEqual(["otherTeamType"]);
   });
 });
 

@@ -22,3 +22,8 @@ export const eventTypesEditableBy = (actor: Actor): Prisma.EventTypeWhereInput =
 export const eventTypesOfTeam = (actor: Actor, teamId: number): Prisma.EventTypeWhereInput => ({
   AND: [{ teamId }, eventTypesVisibleTo(actor)],
 });
+
+/** One team's event types that the actor may change: its OWNERs and ADMINs (and its organization's). */
+export const teamEventTypesEditableBy = (actor: Actor, teamId: number): Prisma.EventTypeWhereInput => ({
+  AND: [{ teamId }, eventTypesEditableBy(actor)],
+});

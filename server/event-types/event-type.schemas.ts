@@ -92,7 +92,7 @@ type ConfirmationFields = { requiresConfirmation?: boolean; confirmationPolicy?:
 
 const requiresConfirmationOf = (policy: NonNullable<ConfirmationFields["confirmationPolicy"]>) => "type" in policy;
 
-function refineConfirmation(value: ConfirmationFields, context: z.RefinementCtx) {
+export function refineConfirmation(value: ConfirmationFields, context: z.RefinementCtx) {
   const { requiresConfirmation, confirmationPolicy } = value;
   if (requiresConfirmation !== undefined && confirmationPolicy && requiresConfirmationOf(confirmationPolicy) !== requiresConfirmation) {
     context.addIssue({ code: "custom", path: ["confirmationPolicy"], message: "confirmationPolicy contradicts requiresConfirmation; send one of them" });
@@ -107,42 +107,43 @@ export function lengthOptionsProblem({ lengthInMinutes, lengthInMinutesOptions }
   return lengthInMinutesOptions.includes(lengthInMinutes) ? null : `lengthInMinutesOptions must include lengthInMinutes (${lengthInMinutes})`;
 }
 
-function refineLengths(value: LengthFields, context: z.RefinementCtx) {
+export function refineLengths(value: LengthFields, context: z.RefinementCtx) {
   const problem = lengthOptionsProblem(value);
   if (problem) context.addIssue({ code: "custom", path: ["lengthInMinutesOptions"], message: problem });
 }
 
-export const ZCreateEventTypeInput = z
-  .object(fields)
-  .partial({
-    description: true,
-    locations: true,
-    hidden: true,
-    minimumBookingNotice: true,
-    beforeEventBuffer: true,
-    afterEventBuffer: true,
-    slotInterval: true,
-    lengthInMinutesOptions: true,
-    scheduleId: true,
-    requiresConfirmation: true,
-    confirmationPolicy: true,
-    bookingWindow: true,
-    bookingLimitsCount: true,
-    bookingLimitsDuration: true,
-    color: true,
-    customName: true,
-    successRedirectUrl: true,
-    disableGuests: true,
-    onlyShowFirstAvailableSlot: true,
-    metadata: true,
-    bookingFields: true,
-  })
-  .strict()
-  .superRefine(refineConfirmation)
-  .superRefine(refineLengths);
+/** The create fields before the cross-field rules: team event types (team-event-type.schemas.ts) extend them. */
+export const ZCreateEventTypeFields = z.object(fields).partial({
+  description: true,
+  locations: true,
+  hidden: true,
+  minimumBookingNotice: true,
+  beforeEventBuffer: true,
+  afterEventBuffer: true,
+  slotInterval: true,
+  lengthInMinutesOptions: true,
+  scheduleId: true,
+  requiresConfirmation: true,
+  confirmationPolicy: true,
+  bookingWindow: true,
+  bookingLimitsCount: true,
+  bookingLimitsDuration: true,
+  color: true,
+  customName: true,
+  successRedirectUrl: true,
+  disableGuests: true,
+  onlyShowFirstAvailableSlot: true,
+  metadata: true,
+  bookingFields: true,
+});
+
+export const ZCreateEventTypeInput = ZCreateEventTypeFields.strict().superRefine(refineConfirmation).superRefine(refineLengths);
 export type TCreateEventTypeInput = z.input<typeof ZCreateEventTypeInput>;
 
-export const ZUpdateEventTypeInput = z.object(fields).partial().strict().superRefine(refineConfirmation).superRefine(refineLengths);
+/** The update fields before the cross-field rules. */
+export const ZUpdateEventTypeFields = z.object(fields).partial();
+
+export const ZUpdateEventTypeInput = ZUpdateEventTypeFields.strict().superRefine(refineConfirmation).superRefine(refineLengths);
 export type TUpdateEventTypeInput = z.input<typeof ZUpdateEventTypeInput>;
 
 export const ZEventTypeIdParams = z.object({ eventTypeId: ZIdParam });

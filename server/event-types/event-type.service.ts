@@ -18,7 +18,7 @@ import type { Actor } from "../auth/actor";
 import { schedulesOf } from "../schedules/schedule-access";
 import { eventTypesOwnedBy } from "./event-type-access";
 
-type TWriteFields = Partial<ReturnType<typeof ZUpdateEventTypeInput.parse>>;
+export type TWriteFields = Partial<ReturnType<typeof ZUpdateEventTypeInput.parse>>;
 
 export const eventTypeNotFound = () => new AppError("NOT_FOUND", "Event type not found");
 
@@ -40,15 +40,23 @@ async function assertSlugFree(tx: Tx, userId: number, slug: string, exceptId?: n
   if (holder) throw slugTaken(slug);
 }
 
-async function assertOwnSchedule(tx: Tx, actor: Actor, scheduleId: number | null | undefined) {
+export async function assertOwnSchedule(tx: Tx, actor: Actor, scheduleId: number | null | undefined) {
   if (scheduleId === null || scheduleId === undefined) return;
   if ((await tx.schedule.count({ where: { id: scheduleId, ...schedulesOf(actor) } })) === 0) {
     throw new AppError("NOT_FOUND", "Schedule not found", [{ path: "body.scheduleId", message: "No such schedule of yours" }]);
   }
 }
 
-/** API fields → columns: the peer's settings map onto the columns of their own modules. */
-function toColumns({ bookingWindow, bookingLimitsCount, bookingLimitsDuration, requiresConfirmation, confirmationPolicy, color, ...rest }: TWriteFields) {
+/** API fields → columns: the peer's settings map onto the columns of their own modules (personal and team event types alike). */
+export function toColumns({
+  bookingWindow,
+  bookingLimitsCount,
+  bookingLimitsDuration,
+  requiresConfirmation,
+  confirmationPolicy,
+  color,
+  ...rest
+}: TWriteFields) {
   return {
     ...rest,
     ...(bookingWindow === undefined ? {} : bookingWindowColumns(bookingWindow)),
@@ -60,7 +68,7 @@ function toColumns({ bookingWindow, bookingLimitsCount, bookingLimitsDuration, r
 }
 
 /** The lengths after an update: a new lengthInMinutes must be one of the kept options, new options must include the kept length. */
-function assertLengthsAgree(after: { lengthInMinutes: number; lengthInMinutesOptions: number[] }, changes: TWriteFields) {
+export function assertLengthsAgree(after: { lengthInMinutes: number; lengthInMinutesOptions: number[] }, changes: TWriteFields) {
   const problem = lengthOptionsProblem(after);
   if (!problem) return;
   const path = changes.lengthInMinutesOptions !== undefined ? "body.lengthInMinutesOptions" : "body.lengthInMinutes";

@@ -6,6 +6,7 @@
 import { bookingRoutes } from "../bookings/bookings.routes";
 import { calendarRoutes } from "../calendars/calendars.routes";
 import { eventTypeRoutes } from "../event-types/event-types.routes";
+import { teamEventTypeRoutes } from "../event-types/team-event-types.routes";
 import { meRoutes } from "../me/me.routes";
 import { outOfOfficeRoutes } from "../out-of-office/out-of-office.routes";
 import { scheduleRoutes } from "../schedules/schedules.routes";
@@ -22,4 +23,5 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...bookingRoutes,
   ...calendarRoutes,
   ...teamRoutes,
+  ...teamEventTypeRoutes,
 ];

@@ -10,6 +10,7 @@ import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import type { TPaginationQuery } from "../http/pagination";
 import type { TeamRole } from "../http/route-definition";
+import { onMemberJoined, onMemberLeft } from "../event-types/team-member-sync";
 import { forgetProfile } from "../me/me.service";
 import { membershipsVisibleTo } from "./team-access";
 import { MEMBERSHIP_SELECT, toMembershipOutput } from "./team.dto";
@@ -55,14 +56,15 @@ async function assertAnotherOwner(tx: Tx, teamId: number, membershipId: number, 
  * A duplicate (teamId, userId) is a 409.
  */
 export async function addMembership(tx: Tx, { teamId, userId, role, accepted = true }: { teamId: number; userId: number; role: TeamRole; accepted?: boolean }) {
-  try {
-    return await tx.membership.create({ data: { teamId, userId, role, accepted }, select: MEMBERSHIP_SELECT });
-  } catch (error) {
+  const created = await tx.membership.create({ data: { teamId, userId, role, accepted }, select: MEMBERSHIP_SELECT }).catch((error: unknown) => {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       throw new AppError("CONFLICT", "This user is already a member of the team", [{ path: "body.userId", message: "Already a member" }]);
     }
     throw error;
-  }
+  });
+  // Callers hold the team's row lock (lockTeam), as the sync requires.
+  if (accepted) await onMemberJoined(tx, teamId, userId);
+  return created;
 }
 
 export async function createMembership(actor: Actor, teamId: number, input: TCreateMembershipInput) {
@@ -89,7 +91,9 @@ export async function updateMembership(actor: Actor, teamId: number, membershipI
     if (current.role === "OWNER" || role === "OWNER") await assertOwnerPower(tx, actor, teamId, "grant or change the OWNER role");
     const losesOwnership = current.role === "OWNER" && current.accepted && (role !== "OWNER" || changes.accepted === false);
     if (losesOwnership) await assertAnotherOwner(tx, teamId, membershipId, "be demoted");
-    return tx.membership.update({ where: { id: membershipId }, data: changes, select: MEMBERSHIP_SELECT });
+    const updated = await tx.membership.update({ where: { id: membershipId }, data: changes, select: MEMBERSHIP_SELECT });
+    if (updated.accepted !== current.accepted) await (updated.accepted ? onMemberJoined : onMemberLeft)(tx, teamId, updated.userId);
+    return updated;
   });
   forgetProfile(row.userId);
   return toMembershipOutput(row);
@@ -105,6 +109,7 @@ export async function deleteMembership(actor: Actor, teamId: number, membershipI
       if (current.accepted) await assertAnotherOwner(tx, teamId, membershipId, "leave the team");
     }
     await tx.membership.delete({ where: { id: membershipId } });
+    if (current.accepted) await onMemberLeft(tx, teamId, current.userId);
     return current;
   });
   forgetProfile(row.userId);
