@@ -120,6 +120,26 @@ describe("acceptInvitation", () => {
     expect(await db.teamInvitation.findFirstOrThrow({ where: { teamId: team.id } })).toMatchObject({ acceptedById: invitee.id });
   });
 
+  it("makes the new member a host of the team's event types that assign every member", async () => {
+    const { team, owner, actor } = await teamWithOwner();
+    const everyone = await db.eventType.create({
+      data: {
+        teamId: team.id,
+        title: "All hands",
+        slug: `all-${Math.random().toString(36).slice(2)}`,
+        lengthInMinutes: 30,
+        schedulingType: "ROUND_ROBIN",
+        assignAllTeamMembers: true,
+        hosts: { create: [{ userId: owner.id }] },
+      },
+    });
+    const invitee = await makeUser();
+    await inviteToTeam(actor, team.id, { email: invitee.email });
+    await acceptInvitation(sessionActor(invitee.id), await tokenMailedTo(invitee.email));
+    const hosts = await db.eventTypeHost.findMany({ where: { eventTypeId: everyone.id }, select: { userId: true }, orderBy: { userId: "asc" } });
+    expect(hosts.map(({ userId }) => userId)).toEqual([owner.id, invitee.id].sort((a, b) => a - b));
+  });
+
   it("refuses another account naming the invited address, an expired link, and an unknown or revoked one", async () => {
     const { team, actor } = await teamWithOwner();
     const [invitee, someoneElse] = await Promise.all([makeUser(), makeUser()]);
