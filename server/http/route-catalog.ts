@@ -10,6 +10,7 @@ import { meRoutes } from "../me/me.routes";
 import { outOfOfficeRoutes } from "../out-of-office/out-of-office.routes";
 import { scheduleRoutes } from "../schedules/schedules.routes";
 import { slotRoutes } from "../slots/slots.routes";
+import { teamResourceRoutes } from "../teams/team-resources.routes";
 import { teamRoutes } from "../teams/teams.routes";
 import type { ApiRoute } from "./api-route";
 
@@ -22,4 +23,5 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...bookingRoutes,
   ...calendarRoutes,
   ...teamRoutes,
+  ...teamResourceRoutes,
 ];
