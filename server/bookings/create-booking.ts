@@ -4,7 +4,7 @@ import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { assertVisible, consumePrivateLinkUse } from "../event-types/private-link.service";
 import { confirmSlotUnderLock, externalBusyOf, isSlotAvailable, prepareSlot, type PreparedSlot, type SlotCheckInput } from "../slots/slots.service";
-import type { ExternalBusy } from "../slots/slot-inputs";
+import { hostsBusyDuring, toMinuteCeil, type ExternalBusy } from "../slots/slot-inputs";
 import { inSlotFlight, slotFlightKey } from "./slot-flights";
 import { sharedReads } from "../db/shared-reads";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
@@ -29,7 +29,7 @@ import { insertBooking } from "./booking-insert";
 import { queryBookableRow } from "./bookable-row-query";
 import { assertGuestsAllowed } from "./guest-policy";
 import { isOverlapViolation, lockHosts } from "./host-lock";
-import { claimRoundRobinHosts, lastBookedAt, locksChosenHostsOnly, rankPreparedHosts } from "./round-robin";
+import { claimRoundRobinHosts, lastBookedAt, lockStandIns, locksChosenHostsOnly, rankPreparedHosts } from "./round-robin";
 import { idempotencyKeyReusedError, requestFingerprint } from "./idempotency-key";
 import { countBookingAttempt } from "./booking-rate-limit";
 import { checkBookingFieldsResponses } from "./booking-field-responses";
@@ -38,6 +38,12 @@ import { resolveEventTypeId } from "./event-type-reference";
 import { attendeeEmailOf } from "./phone-only-attendee";
 
 export type CreateBookingResult = { booking: TBookingOutput; created: boolean };
+
+/** The minutes a booking of this event type at [start, end) keeps its hosts from others: the slot with its buffers. */
+const blockedBy = (eventType: BookableEventType, start: Date, end: Date) => ({
+  start: toMinuteCeil(start) - eventType.beforeEventBuffer,
+  end: toMinuteCeil(end) + eventType.afterEventBuffer,
+});
 
 /** Any event type: a key names one request, so the same key sent for another event type is a different request. */
 async function findByIdempotencyKey(tx: Tx, idempotencyKey: string) {
@@ -84,12 +90,14 @@ function writeBooking({ eventType, input, slotInput, early, externalBusy, idempo
   // The response is built inside the transaction: a row that cannot be turned into one rolls back.
   return db.$transaction(async (tx): Promise<CreateBookingResult> => {
     let claimed: number[] | null = null;
+    // Without a claim: every host, and the members the checked slot would hand an away host's booking to (round-robin.ts).
+    const locked = [...candidateHostIds(eventType), ...(early?.prepared.redirectedFrom?.keys() ?? [])];
     if (rotation && early) {
       const claim = await claimRoundRobinHosts(tx, early.prepared, eventType, rotation.ranked, rotation.waitFor);
       if (claim.hostIds === null) throw new RetryRotation(claim.retry);
       if (claim.hostIds.length === 0) throw slotTakenError();
       claimed = claim.hostIds;
-    } else await lockHosts(tx, candidateHostIds(eventType));
+    } else await lockHosts(tx, locked);
     if (idempotencyKey) {
       const earlier = await findByIdempotencyKey(tx, idempotencyKey);
       // Bookings made before fingerprints were stored have none: their retries are answered as before.
@@ -106,8 +114,17 @@ function writeBooking({ eventType, input, slotInput, early, externalBusy, idempo
       throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
     }
     const rotatingSince = eventType.schedulingType === "ROUND_ROBIN" && !claimed ? await lastBookedAt(tx, eventType.id, slot.freeHostIds) : undefined;
-    const hostIds = claimed ?? chooseHosts(eventType, slot.freeHostIds, rotatingSince);
+    const hostIds = claimed ?? chooseHosts(eventType, slot.freeHostIds, rotatingSince, slot.redirectedFrom);
     if (hostIds.length === 0) throw slotTakenError();
+    // A stand-in found by the check under the lock (idempotent requests) is locked and checked now.
+    if (
+      !claimed &&
+      !(await lockStandIns(tx, hostIds, locked, (ids) =>
+        hostsBusyDuring(tx, ids, blockedBy(eventType, input.start, slot.end), { ...slotInput, now: new Date() }),
+      ))
+    ) {
+      throw slotTakenError();
+    }
     const { attendee, guests = [] } = input;
     const attendeeEmail = attendeeEmailOf(attendee);
     const location = resolveLocation(input.location ?? meetingUrlLocation(input.meetingUrl), eventType.locations);

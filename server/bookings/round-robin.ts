@@ -7,6 +7,9 @@
  * A host whose lock is held is skipped for the next one; when every free host was either taken or skipped, the request
  * starts over and waits for the first skipped host's lock (the holder may yet fail), so it answers 409 only once every
  * host that was free has been seen taken under its own lock. The exclusion constraint on BookingHost stays the backstop.
+ *
+ * Out-of-office redirects (slots/ooo-redirects.ts): a member standing in for an away host is ranked like a rotating
+ * host and claimed under their own lock, never the away host's: the lock guards the calendar the booking lands in.
  */
 import { db, sql, type Tx } from "../db/client";
 import { hostsTakenSince, type PreparedSlot } from "../slots/slots.service";
@@ -70,8 +73,29 @@ export async function claimRoundRobinHosts(
   return skipped.length ? { hostIds: null, retry: skipped } : { hostIds: [] };
 }
 
-/** The prepared slot's rotating hosts, best first (rankRotatingHosts), read before the transaction. */
+/**
+ * The prepared slot's rotating hosts, best first (rankRotatingHosts), read before the transaction; with the members
+ * standing in for away hosts (out-of-office redirects, slots/ooo-redirects.ts), whose own locks claimRoundRobinHosts takes.
+ */
 export async function rankPreparedHosts(eventType: BookableEventType, prepared: PreparedSlot): Promise<number[]> {
-  const rotating = prepared.freeHostIds.filter((id) => eventType.hosts.some((host) => host.userId === id && !host.isFixed));
-  return rankRotatingHosts(eventType, rotating, await lastBookedAt(db, eventType.id, rotating));
+  const redirectedFrom = prepared.redirectedFrom ?? new Map<number, number>();
+  const rotating = prepared.freeHostIds.filter((id) => eventType.hosts.some((host) => host.userId === id && !host.isFixed) || redirectedFrom.has(id));
+  return rankRotatingHosts(eventType, rotating, await lastBookedAt(db, eventType.id, rotating), redirectedFrom);
+}
+
+/**
+ * Members standing in for away hosts that a booking chose (`hostIds`) but the transaction has not locked (`locked`):
+ * each is locked without waiting (it is taken after the blocking locks, so it cannot close a cycle) and checked
+ * under its lock; false when one is held by another request or has been taken since the check.
+ */
+export async function lockStandIns(
+  tx: Tx,
+  hostIds: number[],
+  locked: readonly number[],
+  busyDuring: (ids: number[]) => Promise<Set<number>>,
+): Promise<boolean> {
+  const unlocked = hostIds.filter((id) => !locked.includes(id));
+  if (unlocked.length === 0) return true;
+  for (const id of unlocked) if (!(await tryLockHost(tx, id))) return false;
+  return (await busyDuring(unlocked)).size === 0;
 }
