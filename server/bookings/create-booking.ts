@@ -4,7 +4,7 @@ import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { assertVisible, consumePrivateLinkUse } from "../event-types/private-link.service";
 import { confirmSlotUnderLock, externalBusyOf, isSlotAvailable, prepareSlot, type PreparedSlot, type SlotCheckInput } from "../slots/slots.service";
-import { hostsBusyDuring, toMinuteCeil, type ExternalBusy } from "../slots/slot-inputs";
+import type { ExternalBusy } from "../slots/slot-inputs";
 import { inSlotFlight, slotFlightKey } from "./slot-flights";
 import { sharedReads } from "../db/shared-reads";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
@@ -38,12 +38,6 @@ import { resolveEventTypeId } from "./event-type-reference";
 import { attendeeEmailOf } from "./phone-only-attendee";
 
 export type CreateBookingResult = { booking: TBookingOutput; created: boolean };
-
-/** The minutes a booking of this event type at [start, end) keeps its hosts from others: the slot with its buffers. */
-const blockedBy = (eventType: BookableEventType, start: Date, end: Date) => ({
-  start: toMinuteCeil(start) - eventType.beforeEventBuffer,
-  end: toMinuteCeil(end) + eventType.afterEventBuffer,
-});
 
 /** Any event type: a key names one request, so the same key sent for another event type is a different request. */
 async function findByIdempotencyKey(tx: Tx, idempotencyKey: string) {
@@ -117,14 +111,7 @@ function writeBooking({ eventType, input, slotInput, early, externalBusy, idempo
     const hostIds = claimed ?? chooseHosts(eventType, slot.freeHostIds, rotatingSince, slot.redirectedFrom);
     if (hostIds.length === 0) throw slotTakenError();
     // A stand-in found by the check under the lock (idempotent requests) is locked and checked now.
-    if (
-      !claimed &&
-      !(await lockStandIns(tx, hostIds, locked, (ids) =>
-        hostsBusyDuring(tx, ids, blockedBy(eventType, input.start, slot.end), { ...slotInput, now: new Date() }),
-      ))
-    ) {
-      throw slotTakenError();
-    }
+    if (!claimed && !(await lockStandIns(tx, eventType, hostIds, locked, { start: input.start, end: slot.end }, slotInput))) throw slotTakenError();
     const { attendee, guests = [] } = input;
     const attendeeEmail = attendeeEmailOf(attendee);
     const location = resolveLocation(input.location ?? meetingUrlLocation(input.meetingUrl), eventType.locations);

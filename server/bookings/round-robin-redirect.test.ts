@@ -9,6 +9,7 @@ import { makeTeamEventType, makeWorkingMember } from "@/prisma/team-factories";
 import { db } from "../db/client";
 import { expectAppError } from "../../e2e/support/rejections";
 import { isSlotAvailable, listSlots, findSlotEventType } from "../slots/slots.service";
+import { rescheduleBooking } from "./booking-lifecycle";
 import { createBooking } from "./create-booking";
 
 const book = async (eventTypeId: number, start: Date, idempotencyKey: string | null = null) =>
@@ -81,6 +82,18 @@ describe("round robin with an out-of-office redirect", () => {
       await occupy(other, utcAt(2, 11));
       await expectAppError(book(eventType.id, utcAt(2, 11)), "CONFLICT");
     }
+  });
+
+  it("moves a booking to the target when a reschedule lands where only the redirect is free", async () => {
+    const { eventType, other, target } = await world();
+    const first = await book(eventType.id, utcAt(2, 9));
+    expect(hostsOf(first)).toEqual([target.id]);
+    await occupy(other, utcAt(2, 14));
+    const moved = await rescheduleBooking(null, first.uid, { start: utcAt(2, 14) });
+    expect(hostsOf(moved)).toEqual([target.id]);
+    await occupy(target.id, utcAt(2, 15));
+    await occupy(other, utcAt(2, 15));
+    await expectAppError(rescheduleBooking(null, moved.uid, { start: utcAt(2, 15) }), "CONFLICT");
   });
 
   it("never double-books the target when requests race for its one free slot", async () => {

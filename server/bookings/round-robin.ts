@@ -14,6 +14,7 @@
 import { db, sql, type Tx } from "../db/client";
 import { hostsTakenSince, type PreparedSlot } from "../slots/slots.service";
 import { rulesReadOtherBookings } from "../slots/event-type-rules";
+import { hostsBusyDuring, toMinuteCeil } from "../slots/slot-inputs";
 import { fixedHostIds, rankRotatingHosts, type BookableEventType } from "./booking-rules";
 import { lockHosts, tryLockHost } from "./host-lock";
 
@@ -84,18 +85,21 @@ export async function rankPreparedHosts(eventType: BookableEventType, prepared: 
 }
 
 /**
- * Members standing in for away hosts that a booking chose (`hostIds`) but the transaction has not locked (`locked`):
- * each is locked without waiting (it is taken after the blocking locks, so it cannot close a cycle) and checked
- * under its lock; false when one is held by another request or has been taken since the check.
+ * Members standing in for away hosts that a booking at [slot.start, slot.end) chose (`hostIds`) but the transaction has
+ * not locked (`locked`): each is locked without waiting (taken after the blocking locks, so it cannot close a cycle) and
+ * checked under its lock; false when one is held by another request or has been taken since the slot was checked.
  */
 export async function lockStandIns(
   tx: Tx,
+  eventType: BookableEventType,
   hostIds: number[],
   locked: readonly number[],
-  busyDuring: (ids: number[]) => Promise<Set<number>>,
+  slot: { start: Date; end: Date },
+  ignore: { ignoreBookingUid?: string; ignoreReservationUid?: string },
 ): Promise<boolean> {
   const unlocked = hostIds.filter((id) => !locked.includes(id));
   if (unlocked.length === 0) return true;
   for (const id of unlocked) if (!(await tryLockHost(tx, id))) return false;
-  return (await busyDuring(unlocked)).size === 0;
+  const blocked = { start: toMinuteCeil(slot.start) - eventType.beforeEventBuffer, end: toMinuteCeil(slot.end) + eventType.afterEventBuffer };
+  return (await hostsBusyDuring(tx, unlocked, blocked, { ...ignore, now: new Date() })).size === 0;
 }
