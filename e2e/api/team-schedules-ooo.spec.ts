@@ -76,35 +76,39 @@ test("team members' out-of-office: admins manage a member's entries; non-members
   expect(await db.outOfOffice.count({ where: { id: entry.id } })).toBe(0);
 });
 
-test("round robin: with the only free host away and redirecting, the slot is offered and the booking lands on the redirect target", async ({ request }) => {
-  const { team, eventType, hostIds } = await makeTeamEventType({ hosts: 2, schedulingType: "ROUND_ROBIN" });
-  const [busy, away] = hostIds as [number, number];
-  const target = await makeWorkingMember(team.id);
-  const start = utcAt(2, 10);
-  const end = utcAt(2, 10, 30);
-  await db.booking.create({
-    data: { uid: randomBytes(8).toString("hex"), title: "Elsewhere", status: "ACCEPTED", start, end, hosts: { create: [{ userId: busy, start, end }] } },
-  });
-  const slotsAt10 = async () => {
-    const query = new URLSearchParams({ eventTypeId: String(eventType.id), startTime: start.toISOString(), endTime: end.toISOString() });
-    const body = await (await request.get(`/v2/slots/available?${query}`)).json();
-    return Object.values(body.data.slots as Record<string, { time: string }[]>).flat().length;
-  };
+test(
+  "round robin: with the only free host away and redirecting, the slot is offered and the booking lands on the redirect target",
+  { tag: "@embedded" },
+  async ({ request }) => {
+    const { team, eventType, hostIds } = await makeTeamEventType({ hosts: 2, schedulingType: "ROUND_ROBIN" });
+    const [busy, away] = hostIds as [number, number];
+    const target = await makeWorkingMember(team.id);
+    const start = utcAt(2, 10);
+    const end = utcAt(2, 10, 30);
+    await db.booking.create({
+      data: { uid: randomBytes(8).toString("hex"), title: "Elsewhere", status: "ACCEPTED", start, end, hosts: { create: [{ userId: busy, start, end }] } },
+    });
+    const slotsAt10 = async () => {
+      const query = new URLSearchParams({ eventTypeId: String(eventType.id), startTime: start.toISOString(), endTime: end.toISOString() });
+      const body = await (await request.get(`/v2/slots/available?${query}`)).json();
+      return Object.values(body.data.slots as Record<string, { time: string }[]>).flat().length;
+    };
 
-  const ownerHeaders = await bearer(busy); // the first host is the team's OWNER
-  const away10 = await request.post(`/v2/teams/${team.id}/users/${away}/ooo`, { headers: ownerHeaders, data: span(2) });
-  expect(away10.status()).toBe(201);
-  expect(await slotsAt10()).toBe(0);
-  const redirected = await request.patch(`/v2/teams/${team.id}/users/${away}/ooo/${(await away10.json()).data.id}`, {
-    headers: ownerHeaders,
-    data: { toUserId: target.id },
-  });
-  expect(redirected.status()).toBe(200);
-  expect(await slotsAt10()).toBe(1);
+    const ownerHeaders = await bearer(busy); // the first host is the team's OWNER
+    const away10 = await request.post(`/v2/teams/${team.id}/users/${away}/ooo`, { headers: ownerHeaders, data: span(2) });
+    expect(away10.status()).toBe(201);
+    expect(await slotsAt10()).toBe(0);
+    const redirected = await request.patch(`/v2/teams/${team.id}/users/${away}/ooo/${(await away10.json()).data.id}`, {
+      headers: ownerHeaders,
+      data: { toUserId: target.id },
+    });
+    expect(redirected.status()).toBe(200);
+    expect(await slotsAt10()).toBe(1);
 
-  const booked = await request.post("/v2/bookings", { data: { eventTypeId: eventType.id, start: start.toISOString(), attendee: attendee() } });
-  const booking = (await booked.json()).data;
-  expect(booked.status(), JSON.stringify(booking)).toBe(201);
-  expect(booking.hosts.map(({ id }: { id: number }) => id)).toEqual([target.id]);
-  expect(await slotsAt10()).toBe(0);
-});
+    const booked = await request.post("/v2/bookings", { data: { eventTypeId: eventType.id, start: start.toISOString(), attendee: attendee() } });
+    const booking = (await booked.json()).data;
+    expect(booked.status(), JSON.stringify(booking)).toBe(201);
+    expect(booking.hosts.map(({ id }: { id: number }) => id)).toEqual([target.id]);
+    expect(await slotsAt10()).toBe(0);
+  },
+);
