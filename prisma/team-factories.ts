@@ -105,3 +105,22 @@ export async function makeTeamEventType(options: TeamEventTypeOptions) {
   });
   return { team, eventType, hostIds: users.map((user) => user.id), hosts: users };
 }
+
+/**
+ * A new user with a working-hours default schedule (UTC, every day; 09:00–17:00 unless `hours`), made a member of the
+ * team (accepted unless told): a round-robin redirect target who does not host the event type.
+ */
+export async function makeWorkingMember(
+  teamId: number,
+  options: { role?: TeamRole; accepted?: boolean; hours?: { startMinute: number; endMinute: number } } = {},
+) {
+  const user = await makeUser();
+  const { startMinute, endMinute } = options.hours ?? { startMinute: 9 * 60, endMinute: 17 * 60 };
+  const schedule = await db.schedule.create({
+    data: { userId: user.id, name: "Working hours", timeZone: "UTC", entries: { create: [{ days: [0, 1, 2, 3, 4, 5, 6], startMinute, endMinute }] } },
+    select: { id: true },
+  });
+  await db.user.update({ where: { id: user.id }, data: { defaultScheduleId: schedule.id } });
+  await addMember(teamId, user.id, options.role ?? "MEMBER", options.accepted ?? true);
+  return user;
+}

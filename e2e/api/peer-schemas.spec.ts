@@ -307,7 +307,17 @@ function teamOperations(): typeof operations {
       headers,
       data: { userId: member.id, role: "ADMIN", accepted: true },
     });
-    return { headers, teamId: data.id as number, membershipId: added.data.id as number };
+    return { headers, teamId: data.id as number, membershipId: added.data.id as number, memberId: member.id };
+  };
+  /** The team above with an out-of-office entry of its member, made by the owner through the team route. */
+  const memberOoo = async (request: APIRequestContext) => {
+    const { headers, teamId, memberId } = await team(request);
+    const base = `/v2/teams/${teamId}/users/${memberId}/ooo`;
+    const { data } = await send(request, "POST /v2/teams/{teamId}/users/{userId}/ooo", base, {
+      headers,
+      data: { start: utcAt(5, 0).toISOString(), end: utcAt(7, 0).toISOString(), reason: "vacation", notes: "Away" },
+    });
+    return { headers, base, oooId: data.id as number };
   };
   return {
     "POST /v2/teams": (request) => team(request).then(() => undefined),
@@ -342,6 +352,28 @@ function teamOperations(): typeof operations {
         headers,
         data: { role: "MEMBER" },
       });
+    },
+    "GET /v2/teams/{teamId}/schedules": async (request) => {
+      const { headers, teamId, memberId } = await team(request);
+      await db.schedule.create({
+        data: { userId: memberId, name: "Hours", timeZone: "Europe/Rome", entries: { create: [{ days: [1], startMinute: 540, endMinute: 600 }] } },
+      });
+      const { data } = await send(request, "GET /v2/teams/{teamId}/schedules", `/v2/teams/${teamId}/schedules`, { headers });
+      expect(data).toHaveLength(1);
+    },
+    "POST /v2/teams/{teamId}/users/{userId}/ooo": (request) => memberOoo(request).then(() => undefined),
+    "GET /v2/teams/{teamId}/users/{userId}/ooo": async (request) => {
+      const { headers, base } = await memberOoo(request);
+      const { data } = await send(request, "GET /v2/teams/{teamId}/users/{userId}/ooo", base, { headers });
+      expect(data).toHaveLength(1);
+    },
+    "PATCH /v2/teams/{teamId}/users/{userId}/ooo/{oooId}": async (request) => {
+      const { headers, base, oooId } = await memberOoo(request);
+      await send(request, "PATCH /v2/teams/{teamId}/users/{userId}/ooo/{oooId}", `${base}/${oooId}`, { headers, data: { reason: "travel" } });
+    },
+    "DELETE /v2/teams/{teamId}/users/{userId}/ooo/{oooId}": async (request) => {
+      const { headers, base, oooId } = await memberOoo(request);
+      await send(request, "DELETE /v2/teams/{teamId}/users/{userId}/ooo/{oooId}", `${base}/${oooId}`, { headers });
     },
     "DELETE /v2/teams/{teamId}/memberships/{membershipId}": async (request) => {
       const { headers, teamId, membershipId } = await team(request);

@@ -33,6 +33,14 @@ const PARAMS: Record<string, (world: World) => Promise<number>> = {
     });
     return eventType.id;
   },
+  userId: async (world) => world.users.member.id,
+  oooId: async (world) => {
+    const { db } = await import("../../server/db/client");
+    const entry = await db.outOfOffice.create({
+      data: { userId: world.users.member.id, start: new Date(Date.UTC(2031, 0, 1)), end: new Date(Date.UTC(2031, 0, 2)) },
+    });
+    return entry.id;
+  },
 };
 
 /** A valid body per operation, so the allowed caller's answer shows the route working, not only passing the door. */
@@ -57,6 +65,8 @@ const BODIES: Record<string, (world: World) => Promise<unknown>> = {
     enabled: true,
     templateType: "CUSTOM_TEMPLATE",
   }),
+  "POST /v2/teams/{teamId}/users/{userId}/ooo": async () => ({ start: "2031-02-01T00:00:00Z", end: "2031-02-03T00:00:00Z" }),
+  "PATCH /v2/teams/{teamId}/users/{userId}/ooo/{oooId}": async () => ({ notes: "Changed by the tenancy matrix" }),
 };
 
 const WHO_HOLDS: Record<TeamRole, "owner" | "admin" | "member"> = { OWNER: "owner", ADMIN: "admin", MEMBER: "member" };

@@ -18,6 +18,17 @@ export const bookingsVisibleTo = (actor: Actor): Prisma.BookingWhereInput => ({
   OR: [{ hosts: { some: hostRowsOf(actor) } }, { eventType: { team: teamsWhereActorIs(actor, ADMIN_ROLES) } }],
 });
 
+/**
+ * A team's bookings (GET /v2/teams/{teamId}/bookings): those of its event types and of their managed children (the
+ * members' copies, whose parent is the team's event type), when the actor is an OWNER or ADMIN of the team (or of its
+ * organization). The route checks the same roles at the door; the query holds to them too, so the list can never
+ * show another team's bookings whatever the caller passes.
+ */
+export function bookingsOfTeam(actor: Actor, teamId: number): Prisma.BookingWhereInput {
+  const team: Prisma.TeamWhereInput = { AND: [{ id: teamId }, teamsWhereActorIs(actor, ADMIN_ROLES)] };
+  return { eventType: { OR: [{ team }, { parent: { team } }] } };
+}
+
 /** Another user's booking is a 404, never a 403 that confirms it exists. */
 export async function getManagedBooking(tx: Tx, actor: Actor, uid: string) {
   const booking = await tx.booking.findFirst({ where: { AND: [{ uid }, bookingsVisibleTo(actor)] }, select: BOOKING_SELECT });

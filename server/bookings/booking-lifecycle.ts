@@ -17,6 +17,7 @@ import {
   slotUnavailableError,
 } from "./booking-rules";
 import { isOverlapViolation, lockHosts } from "./host-lock";
+import { lockStandIns } from "./round-robin";
 
 const LIVE = ["ACCEPTED", "PENDING"] as const;
 const isLive = (status: string) => (LIVE as readonly string[]).includes(status);
@@ -80,8 +81,18 @@ export async function rescheduleBooking(actor: Actor | null, uid: string, input:
         keptLengthInMinutes: minutesOf(old),
       });
       if (!slot.available) throw slotUnavailableError(slot);
+      // Round robin may hand an away host's place to the member their out-of-office names (slots/ooo-redirects.ts).
+      const hostIds = chooseHosts(eventType, slot.freeHostIds, undefined, slot.redirectedFrom);
+      const standInsHeld = await lockStandIns(
+        tx,
+        eventType,
+        hostIds,
+        candidateHostIds(eventType),
+        { start: input.start, end: slot.end },
+        { ignoreBookingUid: uid },
+      );
+      if (hostIds.length === 0 || !standInsHeld) throw slotTakenError();
       await tx.bookingHost.updateMany({ where: { bookingId: old.id }, data: { isLive: false } });
-      const hostIds = chooseHosts(eventType, slot.freeHostIds);
       const created = await tx.booking.create({
         data: {
           ...slotBookingData(eventType, input.start, slot.end, hostIds),

@@ -1,7 +1,7 @@
 /**
  * Keyset pagination of GET /v2/bookings: `cursor` names the last booking of the previous page by its sort key
  * values and booking id, and the next page is "rows after it in the list's order". The database seeks to it
- * through the (userId, start) index instead of counting past `skip` rows, so a deep page costs what the first does.
+ * through the (userId, start) index (a team list: the (start) index) instead of counting past `skip` rows, so a deep page costs what the first does.
  *
  * The cursor is opaque to clients (base64url JSON) and carries the order it was made for: sent with another
  * order it would skip or repeat rows, so it is refused. It also carries how many rows came before it when it was
@@ -9,12 +9,12 @@
  * added or removed before the cursor since then shift currentPage and remainingItems, never the page itself. It is not a secret; it only narrows the caller's own
  * list, which booking-access.ts decides.
  */
-import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import type { TListBookingsQuery } from "./booking-list-query";
+import type { BookingRowShape, SortKey } from "./booking-list-rows";
 
+export type { SortKey };
 type Direction = "asc" | "desc";
-export type SortKey = "start" | "end" | "createdAt" | "updatedAt";
 export type SortSpec = { key: SortKey; direction: Direction }[];
 
 /** The sorts asked for, in the documented precedence (start, end, created, updated); by start when none. */
@@ -28,12 +28,9 @@ export function bookingSortSpec(query: Pick<TListBookingsQuery, "sortStart" | "s
   return spec.length ? spec : [{ key: "start", direction: "asc" }];
 }
 
-/** start and end are the host row's indexed copies; created and updated live on the booking. */
-const onHostRow = (key: SortKey): key is "start" | "end" => key === "start" || key === "end";
-
 /** The Prisma order: the spec, then booking id as the tiebreaker that makes the order total. */
-export function orderByOf(spec: SortSpec): Prisma.BookingHostOrderByWithRelationInput[] {
-  return [...spec.map(({ key, direction }) => (onHostRow(key) ? { [key]: direction } : { booking: { [key]: direction } })), { bookingId: "asc" as const }];
+export function orderByOf<W, O>(shape: BookingRowShape<W, O>, spec: SortSpec): O[] {
+  return [...spec.map(({ key, direction }) => shape.orderBy(key, direction)), shape.idOrder];
 }
 
 /** What a row must expose to be a cursor's position. */
@@ -42,7 +39,7 @@ export type CursorRow = { bookingId: number; start: Date; end: Date; booking: { 
 type CursorPayload = { order: string; values: string[]; id: number; offset: number };
 
 const orderSignature = (spec: SortSpec) => spec.map(({ key, direction }) => `${key}:${direction}`).join(",");
-const valueOf = (row: CursorRow, key: SortKey) => (onHostRow(key) ? row[key] : row.booking[key]);
+const valueOf = (row: CursorRow, key: SortKey) => (key === "start" || key === "end" ? row[key] : row.booking[key]);
 
 /** `offset`: how many rows come before the next page (those before and on this one). */
 export function encodeCursor(spec: SortSpec, row: CursorRow, offset: number): string {
@@ -73,23 +70,19 @@ export function decodeCursor(cursor: string, spec: SortSpec): { values: Date[]; 
 
 const comparison = (direction: Direction) => (direction === "asc" ? "gt" : "lt");
 
-function condition(key: SortKey, filter: Prisma.DateTimeFilter | Date): Prisma.BookingHostWhereInput {
-  return onHostRow(key) ? { [key]: filter } : { booking: { [key]: filter } };
-}
-
 /**
  * Rows strictly after the cursor in the order `spec` + bookingId: for keys k1…kn, (k1 beyond v1) or (k1 = v1 and
  * k2 beyond v2) … or (all equal and bookingId > id), "beyond" following each key's direction.
  */
-export function afterCursor(spec: SortSpec, cursor: { values: Date[]; id: number }): Prisma.BookingHostWhereInput {
-  const branches: Prisma.BookingHostWhereInput[] = [];
+export function afterCursor<W, O>(shape: BookingRowShape<W, O>, spec: SortSpec, cursor: { values: Date[]; id: number }): W {
+  const branches: W[] = [];
   for (let i = 0; i <= spec.length; i++) {
-    const equalPrefix = spec.slice(0, i).map(({ key }, j) => condition(key, cursor.values[j]!));
-    const beyond = i < spec.length ? condition(spec[i]!.key, { [comparison(spec[i]!.direction)]: cursor.values[i]! }) : { bookingId: { gt: cursor.id } };
-    branches.push({ AND: [...equalPrefix, beyond] });
+    const equalPrefix = spec.slice(0, i).map(({ key }, j) => shape.key(key, cursor.values[j]!));
+    const beyond = i < spec.length ? shape.key(spec[i]!.key, { [comparison(spec[i]!.direction)]: cursor.values[i]! }) : shape.id({ gt: cursor.id });
+    branches.push(shape.all([...equalPrefix, beyond]));
   }
   // Implied by the branches, but in this form the database can start its index range scan at the cursor.
   const first = spec[0]!;
-  const from = condition(first.key, { [first.direction === "asc" ? "gte" : "lte"]: cursor.values[0]! });
-  return { AND: [from, { OR: branches }] };
+  const from = shape.key(first.key, { [first.direction === "asc" ? "gte" : "lte"]: cursor.values[0]! });
+  return shape.all([from, shape.any(branches)]);
 }

@@ -1,18 +1,20 @@
 /**
- * GET /v2/bookings filters as Prisma conditions, apart from who may see a booking (booking-access.ts decides that).
- * The list reads BookingHost rows, whose start and end copy the booking's, so time filters use the indexed copies.
+ * GET /v2/bookings filters (also GET /v2/teams/{teamId}/bookings) as Prisma conditions on the table the list walks
+ * (booking-list-rows.ts), apart from which bookings the list may show (booking-access.ts decides that). On host rows,
+ * time filters use the rows' indexed copies of the booking's start and end.
  */
 import type { Prisma } from "../db/generated/client";
 import type { TListBookingsQuery, TStatusFilter } from "./booking-list-query";
+import type { BookingRowShape } from "./booking-list-rows";
 
-type StatusCondition = { booking?: Prisma.BookingWhereInput; start?: Prisma.DateTimeFilter; end?: Prisma.DateTimeFilter };
+type StatusCondition = { booking?: Prisma.BookingWhereInput; end?: Prisma.DateTimeFilter };
 
 const LIVE = { status: { in: ["ACCEPTED", "PENDING"] } } satisfies Prisma.BookingWhereInput;
 
 /**
- * Each status value as a condition on a host row; `now` is one instant for the whole request. The peer's values
- * follow its documentation: upcoming and past are the live bookings (accepted or pending) not yet ended / ended,
- * unconfirmed the pending ones not yet ended; recurring matches nothing, as Convene has no recurring bookings.
+ * Each status value as a condition; `now` is one instant for the whole request. The peer's values follow its
+ * documentation: upcoming and past are the live bookings (accepted or pending) not yet ended / ended, unconfirmed the
+ * pending ones not yet ended; recurring matches nothing, as Convene has no recurring bookings.
  */
 function statusCondition(status: TStatusFilter, now: Date): StatusCondition | null {
   switch (status) {
@@ -29,17 +31,20 @@ function statusCondition(status: TStatusFilter, now: Date): StatusCondition | nu
   }
 }
 
-function statusWhere(statuses: readonly TStatusFilter[], now: Date): Prisma.BookingHostWhereInput {
-  const conditions = statuses.map((status) => statusCondition(status, now)).filter((condition) => condition !== null);
+function statusWhere<W, O>(shape: BookingRowShape<W, O>, statuses: readonly TStatusFilter[], now: Date): W {
+  const conditions = statuses
+    .map((status) => statusCondition(status, now))
+    .filter((condition) => condition !== null)
+    .map(({ booking, end }) => shape.all([...(booking ? [shape.booking(booking)] : []), ...(end ? [shape.key("end", end)] : [])]));
   // Only "recurring" asked for: nothing matches. (Prisma reads an empty OR as no condition at all.)
-  return conditions.length ? { OR: conditions } : { bookingId: { in: [] } };
+  return conditions.length ? shape.any(conditions) : shape.id({ in: [] });
 }
 
 const range = (after: Date | undefined, before: Date | undefined): Prisma.DateTimeFilter | undefined =>
   after || before ? { ...(after ? { gte: after } : {}), ...(before ? { lte: before } : {}) } : undefined;
 
-/** The filter part of the list's `where`; the caller adds the access rule. */
-export function bookingListFilters(query: TListBookingsQuery, now: Date): Prisma.BookingHostWhereInput[] {
+/** The filter part of the list's `where`; the caller adds which bookings the list may show. */
+export function bookingListFilters<W, O>(shape: BookingRowShape<W, O>, query: TListBookingsQuery, now: Date): W[] {
   const eventTypeIds = [...(query.eventTypeId ? [[query.eventTypeId]] : []), ...(query.eventTypeIds ? [query.eventTypeIds] : [])];
   const booking: Prisma.BookingWhereInput = {
     ...(query.bookingUid ? { uid: query.bookingUid } : {}),
@@ -59,9 +64,9 @@ export function bookingListFilters(query: TListBookingsQuery, now: Date): Prisma
     ...(eventTypeIds.length ? { AND: eventTypeIds.map((ids) => ({ eventTypeId: { in: ids } })) } : {}),
   };
   return [
-    ...(Object.keys(booking).length ? [{ booking }] : []),
-    ...(query.afterStart ? [{ start: { gte: query.afterStart } }] : []),
-    ...(query.beforeEnd ? [{ end: { lte: query.beforeEnd } }] : []),
-    ...(query.status?.length ? [statusWhere(query.status, now)] : []),
+    ...(Object.keys(booking).length ? [shape.booking(booking)] : []),
+    ...(query.afterStart ? [shape.key("start", { gte: query.afterStart })] : []),
+    ...(query.beforeEnd ? [shape.key("end", { lte: query.beforeEnd })] : []),
+    ...(query.status?.length ? [statusWhere(shape, query.status, now)] : []),
   ];
 }

@@ -33,7 +33,7 @@ describe("GET /v2/bookings query", () => {
     );
   });
 
-  it("does not declare the peer's team filters (refused as unsupported until team bookings exist)", () => {
+  it("does not declare the peer's team filters (refused as unsupported: team bookings have their own route)", () => {
     expect(ZListBookingsQuery.safeParse({ teamId: "1" }).error?.issues[0]).toMatchObject({ code: "unrecognized_keys", keys: ["teamId"] });
   });
 });

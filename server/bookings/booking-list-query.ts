@@ -1,9 +1,9 @@
 /**
  * The query of GET /v2/bookings: the spec's filters (status, attendeeEmail, eventTypeId, afterStart, beforeEnd,
  * sortStart, sortEnd, sortCreated, take, skip) and the peer API's (attendeeName, bookingUid, eventTypeIds,
- * afterCreatedAt … beforeUpdatedAt, sortUpdatedAt, and its status values). The peer's teamId and teamsIds are not
- * declared: Convene has no team bookings yet, so they are refused as unsupported (400 `unsupported_field`), never
- * answered with the caller's own bookings as if filtered.
+ * afterCreatedAt … beforeUpdatedAt, sortUpdatedAt, and its status values). GET /v2/teams/{teamId}/bookings takes the
+ * same query. The peer's teamId and teamsIds are not declared (a team's bookings are listed at that route), so they are
+ * refused as unsupported (400 `unsupported_field`), never answered with the caller's own bookings as if filtered.
  */
 import { z } from "zod";
 import { MAX_DB_INT, ZIdParam } from "../http/ids";

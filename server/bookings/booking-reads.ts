@@ -3,12 +3,12 @@ import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { env } from "../env";
 import { Page } from "../http/pagination";
-import type { Prisma } from "../db/generated/client";
-import { getManagedBooking, hostRowsOf } from "./booking-access";
+import { bookingsOfTeam, getManagedBooking, hostRowsOf } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
 import { AppError } from "../errors";
 import { bookingListFilters } from "./booking-list-filters";
-import { afterCursor, bookingSortSpec, decodeCursor, encodeCursor, orderByOf } from "./booking-list-cursor";
+import { afterCursor, bookingSortSpec, decodeCursor, encodeCursor, orderByOf, type CursorRow, type SortSpec } from "./booking-list-cursor";
+import { BOOKING_ROWS, HOST_ROWS, type BookingListScope } from "./booking-list-rows";
 import type { TListBookingsQuery } from "./booking-list-query";
 
 /**
@@ -16,28 +16,53 @@ import type { TListBookingsQuery } from "./booking-list-query";
  * the caller hosts them), applied from BookingHost's side: its (userId, start) index serves the filter, the
  * default order and deep pages alike. (Admitting event-type owners too needs an OR across two relations,
  * which made PostgreSQL scan every booking: ~0.5 s a page at 200k bookings.)
- * Pages are by take/skip, or by `cursor` (booking-list-cursor.ts), whose cost does not grow with depth.
  */
-export async function listBookings(actor: Actor, query: TListBookingsQuery) {
+export const listBookings = (actor: Actor, query: TListBookingsQuery) => listBookingsIn({ hostRows: hostRowsOf(actor) }, query);
+
+/** GET /v2/teams/{teamId}/bookings: the same filters, sorts, pages and output over the team's bookings. */
+export const listTeamBookings = (actor: Actor, teamId: number, query: TListBookingsQuery) => listBookingsIn({ bookings: bookingsOfTeam(actor, teamId) }, query);
+
+type ListRow = CursorRow & { booking: Parameters<typeof toBookingOutput>[0] };
+
+/** One page of the scope's rows (and the count of all of them) on the table the scope names (booking-list-rows.ts). */
+function readPage(scope: BookingListScope, query: TListBookingsQuery, spec: SortSpec, cursor: { values: Date[]; id: number } | null, now: Date) {
+  // One row more than the page tells whether a next page exists without another query.
+  const page = { take: query.take + 1, skip: cursor ? 0 : query.skip };
+  if ("hostRows" in scope) {
+    const where = HOST_ROWS.all([scope.hostRows, ...bookingListFilters(HOST_ROWS, query, now)]);
+    return Promise.all([
+      db.bookingHost.findMany({
+        // Bookings of this page only: a joined load (relationJoins) would build the JSON of every row `skip` passes.
+        relationLoadStrategy: "query",
+        where: cursor ? HOST_ROWS.all([where, afterCursor(HOST_ROWS, spec, cursor)]) : where,
+        orderBy: orderByOf(HOST_ROWS, spec),
+        ...page,
+        select: { bookingId: true, start: true, end: true, booking: { select: BOOKING_SELECT } },
+      }) as Promise<ListRow[]>,
+      db.bookingHost.count({ where }),
+    ]);
+  }
+  const where = BOOKING_ROWS.all([scope.bookings, ...bookingListFilters(BOOKING_ROWS, query, now)]);
+  return Promise.all([
+    db.booking
+      .findMany({
+        where: cursor ? BOOKING_ROWS.all([where, afterCursor(BOOKING_ROWS, spec, cursor)]) : where,
+        orderBy: orderByOf(BOOKING_ROWS, spec),
+        ...page,
+        select: BOOKING_SELECT,
+      })
+      .then((rows): ListRow[] => rows.map((booking) => ({ bookingId: booking.id, start: booking.start, end: booking.end, booking }))),
+    db.booking.count({ where }),
+  ]);
+}
+
+/** Pages are by take/skip, or by `cursor` (booking-list-cursor.ts), whose cost does not grow with depth. */
+async function listBookingsIn(scope: BookingListScope, query: TListBookingsQuery) {
   if (query.cursor && query.skip > 0)
     throw new AppError("BAD_REQUEST", "Send cursor or skip, not both", [{ path: "query.skip", message: "Not allowed with cursor" }]);
   const spec = bookingSortSpec(query);
-  const where: Prisma.BookingHostWhereInput = { ...hostRowsOf(actor), AND: bookingListFilters(query, new Date()) };
   const cursor = query.cursor ? decodeCursor(query.cursor, spec) : null;
-  const pageWhere = cursor ? { ...where, AND: [...(where.AND as Prisma.BookingHostWhereInput[]), afterCursor(spec, cursor)] } : where;
-  // One row more than the page tells whether a next page exists without another query.
-  const [rows, total] = await Promise.all([
-    db.bookingHost.findMany({
-      // Bookings of this page only: a joined load (relationJoins) would build the JSON of every row `skip` passes.
-      relationLoadStrategy: "query",
-      where: pageWhere,
-      orderBy: orderByOf(spec),
-      take: query.take + 1,
-      skip: cursor ? 0 : query.skip,
-      select: { bookingId: true, start: true, end: true, booking: { select: BOOKING_SELECT } },
-    }),
-    db.bookingHost.count({ where }),
-  ]);
+  const [rows, total] = await readPage(scope, query, spec, cursor, new Date());
   const page = rows.slice(0, query.take);
   const last = page.at(-1);
   // For a cursor page, "skip" is what lay before it when the cursor was issued, so the figures read as for take/skip.

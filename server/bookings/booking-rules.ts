@@ -109,24 +109,36 @@ export const fixedHostIds = (eventType: BookableEventType): number[] => eventTyp
 /**
  * The rotating hosts among `freeHostIds`, best first, by the peer's round-robin rules: the highest priority, then the
  * least recently booked (`lastBookedAt`: when each host's latest booking of this event type was made, in ms; a host
- * never booked comes first), then the lowest id.
+ * never booked comes first), then the lowest id. `redirectedFrom`: members standing in for an away host (round robin's
+ * out-of-office redirect, slots/ooo-redirects.ts) rank with that host's priority and their own last booking.
  */
-export function rankRotatingHosts(eventType: BookableEventType, freeHostIds: readonly number[], lastBookedAt: ReadonlyMap<number, number>): number[] {
+export function rankRotatingHosts(
+  eventType: BookableEventType,
+  freeHostIds: readonly number[],
+  lastBookedAt: ReadonlyMap<number, number>,
+  redirectedFrom: ReadonlyMap<number, number> = new Map(),
+): number[] {
   const priority = new Map(eventType.hosts.map((host) => [host.userId, host.isFixed ? null : host.priority]));
-  const rotating = freeHostIds.filter((id) => priority.get(id) != null);
+  const priorityOf = (id: number) => priority.get(id) ?? (redirectedFrom.has(id) ? priority.get(redirectedFrom.get(id)!) : null);
+  const rotating = freeHostIds.filter((id) => priorityOf(id) != null);
   const last = (id: number) => lastBookedAt.get(id) ?? Number.NEGATIVE_INFINITY;
-  return [...new Set(rotating)].sort((a, b) => priority.get(b)! - priority.get(a)! || last(a) - last(b) || a - b);
+  return [...new Set(rotating)].sort((a, b) => priorityOf(b)! - priorityOf(a)! || last(a) - last(b) || a - b);
 }
 
 /**
- * Collective: every host. Round robin: the fixed hosts and the best free rotating host (rankRotatingHosts); none when
- * a fixed host is not free. A personal event type: its owner.
+ * Collective: every host. Round robin: the fixed hosts and the best free rotating host (rankRotatingHosts), who may be a
+ * member standing in for an away host (`redirectedFrom`); none when a fixed host is not free. A personal event type: its owner.
  */
-export function chooseHosts(eventType: BookableEventType, freeHostIds: number[], lastBookedAt: ReadonlyMap<number, number> = new Map()): number[] {
+export function chooseHosts(
+  eventType: BookableEventType,
+  freeHostIds: number[],
+  lastBookedAt: ReadonlyMap<number, number> = new Map(),
+  redirectedFrom?: ReadonlyMap<number, number>,
+): number[] {
   if (eventType.schedulingType === "ROUND_ROBIN" && eventType.hosts.length > 0) {
     const fixed = fixedHostIds(eventType);
     if (fixed.some((id) => !freeHostIds.includes(id))) return [];
-    const [rotating] = rankRotatingHosts(eventType, freeHostIds, lastBookedAt);
+    const [rotating] = rankRotatingHosts(eventType, freeHostIds, lastBookedAt, redirectedFrom);
     const hasRotating = eventType.hosts.some((host) => !host.isFixed);
     if (hasRotating && rotating === undefined) return [];
     return [...fixed, ...(rotating === undefined ? [] : [rotating])];

@@ -29,7 +29,7 @@ import { insertBooking } from "./booking-insert";
 import { queryBookableRow } from "./bookable-row-query";
 import { assertGuestsAllowed } from "./guest-policy";
 import { isOverlapViolation, lockHosts } from "./host-lock";
-import { claimRoundRobinHosts, lastBookedAt, locksChosenHostsOnly, rankPreparedHosts } from "./round-robin";
+import { claimRoundRobinHosts, lastBookedAt, lockStandIns, locksChosenHostsOnly, rankPreparedHosts } from "./round-robin";
 import { idempotencyKeyReusedError, requestFingerprint } from "./idempotency-key";
 import { countBookingAttempt } from "./booking-rate-limit";
 import { checkBookingFieldsResponses } from "./booking-field-responses";
@@ -84,12 +84,14 @@ function writeBooking({ eventType, input, slotInput, early, externalBusy, idempo
   // The response is built inside the transaction: a row that cannot be turned into one rolls back.
   return db.$transaction(async (tx): Promise<CreateBookingResult> => {
     let claimed: number[] | null = null;
+    // Without a claim: every host, and the members the checked slot would hand an away host's booking to (round-robin.ts).
+    const locked = [...candidateHostIds(eventType), ...(early?.prepared.redirectedFrom?.keys() ?? [])];
     if (rotation && early) {
       const claim = await claimRoundRobinHosts(tx, early.prepared, eventType, rotation.ranked, rotation.waitFor);
       if (claim.hostIds === null) throw new RetryRotation(claim.retry);
       if (claim.hostIds.length === 0) throw slotTakenError();
       claimed = claim.hostIds;
-    } else await lockHosts(tx, candidateHostIds(eventType));
+    } else await lockHosts(tx, locked);
     if (idempotencyKey) {
       const earlier = await findByIdempotencyKey(tx, idempotencyKey);
       // Bookings made before fingerprints were stored have none: their retries are answered as before.
@@ -106,8 +108,10 @@ function writeBooking({ eventType, input, slotInput, early, externalBusy, idempo
       throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
     }
     const rotatingSince = eventType.schedulingType === "ROUND_ROBIN" && !claimed ? await lastBookedAt(tx, eventType.id, slot.freeHostIds) : undefined;
-    const hostIds = claimed ?? chooseHosts(eventType, slot.freeHostIds, rotatingSince);
+    const hostIds = claimed ?? chooseHosts(eventType, slot.freeHostIds, rotatingSince, slot.redirectedFrom);
     if (hostIds.length === 0) throw slotTakenError();
+    // A stand-in found by the check under the lock (idempotent requests) is locked and checked now.
+    if (!claimed && !(await lockStandIns(tx, eventType, hostIds, locked, { start: input.start, end: slot.end }, slotInput))) throw slotTakenError();
     const { attendee, guests = [] } = input;
     const attendeeEmail = attendeeEmailOf(attendee);
     const location = resolveLocation(input.location ?? meetingUrlLocation(input.meetingUrl), eventType.locations);

@@ -7,10 +7,14 @@
  * A host whose lock is held is skipped for the next one; when every free host was either taken or skipped, the request
  * starts over and waits for the first skipped host's lock (the holder may yet fail), so it answers 409 only once every
  * host that was free has been seen taken under its own lock. The exclusion constraint on BookingHost stays the backstop.
+ *
+ * Out-of-office redirects (slots/ooo-redirects.ts): a member standing in for an away host is ranked like a rotating
+ * host and claimed under their own lock, never the away host's: the lock guards the calendar the booking lands in.
  */
 import { db, sql, type Tx } from "../db/client";
 import { hostsTakenSince, type PreparedSlot } from "../slots/slots.service";
 import { rulesReadOtherBookings } from "../slots/event-type-rules";
+import { hostsBusyDuring, toMinuteCeil } from "../slots/slot-inputs";
 import { fixedHostIds, rankRotatingHosts, type BookableEventType } from "./booking-rules";
 import { lockHosts, tryLockHost } from "./host-lock";
 
@@ -70,8 +74,32 @@ export async function claimRoundRobinHosts(
   return skipped.length ? { hostIds: null, retry: skipped } : { hostIds: [] };
 }
 
-/** The prepared slot's rotating hosts, best first (rankRotatingHosts), read before the transaction. */
+/**
+ * The prepared slot's rotating hosts, best first (rankRotatingHosts), read before the transaction; with the members
+ * standing in for away hosts (out-of-office redirects, slots/ooo-redirects.ts), whose own locks claimRoundRobinHosts takes.
+ */
 export async function rankPreparedHosts(eventType: BookableEventType, prepared: PreparedSlot): Promise<number[]> {
-  const rotating = prepared.freeHostIds.filter((id) => eventType.hosts.some((host) => host.userId === id && !host.isFixed));
-  return rankRotatingHosts(eventType, rotating, await lastBookedAt(db, eventType.id, rotating));
+  const redirectedFrom = prepared.redirectedFrom ?? new Map<number, number>();
+  const rotating = prepared.freeHostIds.filter((id) => eventType.hosts.some((host) => host.userId === id && !host.isFixed) || redirectedFrom.has(id));
+  return rankRotatingHosts(eventType, rotating, await lastBookedAt(db, eventType.id, rotating), redirectedFrom);
+}
+
+/**
+ * Members standing in for away hosts that a booking at [slot.start, slot.end) chose (`hostIds`) but the transaction has
+ * not locked (`locked`): each is locked without waiting (taken after the blocking locks, so it cannot close a cycle) and
+ * checked under its lock; false when one is held by another request or has been taken since the slot was checked.
+ */
+export async function lockStandIns(
+  tx: Tx,
+  eventType: BookableEventType,
+  hostIds: number[],
+  locked: readonly number[],
+  slot: { start: Date; end: Date },
+  ignore: { ignoreBookingUid?: string; ignoreReservationUid?: string },
+): Promise<boolean> {
+  const unlocked = hostIds.filter((id) => !locked.includes(id));
+  if (unlocked.length === 0) return true;
+  for (const id of unlocked) if (!(await tryLockHost(tx, id))) return false;
+  const blocked = { start: toMinuteCeil(slot.start) - eventType.beforeEventBuffer, end: toMinuteCeil(slot.end) + eventType.afterEventBuffer };
+  return (await hostsBusyDuring(tx, unlocked, blocked, { ...ignore, now: new Date() })).size === 0;
 }

@@ -11,6 +11,7 @@ import { meRoutes } from "../me/me.routes";
 import { outOfOfficeRoutes } from "../out-of-office/out-of-office.routes";
 import { scheduleRoutes } from "../schedules/schedules.routes";
 import { slotRoutes } from "../slots/slots.routes";
+import { teamResourceRoutes } from "../teams/team-resources.routes";
 import { teamRoutes } from "../teams/teams.routes";
 import type { ApiRoute } from "./api-route";
 
@@ -24,4 +25,5 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...calendarRoutes,
   ...teamRoutes,
   ...teamEventTypeRoutes,
+  ...teamResourceRoutes,
 ];

@@ -1,9 +1,10 @@
-/** outOfOfficeOf on the real database: one's own entries, nobody else's. */
+/** The out-of-office builders on the real database: one's own entries; a team member's for the team's admins; accepted members as targets. */
 import { afterAll, describe, expect, it } from "vitest";
 import { makeUser } from "../../prisma/factories";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
-import { outOfOfficeOf } from "./ooo-access";
+import { makeTenancyWorld } from "../../prisma/team-factories";
+import { outOfOfficeOf, outOfOfficeOfTeamMember, redirectTargetsIn } from "./ooo-access";
 
 afterAll(() => disconnectDb());
 
@@ -17,5 +18,27 @@ describe("outOfOfficeOf", () => {
       db.outOfOffice.findMany({ where: { AND: [{ id: { in: [mine.id, theirs.id] } }, outOfOfficeOf(sessionActor(userId))] }, select: { id: true } });
     expect(await reach(alice.id)).toEqual([{ id: mine.id }]);
     expect(await reach(bob.id)).toEqual([{ id: theirs.id }]);
+  });
+});
+
+describe("outOfOfficeOfTeamMember and redirectTargetsIn", () => {
+  it("reach a member's entries only for the team's admins, and only accepted members as targets", async () => {
+    const world = await makeTenancyWorld();
+    const span = { start: new Date(Date.UTC(2031, 3, 1)), end: new Date(Date.UTC(2031, 3, 2)) };
+    const entry = await db.outOfOffice.create({ data: { userId: world.users.member.id, ...span } });
+    const reach = async (who: keyof typeof world.users, teamId = world.team.id) =>
+      (await db.outOfOffice.count({
+        where: { AND: [{ id: entry.id }, outOfOfficeOfTeamMember(sessionActor(world.users[who].id), teamId, world.users.member.id)] },
+      })) > 0;
+    expect(await reach("owner")).toBe(true);
+    expect(await reach("orgAdmin")).toBe(true);
+    for (const who of ["member", "invited", "orgMember", "outsider"] as const) expect(await reach(who)).toBe(false);
+    // The outsider owns another team: naming it does not reach this team's member.
+    expect(await reach("outsider", world.otherTeam.id)).toBe(false);
+    const targets = await db.user.findMany({
+      where: { AND: [{ id: { in: Object.values(world.users).map(({ id }) => id) } }, redirectTargetsIn(world.team.id)] },
+      select: { id: true },
+    });
+    expect(targets.map(({ id }) => id).sort()).toEqual([world.users.owner.id, world.users.admin.id, world.users.member.id].sort());
   });
 });

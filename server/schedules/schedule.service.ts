@@ -23,7 +23,8 @@ import {
   type TUpdateScheduleInput,
 } from "./schedule.schemas";
 import type { Actor } from "../auth/actor";
-import { schedulesOf } from "./schedule-access";
+import { schedulesOf, schedulesOfTeamMembers } from "./schedule-access";
+import type { TPaginationQuery } from "../http/pagination";
 
 const notFound = () => new AppError("NOT_FOUND", "Schedule not found");
 
@@ -71,6 +72,16 @@ export async function listSchedules(actor: Actor, page: TListSchedulesQuery) {
   };
   const [rows, totalItems] = await db.$transaction([
     db.schedule.findMany({ where, select: SCHEDULE_SELECT, orderBy: { id: "asc" }, skip: page.skip, take: page.take }),
+    db.schedule.count({ where }),
+  ]);
+  return { items: rows.map(toScheduleOutput), totalItems };
+}
+
+/** The schedules of a team's members, by member then schedule (each member's oldest first), paginated as the peer's list. */
+export async function listTeamSchedules(actor: Actor, teamId: number, page: TPaginationQuery) {
+  const where = schedulesOfTeamMembers(actor, teamId);
+  const [rows, totalItems] = await db.$transaction([
+    db.schedule.findMany({ where, select: SCHEDULE_SELECT, orderBy: [{ userId: "asc" }, { id: "asc" }], skip: page.skip, take: page.take }),
     db.schedule.count({ where }),
   ]);
   return { items: rows.map(toScheduleOutput), totalItems };

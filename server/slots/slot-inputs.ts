@@ -16,6 +16,7 @@ import { externalBusyTimes, type ExternalBusyTime } from "../calendars/busy-time
 import "../calendars/register-busy-times";
 import { db, sql, type Tx } from "../db/client";
 import type { SchedulingType } from "../db/generated/enums";
+import { loadRedirectPeriods, type TRedirectPeriod } from "../out-of-office/ooo-loader";
 import { SCHEDULE_SELECT, toLoadedSchedule, type TLoadedSchedule, type TScheduleRow } from "../schedules/schedule-loader";
 import { cachedPeriods, RELOAD_MARGIN_MINUTES, rememberPeriods } from "./host-busy-cache";
 import { expandSchedule, subtractIntervals, type Interval, type SlotHost, type SlotMode } from "./slots";
@@ -48,6 +49,8 @@ export const SLOT_EVENT_TYPE_SELECT = {
 export type SlotEventType = {
   id: number;
   userId: number | null;
+  /** A team event type's team: round robin hands an away host's bookings only to its accepted members (ooo-redirects.ts). */
+  teamId?: number | null;
   scheduleId: number | null;
   lengthInMinutes: number;
   lengthInMinutesOptions: number[];
@@ -87,7 +90,7 @@ export function schedulesOf(eventType: SlotEventType): Map<number, TLoadedSchedu
 }
 
 /** The hosts' schedules expanded around `range`, before out-of-office periods are taken out. */
-function windowsOf(eventType: SlotEventType, hostIds: number[], range: Interval): Map<number, Interval[]> {
+export function windowsOf(eventType: SlotEventType, hostIds: number[], range: Interval): Map<number, Interval[]> {
   const schedules = schedulesOf(eventType);
   return new Map(hostIds.map((userId) => [userId, schedules.get(userId) ? expandSchedule(schedules.get(userId)!, range) : []]));
 }
@@ -100,15 +103,39 @@ function windowsOf(eventType: SlotEventType, hostIds: number[], range: Interval)
 export type ExternalBusy = readonly ExternalBusyTime[] | Promise<readonly ExternalBusyTime[]>;
 
 /** Everything a slot of `length` minutes starting in `range` could touch: [range.start − before, range.end + length + after). */
-const busyWindowOf = (eventType: SlotEventType, range: Interval, length: number): Interval => ({
+export const busyWindowOf = (eventType: SlotEventType, range: Interval, length: number): Interval => ({
   start: range.start - eventType.beforeEventBuffer,
   end: range.end + length + eventType.afterEventBuffer,
 });
 
-/** The hosts' connected-calendar busy times that matter for slots of `length` minutes starting in `range`, each provider bounded by its budget. */
-export function loadExternalBusy(eventType: SlotEventType, range: Interval, length: number): Promise<ExternalBusyTime[]> {
+/**
+ * The connected-calendar busy times that matter for slots of `length` minutes starting in `range`, each provider
+ * bounded by its budget: the hosts', and those of the members their out-of-office redirects to (ooo-redirects.ts),
+ * whose calendars decide whether they are free to stand in. Outside any transaction (global client, then HTTP).
+ */
+export async function loadExternalBusy(eventType: SlotEventType, range: Interval, length: number): Promise<ExternalBusyTime[]> {
   const window = busyWindowOf(eventType, range, length);
-  return externalBusyTimes(hostIdsOf(eventType), { start: toDate(window.start), end: toDate(window.end) }, { timeoutMs: EXTERNAL_BUSY_TIMEOUT_MS });
+  const span = { start: toDate(window.start), end: toDate(window.end) };
+  const hostIds = hostIdsOf(eventType);
+  const targets = (await redirectPeriodsOf(db, eventType, span)).map(({ toUserId }) => toUserId).filter((id) => !hostIds.includes(id));
+  return externalBusyTimes([...hostIds, ...new Set(targets)], span, { timeoutMs: EXTERNAL_BUSY_TIMEOUT_MS });
+}
+
+/**
+ * Round robin's redirecting away periods of the rotating hosts over `span` (a team event type's; none otherwise): those
+ * naming another accepted member of the team who is not a fixed host (a fixed host is on every booking already).
+ */
+export async function redirectPeriodsOf(
+  tx: Tx,
+  eventType: SlotEventType,
+  span: { start: Date; end: Date },
+  awayHostIds?: number[],
+): Promise<TRedirectPeriod[]> {
+  if (modeOf(eventType.schedulingType) !== "roundRobin" || !eventType.teamId) return [];
+  const fixed = eventType.hosts.filter((host) => host.isFixed).map((host) => host.userId);
+  const rotating = eventType.hosts.filter((host) => !host.isFixed && (awayHostIds?.includes(host.userId) ?? true)).map((host) => host.userId);
+  const periods = await loadRedirectPeriods(tx, rotating, span, eventType.teamId);
+  return periods.filter((period) => period.toUserId !== period.userId && !fixed.includes(period.toUserId));
 }
 
 /** What makes a host busy besides its schedule; `now` decides which reservations have expired. */
@@ -242,29 +269,59 @@ export async function hostsBusyDuring(tx: Tx, hostIds: number[], blocked: Interv
   return busy;
 }
 
+/** Each user's busy periods (bookings, holds, connected calendars) and out-of-office periods (over `awayWindow`), in minutes. */
+export type UserPeriods = { busy: Map<number, Interval[]>; away: Map<number, Interval[]> };
+
 /**
- * Hosts with their availability and busy time for slots of `length` minutes starting in `range`. Bookings
- * are read for the busy window (busyWindowOf); `externalBusy` must come from loadExternalBusy over the same
- * range and length.
+ * Busy and away periods of `userIds` for slots of `length` minutes starting in `range`: the hosts', and round robin's
+ * redirect targets' (ooo-redirects.ts). `options.externalBusy` must cover them (loadExternalBusy does).
  */
-export async function loadSlotHosts(tx: Tx, eventType: SlotEventType, range: Interval, length: number, options: BusyOptions): Promise<SlotHost[]> {
-  const hostIds = hostIdsOf(eventType);
-  if (hostIds.length === 0) return [];
-  const windows = windowsOf(eventType, hostIds, range);
-  const all = [...windows.values()].flat();
-  const extent = all.length ? { start: Math.min(...all.map((w) => w.start)), end: Math.max(...all.map((w) => w.end)) } : null;
-  const [rows, external] = await Promise.all([loadBusyRows(tx, hostIds, busyWindowOf(eventType, range, length), extent, options), options.externalBusy]);
-  const busy = new Map(hostIds.map((userId) => [userId, [] as Interval[]]));
-  const away = new Map(hostIds.map((userId) => [userId, [] as Interval[]]));
+export async function loadUserPeriods(
+  tx: Tx,
+  eventType: SlotEventType,
+  userIds: number[],
+  range: Interval,
+  length: number,
+  awayWindow: Interval | null,
+  options: BusyOptions,
+): Promise<UserPeriods> {
+  const [rows, external] = await Promise.all([loadBusyRows(tx, userIds, busyWindowOf(eventType, range, length), awayWindow, options), options.externalBusy]);
+  const busy = new Map(userIds.map((userId) => [userId, [] as Interval[]]));
+  const away = new Map(userIds.map((userId) => [userId, [] as Interval[]]));
   for (const row of rows) {
     const target = row.kind === "away" ? away : busy;
     const periods = target.get(row.userId);
     if (periods) forEachSpan(row, (span) => periods.push(span));
   }
   for (const { userId, start, end } of external) busy.get(userId)?.push({ start: toMinuteFloor(start), end: toMinuteCeil(end) });
-  return hostIds.map((id) => {
+  return { busy, away };
+}
+
+/** The smallest interval holding all of `intervals`; null for none. */
+export const extentOf = (intervals: readonly Interval[]): Interval | null =>
+  intervals.length ? { start: Math.min(...intervals.map((w) => w.start)), end: Math.max(...intervals.map((w) => w.end)) } : null;
+
+/** The hosts as loadSlotHosts answers them, with what they were made from: schedule windows and away periods per host. */
+export type HostAvailability = { hosts: SlotHost[]; windows: Map<number, Interval[]>; away: Map<number, Interval[]> };
+
+export async function loadHostAvailability(tx: Tx, eventType: SlotEventType, range: Interval, length: number, options: BusyOptions): Promise<HostAvailability> {
+  const hostIds = hostIdsOf(eventType);
+  if (hostIds.length === 0) return { hosts: [], windows: new Map(), away: new Map() };
+  const windows = windowsOf(eventType, hostIds, range);
+  const { busy, away } = await loadUserPeriods(tx, eventType, hostIds, range, length, extentOf([...windows.values()].flat()), options);
+  const hosts = hostIds.map((id) => {
     const periods = away.get(id)!;
     const available = windows.get(id) ?? [];
     return { id, available: periods.length ? subtractIntervals(available, periods) : available, busy: busy.get(id)! };
   });
+  return { hosts, windows, away };
+}
+
+/**
+ * Hosts with their availability and busy time for slots of `length` minutes starting in `range`. Bookings
+ * are read for the busy window (busyWindowOf); `externalBusy` must come from loadExternalBusy over the same
+ * range and length.
+ */
+export async function loadSlotHosts(tx: Tx, eventType: SlotEventType, range: Interval, length: number, options: BusyOptions): Promise<SlotHost[]> {
+  return (await loadHostAvailability(tx, eventType, range, length, options)).hosts;
 }

@@ -12,18 +12,9 @@ import type { TAvailableSlotsQuery } from "./slots.schemas";
 import { computeSlots, type Interval, type Slot, type SlotMode } from "./slots";
 import type { ExternalBusyTime } from "../calendars/busy-times";
 import { applyEventTypeRules, isOutsideFixedWindow, rulesReadOtherBookings, rulesTimeZone, searchRange, type SlotRulesEventType } from "./event-type-rules";
-import {
-  hostIdsOf,
-  hostsBusyDuring,
-  loadExternalBusy,
-  loadSlotHosts,
-  modeOf,
-  schedulesOf,
-  toMinuteCeil,
-  type BusyOptions,
-  type SlotEventType,
-} from "./slot-inputs";
+import { hostIdsOf, hostsBusyDuring, loadExternalBusy, modeOf, schedulesOf, toMinuteCeil, type BusyOptions, type SlotEventType } from "./slot-inputs";
 import { allowedLengths, slotLengthOf } from "./slot-length";
+import { loadSlotHostsWithStandIns, resolveStandIns } from "./ooo-redirects";
 import { resolveSlotEventType, SLOT_ROW_SELECT } from "./slot-event-type";
 
 type Options = { now?: Date };
@@ -65,15 +56,14 @@ async function slotsOf(
   length: number,
   busy: BusyOptions,
   searched?: Search,
-): Promise<{ slots: Slot[]; refusal?: string }> {
+): Promise<{ slots: Slot[]; refusal?: string; redirects: ReadonlyMap<number, ReadonlyMap<number, number>> }> {
   // Sequential: `tx` may be a transaction's one connection.
   const { timeZone, search } = searched ?? searchOf(eventType, range, busy.now);
-  const hosts = await loadSlotHosts(tx, eventType, search, length, busy);
+  // Round robin: away hosts whose out-of-office redirects to a free team member count through them (ooo-redirects.ts).
+  const hosts = await loadSlotHostsWithStandIns(tx, eventType, search, length, busy);
   const mode = modeOf(eventType.schedulingType);
   const nowMinute = toMinuteCeil(busy.now); // rounded up: a slot that started seconds ago is in the past
-  const computed = requireFixedHosts(
-    eventType,
-    mode,
+  const resolved = resolveStandIns(
     computeSlots({
       mode,
       hosts,
@@ -86,13 +76,17 @@ async function slotsOf(
       range: search,
       now: nowMinute,
     }),
+    hosts,
   );
+  // Which away host each stand-in replaces, by slot start: the rules below rebuild slots without it.
+  const redirects = new Map(resolved.flatMap((slot) => (slot.redirectedFrom ? [[slot.start, slot.redirectedFrom] as const] : [])));
+  const computed = requireFixedHosts(eventType, mode, resolved);
   const context = { range, search, now: nowMinute, timeZone, mode, hostIds: hostIdsOf(eventType), ignoreBookingUid: busy.ignoreBookingUid };
   // Duration limits count the length being booked.
   const { slots, refusedBy } = await applyEventTypeRules(tx, { ...eventType, lengthInMinutes: length }, computed, context);
-  if (refusedBy) return { slots, refusal: REFUSALS[refusedBy] };
-  if (slots.length === 0 && isOutsideFixedWindow(eventType, timeZone, range.start, nowMinute)) return { slots, refusal: REFUSALS.window };
-  return { slots };
+  if (refusedBy) return { slots, refusal: REFUSALS[refusedBy], redirects };
+  if (slots.length === 0 && isOutsideFixedWindow(eventType, timeZone, range.start, nowMinute)) return { slots, refusal: REFUSALS.window, redirects };
+  return { slots, redirects };
 }
 
 /** Round robin: a slot needs every fixed ("mandatory") host free and, when there are rotating hosts, one of them too. */
@@ -138,8 +132,11 @@ export async function getAvailableSlots(query: TAvailableSlotsQuery, options: Op
   return toAvailableSlotsOutput(slots, query.timeZone);
 }
 
-/** `refusal`: why an otherwise free slot is not bookable (booking window, limits, first slot only), for the booker. */
-export type TSlotCheck = { available: boolean; freeHostIds: number[]; end: Date; refusal?: string };
+/**
+ * `refusal`: why an otherwise free slot is not bookable (booking window, limits, first slot only), for the booker.
+ * `redirectedFrom`: free members standing in for an away round-robin host (ooo-redirects.ts), each mapped to that host.
+ */
+export type TSlotCheck = { available: boolean; freeHostIds: number[]; end: Date; refusal?: string; redirectedFrom?: ReadonlyMap<number, number> };
 
 /** The slot whose start is the whole minute `start`, or null when `start` is not one. */
 const minuteRangeOf = (start: Date): Interval | null => {
@@ -205,9 +202,12 @@ async function checkSlot(tx: Tx, eventType: SlotEventTypeRow, input: SlotCheckIn
   const end = new Date(input.start.getTime() + length * 60_000);
   const range = minuteRangeOf(input.start);
   if (!range) return { available: false, freeHostIds: [], end };
-  const { slots, refusal } = await slotsOf(tx, eventType, range, length, { ...input, now: options.now ?? new Date() });
+  const { slots, refusal, redirects } = await slotsOf(tx, eventType, range, length, { ...input, now: options.now ?? new Date() });
   const [slot] = slots;
-  return slot ? { available: true, freeHostIds: slot.hostIds, end } : { available: false, freeHostIds: [], end, ...(refusal ? { refusal } : {}) };
+  const redirectedFrom = slot && redirects.get(slot.start);
+  return slot
+    ? { available: true, freeHostIds: slot.hostIds, end, ...(redirectedFrom ? { redirectedFrom } : {}) }
+    : { available: false, freeHostIds: [], end, ...(refusal ? { refusal } : {}) };
 }
 
 /** A slot checked before the host lock (prepareSlot), to be confirmed under it (confirmSlotUnderLock). */
@@ -237,7 +237,8 @@ export async function confirmSlotUnderLock(tx: Tx, prepared: PreparedSlot, optio
   const free = prepared.freeHostIds.filter((id) => !busy.has(id));
   const allNeeded = modeOf(eventType.schedulingType) === "collective";
   const available = free.length > 0 && (!allNeeded || free.length === prepared.freeHostIds.length);
-  return available ? { available, freeHostIds: free, end } : { available: false, freeHostIds: [], end };
+  const redirectedFrom = prepared.redirectedFrom ? { redirectedFrom: prepared.redirectedFrom } : {};
+  return available ? { available, freeHostIds: free, end, ...redirectedFrom } : { available: false, freeHostIds: [], end };
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { z } from "zod";
+import { peerOperationOf } from "../../../server/http/peer-fields";
 import { ROUTE_CATALOG } from "../../../server/http/route-catalog";
 import { expect } from "../fixtures";
 import { peerViolations } from "./peer-schemas";
@@ -28,7 +29,8 @@ export async function send(request: APIRequestContext, operation: string, url: s
   expect(response.status(), `${operation}: ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(200);
   expect(response.status(), `${operation}: ${JSON.stringify(body)}`).toBeLessThan(300);
   expect(body.status).toBe("success");
-  expect(peerViolations(method, template, response.status(), body), `${operation} against the peer's schema: ${JSON.stringify(body.data)}`).toEqual([]);
+  const [peerMethod, peerTemplate] = peerOperationOf(route).split(" ") as [string, string];
+  expect(peerViolations(peerMethod, peerTemplate, response.status(), body), `${operation} against the peer's schema: ${JSON.stringify(body.data)}`).toEqual([]);
   const declared = route.paginated ? z.array(route.response) : route.response;
   const own = declared.safeParse(body.data);
   expect(own.success ? [] : own.error.issues, `${operation} against Convene's declared response schema`).toEqual([]);

@@ -1,0 +1,4 @@
+import { deleteTeamMemberOooRoute, updateTeamMemberOooRoute } from "@/server/teams/team-resources.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(updateTeamMemberOooRoute, deleteTeamMemberOooRoute);
