@@ -5,6 +5,9 @@ import { makeTenancyWorld } from "../../prisma/team-factories";
 import { expectAppError } from "../../e2e/support/rejections";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
+import { attendee } from "../../prisma/scheduling-factories";
+import { createBooking } from "../bookings/create-booking";
+import { getAvailableSlots } from "../slots/slots.service";
 import { listEventTypes } from "./event-type.service";
 import { createTeamEventType, deleteTeamEventType, updateTeamEventType } from "./team-event-type.service";
 
@@ -38,6 +41,17 @@ describe("managed event types", () => {
     }
     const { items } = await listEventTypes(sessionActor(users.member.id), { take: 100, skip: 0 });
     expect(items.map(({ slug }) => slug)).toContain("intro");
+  });
+
+  it("refuses slots and bookings of the parent itself (400): members' copies are what is booked", async () => {
+    const { team, users } = await makeTenancyWorld();
+    const parent = await createTeamEventType(sessionActor(users.admin.id), team.id, { ...managed, hosts: [{ userId: users.member.id }] });
+    const start = new Date(Date.UTC(2031, 5, 11, 10));
+    const listing = getAvailableSlots({ eventTypeId: parent.id, startTime: start, endTime: new Date(start.getTime() + 7 * 86_400_000), timeZone: "UTC" });
+    expect((await expectAppError(listing, "BAD_REQUEST")).message).toMatch(/managed event type/);
+    const booking = createBooking({ eventTypeId: parent.id, start, attendee: attendee() }, { principal: null, idempotencyKey: null });
+    expect((await expectAppError(booking, "BAD_REQUEST")).message).toMatch(/managed event type/);
+    expect(await db.booking.count({ where: { eventTypeId: parent.id } })).toBe(0);
   });
 
   it("follows the parent's changes, adds and removes copies with the hosts, and clears a nullable setting", async () => {

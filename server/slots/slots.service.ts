@@ -46,6 +46,19 @@ function searchOf(eventType: SlotEventTypeRow, range: Interval, now: Date) {
 type Search = ReturnType<typeof searchOf>;
 
 /**
+ * A MANAGED team event type is a template: each assigned member books through their own copy (its children, with
+ * their own slugs under the member's name), as the peer does. Its slots, bookings and holds are refused here, the one
+ * place all of them pass.
+ */
+function assertBookable(eventType: SlotEventTypeRow) {
+  if (eventType.schedulingType === "MANAGED") {
+    throw new AppError("BAD_REQUEST", "A managed event type is not booked itself: book the copy of one of its members (their event type with the same slug)", [
+      { path: "eventTypeId", message: "Managed event type" },
+    ]);
+  }
+}
+
+/**
  * The slots of `range`, `length` minutes long (already checked against the event type's lengths, slot-length.ts),
  * and for a single-slot check the rule (if any) that refused the slot at range.start.
  */
@@ -57,6 +70,7 @@ async function slotsOf(
   busy: BusyOptions,
   searched?: Search,
 ): Promise<{ slots: Slot[]; refusal?: string; redirects: ReadonlyMap<number, ReadonlyMap<number, number>> }> {
+  assertBookable(eventType);
   // Sequential: `tx` may be a transaction's one connection.
   const { timeZone, search } = searched ?? searchOf(eventType, range, busy.now);
   // Round robin: away hosts whose out-of-office redirects to a free team member count through them (ooo-redirects.ts).
