@@ -105,32 +105,35 @@ function orderByStart(intervals: readonly Interval[]): ArrayLike<number> {
   if (!Number.isSafeInteger((largest + 1) * n)) return intervals.map((_, index) => index).sort((a, b) => byStart(intervals[a]!, intervals[b]!));
   for (let index = 0; index < n; index++) keys[index] = intervals[index]!.start * n + index;
   keys.sort();
-  for (let index = 0; index < n; index++) keys[index] = unpack(keys[index]!, n)[1];
+  for (let index = 0; index < n; index++) keys[index] = keys[index]! - packedValue(keys[index]!, n) * n;
   return keys;
 }
 
-/** (value, position) from value × n + position, 0 ≤ position < n, without a slow floating-point `%`. */
-function unpack(key: number, n: number): [number, number] {
-  let value = Math.floor(key / n);
-  let position = key - value * n; // exact: both terms are integers below 2^53
+/**
+ * The value of value × n + position, 0 ≤ position < n, without a slow floating-point `%`; the position is then
+ * exactly key − value × n (both terms are integers below 2^53). Returns a number, not a pair: it runs once per busy
+ * period and per slot start, and a pair each time was most of a 50-host listing's garbage.
+ */
+function packedValue(key: number, n: number): number {
+  const value = Math.floor(key / n);
+  const position = key - value * n;
   // The division may round across an integer boundary; the exact remainder shows it.
-  if (position < 0) {
-    value -= 1;
-    position += n;
-  } else if (position >= n) {
-    value += 1;
-    position -= n;
-  }
-  return [value, position];
+  return position < 0 ? value - 1 : position >= n ? value + 1 : value;
+}
+
+function isSortedByStart(intervals: readonly Interval[]): boolean {
+  for (let index = 1; index < intervals.length; index++) if (intervals[index]!.start < intervals[index - 1]!.start) return false;
+  return true;
 }
 
 /** Sorted, with overlapping intervals merged; touching ones too when `joinTouching`. Empty ones dropped. */
 export function normalizeIntervals(intervals: readonly Interval[], joinTouching: boolean): Interval[] {
-  const order = orderByStart(intervals);
+  // Hosts' booked time usually arrives sorted already (host-busy-cache.ts keeps it so): then no sort at all.
+  const order = isSortedByStart(intervals) ? null : orderByStart(intervals);
   const merged: Interval[] = [];
   let last: Interval | undefined;
-  for (let index = 0; index < order.length; index++) {
-    const { start, end } = intervals[order[index]!]!;
+  for (let index = 0; index < intervals.length; index++) {
+    const { start, end } = intervals[order ? order[index]! : index]!;
     if (end <= start) continue;
     if (last && (start < last.end || (joinTouching && start === last.end))) last.end = Math.max(last.end, end);
     else merged.push((last = { start, end }));
@@ -325,7 +328,9 @@ function mergeByStart(perHost: readonly number[][], ids: readonly number[]): Slo
   let last: Slot | undefined;
   const keys = lists[0] ?? new Float64Array(0);
   for (let index = 0; index < keys.length; index++) {
-    const [start, h] = unpack(keys[index]!, hostCount);
+    const key = keys[index]!;
+    const start = packedValue(key, hostCount);
+    const h = key - start * hostCount;
     if (last && last.start === start) last.hostIds.push(ids[h]!);
     else slots.push((last = { start, hostIds: [ids[h]!] }));
   }
