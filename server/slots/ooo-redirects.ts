@@ -44,8 +44,9 @@ export async function loadSlotHostsWithStandIns(
   length: number,
   options: BusyOptions,
 ): Promise<LoadedSlotHost[]> {
-  const { hosts, windows, away } = await loadHostAvailability(tx, eventType, range, length, options);
-  const awayHosts = [...away].filter(([, periods]) => periods.length > 0).map(([userId]) => userId);
+  const { hosts, windows, away, redirecting } = await loadHostAvailability(tx, eventType, range, length, options);
+  // Only away periods that name a redirect matter; the busy-rows query said which hosts have one.
+  const awayHosts = [...away].filter(([userId, periods]) => periods.length > 0 && redirecting.has(userId)).map(([userId]) => userId);
   const awayExtent = extentOf(awayHosts.flatMap((userId) => away.get(userId)!));
   if (!awayExtent) return hosts;
   // Sequential: `tx` may be a transaction's one connection.

@@ -141,17 +141,17 @@ export async function redirectPeriodsOf(
 /** What makes a host busy besides its schedule; `now` decides which reservations have expired. */
 export type BusyOptions = { ignoreBookingUid?: string; ignoreReservationUid?: string; externalBusy: ExternalBusy; now: Date };
 
-/** One host's periods of one kind, each widened by its buffers. */
-type BusyRow = { kind: "booking" | "hold" | "away"; userId: number; periods: Interval[] };
+/** One host's periods of one kind, each widened by its buffers; a "redirecting" row (no periods) says some away period names a redirect. */
+type BusyRow = { kind: "booking" | "hold" | "away" | "redirecting"; userId: number; periods: Interval[] };
 /** As the database sends it: `spans` is "start,end,start,end,…" in whole minutes, before the buffers; a version row's is the version. */
-type SpanRow = { kind: "booking" | "hold" | "away" | "version"; userId: number; before: number; after: number; spans: string };
+type SpanRow = { kind: BusyRow["kind"] | "version"; userId: number; before: number; after: number; spans: string };
 
 function forEachSpan(row: BusyRow, visit: (span: Interval) => void) {
   for (const period of row.periods) visit(period);
 }
 
 function toBusyRow({ kind, userId, before, after, spans }: SpanRow): BusyRow {
-  const parts = spans.split(",");
+  const parts = spans ? spans.split(",") : [];
   const periods: Interval[] = [];
   for (let index = 0; index + 1 < parts.length; index += 2) periods.push({ start: Number(parts[index]) - before, end: Number(parts[index + 1]) + after });
   return { kind: kind as BusyRow["kind"], userId, periods };
@@ -242,6 +242,12 @@ const holdsAndAwayRows = (h: string, now: string, on: string, from: string, to: 
     FROM "OutOfOffice" o
    WHERE ${on}::boolean AND o."userId" = ANY($1::int[])
      AND o.start < (${to}::timestamptz AT TIME ZONE 'UTC') AND o."end" > (${from}::timestamptz AT TIME ZONE 'UTC')
+   GROUP BY o."userId"
+  UNION ALL
+  SELECT 'redirecting', o."userId", 0, 0, ''
+    FROM "OutOfOffice" o
+   WHERE ${on}::boolean AND o."userId" = ANY($1::int[]) AND o."redirectToUserId" IS NOT NULL
+     AND o.start < (${to}::timestamptz AT TIME ZONE 'UTC') AND o."end" > (${from}::timestamptz AT TIME ZONE 'UTC')
    GROUP BY o."userId"`;
 
 /** Parameters: host ids, the near window (start, end), the ignored booking and hold uids, now, whether and where to read away periods. */
@@ -269,8 +275,11 @@ export async function hostsBusyDuring(tx: Tx, hostIds: number[], blocked: Interv
   return busy;
 }
 
-/** Each user's busy periods (bookings, holds, connected calendars) and out-of-office periods (over `awayWindow`), in minutes. */
-export type UserPeriods = { busy: Map<number, Interval[]>; away: Map<number, Interval[]> };
+/**
+ * Each user's busy periods (bookings, holds, connected calendars) and out-of-office periods (over `awayWindow`), in
+ * minutes; `redirecting`: users with an away period there that names a redirect (ooo-redirects.ts reads those only).
+ */
+export type UserPeriods = { busy: Map<number, Interval[]>; away: Map<number, Interval[]>; redirecting: Set<number> };
 
 /**
  * Busy and away periods of `userIds` for slots of `length` minutes starting in `range`: the hosts', and round robin's
@@ -288,13 +297,18 @@ export async function loadUserPeriods(
   const [rows, external] = await Promise.all([loadBusyRows(tx, userIds, busyWindowOf(eventType, range, length), awayWindow, options), options.externalBusy]);
   const busy = new Map(userIds.map((userId) => [userId, [] as Interval[]]));
   const away = new Map(userIds.map((userId) => [userId, [] as Interval[]]));
+  const redirecting = new Set<number>();
   for (const row of rows) {
+    if (row.kind === "redirecting") {
+      redirecting.add(row.userId);
+      continue;
+    }
     const target = row.kind === "away" ? away : busy;
     const periods = target.get(row.userId);
     if (periods) forEachSpan(row, (span) => periods.push(span));
   }
   for (const { userId, start, end } of external) busy.get(userId)?.push({ start: toMinuteFloor(start), end: toMinuteCeil(end) });
-  return { busy, away };
+  return { busy, away, redirecting };
 }
 
 /** The smallest interval holding all of `intervals`; null for none. */
@@ -302,19 +316,19 @@ export const extentOf = (intervals: readonly Interval[]): Interval | null =>
   intervals.length ? { start: Math.min(...intervals.map((w) => w.start)), end: Math.max(...intervals.map((w) => w.end)) } : null;
 
 /** The hosts as loadSlotHosts answers them, with what they were made from: schedule windows and away periods per host. */
-export type HostAvailability = { hosts: SlotHost[]; windows: Map<number, Interval[]>; away: Map<number, Interval[]> };
+export type HostAvailability = { hosts: SlotHost[]; windows: Map<number, Interval[]>; away: Map<number, Interval[]>; redirecting: Set<number> };
 
 export async function loadHostAvailability(tx: Tx, eventType: SlotEventType, range: Interval, length: number, options: BusyOptions): Promise<HostAvailability> {
   const hostIds = hostIdsOf(eventType);
-  if (hostIds.length === 0) return { hosts: [], windows: new Map(), away: new Map() };
+  if (hostIds.length === 0) return { hosts: [], windows: new Map(), away: new Map(), redirecting: new Set() };
   const windows = windowsOf(eventType, hostIds, range);
-  const { busy, away } = await loadUserPeriods(tx, eventType, hostIds, range, length, extentOf([...windows.values()].flat()), options);
+  const { busy, away, redirecting } = await loadUserPeriods(tx, eventType, hostIds, range, length, extentOf([...windows.values()].flat()), options);
   const hosts = hostIds.map((id) => {
     const periods = away.get(id)!;
     const available = windows.get(id) ?? [];
     return { id, available: periods.length ? subtractIntervals(available, periods) : available, busy: busy.get(id)! };
   });
-  return { hosts, windows, away };
+  return { hosts, windows, away, redirecting };
 }
 
 /**
