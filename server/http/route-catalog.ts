@@ -12,6 +12,7 @@ import { outOfOfficeRoutes } from "../out-of-office/out-of-office.routes";
 import { scheduleRoutes } from "../schedules/schedules.routes";
 import { slotRoutes } from "../slots/slots.routes";
 import { teamRoutes } from "../teams/teams.routes";
+import { webhookRoutes } from "../webhooks/webhooks.routes";
 import type { ApiRoute } from "./api-route";
 
 export const ROUTE_CATALOG: readonly ApiRoute[] = [
@@ -24,4 +25,5 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...calendarRoutes,
   ...teamRoutes,
   ...teamEventTypeRoutes,
+  ...webhookRoutes,
 ];
