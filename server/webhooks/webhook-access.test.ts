@@ -13,7 +13,9 @@ let teamTypeId: number;
 let stranger: { id: number };
 
 const hook = (owner: { userId?: number; eventTypeId?: number }) =>
-  db.webhook.create({ data: { ...owner, subscriberUrl: "https://hooks.example.test/", triggers: ["BOOKING_CREATED"], secretEncrypted: "unused" } }).then((row) => row.id);
+  db.webhook
+    .create({ data: { ...owner, subscriberUrl: "https://hooks.example.test/", triggers: ["BOOKING_CREATED"], secretEncrypted: "unused" } })
+    .then((row) => row.id);
 
 beforeAll(async () => {
   world = await makeTenancyWorld();
@@ -49,9 +51,12 @@ describe("webhooksAt", () => {
 
   it("team event type: members read, owners and admins (and the organization's) change, outsiders nothing", async () => {
     const owner: WebhookOwner = { kind: "teamEventType", teamId: world.team.id, eventTypeId: teamTypeId };
-    for (const who of ["owner", "admin", "member", "orgAdmin"] as const) expect(await reached(webhooksAt(sessionActor(world.users[who].id), owner, "read"))).toEqual([ids.team]);
-    for (const who of ["owner", "admin", "orgOwner"] as const) expect(await reached(webhooksAt(sessionActor(world.users[who].id), owner, "write"))).toEqual([ids.team]);
-    for (const who of ["member", "invited", "outsider", "orgMember"] as const) expect(await reached(webhooksAt(sessionActor(world.users[who].id), owner, "write"))).toEqual([]);
+    for (const who of ["owner", "admin", "member", "orgAdmin"] as const)
+      expect(await reached(webhooksAt(sessionActor(world.users[who].id), owner, "read"))).toEqual([ids.team]);
+    for (const who of ["owner", "admin", "orgOwner"] as const)
+      expect(await reached(webhooksAt(sessionActor(world.users[who].id), owner, "write"))).toEqual([ids.team]);
+    for (const who of ["member", "invited", "outsider", "orgMember"] as const)
+      expect(await reached(webhooksAt(sessionActor(world.users[who].id), owner, "write"))).toEqual([]);
     expect(await reached(webhooksAt(sessionActor(world.users.owner.id), { ...owner, teamId: world.otherTeam.id }, "read"))).toEqual([]);
   });
 });

@@ -28,7 +28,12 @@ let pathCount = 0;
 async function subscribed(overrides: Partial<TCreateWebhookInput> = {}) {
   const user = await makeUser();
   const path = `/hook-${++pathCount}-${user.id}`;
-  const webhook = await createWebhook(sessionActor(user.id), { kind: "user" }, { subscriberUrl: receiver.url(path), triggers: ["BOOKING_CREATED", "OOO_CREATED"], active: true, ...overrides }, local);
+  const webhook = await createWebhook(
+    sessionActor(user.id),
+    { kind: "user" },
+    { subscriberUrl: receiver.url(path), triggers: ["BOOKING_CREATED", "OOO_CREATED"], active: true, ...overrides },
+    local,
+  );
   receiver.expectSecrets(path, [webhook.secret!]);
   const scheduled: { messageId: string; attempt: number; at: Date }[] = [];
   const schedule: ScheduleAttempt = async (tx, job, at) => {
@@ -45,7 +50,10 @@ describe("deliverWebhookMessage", () => {
   it("retries a 500 with the same webhook-id and a new timestamp, then delivers on 200; every delivery verifies", async () => {
     const { path, messageId, schedule, scheduled, event } = await subscribed();
     expect(scheduled).toEqual([{ messageId, attempt: 1, at: expect.any(Date) }]);
-    receiver.script(path, [{ status: 500, body: "down" }, { status: 200, body: "thanks" }]);
+    receiver.script(path, [
+      { status: 500, body: "down" },
+      { status: 200, body: "thanks" },
+    ]);
 
     const first = await deliverWebhookMessage(messageId, 1, { ...local, schedule });
     expect(first).toMatchObject({ attempt: 1, status: 500, step: { action: "retry" } });
@@ -60,7 +68,11 @@ describe("deliverWebhookMessage", () => {
     expect(two!.headers["webhook-id"]).toBe(messageId);
     expect(Number(two!.headers["webhook-timestamp"])).toBeGreaterThan(Number(one!.headers["webhook-timestamp"]));
     expect([one!.verifiedWith.length, two!.verifiedWith.length]).toEqual([1, 1]);
-    expect(JSON.parse(two!.body)).toMatchObject({ triggerEvent: "OOO_CREATED", payload: { oooEntry: { reason: "vacation" } }, createdAt: new Date(event.occurredAt).toISOString() });
+    expect(JSON.parse(two!.body)).toMatchObject({
+      triggerEvent: "OOO_CREATED",
+      payload: { oooEntry: { reason: "vacation" } },
+      createdAt: new Date(event.occurredAt).toISOString(),
+    });
 
     const stored = await state(messageId);
     expect(stored).toMatchObject({ state: "DELIVERED", attemptCount: 2, nextAttemptAt: null });
@@ -82,7 +94,10 @@ describe("deliverWebhookMessage", () => {
     const { user, path, webhook, messageId } = await subscribed();
     receiver.script(path, [{ status: 410 }]);
     expect(await deliverWebhookMessage(messageId, 1, local)).toMatchObject({ status: 410, step: { action: "disable" } });
-    expect(await db.webhook.findUniqueOrThrow({ where: { id: webhook.id } })).toMatchObject({ active: false, disabledReason: "The subscriber answered 410 Gone" });
+    expect(await db.webhook.findUniqueOrThrow({ where: { id: webhook.id } })).toMatchObject({
+      active: false,
+      disabledReason: "The subscriber answered 410 Gone",
+    });
     expect((await state(messageId)).state).toBe("FAILED");
     const mails = await db.outboxMail.findMany({ where: { to: user.email } });
     expect(mails).toEqual([expect.objectContaining({ subject: "A webhook of yours was disabled", text: expect.stringContaining(receiver.url(path)) })]);
@@ -133,7 +148,12 @@ describe("deliverWebhookMessage", () => {
     let answer = "93.184.216.34";
     const resolve = async (): Promise<LookupAddress[]> => [{ address: answer, family: 4 }];
     const policy: UrlPolicy = { allowPrivateNetwork: false, resolve };
-    await createWebhook(sessionActor(user.id), { kind: "user" }, { subscriberUrl: "https://rebind.example.test/hook", triggers: ["OOO_CREATED"], active: true }, policy);
+    await createWebhook(
+      sessionActor(user.id),
+      { kind: "user" },
+      { subscriberUrl: "https://rebind.example.test/hook", triggers: ["OOO_CREATED"], active: true },
+      policy,
+    );
     const [messageId] = await messagesForEvent({ id: randomUUID(), type: "OOO_CREATED", occurredAt: new Date(), userIds: [user.id], payload: {} });
     answer = "127.0.0.1";
     const before = receiver.deliveries("/hook").length;

@@ -50,7 +50,12 @@ afterAll(() => receiver.stop());
 describe("registerWebhookJobs", () => {
   it("turns a domain event into a signed delivery, retried through the queue after a 500, with one webhook-id", async () => {
     const user = await makeUser();
-    const hook = await createWebhook(sessionActor(user.id), { kind: "user" }, { subscriberUrl: receiver.url("/jobs"), triggers: ["OOO_CREATED"], active: true }, local);
+    const hook = await createWebhook(
+      sessionActor(user.id),
+      { kind: "user" },
+      { subscriberUrl: receiver.url("/jobs"), triggers: ["OOO_CREATED"], active: true },
+      local,
+    );
     receiver.expectSecrets("/jobs", [hook.secret!]);
     receiver.script("/jobs", [{ status: 500 }, { status: 200 }]);
     const { queue, events, publish, settle } = memoryQueue();
@@ -65,12 +70,19 @@ describe("registerWebhookJobs", () => {
     expect(deliveries).toHaveLength(2);
     expect(new Set(deliveries.map((delivery) => delivery.headers["webhook-id"])).size).toBe(1);
     expect(deliveries.every((delivery) => delivery.verifiedWith.length === 1)).toBe(true);
-    expect(await db.webhookMessage.findMany({ where: { webhookId: hook.id }, select: { state: true, attemptCount: true } })).toEqual([{ state: "DELIVERED", attemptCount: 2 }]);
+    expect(await db.webhookMessage.findMany({ where: { webhookId: hook.id }, select: { state: true, attemptCount: true } })).toEqual([
+      { state: "DELIVERED", attemptCount: 2 },
+    ]);
   });
 
   it("ignores events that are not triggers, and webhooks not subscribed to the trigger", async () => {
     const user = await makeUser();
-    await createWebhook(sessionActor(user.id), { kind: "user" }, { subscriberUrl: receiver.url("/quiet"), triggers: ["BOOKING_CANCELLED"], active: true }, local);
+    await createWebhook(
+      sessionActor(user.id),
+      { kind: "user" },
+      { subscriberUrl: receiver.url("/quiet"), triggers: ["BOOKING_CANCELLED"], active: true },
+      local,
+    );
     const { queue, events, publish, settle } = memoryQueue();
     registerWebhookJobs(queue, events, local);
     await publish({ id: randomUUID(), type: "OOO_CREATED", occurredAt: new Date(), userIds: [user.id], payload: {} });

@@ -30,7 +30,7 @@ describe("secret rotation", () => {
     const now = new Date();
     const rotated = { ...row, ...rotatedSecretColumns(row, newSecret, now) };
     const headers = signedHeaders(signingSecretsOf(rotated, now), "msg_3", body, now);
-    expect(headers["webhook-signature"].split(" ")).toHaveLength(2);
+    expect(headers["webhook-signature"]!.split(" ")).toHaveLength(2);
     expect(() => new Webhook(oldSecret).verify(body, headers)).not.toThrow();
     expect(() => new Webhook(newSecret).verify(body, headers)).not.toThrow();
     expect(signingSecretsOf(rotated, new Date(now.getTime() + ROTATION_OVERLAP_MS + 1))).toEqual([newSecret]);

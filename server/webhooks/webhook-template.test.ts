@@ -24,12 +24,22 @@ const booking = {
   updatedAt: "2031-01-01T00:00:00.000Z",
   metadata: {},
   icsUid: "bk_1@localhost",
-  attendees: [{ id: 1, name: "Grace Guest", email: "grace@example.test", displayEmail: "grace@example.test", timeZone: "Europe/Paris", language: "fr", absent: false }],
+  attendees: [
+    { id: 1, name: "Grace Guest", email: "grace@example.test", displayEmail: "grace@example.test", timeZone: "Europe/Paris", language: "fr", absent: false },
+  ],
   guests: [],
   bookingFieldsResponses: { name: "Grace Guest", email: "grace@example.test" },
 } as unknown as TBookingOutput;
 
-const event: WebhookDomainEvent = { id: "e1", type: "BOOKING_CREATED", occurredAt: "2031-01-01T00:00:01.000Z", bookingUid: "bk_1", eventTypeId: 3, userIds: [7], payload: {} };
+const event: WebhookDomainEvent = {
+  id: "e1",
+  type: "BOOKING_CREATED",
+  occurredAt: "2031-01-01T00:00:01.000Z",
+  bookingUid: "bk_1",
+  eventTypeId: 3,
+  userIds: [7],
+  payload: {},
+};
 
 describe("webhookPayloadOf", () => {
   it("answers the peer's body: triggerEvent, createdAt and the booking's fields under payload", () => {
@@ -54,7 +64,11 @@ describe("webhookPayloadOf", () => {
 
   it("sends the event's own snapshot when there is no booking to read (an out-of-office entry)", () => {
     const ooo = { ...event, type: "OOO_CREATED", bookingUid: null, payload: { oooEntry: { id: 5, reason: "vacation" } } };
-    expect(webhookPayloadOf(ooo, null)).toEqual({ triggerEvent: "OOO_CREATED", createdAt: event.occurredAt, payload: { oooEntry: { id: 5, reason: "vacation" } } });
+    expect(webhookPayloadOf(ooo, null)).toEqual({
+      triggerEvent: "OOO_CREATED",
+      createdAt: event.occurredAt,
+      payload: { oooEntry: { id: 5, reason: "vacation" } },
+    });
   });
 });
 
@@ -80,7 +94,11 @@ describe("payloadTemplate", () => {
   });
 
   it("accepts the peer's documented example", () => {
-    expect(templateProblem('{"content":"A new event has been scheduled","type":"{{type}}","name":"{{title}}","organizer":"{{organizer.name}}","booker":"{{attendees.0.name}}"}')).toBeNull();
+    expect(
+      templateProblem(
+        '{"content":"A new event has been scheduled","type":"{{type}}","name":"{{title}}","organizer":"{{organizer.name}}","booker":"{{attendees.0.name}}"}',
+      ),
+    ).toBeNull();
   });
 
   it("is refused at save time with the field named", () => {

@@ -3,10 +3,19 @@ import type { LookupAddress } from "node:dns";
 import { describe, expect, it } from "vitest";
 import { subscriberUrlProblem, type UrlPolicy } from "./webhook-url";
 
-const answers = (table: Record<string, string[]>) => async (hostname: string): Promise<LookupAddress[]> =>
-  (table[hostname] ?? []).map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+const answers =
+  (table: Record<string, string[]>) =>
+  async (hostname: string): Promise<LookupAddress[]> =>
+    (table[hostname] ?? []).map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 
-const strict: UrlPolicy = { allowPrivateNetwork: false, resolve: answers({ "hooks.example.test": ["93.184.216.34"], "inside.example.test": ["10.0.0.5"], "mixed.example.test": ["93.184.216.34", "169.254.169.254"] }) };
+const strict: UrlPolicy = {
+  allowPrivateNetwork: false,
+  resolve: answers({
+    "hooks.example.test": ["93.184.216.34"],
+    "inside.example.test": ["10.0.0.5"],
+    "mixed.example.test": ["93.184.216.34", "169.254.169.254"],
+  }),
+};
 const local: UrlPolicy = { ...strict, allowPrivateNetwork: true };
 
 describe("subscriberUrlProblem", () => {
