@@ -33,7 +33,7 @@ test("create a webhook, send a test event, redeliver it, edit, pause, resume and
   const path = `/ui-${user.id}`;
 
   await page.getByLabel("Subscriber URL").fill(receiver.url(path));
-  await page.getByLabel("Payload template (optional)").fill('{"name":"{{title}"');
+  await page.getByLabel("Payload template (optional)").fill('{"name":"{{title}}"');
   await page.getByRole("button", { name: "Create webhook" }).click();
   await expect(page.getByText("payloadTemplate is not valid JSON")).toBeVisible();
   expect(await db.webhook.count({ where: { userId: user.id } })).toBe(0);
