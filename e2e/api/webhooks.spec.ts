@@ -27,7 +27,7 @@ async function account() {
   return { user, headers: bearer(await makeApiKey(user.id)) };
 }
 
-test("account webhooks: create shows the secret once, then get, list, patch, delete", async ({ request }) => {
+test("account webhooks: create shows the secret once, then get, list, patch, delete", { tag: "@embedded" }, async ({ request }) => {
   const { user, headers } = await account();
   const created = await request.post("/v2/webhooks", { headers, data: hookBody("/crud") });
   expect(created.status()).toBe(201);
@@ -116,7 +116,7 @@ test("tenancy: another user's webhooks are 404 at every level and stay unchanged
   ]);
 });
 
-test("send test event: a PING delivered now and verified; redeliver sends it again with the same webhook-id", async ({ request }) => {
+test("send test event: a PING delivered now and verified; redeliver sends it again with the same webhook-id", { tag: "@embedded" }, async ({ request }) => {
   const { headers } = await account();
   const created = (await (await request.post("/v2/webhooks", { headers, data: hookBody("/ping", { secret: "a-secret-of-our-own-choosing" }) })).json()).data;
   expect(created.secret).toBe("a-secret-of-our-own-choosing");

@@ -12,7 +12,8 @@ import type { ScheduleAttempt } from "./webhook-delivery";
 import { webhookPayloadOf, type WebhookBody, type WebhookDomainEvent } from "./webhook-payload";
 import { PING_TRIGGER, triggerOfEvent } from "./webhook-triggers";
 
-export const newMessageId = () => `msg_${randomBytes(16).toString("base64url").replace(/[-_]/g, "").slice(0, 22)}${randomBytes(4).toString("hex")}`;
+/** 128 random bits: the `webhook-id` a subscriber deduplicates on. */
+export const newMessageId = () => `msg_${randomBytes(16).toString("hex")}`;
 
 /** Active webhooks subscribed to `trigger` that this event concerns: its users' accounts and its event type. */
 function subscribersOf(event: WebhookDomainEvent, trigger: string): Prisma.WebhookWhereInput {
