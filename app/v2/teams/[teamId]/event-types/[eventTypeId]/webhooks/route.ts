@@ -1,4 +1,8 @@
-import { listTeamEventTypeWebhooksRoute, createTeamEventTypeWebhookRoute, deleteTeamEventTypeWebhooksRoute } from "@/server/webhooks/webhooks.routes";
+import {
+  listTeamEventTypeWebhooksRoute,
+  createTeamEventTypeWebhookRoute,
+  deleteTeamEventTypeWebhooksRoute,
+} from "@/server/webhooks/team-event-type-webhooks.routes";
 import { routeHandlers } from "@/server/http/route-methods";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
