@@ -19,6 +19,7 @@ const SECTIONS: { heading: string; items: NavItem[] }[] = [
     items: [
       { href: "/settings/developer/api-keys", label: "API keys" },
       { href: "/settings/developer/oauth", label: "OAuth clients" },
+      { href: "/settings/developer/webhooks", label: "Webhooks" },
     ],
   },
   { heading: "Administration", items: [{ href: "/settings/admin/oauth", label: "OAuth review", isAdminOnly: true }] },

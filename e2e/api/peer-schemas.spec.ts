@@ -228,7 +228,72 @@ const operations: Record<string, (request: APIRequestContext) => Promise<void>> 
   ...slotOperations(),
   ...teamOperations(),
   ...teamEventTypeOperations(),
+  ...webhookOperations(),
 };
+
+function webhookOperations(): typeof operations {
+  // The peer's schema types payloadTemplate as a string; Convene answers null for "none" (the spec's Webhook
+  // table), so these webhooks carry one.
+  const body = {
+    subscriberUrl: "http://127.0.0.1:9/peer",
+    triggers: ["BOOKING_CREATED", "BOOKING_CANCELLED"],
+    active: true,
+    payloadTemplate: '{"name":"{{title}}","booker":"{{attendees.0.name}}"}',
+  };
+  const account = async (request: APIRequestContext) => {
+    const { headers } = await caller();
+    const { data } = await send(request, "POST /v2/webhooks", "/v2/webhooks", { headers, data: body });
+    return { headers, url: `/v2/webhooks/${data.id}` };
+  };
+  const ofEventType = async (request: APIRequestContext) => {
+    const { apiKey, eventType } = await makeHostWithEventType();
+    const headers = bearer(apiKey);
+    const base = `/v2/event-types/${eventType.id}/webhooks`;
+    const { data } = await send(request, "POST /v2/event-types/{eventTypeId}/webhooks", base, { headers, data: body });
+    return { headers, base, url: `${base}/${data.id}` };
+  };
+  const ET = "/v2/event-types/{eventTypeId}/webhooks";
+  return {
+    "POST /v2/webhooks": (request) => account(request).then(() => undefined),
+    "GET /v2/webhooks": async (request) => {
+      const { headers } = await account(request);
+      expect((await send(request, "GET /v2/webhooks", "/v2/webhooks", { headers })).data).toHaveLength(1);
+    },
+    "GET /v2/webhooks/{webhookId}": async (request) => {
+      const { headers, url } = await account(request);
+      await send(request, "GET /v2/webhooks/{webhookId}", url, { headers });
+    },
+    "PATCH /v2/webhooks/{webhookId}": async (request) => {
+      const { headers, url } = await account(request);
+      await send(request, "PATCH /v2/webhooks/{webhookId}", url, { headers, data: { active: false, triggers: ["OOO_CREATED"] } });
+    },
+    "DELETE /v2/webhooks/{webhookId}": async (request) => {
+      const { headers, url } = await account(request);
+      await send(request, "DELETE /v2/webhooks/{webhookId}", url, { headers });
+    },
+    [`POST ${ET}`]: (request) => ofEventType(request).then(() => undefined),
+    [`GET ${ET}`]: async (request) => {
+      const { headers, base } = await ofEventType(request);
+      await send(request, `GET ${ET}`, base, { headers });
+    },
+    [`DELETE ${ET}`]: async (request) => {
+      const { headers, base } = await ofEventType(request);
+      expect((await send(request, `DELETE ${ET}`, base, { headers })).data).toBe("1 webhooks deleted");
+    },
+    [`GET ${ET}/{webhookId}`]: async (request) => {
+      const { headers, url } = await ofEventType(request);
+      await send(request, `GET ${ET}/{webhookId}`, url, { headers });
+    },
+    [`PATCH ${ET}/{webhookId}`]: async (request) => {
+      const { headers, url } = await ofEventType(request);
+      await send(request, `PATCH ${ET}/{webhookId}`, url, { headers, data: { subscriberUrl: "http://127.0.0.1:9/moved" } });
+    },
+    [`DELETE ${ET}/{webhookId}`]: async (request) => {
+      const { headers, url } = await ofEventType(request);
+      await send(request, `DELETE ${ET}/{webhookId}`, url, { headers });
+    },
+  };
+}
 
 function teamEventTypeOperations(): typeof operations {
   /** A team of the caller's (OWNER, with working hours) with a round robin over the owner and a second member. */

@@ -18,8 +18,8 @@ test.afterAll(() => disconnectDb());
 
 type World = Awaited<ReturnType<typeof makeTenancyWorld>>;
 
-/** Values for path parameters other than the team's: a row of the world's team. */
-const PARAMS: Record<string, (world: World) => Promise<number>> = {
+/** Values for path parameters other than the team's: a row of the world's team (given the parameters before it in the path). */
+const PARAMS: Record<string, (world: World, before: Record<string, number>) => Promise<number>> = {
   membershipId: async (world) => {
     const { db } = await import("../../server/db/client");
     const membership = await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: world.team.id, userId: world.users.member.id } } });
@@ -41,7 +41,19 @@ const PARAMS: Record<string, (world: World) => Promise<number>> = {
     });
     return entry.id;
   },
+  webhookId: async (world, before) => {
+    const { db } = await import("../../server/db/client");
+    const data = {
+      eventTypeId: before.eventTypeId!,
+      subscriberUrl: "https://hooks.example.test/matrix",
+      triggers: ["BOOKING_CREATED"],
+      secretEncrypted: "unused",
+    };
+    return (await db.webhook.create({ data })).id;
+  },
 };
+
+const WEBHOOK_BODY = { subscriberUrl: "http://127.0.0.1:9/matrix", triggers: ["BOOKING_CREATED"], active: true };
 
 /** A valid body per operation, so the allowed caller's answer shows the route working, not only passing the door. */
 const BODIES: Record<string, (world: World) => Promise<unknown>> = {
@@ -58,6 +70,8 @@ const BODIES: Record<string, (world: World) => Promise<unknown>> = {
     hosts: [{ userId: world.users.member.id }],
   }),
   "PATCH /v2/teams/{teamId}/event-types/{eventTypeId}": async () => ({ title: "Renamed by the tenancy matrix" }),
+  "POST /v2/teams/{teamId}/event-types/{eventTypeId}/webhooks": async () => WEBHOOK_BODY,
+  "PATCH /v2/teams/{teamId}/event-types/{eventTypeId}/webhooks/{webhookId}": async () => ({ active: false }),
   "POST /v2/teams/{teamId}/event-types/{eventTypeId}/create-phone-call": async () => ({
     yourPhoneNumber: "+14155550100",
     numberToCall: "+14155550111",
@@ -87,11 +101,13 @@ for (const route of teamRoutes) {
     const world = await makeTenancyWorld();
     const keys = Object.fromEntries(await Promise.all(Object.entries(world.users).map(async ([who, user]) => [who, await makeApiKey(user.id)] as const)));
     let url = route.path.replace(`{${team.param}}`, String(world.team.id));
+    const resolved: Record<string, number> = {};
     for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
       if (name === team.param) continue;
       const fixture = PARAMS[name!];
       expect(fixture, `${operation}: add a fixture for the path parameter ${name} to PARAMS`).toBeDefined();
-      url = url.replace(`{${name}}`, String(await fixture!(world)));
+      resolved[name!] = await fixture!(world, resolved);
+      url = url.replace(`{${name}}`, String(resolved[name!]));
     }
     const call = async (request: APIRequestContext, who: keyof World["users"]) =>
       request.fetch(url, {

@@ -11,7 +11,7 @@ import { env } from "../env";
 import { CalendarError, type CalendarAdapter, type CalendarEventInput, type CalendarSummary } from "./calendar-adapter";
 import { CALDAV, DAV, escapeXml, findAll, parseMultistatus, type DavResponse } from "./dav-xml";
 import { busyIntervals, parseIcsEvents, type IcsEvent } from "./ics-busy";
-import { OutboundUrlError, requestUserUrl, type OutboundResponse } from "./outbound-http";
+import { OutboundUrlError, requestUserUrl, type OutboundResponse } from "../security/outbound-http";
 
 export const ZCalDavSecret = z.object({ url: z.string(), username: z.string(), password: z.string() });
 export type TCalDavSecret = z.infer<typeof ZCalDavSecret>;

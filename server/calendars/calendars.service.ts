@@ -13,7 +13,7 @@ import { adoptCalendars, discoverCalendars, listCalendarsOf, ownerTimeZone, toAp
 import { connect, getOwnedCredential, listOwnedCredentials, storedSecret, storeCredential, toCredentialOutput } from "./credential-store";
 import { fetchIcsFeed } from "./ics-feed.adapter";
 import { optionalField } from "../http/optional-field";
-import { OutboundUrlError, parseUserUrl } from "./outbound-http";
+import { OutboundUrlError, parseUserUrl } from "../security/outbound-http";
 import { DAY_MS, wallToUtc } from "./zoned-time";
 import type { Actor } from "../auth/actor";
 import { selectedCalendarsOf } from "./calendar-access";

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { env } from "../env";
 import { CalendarError, type CalendarAdapter, type CalendarSummary } from "./calendar-adapter";
 import { busyIntervals, icsCalendarName, parseIcsEvents, type IcsEvent } from "./ics-busy";
-import { OutboundUrlError, parseUserUrl, requestUserUrl } from "./outbound-http";
+import { OutboundUrlError, parseUserUrl, requestUserUrl } from "../security/outbound-http";
 
 /** `names[i]` is the name feed `urls[i]` gave itself when saved (absent in credentials saved before names were kept). */
 export const ZIcsFeedSecret = z.object({ urls: z.array(z.string()).min(1), names: z.array(z.string().nullable()).optional() });

@@ -88,7 +88,8 @@ describe("the database holds an event type to exactly one owner (CHECK EventType
   });
 
   it("holds webhooks to one subscription level too (CHECK Webhook_one_owner)", async () => {
-    const hook = (owner: object) => db.webhook.create({ data: { ...owner, subscriberUrl: "https://hooks.example.test/", triggers: [] } });
+    const hook = (owner: object) =>
+      db.webhook.create({ data: { ...owner, subscriberUrl: "https://hooks.example.test/", triggers: [], secretEncrypted: "unused" } });
     await expect(hook({ userId: world.users.owner.id, teamId: world.team.id })).rejects.toThrow(/Webhook_one_owner/);
     await expect(hook({})).rejects.toThrow(/Webhook_one_owner/);
     await expect(hook({ teamId: world.team.id })).resolves.toMatchObject({ teamId: world.team.id });

@@ -13,6 +13,7 @@ import { scheduleRoutes } from "../schedules/schedules.routes";
 import { slotRoutes } from "../slots/slots.routes";
 import { teamResourceRoutes } from "../teams/team-resources.routes";
 import { teamRoutes } from "../teams/teams.routes";
+import { webhookRoutes } from "../webhooks/webhooks.routes";
 import type { ApiRoute } from "./api-route";
 
 export const ROUTE_CATALOG: readonly ApiRoute[] = [
@@ -26,4 +27,5 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...teamRoutes,
   ...teamEventTypeRoutes,
   ...teamResourceRoutes,
+  ...webhookRoutes,
 ];

@@ -7,6 +7,7 @@ import { oauthClientsRouter } from "./routers/oauth-clients";
 import { oauthReviewRouter } from "./routers/oauth-review";
 import { onboardingRouter } from "./routers/onboarding";
 import { teamsRouter } from "./routers/teams";
+import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   bookingPage: bookingPageRouter,
   teams: teamsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

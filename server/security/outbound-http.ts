@@ -1,5 +1,5 @@
 /**
- * HTTP requests to URLs a user gave us (ICS feeds, CalDAV servers). Such a URL must not become a way
+ * HTTP requests to URLs a user gave us (ICS feeds, CalDAV servers, webhook subscribers). Such a URL must not become a way
  * into our own network, so unless ALLOW_PRIVATE_NETWORK_URLS is set:
  * - every address the host name resolves to must be public (not loopback, private, link-local, shared,
  *   multicast, documentation or reserved space, including IPv4 embedded in IPv6), and the socket connects
@@ -96,19 +96,29 @@ export function isPublicAddress(address: string): boolean {
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
+/** How a host name becomes addresses: the system resolver, or a test's own answers (a name that turns private). */
+export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
+
+export const systemResolve: ResolveHost = (hostname) =>
+  new Promise((resolve, reject) => dnsLookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+
+/** The host's addresses, all of them public (unless private networks are allowed); else an OutboundUrlError. */
+export async function resolvePublicAddresses(hostname: string, allowPrivate: boolean, resolve: ResolveHost = systemResolve): Promise<LookupAddress[]> {
+  const literal = net.isIP(hostname);
+  const addresses = literal ? [{ address: hostname, family: literal }] : await resolve(hostname);
+  const blocked = addresses.find(({ address }) => !isPublicAddress(address));
+  if (blocked && !allowPrivate) throw new OutboundUrlError(`${hostname} resolves to a private or reserved address (${blocked.address}); refusing to connect`);
+  if (addresses.length === 0) throw new OutboundUrlError(`${hostname} has no address`);
+  return addresses;
+}
+
 /** A `lookup` for http.request: resolves once, refuses the host if any of its addresses is not public. */
-function checkedLookup(allowPrivate: boolean) {
+function checkedLookup(allowPrivate: boolean, resolve: ResolveHost) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
-    dnsLookup(hostname, { all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      const blocked = addresses.find(({ address }) => !isPublicAddress(address));
-      if (blocked && !allowPrivate) {
-        return callback(new OutboundUrlError(`${hostname} resolves to a private or reserved address (${blocked.address}); refusing to connect`), []);
-      }
-      if (addresses.length === 0) return callback(new OutboundUrlError(`${hostname} has no address`), []);
-      if (options.all) return callback(null, addresses);
-      callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
+    resolvePublicAddresses(hostname, allowPrivate, resolve).then(
+      (addresses) => (options.all ? callback(null, addresses) : callback(null, addresses[0]!.address, addresses[0]!.family)),
+      (error: NodeJS.ErrnoException) => callback(error, []),
+    );
   };
 }
 
@@ -118,10 +128,14 @@ export type OutboundRequest = {
   body?: string;
   timeoutMs?: number;
   maxBytes?: number;
+  /** Past maxBytes: fail (default), or stop reading and answer what came so far (`truncated: true`). */
+  onOversize?: "reject" | "truncate";
+  /** Name resolution for this request (tests); the system resolver by default. */
+  resolve?: ResolveHost;
   /** ALLOW_PRIVATE_NETWORK_URLS, passed in by the caller so this module stays free of configuration. */
   allowPrivateNetwork: boolean;
 };
-export type OutboundResponse = { status: number; headers: http.IncomingHttpHeaders; text: string };
+export type OutboundResponse = { status: number; headers: http.IncomingHttpHeaders; text: string; truncated?: boolean };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -170,7 +184,7 @@ export async function requestUserUrl(rawUrl: string | URL, init: OutboundRequest
         path: `${url.pathname}${url.search}`,
         method: init.method ?? "GET",
         headers,
-        lookup: checkedLookup(init.allowPrivateNetwork) as unknown as net.LookupFunction,
+        lookup: checkedLookup(init.allowPrivateNetwork, init.resolve ?? systemResolve) as unknown as net.LookupFunction,
         // A fresh connection each time: a pooled socket would skip the address check.
         agent: false,
         signal: AbortSignal.timeout(init.timeoutMs ?? DEFAULT_TIMEOUT_MS),
@@ -178,8 +192,20 @@ export async function requestUserUrl(rawUrl: string | URL, init: OutboundRequest
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
+        const answer = (truncated?: boolean) => ({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString("utf8"),
+          truncated,
+        });
         response.on("data", (chunk: Buffer) => {
           size += chunk.length;
+          if (size > maxBytes && init.onOversize === "truncate") {
+            chunks.push(chunk.subarray(0, chunk.length - (size - maxBytes)));
+            resolve(answer(true));
+            response.destroy();
+            return;
+          }
           if (size > maxBytes) {
             response.destroy();
             reject(new OutboundUrlError(`The response from ${url.host} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`));
@@ -187,7 +213,7 @@ export async function requestUserUrl(rawUrl: string | URL, init: OutboundRequest
           }
           chunks.push(chunk);
         });
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () => resolve(answer()));
         response.on("error", (error) => reject(asOutboundError(error, url)));
       },
     );

@@ -134,6 +134,23 @@ describe("requestUserUrl", () => {
     await expect(requestUserUrl(`http://127.0.0.1:${port}/slow`, { allowPrivateNetwork: true, timeoutMs: 100 })).rejects.toThrow(/did not answer in time/);
   });
 
+  it("stops reading at maxBytes and answers the start when asked to truncate", async () => {
+    const response = await requestUserUrl(`http://127.0.0.1:${port}/big`, { allowPrivateNetwork: true, maxBytes: 1000, onOversize: "truncate" });
+    expect(response).toMatchObject({ status: 200, truncated: true });
+    expect(response.text).toBe("x".repeat(1000));
+  });
+
+  it("checks the addresses a resolve hook answers at connect time, before sending anything", async () => {
+    const before = hits.length;
+    const resolve = async () => [{ address: "127.0.0.1", family: 4 }];
+    await expect(requestUserUrl(`http://turned-private.example.test:${port}/`, { allowPrivateNetwork: false, resolve })).rejects.toThrow(
+      /turned-private.example.test resolves to a private or reserved address \(127.0.0.1\)/,
+    );
+    expect(hits.length).toBe(before);
+    const reached = await requestUserUrl(`http://turned-private.example.test:${port}/`, { allowPrivateNetwork: true, resolve });
+    expect(reached.status).toBe(200);
+  });
+
   it("reports an unreachable host as an OutboundUrlError", async () => {
     await expect(requestUserUrl("http://nonexistent.invalid/", { allowPrivateNetwork: false })).rejects.toBeInstanceOf(OutboundUrlError);
   });

@@ -1,0 +1,8 @@
+import {
+  getTeamEventTypeWebhookRoute,
+  updateTeamEventTypeWebhookRoute,
+  deleteTeamEventTypeWebhookRoute,
+} from "@/server/webhooks/team-event-type-webhooks.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getTeamEventTypeWebhookRoute, updateTeamEventTypeWebhookRoute, deleteTeamEventTypeWebhookRoute);

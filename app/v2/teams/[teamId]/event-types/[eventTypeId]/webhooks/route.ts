@@ -1,0 +1,12 @@
+import {
+  listTeamEventTypeWebhooksRoute,
+  createTeamEventTypeWebhookRoute,
+  deleteTeamEventTypeWebhooksRoute,
+} from "@/server/webhooks/team-event-type-webhooks.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  listTeamEventTypeWebhooksRoute,
+  createTeamEventTypeWebhookRoute,
+  deleteTeamEventTypeWebhooksRoute,
+);

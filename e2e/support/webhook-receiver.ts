@@ -1,0 +1,92 @@
+/**
+ * A real webhook subscriber on loopback: every delivery is verified with the `standardwebhooks` library under
+ * each secret the test registered for its path (two during a rotation), and recorded. A test scripts the
+ * answers per path (status, headers, body, delay, a redirect); unscripted requests answer 200.
+ */
+import http from "node:http";
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+
+export type ScriptedAnswer = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
+
+export type ReceivedDelivery = {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  /** The secrets whose signature verified (in the order registered); empty when none did. */
+  verifiedWith: string[];
+  receivedAt: Date;
+};
+
+export type WebhookReceiver = {
+  url: (path: string) => string;
+  /** The secrets a path's deliveries are verified with. */
+  expectSecrets: (path: string, secrets: string[]) => void;
+  script: (path: string, answers: ScriptedAnswer[]) => void;
+  deliveries: (path: string) => ReceivedDelivery[];
+  waitFor: (path: string, count: number, timeoutMs?: number) => Promise<ReceivedDelivery[]>;
+  stop: () => Promise<void>;
+};
+
+const verifierOf = (secret: string) => (secret.startsWith("whsec_") ? new Webhook(secret) : new Webhook(secret, { format: "raw" }));
+
+function verifiedWith(secrets: string[], body: string, headers: Record<string, string>): string[] {
+  return secrets.filter((secret) => {
+    try {
+      verifierOf(secret).verify(body, headers);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const secrets = new Map<string, string[]>();
+  const scripts = new Map<string, ScriptedAnswer[]>();
+  const received: ReceivedDelivery[] = [];
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const path = request.url ?? "/";
+      const body = Buffer.concat(chunks).toString("utf8");
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+      received.push({ path, headers, body, verifiedWith: verifiedWith(secrets.get(path) ?? [], body, headers), receivedAt: new Date() });
+      const answer = scripts.get(path)?.shift() ?? { status: 200, body: "ok" };
+      const reply = () => {
+        if (response.destroyed) return;
+        response.writeHead(answer.status, answer.headers);
+        response.end(answer.body ?? "");
+      };
+      if (answer.delayMs) setTimeout(reply, answer.delayMs);
+      else reply();
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  const deliveries = (path: string) => received.filter((delivery) => delivery.path === path);
+
+  return {
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    expectSecrets: (path, list) => secrets.set(path, list),
+    script: (path, answers) => scripts.set(path, [...answers]),
+    deliveries,
+    async waitFor(path, count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (deliveries(path).length < count) {
+        if (Date.now() > deadline) throw new Error(`${path}: ${deliveries(path).length} of ${count} deliveries within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return deliveries(path);
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

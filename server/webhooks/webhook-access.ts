@@ -1,0 +1,49 @@
+/**
+ * The only place that says which webhooks an actor reaches. A webhook hangs off one owner (CHECK
+ * Webhook_one_owner): the account (userId), a personal event type, or a team event type. The account's own are
+ * its user's; an event type's follow the event type's rules (event-type-access.ts): a personal one's owner; a
+ * team one's members read and its OWNERs and ADMINs (and the organization's) change.
+ */
+import type { Actor } from "../auth/actor";
+import type { Prisma } from "../db/generated/client";
+import { eventTypesEditableBy, eventTypesOfTeam, eventTypesOwnedBy, eventTypesVisibleTo, teamEventTypesEditableBy } from "../event-types/event-type-access";
+
+/** Where a route's webhooks live: the account, one personal event type, or one team's event type. */
+export type WebhookOwner = { kind: "user" } | { kind: "eventType"; eventTypeId: number } | { kind: "teamEventType"; teamId: number; eventTypeId: number };
+export type WebhookAccessMode = "read" | "write";
+
+export const webhooksOfAccount = (actor: Actor): Prisma.WebhookWhereInput => ({ userId: actor.userId });
+
+export const webhooksOfEventType = (actor: Actor, eventTypeId: number): Prisma.WebhookWhereInput => ({
+  eventTypeId,
+  eventType: eventTypesOwnedBy(actor),
+});
+
+export const webhooksOfTeamEventType = (actor: Actor, teamId: number, eventTypeId: number, mode: WebhookAccessMode): Prisma.WebhookWhereInput => ({
+  eventTypeId,
+  eventType: mode === "read" ? eventTypesOfTeam(actor, teamId) : teamEventTypesEditableBy(actor, teamId),
+});
+
+/** The webhooks of one owner the actor may read or change. */
+export function webhooksAt(actor: Actor, owner: WebhookOwner, mode: WebhookAccessMode): Prisma.WebhookWhereInput {
+  if (owner.kind === "user") return webhooksOfAccount(actor);
+  if (owner.kind === "eventType") return webhooksOfEventType(actor, owner.eventTypeId);
+  return webhooksOfTeamEventType(actor, owner.teamId, owner.eventTypeId, mode);
+}
+
+/** The event type a webhook would be created on, if the actor may (read: see it; write: change it). */
+export function eventTypeForWebhooks(actor: Actor, owner: WebhookOwner, mode: WebhookAccessMode): Prisma.EventTypeWhereInput | null {
+  if (owner.kind === "user") return null;
+  if (owner.kind === "eventType") return { id: owner.eventTypeId, ...eventTypesOwnedBy(actor) };
+  return { AND: [{ id: owner.eventTypeId }, mode === "read" ? eventTypesOfTeam(actor, owner.teamId) : teamEventTypesEditableBy(actor, owner.teamId)] };
+}
+
+/** Every webhook the actor may manage, at any level (the site's list, deliveries and actions). */
+export const webhooksManageableBy = (actor: Actor): Prisma.WebhookWhereInput => ({
+  OR: [webhooksOfAccount(actor), { eventType: eventTypesEditableBy(actor) }],
+});
+
+/** Every webhook the actor may see, at any level. */
+export const webhooksVisibleTo = (actor: Actor): Prisma.WebhookWhereInput => ({
+  OR: [webhooksOfAccount(actor), { eventType: eventTypesVisibleTo(actor) }],
+});

@@ -1,0 +1,79 @@
+/** The delivery log of a webhook and its two actions: redeliver a message, send a test event. */
+import type { Actor } from "../auth/actor";
+import { db } from "../db/client";
+import { AppError } from "../errors";
+import { webhooksAt, type WebhookOwner } from "./webhook-access";
+import { deliverWebhookMessage, type DeliveryOptions } from "./webhook-delivery";
+import type { TWebhookDeliveryOutput } from "./webhook.dto";
+import { createTestMessage } from "./webhook-messages";
+import { webhookNotFound } from "./webhook.service";
+
+const DEFAULT_DELIVERIES = 50;
+
+async function reachableWebhookId(actor: Actor, owner: WebhookOwner, webhookId: number, mode: "read" | "write") {
+  const row = await db.webhook.findFirst({ where: { id: webhookId, ...webhooksAt(actor, owner, mode) }, select: { id: true } });
+  if (!row) throw webhookNotFound();
+  return row.id;
+}
+
+/** The last attempts, newest first. */
+export async function listDeliveries(actor: Actor, owner: WebhookOwner, webhookId: number, take = DEFAULT_DELIVERIES): Promise<TWebhookDeliveryOutput[]> {
+  const id = await reachableWebhookId(actor, owner, webhookId, "read");
+  const rows = await db.webhookAttempt.findMany({
+    where: { message: { webhookId: id } },
+    orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+    take,
+    select: {
+      id: true,
+      messageId: true,
+      attempt: true,
+      startedAt: true,
+      durationMs: true,
+      status: true,
+      response: true,
+      message: { select: { trigger: true, state: true } },
+    },
+  });
+  return rows.map(({ message, startedAt, ...row }) => ({
+    ...row,
+    startedAt: startedAt.toISOString(),
+    trigger: message.trigger,
+    messageState: message.state as TWebhookDeliveryOutput["messageState"],
+  }));
+}
+
+async function latestAttemptOf(messageId: string): Promise<TWebhookDeliveryOutput> {
+  const attempt = await db.webhookAttempt.findFirstOrThrow({
+    where: { messageId },
+    orderBy: [{ attempt: "desc" }, { id: "desc" }],
+    select: {
+      id: true,
+      messageId: true,
+      attempt: true,
+      startedAt: true,
+      durationMs: true,
+      status: true,
+      response: true,
+      message: { select: { trigger: true, state: true } },
+    },
+  });
+  const { message, startedAt, ...row } = attempt;
+  return { ...row, startedAt: startedAt.toISOString(), trigger: message.trigger, messageState: message.state as TWebhookDeliveryOutput["messageState"] };
+}
+
+/** A new attempt of a message now, with the same webhook-id; answers that attempt. */
+export async function redeliverMessage(actor: Actor, owner: WebhookOwner, webhookId: number, messageId: string, options: DeliveryOptions = {}) {
+  const id = await reachableWebhookId(actor, owner, webhookId, "write");
+  const message = await db.webhookMessage.findFirst({ where: { id: messageId, webhookId: id }, select: { id: true } });
+  if (!message) throw new AppError("NOT_FOUND", "Webhook message not found");
+  await deliverWebhookMessage(message.id, 0, { ...options, manual: true });
+  return latestAttemptOf(message.id);
+}
+
+/** A PING delivered now (paused or not: the owner asked for it); answers the attempt. */
+export async function sendTestEvent(actor: Actor, owner: WebhookOwner, webhookId: number, options: DeliveryOptions = {}) {
+  const id = await reachableWebhookId(actor, owner, webhookId, "write");
+  const messageId = await createTestMessage(id);
+  await deliverWebhookMessage(messageId, 0, { ...options, manual: true });
+  return latestAttemptOf(messageId);
+}

@@ -1,0 +1,41 @@
+/**
+ * Webhooks on the job queue and the domain events (server/jobs/queue.ts, server/events/domain-events.ts). Not
+ * imported yet: the queue lands with the outbox work, and the lead wires `registerWebhookJobs(queue, events)` at
+ * start-up then. The interfaces are taken as parameters (their shapes below), so this compiles and is tested now.
+ *
+ * - Each domain event that is a trigger makes its messages (webhook-messages.ts) and, in the same
+ *   transaction, enqueues their first attempts.
+ * - `webhook.deliver` runs one attempt; a retry is enqueued, with startAfter, in the transaction that logs it.
+ *   The singleton key (message and attempt) makes a re-run of the same job enqueue nothing twice.
+ */
+import type { Tx } from "../db/client";
+import { deliverWebhookMessage, type DeliveryOptions } from "./webhook-delivery";
+import { messagesForEvent } from "./webhook-messages";
+import type { WebhookDomainEvent } from "./webhook-payload";
+
+export const DELIVER_JOB = "webhook.deliver";
+
+export type DeliverJobData = { messageId: string; attempt: number };
+
+/** What this module needs of server/jobs/queue.ts. */
+export type JobQueue = {
+  defineJob: (name: string, handler: (data: DeliverJobData) => Promise<void>, options?: Record<string, unknown>) => unknown;
+  enqueueJob: (tx: Tx | null, name: string, data: DeliverJobData, options?: { startAfter?: Date; singletonKey?: string }) => Promise<unknown>;
+};
+
+/** What this module needs of server/events/domain-events.ts. */
+export type DomainEvents = {
+  subscribeToDomainEvents: (name: string, handler: (event: WebhookDomainEvent) => Promise<void>) => unknown;
+};
+
+export function registerWebhookJobs(queue: JobQueue, events: DomainEvents, options: Omit<DeliveryOptions, "schedule" | "manual"> = {}) {
+  const schedule = async (tx: Tx, job: DeliverJobData, at: Date) => {
+    await queue.enqueueJob(tx, DELIVER_JOB, job, { startAfter: at, singletonKey: `${job.messageId}:${job.attempt}` });
+  };
+  queue.defineJob(DELIVER_JOB, async ({ messageId, attempt }) => {
+    await deliverWebhookMessage(messageId, attempt, { ...options, schedule });
+  });
+  events.subscribeToDomainEvents("webhooks", async (event) => {
+    await messagesForEvent(event, schedule);
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Messages: one per domain event and subscribed webhook, made when the event is handled, with the payload frozen
+ * then (the booking read through its output DTO). The unique (eventId, webhookId) pair makes handling an event
+ * twice (the queue delivers at least once) make no second message; the first attempts are scheduled in the
+ * transaction that makes the messages.
+ */
+import { randomBytes } from "node:crypto";
+import { BOOKING_SELECT, toBookingOutput, type BookingRow } from "../bookings/booking.dto";
+import { db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
+import type { ScheduleAttempt } from "./webhook-delivery";
+import { webhookPayloadOf, type WebhookBody, type WebhookDomainEvent } from "./webhook-payload";
+import { PING_TRIGGER, triggerOfEvent } from "./webhook-triggers";
+
+/** 128 random bits: the `webhook-id` a subscriber deduplicates on. */
+export const newMessageId = () => `msg_${randomBytes(16).toString("hex")}`;
+
+/** Active webhooks subscribed to `trigger` that this event concerns: its users' accounts and its event type. */
+function subscribersOf(event: WebhookDomainEvent, trigger: string): Prisma.WebhookWhereInput {
+  const owners: Prisma.WebhookWhereInput[] = [];
+  if (event.userIds.length) owners.push({ userId: { in: [...event.userIds] } });
+  if (event.eventTypeId) owners.push({ eventTypeId: event.eventTypeId });
+  return { active: true, disabledAt: null, triggers: { has: trigger }, OR: owners };
+}
+
+async function bookingOf(uid: string | null | undefined) {
+  if (!uid) return null;
+  const row = await db.booking.findUnique({ where: { uid }, select: BOOKING_SELECT });
+  return row ? toBookingOutput(row as BookingRow) : null;
+}
+
+/** Makes the event's messages (once) and schedules their first attempts; returns the ids of the messages made. */
+export async function messagesForEvent(event: WebhookDomainEvent, schedule?: ScheduleAttempt): Promise<string[]> {
+  const trigger = triggerOfEvent(event.type);
+  if (!trigger || (!event.userIds.length && !event.eventTypeId)) return [];
+  const webhooks = await db.webhook.findMany({ where: subscribersOf(event, trigger), select: { id: true } });
+  if (webhooks.length === 0) return [];
+  const payload = webhookPayloadOf(event, await bookingOf(event.bookingUid), trigger);
+  return db.$transaction(async (tx) => {
+    const made: string[] = [];
+    for (const webhook of webhooks) {
+      const id = newMessageId();
+      const { count } = await tx.webhookMessage.createMany({
+        data: [{ id, webhookId: webhook.id, eventId: event.id, trigger, payload: payload as unknown as Prisma.InputJsonValue, nextAttemptAt: new Date() }],
+        skipDuplicates: true,
+      });
+      if (count === 0) continue;
+      made.push(id);
+      if (schedule) await schedule(tx, { messageId: id, attempt: 1 }, new Date());
+    }
+    return made;
+  });
+}
+
+/** A PING message for "send test event": a sample booking-shaped payload, never tied to a domain event. */
+export async function createTestMessage(webhookId: number): Promise<string> {
+  const now = new Date();
+  const payload: WebhookBody = {
+    triggerEvent: PING_TRIGGER,
+    createdAt: now.toISOString(),
+    payload: {
+      type: "test",
+      title: "Test event from Convene",
+      startTime: now.toISOString(),
+      endTime: new Date(now.getTime() + 30 * 60_000).toISOString(),
+      organizer: { name: "Convene", email: "no-reply@convene.localhost", timeZone: "UTC", language: { locale: "en" } },
+      attendees: [{ name: "Test attendee", email: "attendee@example.test", timeZone: "UTC", language: { locale: "en" } }],
+      uid: "test",
+      status: "ACCEPTED",
+    },
+  };
+  const id = newMessageId();
+  await db.webhookMessage.create({ data: { id, webhookId, trigger: PING_TRIGGER, payload: payload as unknown as Prisma.InputJsonValue } });
+  return id;
+}

@@ -1,0 +1,45 @@
+/** Webhook input, as the peer's CreateWebhookInputDto / UpdateWebhookInputDto. */
+import { z } from "zod";
+import { ZIdParam } from "../http/ids";
+import { ZPaginationQuery } from "../http/pagination";
+import { templateProblem } from "./webhook-template";
+import { ZWebhookTrigger } from "./webhook-triggers";
+
+const ZPayloadTemplate = z
+  .string()
+  .max(20_000)
+  .superRefine((template, context) => {
+    const problem = templateProblem(template);
+    if (problem) context.addIssue({ code: "custom", message: `payloadTemplate ${problem}` });
+  })
+  .describe("A JSON text with {{path}} placeholders (`{{title}}`, `{{organizer.name}}`, `{{attendees.0.name}}`), filled in JSON-escaped");
+
+/** A client-chosen secret; Convene generates a `whsec_…` one when none is sent. */
+const ZSecret = z.string().min(16, "Must be at least 16 characters").max(200).describe("Signing secret; generated (whsec_…) when not sent");
+
+const fields = {
+  subscriberUrl: z.string().max(2048).describe("https URL that receives deliveries"),
+  triggers: z.array(ZWebhookTrigger).min(1, "Name at least one trigger").max(50),
+  active: z.boolean(),
+  payloadTemplate: ZPayloadTemplate.nullable(),
+  secret: ZSecret,
+  version: z.literal("2021-10-20").describe("The peer's payload version; the only one"),
+};
+
+export const ZCreateWebhookInput = z
+  .object({ ...fields, payloadTemplate: fields.payloadTemplate.optional(), secret: fields.secret.optional(), version: fields.version.optional() })
+  .strict();
+export type TCreateWebhookInput = z.input<typeof ZCreateWebhookInput>;
+
+export const ZUpdateWebhookInput = z.object(fields).partial().strict();
+export type TUpdateWebhookInput = z.input<typeof ZUpdateWebhookInput>;
+
+export const ZWebhookIdParams = z.object({ webhookId: ZIdParam });
+export const ZEventTypeWebhooksParams = z.object({ eventTypeId: ZIdParam });
+export const ZEventTypeWebhookParams = ZEventTypeWebhooksParams.extend({ webhookId: ZIdParam });
+export const ZTeamEventTypeWebhooksParams = z.object({ teamId: ZIdParam, eventTypeId: ZIdParam });
+export const ZTeamEventTypeWebhookParams = ZTeamEventTypeWebhooksParams.extend({ webhookId: ZIdParam });
+export const ZRedeliverParams = ZWebhookIdParams.extend({ messageId: z.string().regex(/^msg_[A-Za-z0-9]{1,64}$/, "Not a webhook message id") });
+
+export const ZListWebhooksQuery = ZPaginationQuery;
+export const ZListDeliveriesQuery = z.object({ take: ZPaginationQuery.shape.take.describe("Attempts to return, newest first") }).partial();
