@@ -95,7 +95,10 @@ async function assertQueuesExist(client: Tx, names: string[]): Promise<void> {
 export async function enqueueJobs(tx: Tx | null, list: { name: string; data: object }[]): Promise<void> {
   if (list.length === 0) return;
   const client = tx ?? db;
-  await assertQueuesExist(client, list.map(({ name }) => name));
+  await assertQueuesExist(
+    client,
+    list.map(({ name }) => name),
+  );
   await boss().insert(list, { db: through(client) });
 }
 
@@ -177,8 +180,8 @@ export async function drainJobs(timeoutMs = 15_000): Promise<void> {
         failed.add(id);
         await instance.fail(name, id, failure(error), { db: client });
       });
-      const succeeded = batch.map(({ id }) => id).filter((id) => !failed.has(id));
-      if (succeeded.length) await instance.complete(name, succeeded, {}, { db: client });
+      // One by one: pg-boss's typings have no `data` for an id list, and its code reads the third argument as data.
+      for (const { id } of batch) if (!failed.has(id)) await instance.complete(name, id, {}, { db: client });
     }
     if (ran > 0) continue;
     const [{ active } = { active: 0 }] = await db.$queryRawUnsafe<{ active: number }[]>(
