@@ -1,5 +1,6 @@
 /**
- * Mails about a booking (the `mail` subscriber of booking events, server/events/domain-events.ts), each with an .ics whose UID is the booking's icsUid, so a mail client updates
+ * Mails about a booking: the `mail` subscriber of booking events (server/events/domain-events.ts), run by a job
+ * after the change committed. Each mail carries an .ics whose UID is the booking's icsUid, so a mail client updates
  * or removes the one calendar entry it made from the first invitation.
  */
 import { env } from "../env";

@@ -11,6 +11,8 @@ import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-
 import { cancelBooking, rescheduleBooking } from "../bookings/booking-lifecycle";
 import { createBooking } from "../bookings/create-booking";
 import { db } from "../db/client";
+import type { DomainEvent } from "../events/domain-events";
+import { syncBookingEvent } from "./booking-sync";
 import { runPendingJobs } from "../jobs/workers";
 import { externalBusyTimes } from "./busy-times";
 import { readUserCalendars } from "./calendar-cache";
@@ -107,10 +109,17 @@ describe("Google Calendar", () => {
     expect(await db.bookingReference.findMany({ where: { bookingId: booking.id } })).toEqual([
       expect.objectContaining({ type: "google_calendar", externalId: event.id, externalCalendarId: email }),
     ]);
+    // The same event synced again (a retried job) updates the event it wrote instead of writing a second one.
+    await syncBookingEvent((await db.domainEvent.findFirstOrThrow({ where: { bookingId: booking.id } })) as DomainEvent);
+    expect((await account()).events.map(({ id }: { id: string }) => id)).toEqual([event.id]);
+    expect(await db.bookingReference.count({ where: { bookingId: booking.id } })).toBe(1);
 
     const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(5, 14) });
     await runPendingJobs();
     expect((await account()).events).toEqual([expect.objectContaining({ id: event.id, start: { dateTime: utcAt(5, 14).toISOString(), timeZone: "UTC" } })]);
+    // A retried reschedule job finds the event already moved to the new booking.
+    await syncBookingEvent((await db.domainEvent.findFirstOrThrow({ where: { bookingId: moved.id, type: "BOOKING_RESCHEDULED" } })) as DomainEvent);
+    expect((await account()).events.map(({ id }: { id: string }) => id)).toEqual([event.id]);
     expect(await db.bookingReference.count({ where: { bookingId: booking.id } })).toBe(0);
     expect(await db.bookingReference.count({ where: { bookingId: moved.id, externalId: event.id } })).toBe(1);
 
