@@ -65,10 +65,11 @@ export async function sendEventMails(eventId: string, letter: string, mails: Mai
   const done = new Set(sent.map(({ recipient }) => recipient));
   for (const mail of mails.filter(({ to }) => !done.has(to))) {
     await sendMail(mail);
-    await sql(
-      `INSERT INTO "DomainEventMail" ("eventId", letter, recipient, "sentAt") VALUES ($1::uuid, $2, $3, ${UTC_NOW}) ON CONFLICT DO NOTHING`,
-      [eventId, letter, mail.to],
-    );
+    await sql(`INSERT INTO "DomainEventMail" ("eventId", letter, recipient, "sentAt") VALUES ($1::uuid, $2, $3, ${UTC_NOW}) ON CONFLICT DO NOTHING`, [
+      eventId,
+      letter,
+      mail.to,
+    ]);
   }
 }
 
