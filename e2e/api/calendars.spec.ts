@@ -16,6 +16,8 @@ import { startRadicale, type Radicale } from "../support/radicale";
 const V = { "svc-api-version": "2024-08-13" };
 const NEEDS_SERVER_ENV = "the server under test needs ALLOW_PRIVATE_NETWORK_URLS=true and CALENDAR_ENCRYPTION_KEY (e2e/support/global-setup.ts)";
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+/** Calendar writes run in a job after the booking commits (server/events): polled, well within this. */
+const CALENDAR_WRITE = { timeout: 10_000 };
 
 // ---------------------------------------------------------------- an ICS feed server on loopback
 
@@ -157,6 +159,8 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
     });
     expect(created.status()).toBe(201);
     const booking = (await created.json()).data;
+    // Calendar writes follow the booking through its calendar-sync job (server/events), a moment later.
+    await expect.poll(async () => (await radicale.events(work, "alice")).map((event) => event.uid), CALENDAR_WRITE).toContain(booking.icsUid);
     const written = (await radicale.events(work, "alice")).find((event) => event.uid !== "dentist");
     expect(written).toMatchObject({ uid: booking.icsUid, start: stamp(at(WED, "15:00")), end: stamp(at(WED, "15:30")) });
     expect(written!.summary).toContain("Ada Lovelace");
@@ -172,12 +176,13 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
     const moved = await request.post(`/v2/bookings/${booking.uid}/reschedule`, { headers: V, data: { start: at(THU, "10:00").toISOString() } });
     expect(moved.status()).toBe(201);
     const next = (await moved.json()).data;
+    await expect.poll(async () => (await radicale.events(work, "alice")).map((event) => event.start), CALENDAR_WRITE).toContain(stamp(at(THU, "10:00")));
     const afterMove = await radicale.events(work, "alice");
     expect(afterMove.filter((event) => event.uid !== "dentist")).toEqual([expect.objectContaining({ uid: booking.icsUid, start: stamp(at(THU, "10:00")) })]);
 
     const cancelled = await request.post(`/v2/bookings/${next.uid}/cancel`, { headers: V, data: { cancellationReason: "Clash" } });
     expect(cancelled.status()).toBe(200);
-    expect((await radicale.events(work, "alice")).map((event) => event.uid)).toEqual(["dentist"]);
+    await expect.poll(async () => (await radicale.events(work, "alice")).map((event) => event.uid), CALENDAR_WRITE).toEqual(["dentist"]);
   });
 
   test("a booking's own copy in the calendar blocks neither a reschedule overlapping it nor, once cancelled, its slot", async ({ request }) => {
@@ -192,18 +197,23 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
     });
     expect(created.status()).toBe(201);
     const booking = (await created.json()).data;
-    expect(await radicale.events(own, "carol")).toEqual([expect.objectContaining({ uid: booking.icsUid, start: stamp(at(WED, "10:00")) })]);
+    await expect
+      .poll(() => radicale.events(own, "carol"), CALENDAR_WRITE)
+      .toEqual([expect.objectContaining({ uid: booking.icsUid, start: stamp(at(WED, "10:00")) })]);
     // Asked once with the copy in place, so a cached answer would still hold it below.
     expect(await freeTimes(request, eventType.id, WED)).not.toContain("10:30");
 
     const moved = await request.post(`/v2/bookings/${booking.uid}/reschedule`, { headers: V, data: { start: at(WED, "10:30").toISOString() } });
     expect(moved.status()).toBe(201);
     const next = (await moved.json()).data;
-    expect(await radicale.events(own, "carol")).toEqual([expect.objectContaining({ uid: booking.icsUid, start: stamp(at(WED, "10:30")) })]);
+    await expect
+      .poll(() => radicale.events(own, "carol"), CALENDAR_WRITE)
+      .toEqual([expect.objectContaining({ uid: booking.icsUid, start: stamp(at(WED, "10:30")) })]);
     expect(await freeTimes(request, eventType.id, WED)).not.toContain("10:30");
 
     expect((await request.post(`/v2/bookings/${next.uid}/cancel`, { headers: V, data: {} })).status()).toBe(200);
-    expect(await freeTimes(request, eventType.id, WED)).toEqual(expect.arrayContaining(["10:00", "10:30", "11:00"]));
+    // Free once the sync job has deleted the copy (and dropped the cached busy times), without waiting for the cache to expire.
+    await expect.poll(() => freeTimes(request, eventType.id, WED), CALENDAR_WRITE).toEqual(expect.arrayContaining(["10:00", "10:30", "11:00"]));
   });
 
   test("the same account connected again updates its credential; the destination can be set and checked", async ({ request }) => {
@@ -292,10 +302,11 @@ for (const provider of [
         data: { eventTypeId: eventType.id, start: at(WED, "16:00").toISOString(), attendee: attendee() },
       });
       expect(created.status()).toBe(201);
-      const events = (await control(base, `/accounts/${encodeURIComponent(email)}`)).events as { start: { dateTime: string } }[];
-      expect(events.map((event) => new Date(event.start.dateTime.endsWith("Z") ? event.start.dateTime : `${event.start.dateTime}Z`).toISOString())).toContain(
-        at(WED, "16:00").toISOString(),
-      );
+      const starts = async () =>
+        ((await control(base, `/accounts/${encodeURIComponent(email)}`)).events as { start: { dateTime: string } }[]).map((event) =>
+          new Date(event.start.dateTime.endsWith("Z") ? event.start.dateTime : `${event.start.dateTime}Z`).toISOString(),
+        );
+      await expect.poll(starts, CALENDAR_WRITE).toContain(at(WED, "16:00").toISOString());
     });
   });
 }

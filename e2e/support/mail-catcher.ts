@@ -76,6 +76,11 @@ export function subjectOf(raw: string): string {
 export function mailsTo(recipient: string): CaughtMail[] {
   const directory = process.env.E2E_MAIL_DIR;
   if (!directory) throw new Error("E2E_MAIL_DIR is not set: run through Playwright's global setup");
+  return mailsIn(directory, recipient);
+}
+
+/** Mails for `recipient` caught by the catcher writing into `directory` (a spec's own catcher). */
+export function mailsIn(directory: string, recipient: string): CaughtMail[] {
   return readdirSync(directory)
     .sort()
     .map((file) => JSON.parse(readFileSync(path.join(directory, file), "utf8")) as { to: string[]; raw: string })

@@ -10,13 +10,19 @@ import path from "node:path";
 import { ROOT } from "../../server/bin/next-build";
 import { freePort, waitUntilHealthy } from "./test-server";
 
-export type NpmStartServer = { baseUrl: string; databaseUrl: string; dataDir: string; logFile: string; stop: () => Promise<void> };
+/** `crash`: kill -9 of the whole process group (app and embedded database), keeping the data directory. */
+export type NpmStartServer = { baseUrl: string; databaseUrl: string; dataDir: string; logFile: string; stop: () => Promise<void>; crash: () => Promise<void> };
 
 export const READY_LINE = /^Convene is ready at (\S+)$/m;
 
-/** Starts `npm start` and resolves once it has printed its ready line; `extraEnv` is what tests need on top. */
-export async function startNpmStart(extraEnv: Record<string, string> = {}): Promise<NpmStartServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "convene-start-"));
+/**
+ * Starts `npm start` and resolves once it has printed its ready line; `extraEnv` is what tests need on top.
+ * `dataDir`: restart over the data directory of an earlier (crashed) instance.
+ */
+export async function startNpmStart(
+  extraEnv: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "convene-start-")),
+): Promise<NpmStartServer> {
   const port = await freePort();
   // Outside the data directory, so that it outlives the run for whoever reads a failure.
   const logFile = path.join(os.tmpdir(), `convene-npm-start-${port}.log`);
@@ -36,13 +42,19 @@ export async function startNpmStart(extraEnv: Record<string, string> = {}): Prom
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const crash = async () => {
+    if (!child.pid || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    process.kill(-child.pid, "SIGKILL");
+    await exited;
+  };
   try {
     // Generous: with no current build, npm start builds first.
     await waitUntilHealthy(baseUrl, child, 600_000);
     const deadline = Date.now() + 10_000;
     while (!READY_LINE.test(readFileSync(logFile, "utf8")) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     const { port: databasePort } = JSON.parse(readFileSync(path.join(dataDir, "pglite.json"), "utf8")) as { port: number };
-    return { baseUrl, databaseUrl: `postgresql://postgres@127.0.0.1:${databasePort}/postgres?sslmode=disable`, dataDir, logFile, stop };
+    return { baseUrl, databaseUrl: `postgresql://postgres@127.0.0.1:${databasePort}/postgres?sslmode=disable`, dataDir, logFile, stop, crash };
   } catch (error) {
     await stop();
     throw error;

@@ -12,7 +12,8 @@ import { createScratchDatabase, LOCAL_POSTGRES_URL } from "../../server/db/scrat
 import { buildIfStale, nextServerArgs, ROOT } from "../../server/bin/next-build";
 
 export type TestServer = { baseUrl: string; databaseUrl: string; stop: () => Promise<void> };
-export type ServerProcess = { baseUrl: string; stop: () => Promise<void> };
+/** `crash`: kill -9, as a machine or an OOM killer would, for tests of what survives it. */
+export type ServerProcess = { baseUrl: string; stop: () => Promise<void>; crash: () => Promise<void> };
 
 export function postgresServerUrl(): string {
   return process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_POSTGRES_URL;
@@ -67,13 +68,19 @@ export async function startServerProcess(databaseUrl: string, extraEnv: Record<s
     child.kill("SIGTERM");
     await exited;
   };
+  const crash = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+  };
   try {
     await waitUntilHealthy(baseUrl, child);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, crash };
 }
 
 export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {

@@ -4,11 +4,15 @@
  * not, so a caller could pick the address its per-address limits are counted against. Here each request's
  * X-Forwarded-For is replaced by the one address we derive from the socket and TRUST_PROXY; Next then
  * leaves it as it is. `npm start`, `npm run dev`, the test server and the benchmarks all serve through it.
+ * It also runs this instance's job workers (server/jobs: mails, calendar writes, webhooks of domain events); on
+ * SIGTERM or SIGINT it stops taking requests, lets running jobs finish (bounded, server/jobs/queue.ts) and exits.
  * Usage: node --import tsx server/bin/next-server.ts [--dev]   (PORT, TRUST_PROXY from the environment)
  */
 import { createServer, type ServerResponse } from "node:http";
 import { clientAddressBehindProxies, trustedProxyHops } from "../http/forwarded-for";
 import { refuseRawTarget } from "../http/path-guard";
+import { startWorkers, stopWorkers } from "../jobs/workers";
+import { log } from "../log";
 import { v1GoneForRawTarget } from "../v1/v1-gone";
 import { ROOT } from "./next-build";
 
@@ -28,11 +32,29 @@ async function send(answer: Response, response: ServerResponse) {
   response.end(Buffer.from(await answer.arrayBuffer()));
 }
 
-createServer((request, response) => {
+const server = createServer((request, response) => {
   // Next.js would resolve dot segments and redirect `//` before any route or proxy.ts sees the raw path.
   // A /v1 target Next.js would resolve or redirect still gets v1's 410, not the framework's answer.
   const refusal = v1GoneForRawTarget(request.method ?? "GET", request.url ?? "/") ?? refuseRawTarget(request.method ?? "GET", request.url ?? "/");
   if (refusal) return void send(refusal, response);
   request.headers["x-forwarded-for"] = clientAddressBehindProxies(request.headers["x-forwarded-for"], request.socket.remoteAddress, hops);
   void handle(request, response);
-}).listen(port);
+});
+
+await startWorkers();
+server.listen(port);
+
+let isStopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const)
+  process.on(signal, () => {
+    if (isStopping) return;
+    isStopping = true;
+    server.close();
+    stopWorkers().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error("job workers did not stop cleanly", { error });
+        process.exit(1);
+      },
+    );
+  });

@@ -8,6 +8,7 @@ import { completeOAuthConnection, getConnectUrl } from "../calendars/calendar-oa
 import { listConnectedCalendars } from "../calendars/calendars.service";
 import { ensureCalendarProviders } from "../calendars/register-busy-times";
 import { db } from "../db/client";
+import { runPendingJobs } from "../jobs/workers";
 import { reassignBooking, updateLocation } from "./booking-edits";
 import { confirmBooking } from "./booking-lifecycle";
 import { createBooking } from "./create-booking";
@@ -40,9 +41,11 @@ describe("calendar sync of host edits", () => {
     const events = await connectGoogle(host.id);
     const input = { eventTypeId: eventType.id, start: utcAt(4, 10), attendee: attendee(), location: { type: "phone", phone: "+33100000000" } };
     const { booking } = await createBooking(input, { principal: null, idempotencyKey: null });
+    await runPendingJobs();
     expect((await events()).map((event) => event.location)).toEqual(["+33100000000"]);
 
     await updateLocation(asUser(host.id), booking.uid, { location: { type: "link", link: "https://meet.example.test/new-room" } });
+    await runPendingJobs();
     expect((await events()).map((event) => event.location)).toEqual(["https://meet.example.test/new-room"]);
     expect(await db.bookingReference.count({ where: { bookingId: booking.id } })).toBe(1);
   });
@@ -59,10 +62,12 @@ describe("calendar sync of host edits", () => {
       { eventTypeId: first.eventType.id, start: utcAt(4, 11), attendee: attendee() },
       { principal: null, idempotencyKey: null },
     );
+    await runPendingJobs();
     expect(booking.hosts.map(({ id }) => id)).toEqual([first.host.id]);
     expect(await firstEvents()).toHaveLength(1);
 
     await reassignBooking(asUser(first.host.id), booking.uid, second.host.id);
+    await runPendingJobs();
     expect(await firstEvents()).toEqual([]);
     expect((await secondEvents()).map((event) => event.summary)).toEqual([booking.title]);
   });
@@ -74,8 +79,10 @@ describe("calendar sync of host edits", () => {
       { eventTypeId: eventType.id, start: utcAt(4, 12), attendee: attendee() },
       { principal: null, idempotencyKey: null },
     );
+    await runPendingJobs();
     expect((await events()).map((event) => event.description)).toEqual([expect.stringContaining("Awaiting the host's confirmation")]);
     await confirmBooking(asUser(host.id), booking.uid);
+    await runPendingJobs();
     const [event] = await events();
     expect(event?.description).not.toContain("Awaiting");
   });

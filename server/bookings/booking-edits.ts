@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { AppError } from "../errors";
 import { isSlotAvailable, loadSlotExternalBusy } from "../slots/slots.service";
 import { getManagedBooking, lockBooking } from "./booking-access";
-import { syncBookingToCalendars } from "../calendars/booking-sync";
+import { emitBookingEvent } from "../events/booking-events";
 import { BOOKING_SELECT, toAttendeeOutput, toBookingOutput } from "./booking.dto";
 import { MAX_GUESTS, type ZAddAttendeeInput, type ZAddGuestsInput, type ZMarkAbsentInput, type ZUpdateLocationInput } from "./booking.schemas";
 import { BOOKING_TX_OPTIONS, candidateHostIds, fixedHostIds, loadBookableEventType, rankRotatingHosts, slotTakenError } from "./booking-rules";
@@ -46,9 +46,10 @@ export async function updateLocation(actor: Actor, uid: string, input: z.infer<t
     await lockBooking(tx, uid);
     const booking = await getManagedBooking(tx, actor, uid);
     assertLive(booking.status);
-    return toBookingOutput(await tx.booking.update({ where: { id: booking.id }, data: { location: input.location }, select: BOOKING_SELECT }));
+    const updated = toBookingOutput(await tx.booking.update({ where: { id: booking.id }, data: { location: input.location }, select: BOOKING_SELECT }));
+    await emitBookingEvent(tx, "BOOKING_LOCATION_UPDATED", updated);
+    return updated;
   });
-  await syncBookingToCalendars("edited", booking);
   return booking;
 }
 
@@ -64,9 +65,11 @@ export async function markAbsent(actor: Actor, uid: string, input: z.infer<typeo
       if (count === 0)
         throw new AppError("BAD_REQUEST", `${email} is not an attendee of this booking`, [{ path: "body.attendees", message: `${email} is not an attendee` }]);
     }
-    return toBookingOutput(
+    const updated = toBookingOutput(
       await tx.booking.update({ where: { id: booking.id }, data: input.host === undefined ? {} : { absentHost: input.host }, select: BOOKING_SELECT }),
     );
+    await emitBookingEvent(tx, "BOOKING_NO_SHOW_UPDATED", updated);
+    return updated;
   });
 }
 
@@ -138,10 +141,10 @@ export async function reassignBooking(actor: Actor, uid: string, toUserId: numbe
       const rotating = current.filter((id) => !fixed.includes(id));
       await tx.bookingHost.deleteMany({ where: { bookingId: booking.id, userId: { in: rotating } } });
       await tx.bookingHost.create({ data: { bookingId: booking.id, userId: target, start: booking.start, end: booking.end, isLive: true } });
-      return toBookingOutput(await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, select: BOOKING_SELECT }));
+      const reassigned = toBookingOutput(await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, select: BOOKING_SELECT }));
+      await emitBookingEvent(tx, "BOOKING_REASSIGNED", reassigned, { teamId: eventType.teamId });
+      return reassigned;
     }, BOOKING_TX_OPTIONS);
-    // The host who gave the booking up loses its calendar event; the one who took it over gets one.
-    await syncBookingToCalendars("edited", booking);
     return booking;
   } catch (error) {
     if (isOverlapViolation(error)) throw slotTakenError();

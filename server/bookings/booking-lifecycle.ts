@@ -5,8 +5,7 @@ import { AppError } from "../errors";
 import { isSlotAvailable, loadSlotExternalBusy } from "../slots/slots.service";
 import { getBookingByUid, getManagedBooking, lockBooking } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
-import { sendBookingMails, sendRescheduleMails } from "./booking-mail";
-import { syncBookingToCalendars } from "../calendars/booking-sync";
+import { emitBookingEvent } from "../events/booking-events";
 import {
   BOOKING_TX_OPTIONS,
   candidateHostIds,
@@ -36,16 +35,16 @@ export async function cancelBooking(actor: Actor | null, uid: string, input: { c
     const booking = await getBookingByUid(tx, uid);
     if (!isLive(booking.status.toString())) throw new AppError("BAD_REQUEST", `This booking is already ${booking.status.toLowerCase()}`);
     await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
-    return toBookingOutput(
+    const cancelled = toBookingOutput(
       await tx.booking.update({
         where: { id: booking.id },
         data: { status: "CANCELLED", cancellationReason: input.cancellationReason ?? null, cancelledByEmail },
         select: BOOKING_SELECT,
       }),
     );
+    await emitBookingEvent(tx, "BOOKING_CANCELLED", cancelled);
+    return cancelled;
   });
-  await sendBookingMails("cancelled", booking);
-  await syncBookingToCalendars("cancelled", booking);
   return booking;
 }
 
@@ -112,13 +111,11 @@ export async function rescheduleBooking(actor: Actor | null, uid: string, input:
         data: { status: "CANCELLED", rescheduledToUid: created.uid, reschedulingReason: input.reschedulingReason ?? null, cancelledByEmail },
         select: BOOKING_SELECT,
       });
-      const next = await tx.booking.findUniqueOrThrow({ where: { id: created.id }, select: BOOKING_SELECT });
-      return { withdrawn: toBookingOutput(withdrawn), next: toBookingOutput(next) };
+      const next = toBookingOutput(await tx.booking.findUniqueOrThrow({ where: { id: created.id }, select: BOOKING_SELECT }));
+      await emitBookingEvent(tx, "BOOKING_RESCHEDULED", next, { previousBooking: toBookingOutput(withdrawn), teamId: eventType.teamId });
+      return next;
     }, BOOKING_TX_OPTIONS);
-    const booking = row.next;
-    await sendRescheduleMails(row.withdrawn, booking);
-    await syncBookingToCalendars("rescheduled", booking);
-    return booking;
+    return row;
   } catch (error) {
     if (isOverlapViolation(error)) throw slotTakenError();
     throw error;
@@ -132,18 +129,16 @@ async function decidePending(actor: Actor, uid: string, accept: boolean, reason?
     if (booking.status !== "PENDING")
       throw new AppError("BAD_REQUEST", `Only a pending booking can be ${accept ? "confirmed" : "declined"}; this one is ${booking.status.toLowerCase()}`);
     if (!accept) await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
-    return toBookingOutput(
+    const decided = toBookingOutput(
       await tx.booking.update({
         where: { id: booking.id },
         data: accept ? { status: "ACCEPTED" } : { status: "REJECTED", rejectionReason: reason ?? null },
         select: BOOKING_SELECT,
       }),
     );
+    await emitBookingEvent(tx, accept ? "BOOKING_CONFIRMED" : "BOOKING_REJECTED", decided);
+    return decided;
   });
-  await sendBookingMails(accept ? "confirmed" : "declined", booking);
-  // Pending bookings were written to the host's calendar when made, marked as awaiting confirmation:
-  // a confirmed one is written again without that note, a declined one is taken out.
-  await syncBookingToCalendars(accept ? "edited" : "cancelled", booking);
   return booking;
 }
 

@@ -1,8 +1,9 @@
-/** Booking mails as kept in the outbox (no SMTP_URL in unit runs): subjects, recipients and the .ics. */
+/** Booking mails as kept in the outbox (no SMTP_URL in unit runs): subjects, recipients and the .ics. They are sent by the `mail` subscriber's jobs, run here by runPendingJobs. */
 import { describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
+import { runPendingJobs } from "../jobs/workers";
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "./booking-lifecycle";
 import { createBooking } from "./create-booking";
 
@@ -15,6 +16,7 @@ async function book(eventTypeId: number, start: Date) {
 
 /** The mails to `to` whose subject starts with `prefix`, each with its single .ics attachment. */
 async function mails(to: string, prefix: string) {
+  await runPendingJobs();
   const rows = await db.outboxMail.findMany({ where: { to, subject: { startsWith: prefix } }, orderBy: { id: "asc" } });
   return rows.map((row) => ({ ...row, ics: (row.attachments as Attachment[]).find(({ filename }) => filename.endsWith(".ics")) }));
 }

@@ -1,9 +1,12 @@
 /**
- * Mails about a booking, each with an .ics whose UID is the booking's icsUid, so a mail client updates
+ * Mails about a booking: the `mail` subscriber of booking events (server/events/domain-events.ts), run by a job
+ * after the change committed. Each mail carries an .ics whose UID is the booking's icsUid, so a mail client updates
  * or removes the one calendar entry it made from the first invitation.
  */
 import { env } from "../env";
-import { sendMails } from "../mail/mailer";
+import { bookingPayloadOf } from "../events/booking-events";
+import type { DomainEvent, DomainEventType } from "../events/domain-events";
+import { sendEventMails } from "../mail/mailer";
 import type { TBookingOutput } from "./booking.dto";
 import { icsForBooking } from "./booking-ics";
 import { hasMailbox } from "./phone-only-attendee";
@@ -39,7 +42,10 @@ function recipientsOf(booking: TBookingOutput, attendeesOnly: boolean): string[]
   return [...new Set(attendeesOnly ? attendees : [...booking.hosts.map(({ email }) => email), ...attendees])];
 }
 
-async function send(booking: TBookingOutput, letter: Letter): Promise<void> {
+type LetterKey = "main" | "withdrawn";
+
+/** Each recipient of one letter of one event at most once, however often the job runs (sendEventMails). */
+async function send(eventId: string, key: LetterKey, booking: TBookingOutput, letter: Letter): Promise<void> {
   const ics = icsForBooking(booking, letter.method);
   const text = [
     booking.title,
@@ -50,7 +56,9 @@ async function send(booking: TBookingOutput, letter: Letter): Promise<void> {
   ]
     .filter(Boolean)
     .join("\n\n");
-  await sendMails(
+  await sendEventMails(
+    eventId,
+    key,
     recipientsOf(booking, letter.attendeesOnly).map((to) => ({
       to,
       subject: letter.subject,
@@ -60,22 +68,31 @@ async function send(booking: TBookingOutput, letter: Letter): Promise<void> {
   );
 }
 
-/** `booking` is the booking as it now stands (for a reschedule: the new one). */
-export async function sendBookingMails(change: BookingMailChange, booking: TBookingOutput): Promise<void> {
-  await send(booking, letterFor(change, booking));
-}
+const CHANGE_OF: Partial<Record<DomainEventType, BookingMailChange>> = {
+  BOOKING_CREATED: "created",
+  BOOKING_REQUESTED: "created",
+  BOOKING_CANCELLED: "cancelled",
+  BOOKING_RESCHEDULED: "rescheduled",
+  BOOKING_CONFIRMED: "confirmed",
+  BOOKING_REJECTED: "declined",
+};
 
 /**
- * A reschedule makes a new booking with a new UID, so the invitation for the new time alone would leave
- * the old entry in every calendar: the old UID is withdrawn with its own METHOD:CANCEL.
+ * The `mail` subscriber: the mails of a booking event, from the booking as the event's transaction left it.
+ * A reschedule makes a new booking with a new UID, so the invitation for the new time alone would leave the old
+ * entry in every calendar: the old UID is withdrawn with its own METHOD:CANCEL first.
  */
-export async function sendRescheduleMails(old: TBookingOutput, next: TBookingOutput): Promise<void> {
-  await send(old, {
-    subject: `Moved: ${old.title}`,
-    method: "CANCEL",
-    reason: null,
-    note: `This meeting moved to ${next.start} (UTC); the earlier invitation is withdrawn.`,
-    attendeesOnly: false,
-  });
-  await sendBookingMails("rescheduled", next);
+export async function mailBookingEvent(event: DomainEvent): Promise<void> {
+  const change = CHANGE_OF[event.type];
+  if (!change) return;
+  const { booking, previousBooking } = bookingPayloadOf(event);
+  if (change === "rescheduled" && previousBooking)
+    await send(event.id, "withdrawn", previousBooking, {
+      subject: `Moved: ${previousBooking.title}`,
+      method: "CANCEL",
+      reason: null,
+      note: `This meeting moved to ${booking.start} (UTC); the earlier invitation is withdrawn.`,
+      attendeesOnly: false,
+    });
+  await send(event.id, "main", booking, letterFor(change, booking));
 }

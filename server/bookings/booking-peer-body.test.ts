@@ -5,6 +5,7 @@ import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-fact
 import type { Principal } from "../auth/principal";
 import { eventOf } from "../calendars/booking-sync";
 import { db } from "../db/client";
+import { runPendingJobs } from "../jobs/workers";
 import { ZBookingFieldsInput } from "../event-types/booking-fields";
 import { expectAppError } from "../../e2e/support/rejections";
 import { getAttendee, listAttendees } from "./booking-edits";
@@ -29,6 +30,7 @@ describe("a phone-only attendee", () => {
     const standIn = `${phoneNumber.slice(1)}@sms.invalid`;
     expect(booking.attendees).toEqual([expect.objectContaining({ name: "Pat Phone", email: standIn, displayEmail: standIn, phoneNumber })]);
     expect(booking.bookingFieldsResponses).toEqual({ name: "Pat Phone", attendeePhoneNumber: phoneNumber });
+    await runPendingJobs();
     expect(await db.outboxMail.count({ where: { to: standIn } })).toBe(0);
     expect(await db.outboxMail.count({ where: { to: host.email, subject: { startsWith: "Booked:" } } })).toBe(1);
     const ics = (await bookingIcs(booking.uid))!;
@@ -49,6 +51,7 @@ describe("a phone-only attendee", () => {
     const guest = `guest-${randomBytes(3).toString("hex")}@example.test`;
     const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 11), attendee: phoneOnly(), guests: [guest] }, noKey);
     expect(booking.guests).toEqual([guest]);
+    await runPendingJobs();
     expect(await db.outboxMail.count({ where: { to: guest, subject: { startsWith: "Booked:" } } })).toBe(1);
   });
 

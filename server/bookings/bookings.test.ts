@@ -4,6 +4,7 @@ import { makeUser } from "@/prisma/factories";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
+import { runPendingJobs } from "../jobs/workers";
 import { AppError } from "../errors";
 import { addAttendee, addGuests, getAttendee, listAttendees, markAbsent, reassignBooking, updateLocation } from "./booking-edits";
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "./booking-lifecycle";
@@ -38,6 +39,7 @@ describe("creating a booking", () => {
       guests: ["g1@example.test"],
     });
     expect(booking.attendees.map(({ email }) => email)).toEqual([guest.email, "g1@example.test"]);
+    await runPendingJobs();
     expect(await db.outboxMail.count({ where: { to: { in: [host.email, guest.email] }, subject: { startsWith: "Booked:" } } })).toBe(2);
   });
 

@@ -9,8 +9,7 @@ import { inSlotFlight, slotFlightKey } from "./slot-flights";
 import { sharedReads } from "../db/shared-reads";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
 import { meetingUrlLocation, resolveLocation } from "./booking-location";
-import { sendBookingMails } from "./booking-mail";
-import { syncBookingToCalendars } from "../calendars/booking-sync";
+import { emitBookingEvent } from "../events/booking-events";
 import type { TCreateBookingInput } from "./booking.schemas";
 import {
   BOOKING_TX_OPTIONS,
@@ -22,7 +21,6 @@ import {
   slotBookingData,
   slotTakenError,
   slotUnavailableError,
-  writesToCalendars,
 } from "./booking-rules";
 import { bookingTitle } from "./booking-title";
 import { insertBooking } from "./booking-insert";
@@ -138,7 +136,10 @@ function writeBooking({ eventType, input, slotInput, early, externalBusy, idempo
       ],
     });
     if (reservationUid) await tx.slotReservation.deleteMany({ where: { uid: reservationUid, eventTypeId: eventType.id } });
-    return { booking: toBookingOutput(row), created: true };
+    const booking = toBookingOutput(row);
+    // Mails, calendar writes and webhooks follow from this event, committed with the booking (server/events).
+    await emitBookingEvent(tx, booking.status === "pending" ? "BOOKING_REQUESTED" : "BOOKING_CREATED", booking, { teamId: eventType.teamId });
+    return { booking, created: true };
   }, BOOKING_TX_OPTIONS);
 }
 
@@ -210,9 +211,5 @@ export async function createBooking(
     return result;
   }
   await attempt.booked();
-  await sendBookingMails("created", result.booking);
-  // Read with the event type: a booking none of whose hosts has a destination calendar writes to no calendar.
-  const hostIds = result.booking.hosts.map((host) => host.id);
-  if (writesToCalendars(eventType, hostIds)) await syncBookingToCalendars("created", result.booking);
   return result;
 }

@@ -1,18 +1,22 @@
 /**
- * Mirrors bookings into their hosts' destination calendars, after the booking has committed:
- * - created: an event in each host's destination calendar, recorded as a BookingReference;
+ * Mirrors bookings into their hosts' destination calendars: the `calendar-sync` subscriber of booking events
+ * (server/events/domain-events.ts), run by a job after the change committed.
+ * - created: an event in each host's destination calendar, recorded as a BookingReference (a host who already has
+ *   one for the booking, from an earlier run of the same job, has it updated instead: a repeat writes nothing twice);
  * - cancelled: those events are deleted (and their references with them);
  * - rescheduled: the old booking's events move to the new time and their references to the new booking;
  *   a host who no longer hosts it loses the event, a new host gets one;
  * - edited (location, hosts or confirmation changed in place): the booking's own events are updated the
  *   same way, keeping their identity.
  * Afterwards the cached busy times of the users whose calendars were written are dropped (see `sync`).
- * Never throws: a calendar that fails is logged and the booking stands. The caller waits at most
- * SYNC_WAIT_MS; slower providers finish in the background.
+ * A calendar that fails is logged and the booking stands (no retry: the provider said no); a database error throws,
+ * so the job runs again.
  */
 import type { TBookingOutput } from "../bookings/booking.dto";
 import { hasMailbox } from "../bookings/phone-only-attendee";
 import { db } from "../db/client";
+import { bookingPayloadOf } from "../events/booking-events";
+import type { DomainEvent, DomainEventType } from "../events/domain-events";
 import { log } from "../log";
 import { CalendarError, type CalendarEventInput } from "./calendar-adapter";
 import { CALENDAR_TYPES } from "./calendar-apps";
@@ -20,7 +24,6 @@ import { invalidateUserCalendars } from "./calendar-cache";
 import { connect, CREDENTIAL_SELECT, markCredentialValidity, type CredentialRow } from "./credential-store";
 
 export type BookingChange = "created" | "cancelled" | "rescheduled" | "edited";
-const SYNC_WAIT_MS = 5_000;
 
 /** A phone-only attendee's stand-in address means nothing to a reader of the calendar: its phone number does. */
 const contactOf = (attendee: { email: string; phoneNumber?: string }) =>
@@ -74,8 +77,11 @@ async function writeToDestinations(booking: TBookingOutput, hostIds: number[], t
   );
 }
 
-async function calendarReferences(bookingId: number) {
-  const references = await db.bookingReference.findMany({ where: { bookingId, type: { in: CALENDAR_TYPES }, credentialId: { not: null } } });
+async function calendarReferences(bookingIds: number[]) {
+  const references = await db.bookingReference.findMany({
+    where: { bookingId: { in: bookingIds }, type: { in: CALENDAR_TYPES }, credentialId: { not: null } },
+    orderBy: { id: "asc" },
+  });
   const rows = await db.credential.findMany({ where: { id: { in: references.map((reference) => reference.credentialId!) } }, select: CREDENTIAL_SELECT });
   return references.map((reference) => ({ reference, row: rows.find((row) => row.id === reference.credentialId) ?? null }));
 }
@@ -97,18 +103,18 @@ async function removeEvent({ reference, row }: CalendarReference, touched: Touch
 }
 
 async function removeEvents(bookingId: number, touched: Touched): Promise<void> {
-  for (const reference of await calendarReferences(bookingId)) await removeEvent(reference, touched);
+  for (const reference of await calendarReferences([bookingId])) await removeEvent(reference, touched);
 }
 
 /**
- * Brings the events written for booking `sourceId` (the booking itself, or the one it was rescheduled
- * from) in line with `booking`: a host who still hosts it keeps the event, updated in place (CalDAV: same
- * UID) and now referenced by `booking`; any other event is deleted; hosts without one get one.
+ * Brings the events written for `sourceIds` (the booking itself, and the one it was rescheduled from) in line with
+ * `booking`: a host who still hosts it keeps the event, updated in place (CalDAV: same UID) and now referenced by
+ * `booking`; any other event is deleted; hosts without one get one.
  */
-async function updateEvents(booking: TBookingOutput, sourceId: number | null, touched: Touched): Promise<void> {
+async function updateEvents(booking: TBookingOutput, sourceIds: number[], touched: Touched): Promise<void> {
   const hostIds = booking.hosts.map((host) => host.id);
   const served = new Set<number>();
-  for (const item of sourceId === null ? [] : await calendarReferences(sourceId)) {
+  for (const item of await calendarReferences(sourceIds)) {
     const { reference, row } = item;
     if (row && hostIds.includes(row.userId) && !served.has(row.userId)) {
       const { credential, adapter } = connect(row);
@@ -132,42 +138,47 @@ async function updateEvents(booking: TBookingOutput, sourceId: number | null, to
   );
 }
 
-async function previousBookingId(booking: TBookingOutput): Promise<number | null> {
-  if (!booking.rescheduledFromUid) return null;
-  return (await db.booking.findUnique({ where: { uid: booking.rescheduledFromUid }, select: { id: true } }))?.id ?? null;
-}
-
 /**
  * The cached busy times of every user whose calendar a provider was asked to change are dropped once the writes
  * are done (also when a write failed: it may have half happened), so the next slot request reads those calendars as
  * they now are (a cancelled slot is offered again at once). A change that wrote to no calendar drops nothing.
+ * `previousId`: the booking a reschedule replaced, whose events move to `booking`.
  */
-async function sync(change: BookingChange, booking: TBookingOutput): Promise<void> {
-  const sourceId = change === "rescheduled" ? await previousBookingId(booking) : change === "created" ? null : booking.id;
+export async function syncBooking(change: BookingChange, booking: TBookingOutput, previousId?: number): Promise<void> {
   const touched: Touched = new Set();
   try {
-    if (change === "created")
-      await writeToDestinations(
-        booking,
-        booking.hosts.map((host) => host.id),
-        touched,
-      );
-    else if (change === "cancelled") await removeEvents(booking.id, touched);
-    else await updateEvents(booking, sourceId, touched);
+    if (change === "cancelled") await removeEvents(booking.id, touched);
+    else await updateEvents(booking, previousId === undefined ? [booking.id] : [previousId, booking.id], touched);
   } finally {
     await Promise.all([...touched].map((userId) => invalidateUserCalendars(userId)));
   }
 }
 
+const CHANGE_OF: Partial<Record<DomainEventType, BookingChange>> = {
+  BOOKING_CREATED: "created",
+  BOOKING_REQUESTED: "created",
+  BOOKING_RESCHEDULED: "rescheduled",
+  BOOKING_CANCELLED: "cancelled",
+  // Pending bookings were written when made, marked as awaiting confirmation: a confirmed one is written again
+  // without that note, a declined one is taken out.
+  BOOKING_CONFIRMED: "edited",
+  BOOKING_REJECTED: "cancelled",
+  // The host who gave the booking up loses its calendar event; the one who took it over gets one.
+  BOOKING_REASSIGNED: "edited",
+  BOOKING_LOCATION_UPDATED: "edited",
+};
+
 /**
- * Call after the change has committed, next to the booking mails. `booking` is the booking as it now
- * stands (for a reschedule, the new one: the old one is found through rescheduledFromUid).
+ * The `calendar-sync` subscriber. Jobs may run late or again, so an event that would write the booking does nothing
+ * once the booking is no longer live: its cancellation (or reschedule) has its own event, which clears the calendars.
  */
-export async function syncBookingToCalendars(change: BookingChange, booking: TBookingOutput): Promise<void> {
-  const work = sync(change, booking).catch((error: unknown) =>
-    log.warn("calendar sync failed; the booking stands", { change, bookingUid: booking.uid, error }),
-  );
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, SYNC_WAIT_MS)))]);
-  clearTimeout(timer);
+export async function syncBookingEvent(event: DomainEvent): Promise<void> {
+  const change = CHANGE_OF[event.type];
+  if (!change) return;
+  const { booking, previousBooking } = bookingPayloadOf(event);
+  if (change !== "cancelled") {
+    const now = await db.booking.findUnique({ where: { id: booking.id }, select: { status: true } });
+    if (!now || (now.status !== "ACCEPTED" && now.status !== "PENDING")) return;
+  }
+  await syncBooking(change, booking, change === "rescheduled" ? previousBooking?.id : undefined);
 }

@@ -11,6 +11,9 @@ import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-
 import { cancelBooking, rescheduleBooking } from "../bookings/booking-lifecycle";
 import { createBooking } from "../bookings/create-booking";
 import { db } from "../db/client";
+import type { DomainEvent } from "../events/domain-events";
+import { syncBookingEvent } from "./booking-sync";
+import { runPendingJobs } from "../jobs/workers";
 import { externalBusyTimes } from "./busy-times";
 import { readUserCalendars } from "./calendar-cache";
 import { completeOAuthConnection, getConnectUrl } from "./calendar-oauth.service";
@@ -99,19 +102,29 @@ describe("Google Calendar", () => {
       { eventTypeId: eventType.id, start: utcAt(4, 9), attendee: attendee("Ada Lovelace") },
       { principal: null, idempotencyKey: null },
     );
+    await runPendingJobs();
     const [event] = (await account()).events;
     expect(event).toMatchObject({ summary: booking.title, start: { dateTime: utcAt(4, 9).toISOString() } });
     expect(event.description).toContain("Ada Lovelace");
     expect(await db.bookingReference.findMany({ where: { bookingId: booking.id } })).toEqual([
       expect.objectContaining({ type: "google_calendar", externalId: event.id, externalCalendarId: email }),
     ]);
+    // The same event synced again (a retried job) updates the event it wrote instead of writing a second one.
+    await syncBookingEvent((await db.domainEvent.findFirstOrThrow({ where: { bookingId: booking.id } })) as DomainEvent);
+    expect((await account()).events.map(({ id }: { id: string }) => id)).toEqual([event.id]);
+    expect(await db.bookingReference.count({ where: { bookingId: booking.id } })).toBe(1);
 
     const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(5, 14) });
+    await runPendingJobs();
     expect((await account()).events).toEqual([expect.objectContaining({ id: event.id, start: { dateTime: utcAt(5, 14).toISOString(), timeZone: "UTC" } })]);
+    // A retried reschedule job finds the event already moved to the new booking.
+    await syncBookingEvent((await db.domainEvent.findFirstOrThrow({ where: { bookingId: moved.id, type: "BOOKING_RESCHEDULED" } })) as DomainEvent);
+    expect((await account()).events.map(({ id }: { id: string }) => id)).toEqual([event.id]);
     expect(await db.bookingReference.count({ where: { bookingId: booking.id } })).toBe(0);
     expect(await db.bookingReference.count({ where: { bookingId: moved.id, externalId: event.id } })).toBe(1);
 
     await cancelBooking(null, moved.uid, { cancellationReason: "No longer needed" });
+    await runPendingJobs();
     expect((await account()).events).toEqual([]);
   });
 
@@ -124,14 +137,17 @@ describe("Google Calendar", () => {
     expect(readUserCalendars(host.id).busy.size).toBe(1);
 
     const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(7, 9), attendee: attendee() }, { principal: null, idempotencyKey: null });
+    await runPendingJobs();
     expect((await control(google, `/accounts/${encodeURIComponent(email)}`)).events).toHaveLength(2);
     // Writing the copy dropped the host's cached busy times: the next request reads the calendar again.
     expect(readUserCalendars(host.id).busy.size).toBe(0);
     expect(await busyOf(host.id, 7)).toEqual([[utcAt(7, 14).toISOString(), utcAt(7, 15).toISOString()]]);
 
     const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(7, 9, 30) });
+    await runPendingJobs();
     expect(moved.start).toBe(utcAt(7, 9, 30).toISOString());
     await cancelBooking(null, moved.uid, {});
+    await runPendingJobs();
     expect(await busyOf(host.id, 7)).toEqual([[utcAt(7, 14).toISOString(), utcAt(7, 15).toISOString()]]);
   });
 
@@ -249,6 +265,7 @@ describe("Outlook Calendar", () => {
       { eventTypeId: eventType.id, start: utcAt(8, 9), attendee: attendee("Ada Lovelace") },
       { principal: null, idempotencyKey: null },
     );
+    await runPendingJobs();
     const [event] = (await account()).events;
     expect(event).toMatchObject({ subject: booking.title, calendarId, start: graphTime(utcAt(8, 9)), end: graphTime(utcAt(8, 9, 30)) });
     expect(await db.bookingReference.findMany({ where: { bookingId: booking.id } })).toEqual([
@@ -256,11 +273,13 @@ describe("Outlook Calendar", () => {
     ]);
 
     const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(9, 14) });
+    await runPendingJobs();
     expect((await account()).events).toEqual([expect.objectContaining({ id: event.id, start: graphTime(utcAt(9, 14)), end: graphTime(utcAt(9, 14, 30)) })]);
     expect(await db.bookingReference.count({ where: { bookingId: booking.id } })).toBe(0);
     expect(await db.bookingReference.count({ where: { bookingId: moved.id, externalId: event.id } })).toBe(1);
 
     await cancelBooking(null, moved.uid, { cancellationReason: "No longer needed" });
+    await runPendingJobs();
     expect((await account()).events).toEqual([]);
     expect(await db.bookingReference.count({ where: { bookingId: moved.id } })).toBe(0);
   });

@@ -50,3 +50,41 @@ export async function sendMails(mails: Mail[]): Promise<void> {
   if (!smtpTransport()) return keepInOutbox(mails);
   await Promise.all(mails.map(sendMail));
 }
+
+/**
+ * The mails of one letter of a domain event (server/events), each recipient at most once however often its job
+ * runs: a DomainEventMail row per (event, letter, recipient) records what went out. Without SMTP the receipt and
+ * the outbox row are written by one statement, so a repeat finds the receipt. Over SMTP a mail is recorded right
+ * after the server took it: only a crash between the two sends it again (at least once).
+ */
+export async function sendEventMails(eventId: string, letter: string, mails: Mail[]): Promise<void> {
+  if (mails.length === 0) return;
+  const smtp = smtpTransport();
+  if (!smtp) return keepInOutboxOnce(eventId, letter, mails);
+  const sent = await sql<{ recipient: string }>(`SELECT recipient FROM "DomainEventMail" WHERE "eventId" = $1::uuid AND letter = $2`, [eventId, letter]);
+  const done = new Set(sent.map(({ recipient }) => recipient));
+  for (const mail of mails.filter(({ to }) => !done.has(to))) {
+    await sendMail(mail);
+    await sql(`INSERT INTO "DomainEventMail" ("eventId", letter, recipient, "sentAt") VALUES ($1::uuid, $2, $3, ${UTC_NOW}) ON CONFLICT DO NOTHING`, [
+      eventId,
+      letter,
+      mail.to,
+    ]);
+  }
+}
+
+async function keepInOutboxOnce(eventId: string, letter: string, mails: Mail[]): Promise<void> {
+  await sql(
+    `WITH mail AS (
+       SELECT m, position FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS list(m, position)
+     ), receipt AS (
+       INSERT INTO "DomainEventMail" ("eventId", letter, recipient, "sentAt")
+       SELECT $1::uuid, $2, m->>'to', ${UTC_NOW} FROM mail
+       ON CONFLICT DO NOTHING RETURNING recipient
+     )
+     INSERT INTO "OutboxMail" ("to", subject, text, attachments, "createdAt")
+     SELECT m->>'to', m->>'subject', m->>'text', COALESCE(m->'attachments', '[]'::jsonb), ${UTC_NOW}
+       FROM mail WHERE m->>'to' IN (SELECT recipient FROM receipt) ORDER BY position`,
+    [eventId, letter, JSON.stringify(mails.map(({ to, subject, text, attachments }) => ({ to, subject, text, attachments: attachments ?? [] })))],
+  );
+}

@@ -8,6 +8,7 @@
 import { db, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
+import { emitDomainEvent } from "../events/domain-events";
 import { OOO_SELECT, toOooOutput } from "./out-of-office.dto";
 import { isOrderedRange, ZCreateOooInput, ZUpdateOooInput, type TCreateOooInput, type TListOooQuery, type TUpdateOooInput } from "./out-of-office.schemas";
 import type { Actor } from "../auth/actor";
@@ -116,7 +117,10 @@ async function createEntry(owner: OooOwner, input: TCreateOooInput) {
       },
       select: OOO_SELECT,
     });
-    return toOooOutput(row);
+    const entry = toOooOutput(row);
+    // Webhooks (OOO_CREATED) follow from this event, committed with the entry (server/events).
+    await emitDomainEvent(tx, { type: "OOO_CREATED", userIds: [owner.userId], payload: { outOfOffice: entry } as unknown as Prisma.InputJsonObject });
+    return entry;
   });
 }
 

@@ -1,0 +1,37 @@
+/** Booking events: the booking as the change left it (and, for a reschedule, the booking it replaced), for every subscriber. */
+import type { TBookingOutput } from "../bookings/booking.dto";
+import type { Tx } from "../db/client";
+import type { Prisma } from "../db/generated/client";
+import { emitDomainEvent, type DomainEvent, type DomainEventType } from "./domain-events";
+
+export type BookingEventPayload = { booking: TBookingOutput; previousBooking?: TBookingOutput };
+
+export const bookingPayloadOf = (event: DomainEvent) => event.payload as unknown as BookingEventPayload;
+
+/** The event type's own team: null for a personal event type, and for a managed copy (its parent, the team's, is its `parentId`). */
+async function teamOf(tx: Tx, eventTypeId: number | null): Promise<number | null> {
+  if (eventTypeId === null) return null;
+  return (await tx.eventType.findUnique({ where: { id: eventTypeId }, select: { teamId: true } }))?.teamId ?? null;
+}
+
+/**
+ * Call inside the change's transaction, with the booking as the transaction leaves it. `teamId`: pass it when it is
+ * at hand (the booking hot path), else it is read here.
+ */
+export async function emitBookingEvent(
+  tx: Tx,
+  type: DomainEventType,
+  booking: TBookingOutput,
+  options: { previousBooking?: TBookingOutput; teamId?: number | null } = {},
+): Promise<string> {
+  const payload: BookingEventPayload = options.previousBooking ? { booking, previousBooking: options.previousBooking } : { booking };
+  return emitDomainEvent(tx, {
+    type,
+    bookingId: booking.id,
+    bookingUid: booking.uid,
+    eventTypeId: booking.eventTypeId,
+    teamId: options.teamId !== undefined ? options.teamId : await teamOf(tx, booking.eventTypeId),
+    userIds: booking.hosts.map((host) => host.id),
+    payload: payload as unknown as Prisma.InputJsonObject,
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * Domain events: what happened to a booking or an out-of-office entry, written by the use case in its own
+ * transaction, with one job per interested subscriber in the same transaction (server/jobs/queue.ts). A committed
+ * change is delivered to every subscriber after any crash (at least once: handlers must tolerate a repeat); a
+ * rolled-back one leaves no trace. Subscribers retry independently: a webhook that fails does not resend a mail.
+ *
+ * Adding a subscriber: a row in SUBSCRIBERS, its queue `event.<name>` in a migration
+ * (`SELECT pgboss.create_queue('event.<name>', '{"policy":"standard"}');`), and a module calling
+ * `subscribeToDomainEvents(name, handler)` imported by server/events/subscribers.ts.
+ */
+import { randomUUID } from "node:crypto";
+import { db, type Tx } from "../db/client";
+import type { Prisma } from "../db/generated/client";
+import { defineJob, enqueueJobs, type JobOptions } from "../jobs/queue";
+
+/**
+ * The peer's webhook trigger names for what Convene emits, and internal ones no webhook is named after:
+ * - BOOKING_CONFIRMED: a pending booking confirmed by its host. The peer has no such trigger; it sends BOOKING_CREATED then.
+ * - BOOKING_REASSIGNED: a round-robin booking moved to another host.
+ * - BOOKING_LOCATION_UPDATED: the host changed the location.
+ */
+export const DOMAIN_EVENT_TYPES = [
+  "BOOKING_CREATED",
+  "BOOKING_REQUESTED",
+  "BOOKING_RESCHEDULED",
+  "BOOKING_CANCELLED",
+  "BOOKING_CONFIRMED",
+  "BOOKING_REJECTED",
+  "BOOKING_NO_SHOW_UPDATED",
+  "BOOKING_REASSIGNED",
+  "BOOKING_LOCATION_UPDATED",
+  "OOO_CREATED",
+] as const;
+export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
+
+/** Who gets which events, so emitting needs no subscriber module loaded (the request's process may load none). */
+const SUBSCRIBERS = {
+  mail: ["BOOKING_CREATED", "BOOKING_REQUESTED", "BOOKING_RESCHEDULED", "BOOKING_CANCELLED", "BOOKING_CONFIRMED", "BOOKING_REJECTED"],
+  "calendar-sync": [
+    "BOOKING_CREATED",
+    "BOOKING_REQUESTED",
+    "BOOKING_RESCHEDULED",
+    "BOOKING_CANCELLED",
+    "BOOKING_CONFIRMED",
+    "BOOKING_REJECTED",
+    "BOOKING_REASSIGNED",
+    "BOOKING_LOCATION_UPDATED",
+  ],
+} as const satisfies Record<string, readonly DomainEventType[]>;
+export type SubscriberName = keyof typeof SUBSCRIBERS;
+
+export type DomainEventInput = {
+  type: DomainEventType;
+  bookingId?: number;
+  bookingUid?: string;
+  eventTypeId?: number | null;
+  teamId?: number | null;
+  /** The users it concerns: a booking's hosts (the organizer first), an out-of-office entry's user. */
+  userIds: number[];
+  payload: Prisma.InputJsonObject;
+};
+
+/** The stored event, as a subscriber receives it. */
+export type DomainEvent = {
+  id: string;
+  type: DomainEventType;
+  occurredAt: Date;
+  bookingId: number | null;
+  bookingUid: string | null;
+  eventTypeId: number | null;
+  teamId: number | null;
+  userIds: number[];
+  payload: Prisma.JsonValue;
+};
+
+const queueOf = (subscriber: SubscriberName) => `event.${subscriber}`;
+
+const subscribersOf = (type: DomainEventType) =>
+  (Object.keys(SUBSCRIBERS) as SubscriberName[]).filter((name) => (SUBSCRIBERS[name] as readonly DomainEventType[]).includes(type));
+
+/** Two INSERTs in the caller's transaction: the event, and its subscribers' jobs. Returns the event's id. */
+export async function emitDomainEvent(tx: Tx, event: DomainEventInput): Promise<string> {
+  const id = randomUUID();
+  await tx.domainEvent.create({ data: { id, ...event }, select: { id: true } });
+  await enqueueJobs(
+    tx,
+    subscribersOf(event.type).map((subscriber) => ({ name: queueOf(subscriber), data: { eventId: id } })),
+  );
+  return id;
+}
+
+/**
+ * Registers the handler of subscriber `name` (in the process that runs workers). It gets each event its row in
+ * SUBSCRIBERS names, once or more: a job that threw, or whose worker died, runs again.
+ */
+export function subscribeToDomainEvents(name: SubscriberName, handler: (event: DomainEvent) => Promise<void>, options: JobOptions = {}): void {
+  defineJob<{ eventId: string }>(
+    queueOf(name),
+    async ({ eventId }) => {
+      const event = await db.domainEvent.findUnique({ where: { id: eventId } });
+      // Events are never deleted while their jobs live; a missing one means the database was reset under the queue.
+      if (event) await handler(event as DomainEvent);
+    },
+    options,
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * The handlers of the domain-event subscribers (server/events/domain-events.ts SUBSCRIBERS), registered once in a
+ * process that runs jobs: the app's server process (startWorkers) and service tests (drainJobs).
+ */
+import { mailBookingEvent } from "../bookings/booking-mail";
+import { syncBookingEvent } from "../calendars/booking-sync";
+import { subscribeToDomainEvents } from "./domain-events";
+
+const holder = globalThis as unknown as { conveneSubscribersRegistered?: boolean };
+
+export function registerSubscribers(): void {
+  if (holder.conveneSubscribersRegistered) return;
+  holder.conveneSubscribersRegistered = true;
+  // A mail server that is down keeps the mail in the outbox (mailer.ts); retries cover database errors.
+  subscribeToDomainEvents("mail", mailBookingEvent, { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+  // Each calendar call is bounded by outbound-http's timeouts; a sync touches every host's calendar one after another.
+  subscribeToDomainEvents("calendar-sync", syncBookingEvent, { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 });
+}
