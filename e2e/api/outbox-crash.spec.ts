@@ -1,8 +1,8 @@
 /**
  * The outbox survives a crash (issue 12): an instance whose workers are paused (JOBS_WORKERS=0, so the booking's jobs
  * are certainly still pending) takes a booking and is killed with SIGKILL right after the commit; a new instance over
- * the same database delivers the mails (to a real SMTP server) and writes the CalDAV event (a real Radicale), each
- * exactly once. On PostgreSQL (a database of its own, so the run's shared server cannot do the work) and on the
+ * the same database delivers the mails (to a real SMTP server), writes the CalDAV event (a real Radicale) and delivers
+ * the event type's webhook (to a receiver that verifies it with `standardwebhooks`), each exactly once. On PostgreSQL (a database of its own, so the run's shared server cannot do the work) and on the
  * embedded PGlite under `npm start` (@npm-start: the embedded run), where the database dies with the app.
  */
 import { randomBytes } from "node:crypto";
@@ -15,6 +15,7 @@ import { at, WED } from "../support/ics-feeds";
 import { mailsIn, startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { startNpmStart } from "../support/npm-start-server";
 import { startRadicale, type Radicale } from "../support/radicale";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { postgresServerUrl, startServerProcess } from "../support/test-server";
 
 const V = { "svc-api-version": "2024-08-13" };
@@ -26,11 +27,12 @@ type Starter = (env: Record<string, string>, previous?: Instance) => Promise<Ins
 
 let mail: MailCatcher;
 let radicale: Radicale;
+let receiver: WebhookReceiver;
 test.beforeAll(async () => {
-  [mail, radicale] = await Promise.all([startMailCatcher(), startRadicale({ dana: PASSWORD })]);
+  [mail, radicale, receiver] = await Promise.all([startMailCatcher(), startRadicale({ dana: PASSWORD }), startWebhookReceiver()]);
 });
 test.afterAll(async () => {
-  await Promise.all([mail.stop(), radicale.stop()]);
+  await Promise.all([mail.stop(), radicale.stop(), receiver.stop()]);
 });
 
 /** The spec's fixtures go to the instance's database, not the run's; the run's is restored afterwards. */
@@ -62,6 +64,14 @@ async function crashAfterBooking(start: Starter, embedded: boolean) {
       body: JSON.stringify({ username: "dana", password: PASSWORD, url: radicale.url }),
     });
     expect(connect.status).toBe(201);
+    const hookPath = `/crash-${eventType.id}-${embedded ? "embedded" : "pg"}`;
+    const hook = await fetch(`${first.baseUrl}/v2/event-types/${eventType.id}/webhooks`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ subscriberUrl: receiver.url(hookPath), triggers: ["BOOKING_CREATED"], active: true }),
+    });
+    expect(hook.status).toBe(201);
+    receiver.expectSecrets(hookPath, [((await hook.json()) as { data: { secret: string } }).data.secret]);
     const guest = attendee("Ada Lovelace");
     const created = await fetch(`${first.baseUrl}/v2/bookings`, {
       method: "POST",
@@ -71,7 +81,8 @@ async function crashAfterBooking(start: Starter, embedded: boolean) {
     expect(created.status).toBe(201);
     const booking = (await created.json()).data as { id: number; uid: string; icsUid: string };
     const event = await db.domainEvent.findFirstOrThrow({ where: { bookingId: booking.id } });
-    expect(await jobStates(event.id)).toEqual(["created", "created"]);
+    // By queue name: event.calendar-sync, event.mail, event.webhooks.
+    expect(await jobStates(event.id)).toEqual(["created", "created", "created"]);
 
     await disconnectDb();
     await first.crash();
@@ -79,11 +90,12 @@ async function crashAfterBooking(start: Starter, embedded: boolean) {
     first = null;
     expect(mailsIn(mail.directory, host.email)).toEqual([]);
     expect(await radicale.events(calendar, "dana")).toEqual([]);
+    expect(receiver.deliveries(hookPath)).toEqual([]);
 
     second = await start(env, crashed);
     await useDatabase(second.databaseUrl, embedded);
     expect(await db.booking.count({ where: { uid: booking.uid } })).toBe(1);
-    await expect.poll(() => jobStates(event.id), { timeout: 30_000 }).toEqual(["completed", "completed"]);
+    await expect.poll(() => jobStates(event.id), { timeout: 30_000 }).toEqual(["completed", "completed", "completed"]);
     for (const to of [host.email, guest.email])
       expect(
         mailsIn(mail.directory, to).map(({ subject }) => subject.split(":")[0]),
@@ -91,6 +103,12 @@ async function crashAfterBooking(start: Starter, embedded: boolean) {
       ).toEqual(["Booked"]);
     expect((await radicale.events(calendar, "dana")).map(({ uid }) => uid)).toEqual([booking.icsUid]);
     expect(await db.bookingReference.count({ where: { bookingId: booking.id } })).toBe(1);
+    const [delivery] = await receiver.waitFor(hookPath, 1, 30_000);
+    expect(delivery!.verifiedWith).toHaveLength(1);
+    expect(JSON.parse(delivery!.body)).toMatchObject({ triggerEvent: "BOOKING_CREATED", payload: { uid: booking.uid } });
+    // Once: give a duplicate time to show up before counting.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(receiver.deliveries(hookPath)).toHaveLength(1);
   } finally {
     await disconnectDb();
     if (saved.url === undefined) delete process.env.DATABASE_URL;
@@ -101,7 +119,7 @@ async function crashAfterBooking(start: Starter, embedded: boolean) {
   }
 }
 
-test("PostgreSQL: kill -9 after a booking's commit; after a restart its mails and calendar event arrive once", async () => {
+test("PostgreSQL: kill -9 after a booking's commit; after a restart its mails, calendar event and webhook arrive once", async () => {
   test.setTimeout(180_000);
   const database = await createScratchDatabase(postgresServerUrl(), "convene_crash");
   try {
@@ -112,12 +130,16 @@ test("PostgreSQL: kill -9 after a booking's commit; after a restart its mails an
   }
 });
 
-test("embedded: kill -9 of npm start after a booking's commit; after a restart its mails and calendar event arrive once", { tag: "@npm-start" }, async () => {
-  test.setTimeout(600_000);
-  let dataDir: string | undefined;
-  await crashAfterBooking(async (env, previous) => {
-    const server = await startNpmStart(env, previous ? dataDir : undefined);
-    dataDir = server.dataDir;
-    return server;
-  }, true);
-});
+test(
+  "embedded: kill -9 of npm start after a booking's commit; after a restart its mails, calendar event and webhook arrive once",
+  { tag: "@npm-start" },
+  async () => {
+    test.setTimeout(600_000);
+    let dataDir: string | undefined;
+    await crashAfterBooking(async (env, previous) => {
+      const server = await startNpmStart(env, previous ? dataDir : undefined);
+      dataDir = server.dataDir;
+      return server;
+    }, true);
+  },
+);

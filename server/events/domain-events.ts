@@ -46,6 +46,17 @@ const SUBSCRIBERS = {
     "BOOKING_REASSIGNED",
     "BOOKING_LOCATION_UPDATED",
   ],
+  // Every event a webhook trigger names (server/webhooks/webhook-triggers.ts triggerOfEvent; BOOKING_CONFIRMED goes as BOOKING_CREATED).
+  webhooks: [
+    "BOOKING_CREATED",
+    "BOOKING_REQUESTED",
+    "BOOKING_RESCHEDULED",
+    "BOOKING_CANCELLED",
+    "BOOKING_CONFIRMED",
+    "BOOKING_REJECTED",
+    "BOOKING_NO_SHOW_UPDATED",
+    "OOO_CREATED",
+  ],
 } as const satisfies Record<string, readonly DomainEventType[]>;
 export type SubscriberName = keyof typeof SUBSCRIBERS;
 

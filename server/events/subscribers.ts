@@ -4,6 +4,8 @@
  */
 import { mailBookingEvent } from "../bookings/booking-mail";
 import { syncBookingEvent } from "../calendars/booking-sync";
+import { defineJob, enqueueJob } from "../jobs/queue";
+import { registerWebhookJobs } from "../webhooks/webhook-jobs";
 import { subscribeToDomainEvents } from "./domain-events";
 
 const holder = globalThis as unknown as { conveneSubscribersRegistered?: boolean };
@@ -15,4 +17,7 @@ export function registerSubscribers(): void {
   subscribeToDomainEvents("mail", mailBookingEvent, { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
   // Each calendar call is bounded by outbound-http's timeouts; a sync touches every host's calendar one after another.
   subscribeToDomainEvents("calendar-sync", syncBookingEvent, { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 });
+  // Webhooks: the event makes its messages (subscriber "webhooks"); each attempt is a `webhook.deliver` job, and a
+  // retry is a new job scheduled by the retry policy (webhook-delivery.ts), not the queue's own retries.
+  registerWebhookJobs({ defineJob, enqueueJob }, { subscribeToDomainEvents: (name, handler) => subscribeToDomainEvents(name as "webhooks", handler) });
 }
