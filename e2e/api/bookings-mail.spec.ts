@@ -10,7 +10,8 @@ test.afterAll(() => disconnectDb());
 const icsStamp = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 /** The decoded text (body and .ics) of the first mail to `to` whose subject starts with `prefix`, once it has arrived. */
 async function mailText(to: string, prefix: string): Promise<string> {
-  await expect.poll(() => mailsTo(to).some((mail) => mail.subject.startsWith(prefix))).toBe(true);
+  // Mails go out from the job queue: on a loaded run they may wait behind other bookings' jobs.
+  await expect.poll(() => mailsTo(to).some((mail) => mail.subject.startsWith(prefix)), { timeout: 30_000 }).toBe(true);
   return mailsTo(to).find((mail) => mail.subject.startsWith(prefix))!.text;
 }
 

@@ -124,7 +124,9 @@ test("host and attendee receive the booking by e-mail with an .ics invitation", 
   const response = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: utcAt(2, 14).toISOString(), attendee: guest } });
   const booking = (await response.json()).data;
   for (const recipient of [host.email, guest.email]) {
-    await expect.poll(() => mailsTo(recipient).find((mail) => mail.subject.startsWith("Booked:"))?.text ?? "").toContain("BEGIN:VCALENDAR");
+    await expect
+      .poll(() => mailsTo(recipient).find((mail) => mail.subject.startsWith("Booked:"))?.text ?? "", { timeout: 30_000 })
+      .toContain("BEGIN:VCALENDAR");
     expect(mailsTo(recipient)[0]!.text).toContain(`UID:${booking.icsUid}`);
   }
 });

@@ -14,9 +14,18 @@ export function registerSubscribers(): void {
   if (holder.conveneSubscribersRegistered) return;
   holder.conveneSubscribersRegistered = true;
   // A mail server that is down keeps the mail in the outbox (mailer.ts); retries cover database errors.
-  subscribeToDomainEvents("mail", mailBookingEvent, { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+  // Four pollers each: a job waits on SMTP or a calendar provider most of its time, and a burst of bookings must not
+  // queue its mails behind one another for minutes.
+  subscribeToDomainEvents("mail", mailBookingEvent, { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, workers: 4, batchSize: 5 });
   // Each calendar call is bounded by outbound-http's timeouts; a sync touches every host's calendar one after another.
-  subscribeToDomainEvents("calendar-sync", syncBookingEvent, { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 });
+  subscribeToDomainEvents("calendar-sync", syncBookingEvent, {
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    workers: 4,
+    batchSize: 5,
+  });
   // Webhooks: the event makes its messages (subscriber "webhooks"); each attempt is a `webhook.deliver` job, and a
   // retry is a new job scheduled by the retry policy (webhook-delivery.ts), not the queue's own retries.
   registerWebhookJobs({ defineJob, enqueueJob }, { subscribeToDomainEvents: (name, handler) => subscribeToDomainEvents(name as "webhooks", handler) });

@@ -14,6 +14,8 @@ import { messagesForEvent } from "./webhook-messages";
 import type { WebhookDomainEvent } from "./webhook-payload";
 
 export const DELIVER_JOB = "webhook.deliver";
+/** Deliveries in flight at once in each app instance. */
+const DELIVERY_POLLERS = 8;
 
 export type DeliverJobData = { messageId: string; attempt: number };
 
@@ -32,9 +34,15 @@ export function registerWebhookJobs(queue: JobQueue, events: DomainEvents, optio
   const schedule = async (tx: Tx, job: DeliverJobData, at: Date) => {
     await queue.enqueueJob(tx, DELIVER_JOB, job, { startAfter: at, singletonKey: `${job.messageId}:${job.attempt}` });
   };
-  queue.defineJob(DELIVER_JOB, async ({ messageId, attempt }) => {
-    await deliverWebhookMessage(messageId, attempt, { ...options, schedule });
-  });
+  // Attempts wait on subscribers (up to the 10 s timeout each): many pollers of one job each, so a slow subscriber
+  // holds one of them, not every delivery behind it. Retries are the retry policy's (new jobs), not the queue's.
+  queue.defineJob(
+    DELIVER_JOB,
+    async ({ messageId, attempt }) => {
+      await deliverWebhookMessage(messageId, attempt, { ...options, schedule });
+    },
+    { workers: DELIVERY_POLLERS, batchSize: 1, expireInSeconds: 60 },
+  );
   events.subscribeToDomainEvents("webhooks", async (event) => {
     await messagesForEvent(event, schedule);
   });
