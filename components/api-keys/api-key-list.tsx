@@ -8,6 +8,7 @@ import { Button } from "../ui/button";
 import { formatDate, formatDateTime } from "../ui/format";
 import { RevokeApiKeyDialog } from "./revoke-api-key-dialog";
 import type { TApiKeyListing } from "./types";
+import { TableHead } from "../ui/table-head";
 
 const CELL = "px-4 py-3 text-left";
 
@@ -54,18 +55,7 @@ function KeyTable({ keys, onRevoke }: { keys: KeysQuery; onRevoke: (apiKey: TApi
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-sm">
         <caption className="sr-only">Your API keys</caption>
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            {["Name", "Key", "Created", "Last used", "Expires"].map((heading) => (
-              <th key={heading} scope="col" className={`${CELL} font-medium`}>
-                {heading}
-              </th>
-            ))}
-            <th scope="col" className={CELL}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead headings={["Name", "Key", "Created", "Last used", "Expires"]} cellClassName={CELL} />
         <tbody>
           {keys.data.map((apiKey) => (
             <Row key={apiKey.id} apiKey={apiKey} onRevoke={() => onRevoke(apiKey)} />

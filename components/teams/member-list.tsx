@@ -12,6 +12,7 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/use-dialog-mutation";
 import { ROLES, type TMember, type TTeamRole } from "./types";
+import { TableHead } from "../ui/table-head";
 
 const CELL = "px-4 py-3 text-left";
 
@@ -34,18 +35,7 @@ export function MemberList({ teamId, canManage, myUserId }: Props) {
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <table className="w-full text-sm">
           <caption className="sr-only">Members</caption>
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              {["Name", "E-mail", "Role"].map((heading) => (
-                <th key={heading} scope="col" className={`${CELL} font-medium`}>
-                  {heading}
-                </th>
-              ))}
-              <th scope="col" className={CELL}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead headings={["Name", "E-mail", "Role"]} cellClassName={CELL} />
           <tbody>
             {members.data.map((member) => (
               <tr key={member.id} className="border-t border-slate-200" data-testid="member-row">

@@ -5,6 +5,7 @@ import { describeError } from "../trpc/errors";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { formatDateTime } from "../ui/format";
+import { TableHead } from "../ui/table-head";
 
 const CELL = "px-3 py-2 text-left align-top";
 
@@ -24,15 +25,11 @@ export function WebhookDeliveries({ webhookId }: { webhookId: number }) {
       {redeliver.isError && <Alert>{describeError(redeliver.error).message}</Alert>}
       <table className="w-full text-xs">
         <caption className="sr-only">Deliveries</caption>
-        <thead className="bg-slate-50 uppercase tracking-wide text-slate-600">
-          <tr>
-            {["Time", "Trigger", "Attempt", "Status", "Duration", "Response", ""].map((heading) => (
-              <th key={heading} scope="col" className={CELL}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead
+          headings={["Time", "Trigger", "Attempt", "Status", "Duration", "Response"]}
+          cellClassName={CELL}
+          className="bg-slate-50 uppercase tracking-wide text-slate-600"
+        />
         <tbody>
           {deliveries.data.map((delivery) => (
             <tr key={delivery.id} className="border-t border-slate-200" data-testid="delivery-row">

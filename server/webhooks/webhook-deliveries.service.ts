@@ -16,6 +16,26 @@ async function reachableWebhookId(actor: Actor, owner: WebhookOwner, webhookId: 
   return row.id;
 }
 
+const ATTEMPT_SELECT = {
+  id: true,
+  messageId: true,
+  attempt: true,
+  startedAt: true,
+  durationMs: true,
+  status: true,
+  response: true,
+  message: { select: { trigger: true, state: true } },
+} as const;
+
+type AttemptRow = { message: { trigger: string; state: string }; startedAt: Date } & Omit<TWebhookDeliveryOutput, "startedAt" | "trigger" | "messageState">;
+
+const toDeliveryOutput = ({ message, startedAt, ...row }: AttemptRow): TWebhookDeliveryOutput => ({
+  ...row,
+  startedAt: startedAt.toISOString(),
+  trigger: message.trigger,
+  messageState: message.state as TWebhookDeliveryOutput["messageState"],
+});
+
 /** The last attempts, newest first. */
 export async function listDeliveries(actor: Actor, owner: WebhookOwner, webhookId: number, take = DEFAULT_DELIVERIES): Promise<TWebhookDeliveryOutput[]> {
   const id = await reachableWebhookId(actor, owner, webhookId, "read");
@@ -23,42 +43,15 @@ export async function listDeliveries(actor: Actor, owner: WebhookOwner, webhookI
     where: { message: { webhookId: id } },
     orderBy: [{ startedAt: "desc" }, { id: "desc" }],
     take,
-    select: {
-      id: true,
-      messageId: true,
-      attempt: true,
-      startedAt: true,
-      durationMs: true,
-      status: true,
-      response: true,
-      message: { select: { trigger: true, state: true } },
-    },
+    select: ATTEMPT_SELECT,
   });
-  return rows.map(({ message, startedAt, ...row }) => ({
-    ...row,
-    startedAt: startedAt.toISOString(),
-    trigger: message.trigger,
-    messageState: message.state as TWebhookDeliveryOutput["messageState"],
-  }));
+  return rows.map(toDeliveryOutput);
 }
 
 async function latestAttemptOf(messageId: string): Promise<TWebhookDeliveryOutput> {
-  const attempt = await db.webhookAttempt.findFirstOrThrow({
-    where: { messageId },
-    orderBy: [{ attempt: "desc" }, { id: "desc" }],
-    select: {
-      id: true,
-      messageId: true,
-      attempt: true,
-      startedAt: true,
-      durationMs: true,
-      status: true,
-      response: true,
-      message: { select: { trigger: true, state: true } },
-    },
-  });
-  const { message, startedAt, ...row } = attempt;
-  return { ...row, startedAt: startedAt.toISOString(), trigger: message.trigger, messageState: message.state as TWebhookDeliveryOutput["messageState"] };
+  return toDeliveryOutput(
+    await db.webhookAttempt.findFirstOrThrow({ where: { messageId }, orderBy: [{ attempt: "desc" }, { id: "desc" }], select: ATTEMPT_SELECT }),
+  );
 }
 
 /** A new attempt of a message now, with the same webhook-id; answers that attempt. */
