@@ -2,9 +2,10 @@
  * `npm run bench`: a production server on a fresh database, each scenario's request measured with
  * autocannon at the same load as the bare route handler, reported as a ratio against its target.
  * Env: BENCH_CONNECTIONS (10), BENCH_DURATION seconds per measurement (10), BENCH_WARMUP seconds (3),
- * BENCH_TIMEOUT seconds for everything after the server is up (480; a hung server cannot hold the run).
+ * BENCH_TIMEOUT seconds for everything after the server is up (600; a hung server cannot hold the run).
  * Exits 1 when a scenario is BELOW its target.
  */
+import { randomBytes } from "node:crypto";
 import { disconnectDb } from "../../server/db/client";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { measure, type Load, type Measurement } from "./measure";
@@ -17,6 +18,7 @@ import { formatPhaseSplit, phaseSplit, PHASE_SAMPLES } from "./phase-split";
 import { contention, listing } from "./bookings-at-scale";
 import { run as slotsAlgorithm } from "./slots-algorithm";
 import { roundRobinContention, roundRobinSlots } from "./round-robin";
+import { webhookBench } from "./webhooks";
 
 const SCENARIOS: Scenario[] = [meScenario, oauthMeScenario, tokenExchangeScenario, slotsScenario, bookingScenario];
 
@@ -28,7 +30,7 @@ const numberFromEnv = (name: string, fallback: number) => {
 
 const load: Load = { connections: numberFromEnv("BENCH_CONNECTIONS", 10), durationSeconds: numberFromEnv("BENCH_DURATION", 10) };
 const warmupSeconds = numberFromEnv("BENCH_WARMUP", 3);
-const timeoutSeconds = numberFromEnv("BENCH_TIMEOUT", 480);
+const timeoutSeconds = numberFromEnv("BENCH_TIMEOUT", 600);
 
 const row = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(34) : cell.padStart(10))).join(" ");
 const figures = (m: Measurement) => [m.requestsPerSecond.toFixed(0), m.p50.toFixed(2), m.p95.toFixed(2)];
@@ -61,8 +63,34 @@ async function bench(server: TestServer): Promise<boolean> {
     const result = scenario.minRatio === null ? "" : pass ? "PASS" : "BELOW";
     console.log(row([scenario.name, ...figures(measured), bare.requestsPerSecond.toFixed(0), ratio.toFixed(2), target, result]));
   }
+  const webhooksPass = await webhooks(server.baseUrl);
   await printPhaseSplits(server.baseUrl);
-  return (await bookingsAtScale(server.baseUrl)) && allPass;
+  return (await bookingsAtScale(server.baseUrl)) && webhooksPass && allPass;
+}
+
+/** Issue 12: bookings with ten webhooks each vs none (target ≥ 0.9), and the worker's deliveries per second (report). */
+async function webhooks(baseUrl: string): Promise<boolean> {
+  const figures = await webhookBench(baseUrl, load);
+  const { delivered } = figures;
+  console.log(`\nPOST /v2/bookings on free slots, ×${figures.bookings} each, event types with ${figures.webhooks} active BOOKING_CREATED webhooks vs none:`);
+  console.log(
+    `  without: ${figures.without.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.without.p50.toFixed(1)} ms, p95 ${figures.without.p95.toFixed(1)} ms`,
+  );
+  console.log(`  with:    ${figures.with.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.with.p50.toFixed(1)} ms, p95 ${figures.with.p95.toFixed(1)} ms`);
+  console.log(`  ratio ${figures.ratio.toFixed(2)} (target ≥ ${figures.target.toFixed(2)}) ${figures.pass ? "PASS" : "BELOW"}`);
+  console.log(
+    `Worker deliveries of those ${delivered.expected} messages to a receiver on loopback: ${delivered.total} received, ${delivered.distinctIds} distinct webhook-ids, ` +
+      `${delivered.verified} verified with standardwebhooks ${figures.complete ? "— complete" : "— INCOMPLETE"}`,
+  );
+  console.log(
+    `  ${delivered.total - delivered.afterBookings} arrived while the bookings ran; the other ${delivered.afterBookings} in ${delivered.afterSeconds.toFixed(1)} s after them: ` +
+      `${figures.workerPerSecond.toFixed(0)} deliveries/s (first to last: ${delivered.wholeSeconds.toFixed(1)} s)`,
+  );
+  console.log(
+    `  signed POSTs from the bench process to the same receiver, one at a time: ${figures.directPerSecond.toFixed(0)}/s; worker vs direct ${(figures.workerPerSecond / figures.directPerSecond).toFixed(2)} (report)`,
+  );
+  for (const line of figures.split) console.log(`  ${line}`);
+  return figures.pass && figures.complete;
 }
 
 /** Where the time of a slots request and of a booking goes (Server-Timing; see phase-split.ts). */
@@ -127,7 +155,14 @@ async function roundRobin(baseUrl: string): Promise<boolean> {
 async function main() {
   // SERVER_TIMING: requests that ask get a Server-Timing split (phase-split.ts). TRUST_PROXY: the booking scenario
   // books each slot from its own address, as the HTTP tests do, so the per-caller booking limits stay out of it.
-  const server = await startTestServer({ SERVER_TIMING: "1", TRUST_PROXY: "1" });
+  // ALLOW_PRIVATE_NETWORK_URLS: the webhook figures deliver to a receiver on loopback (http://127.0.0.1); webhook
+  // secrets are sealed with CALENDAR_ENCRYPTION_KEY.
+  const server = await startTestServer({
+    SERVER_TIMING: "1",
+    TRUST_PROXY: "1",
+    ALLOW_PRIVATE_NETWORK_URLS: "true",
+    CALENDAR_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  });
   const watchdog = setTimeout(() => {
     console.error(`bench: still running after ${timeoutSeconds} s; stopping`);
     void server.stop().finally(() => process.exit(2));

@@ -10,19 +10,37 @@ import type { Probe, Scenario } from "../scenario";
 const BOOKINGS = 1500;
 const WARMUP_BOOKINGS = 300;
 const HOSTS = 25;
-const V = { "svc-api-version": "2024-08-13", "content-type": "application/json" };
+export const V = { "svc-api-version": "2024-08-13", "content-type": "application/json" };
+
+export type MadeHost = Awaited<ReturnType<typeof makeHostWithEventType>>;
+
+export type FreeSlotOptions = {
+  /** The first two octets of each booking's address: distinct per measurement, so no address books twice in a run. */
+  addressPrefix?: string;
+  /** Called with each host made, before any body is sent (e.g. to give its event type webhooks). */
+  withHost?: (host: MadeHost, index: number) => Promise<void>;
+};
 
 /** `count` bookings of distinct free half hours from `firstDay` on, round-robin over `hosts` hosts, each with its own attendee and address. */
-export async function freeSlotBookings(count: number, firstDay = 2, hosts = HOSTS): Promise<Pick<Probe, "bodies" | "headersPerBody">> {
+export async function freeSlotBookings(
+  count: number,
+  firstDay = 2,
+  hosts = HOSTS,
+  { addressPrefix = "10.77", withHost }: FreeSlotOptions = {},
+): Promise<Pick<Probe, "bodies" | "headersPerBody">> {
   const eventTypes = [];
-  for (let i = 0; i < hosts; i++) eventTypes.push((await makeHostWithEventType({ hours: { startMinute: 0, endMinute: 24 * 60 } })).eventType);
+  for (let i = 0; i < hosts; i++) {
+    const made = await makeHostWithEventType({ hours: { startMinute: 0, endMinute: 24 * 60 } });
+    await withHost?.(made, i);
+    eventTypes.push(made.eventType);
+  }
   const bodies: string[] = [];
   const headersPerBody: Record<string, string>[] = [];
   for (let i = 0; i < count; i++) {
     const slot = Math.floor(i / hosts);
     const start = utcAt(firstDay + Math.floor(slot / 48), 0, (slot % 48) * 30);
     bodies.push(JSON.stringify({ eventTypeId: eventTypes[i % hosts]!.id, start: start.toISOString(), attendee: attendee(`Booker ${i}`) }));
-    headersPerBody.push({ "x-forwarded-for": `10.77.${Math.floor(i / 250)}.${i % 250}` });
+    headersPerBody.push({ "x-forwarded-for": `${addressPrefix}.${Math.floor(i / 250)}.${i % 250}` });
   }
   return { bodies, headersPerBody };
 }

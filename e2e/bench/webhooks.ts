@@ -1,0 +1,183 @@
+/**
+ * Issue 12's webhook figures, each a ratio to a baseline measured in the same run:
+ * - booking throughput: POST /v2/bookings on free slots of event types with WEBHOOKS_PER_EVENT_TYPE active webhooks
+ *   (BOOKING_CREATED, to a receiver on loopback) against the same scenario on event types without any, measured
+ *   back to back at the same load. Delivery is off the request path (the booking's transaction only writes its domain
+ *   event; pg-boss workers in the app process make and send the messages), so the target is MIN_RATIO. The run
+ *   without webhooks goes first: the other's deliveries keep the worker busy after it ends.
+ * - worker deliveries: the BOOKINGS × WEBHOOKS_PER_EVENT_TYPE messages of that run are awaited at the receiver, which
+ *   verifies every one with the `standardwebhooks` library; the rate once the bookings stopped (the worker alone) is
+ *   reported, with the same receiver's rate for signed POSTs sent from the bench process one at a time, as the
+ *   worker sends them (report only).
+ */
+import { randomBytes } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import { startBenchReceiver, type Arrival, type BenchReceiver } from "./bench-receiver";
+import { sql } from "../../server/db/client";
+import { measure, type Load, type Measurement } from "./measure";
+import { formatPhaseSplit, phaseSplit } from "./phase-split";
+import { freeSlotBookings, V, type MadeHost } from "./scenarios/bookings";
+import type { Probe } from "./scenario";
+
+const BOOKINGS = 400;
+const WARMUP_BOOKINGS = 100;
+const WEBHOOKS_PER_EVENT_TYPE = 10;
+const MIN_RATIO = 0.9;
+/** How long the worker may take to deliver every message before the run reports what arrived. */
+const DRAIN_TIMEOUT_MS = 150_000;
+const DIRECT_POSTS = 1000;
+const IDLE_TIMEOUT_MS = 60_000;
+const SPLIT_SAMPLES = 50;
+
+type Delivered = { total: number; expected: number; verified: number; distinctIds: number; afterBookings: number; afterSeconds: number; wholeSeconds: number };
+
+export type WebhookFigures = {
+  bookings: number;
+  webhooks: number;
+  without: Measurement;
+  with: Measurement;
+  ratio: number;
+  target: number;
+  pass: boolean;
+  delivered: Delivered;
+  workerPerSecond: number;
+  directPerSecond: number;
+  complete: boolean;
+  /** Where one booking's time goes, without and with webhooks (phase-split.ts), taken before the throughput runs. */
+  split: string[];
+};
+
+/** Gives the host's event type WEBHOOKS_PER_EVENT_TYPE webhooks through the API, each on its own receiver path with its own secret. */
+function addWebhooks(baseUrl: string, receiver: BenchReceiver, prefix = "/bench") {
+  return async ({ eventType, apiKey }: MadeHost, hostIndex: number) => {
+    await Promise.all(
+      Array.from({ length: WEBHOOKS_PER_EVENT_TYPE }, async (_, k) => {
+        const path = `${prefix}/${hostIndex}/${k}`;
+        const secret = `whsec_${randomBytes(32).toString("base64")}`;
+        receiver.expectSecret(path, secret);
+        const response = await fetch(`${baseUrl}/v2/event-types/${eventType.id}/webhooks`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+          body: JSON.stringify({ subscriberUrl: receiver.url(path), triggers: ["BOOKING_CREATED"], active: true, secret }),
+        });
+        if (response.status !== 201) throw new Error(`creating a webhook: ${response.status} ${await response.text()}`);
+      }),
+    );
+  };
+}
+
+async function waitForDeliveries(receiver: BenchReceiver, expected: number): Promise<Arrival[]> {
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  while (receiver.arrivals("/bench/").length < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return receiver.arrivals("/bench/");
+}
+
+/**
+ * Waits (at most IDLE_TIMEOUT_MS) until no job is due or running: the jobs of earlier bookings (mails, calendar sync,
+ * webhook messages) would otherwise share the CPU with whichever measurement comes next. Retries scheduled later are
+ * not waited for.
+ */
+async function queuesIdle(): Promise<void> {
+  const deadline = Date.now() + IDLE_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const rows = await sql<{ due: number }>(
+      `SELECT count(*)::int AS due FROM pgboss.job WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())`,
+    );
+    if (rows[0]?.due === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Signed POSTs of `body` to the receiver, one after another (the worker's way): deliveries per second. */
+async function directPostRate(receiver: BenchReceiver, body: string): Promise<number> {
+  const secret = `whsec_${randomBytes(32).toString("base64")}`;
+  const path = "/direct";
+  receiver.expectSecret(path, secret);
+  const signer = new Webhook(secret);
+  const startedAt = performance.now();
+  for (let i = 0; i < DIRECT_POSTS; i++) {
+    const id = `msg_direct${i}`;
+    const now = new Date();
+    const headers = {
+      "content-type": "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+      "webhook-signature": signer.sign(id, now, body),
+    };
+    const response = await fetch(receiver.url(path), { method: "POST", headers, body });
+    await response.arrayBuffer();
+  }
+  const seconds = (performance.now() - startedAt) / 1000;
+  const unverified = receiver.arrivals(path).filter(({ verified }) => !verified).length;
+  if (unverified > 0) throw new Error(`${unverified} direct POSTs did not verify: the receiver's check is wrong`);
+  return DIRECT_POSTS / seconds;
+}
+
+export async function webhookBench(baseUrl: string, load: Load): Promise<WebhookFigures> {
+  const receiver = await startBenchReceiver();
+  try {
+    const warmup = await freeSlotBookings(WARMUP_BOOKINGS, 30, undefined, { addressPrefix: "10.81" });
+    const without = await freeSlotBookings(BOOKINGS, 2, undefined, { addressPrefix: "10.82" });
+    const hooked = await freeSlotBookings(BOOKINGS, 2, undefined, { addressPrefix: "10.83", withHost: addWebhooks(baseUrl, receiver) });
+    const probe = (bodies: Pick<Probe, "bodies" | "headersPerBody">): Probe => ({
+      method: "POST",
+      path: "/v2/bookings",
+      headers: V,
+      ...bodies,
+      expectStatus: 201,
+    });
+
+    await measure(baseUrl, probe(warmup), load);
+    // The split's bookings send their messages to other paths, delivered (or not) before the throughput runs start.
+    const splitWithout = await freeSlotBookings(SPLIT_SAMPLES, 40, undefined, { addressPrefix: "10.84" });
+    const splitWith = await freeSlotBookings(SPLIT_SAMPLES, 40, undefined, { addressPrefix: "10.85", withHost: addWebhooks(baseUrl, receiver, "/split") });
+    const split = [
+      ...formatPhaseSplit("POST /v2/bookings, no webhooks", await phaseSplit(baseUrl, probe(splitWithout), SPLIT_SAMPLES)),
+      ...formatPhaseSplit(`POST /v2/bookings, ${WEBHOOKS_PER_EVENT_TYPE} webhooks`, await phaseSplit(baseUrl, probe(splitWith), SPLIT_SAMPLES)),
+    ];
+    await queuesIdle();
+    const withoutFigures = await measure(baseUrl, probe(without), load);
+    await queuesIdle();
+    const withFigures = await measure(baseUrl, probe(hooked), load);
+    const bookingsEndedAt = new Date();
+
+    const expected = BOOKINGS * WEBHOOKS_PER_EVENT_TYPE;
+    const received = await waitForDeliveries(receiver, expected);
+    const delivered = summarise(received, expected, bookingsEndedAt);
+    const workerPerSecond = delivered.afterSeconds > 0 ? delivered.afterBookings / delivered.afterSeconds : Number.NaN;
+    const directPerSecond = await directPostRate(receiver, received[0]?.body ?? "{}");
+    const ratio = withFigures.requestsPerSecond / withoutFigures.requestsPerSecond;
+    return {
+      bookings: BOOKINGS,
+      webhooks: WEBHOOKS_PER_EVENT_TYPE,
+      without: withoutFigures,
+      with: withFigures,
+      ratio,
+      target: MIN_RATIO,
+      pass: ratio >= MIN_RATIO,
+      delivered,
+      workerPerSecond,
+      directPerSecond,
+      complete: delivered.distinctIds === expected && delivered.verified === delivered.total,
+      split,
+    };
+  } finally {
+    await receiver.stop();
+  }
+}
+
+function summarise(received: Arrival[], expected: number, bookingsEndedAt: Date): Delivered {
+  const times = received.map(({ at }) => at);
+  const last = times.length ? Math.max(...times) : bookingsEndedAt.getTime();
+  const first = times.length ? Math.min(...times) : last;
+  const after = times.filter((time) => time > bookingsEndedAt.getTime()).length;
+  return {
+    total: received.length,
+    expected,
+    verified: received.filter(({ verified }) => verified).length,
+    distinctIds: new Set(received.map(({ id }) => id)).size,
+    afterBookings: after,
+    afterSeconds: Math.max(0, (last - bookingsEndedAt.getTime()) / 1000),
+    wholeSeconds: (last - first) / 1000,
+  };
+}
