@@ -88,11 +88,15 @@ export async function loadBookableEventType(tx: Tx, eventTypeId: number): Promis
   return eventType;
 }
 
-/** Whether any of `hostIds` has a destination calendar a new booking of theirs is written to. */
+/**
+ * Whether any of `hostIds` may have a destination calendar a new booking of theirs is written to, as the event type's
+ * row tells: a host it does not describe (an out-of-office stand-in) counts as having one.
+ */
 export function writesToCalendars(eventType: BookableEventType, hostIds: number[]): boolean {
   return hostIds.some((id) => {
     const host = eventType.hosts.find((candidate) => candidate.userId === id);
-    return (host ? host.user.destinationCalendar : id === eventType.userId ? eventType.owner?.destinationCalendar : null) != null;
+    if (host) return host.user.destinationCalendar != null;
+    return id === eventType.userId ? eventType.owner?.destinationCalendar != null : true;
   });
 }
 

@@ -21,6 +21,7 @@ import {
   slotBookingData,
   slotTakenError,
   slotUnavailableError,
+  writesToCalendars,
 } from "./booking-rules";
 import { bookingTitle } from "./booking-title";
 import { insertBooking } from "./booking-insert";
@@ -138,7 +139,9 @@ function writeBooking({ eventType, input, slotInput, early, externalBusy, idempo
     if (reservationUid) await tx.slotReservation.deleteMany({ where: { uid: reservationUid, eventTypeId: eventType.id } });
     const booking = toBookingOutput(row);
     // Mails, calendar writes and webhooks follow from this event, committed with the booking (server/events).
-    await emitBookingEvent(tx, booking.status === "pending" ? "BOOKING_REQUESTED" : "BOOKING_CREATED", booking, { teamId: eventType.teamId });
+    // No host with a destination calendar: no calendar-sync job, whose work would be to find that out.
+    const skip = writesToCalendars(eventType, hostIds) ? [] : (["calendar-sync"] as const);
+    await emitBookingEvent(tx, booking.status === "pending" ? "BOOKING_REQUESTED" : "BOOKING_CREATED", booking, { teamId: eventType.teamId, skip });
     return { booking, created: true };
   }, BOOKING_TX_OPTIONS);
 }

@@ -2,7 +2,7 @@
 import type { TBookingOutput } from "../bookings/booking.dto";
 import type { Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { emitDomainEvent, type DomainEvent, type DomainEventType } from "./domain-events";
+import { emitDomainEvent, type DomainEvent, type DomainEventType, type SubscriberName } from "./domain-events";
 
 export type BookingEventPayload = { booking: TBookingOutput; previousBooking?: TBookingOutput };
 
@@ -22,7 +22,7 @@ export async function emitBookingEvent(
   tx: Tx,
   type: DomainEventType,
   booking: TBookingOutput,
-  options: { previousBooking?: TBookingOutput; teamId?: number | null } = {},
+  options: { previousBooking?: TBookingOutput; teamId?: number | null; skip?: readonly SubscriberName[] } = {},
 ): Promise<string> {
   const payload: BookingEventPayload = options.previousBooking ? { booking, previousBooking: options.previousBooking } : { booking };
   return emitDomainEvent(tx, {
@@ -33,5 +33,6 @@ export async function emitBookingEvent(
     teamId: options.teamId !== undefined ? options.teamId : await teamOf(tx, booking.eventTypeId),
     userIds: booking.hosts.map((host) => host.id),
     payload: payload as unknown as Prisma.InputJsonObject,
+    skip: options.skip,
   });
 }

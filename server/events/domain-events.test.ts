@@ -31,7 +31,8 @@ describe("domain events", () => {
     expect(others).toEqual([]);
     expect(event).toMatchObject({ type: "BOOKING_CREATED", bookingUid: booking.uid, eventTypeId: eventType.id, teamId: null, userIds: [host.id] });
     expect(event!.payload).toMatchObject({ booking: { uid: booking.uid, status: "accepted", hosts: [{ id: host.id }] } });
-    expect(await jobsOf(event!.id)).toEqual(["event.calendar-sync", "event.mail", "event.webhooks"]);
+    // No host has a destination calendar, so no calendar-sync job (booking-edits-calendars.test.ts has the other case).
+    expect(await jobsOf(event!.id)).toEqual(["event.mail", "event.webhooks"]);
   });
 
   it("a pending booking is BOOKING_REQUESTED; its confirmation BOOKING_CONFIRMED", async () => {

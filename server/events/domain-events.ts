@@ -54,6 +54,8 @@ export type DomainEventInput = {
   /** The users it concerns: a booking's hosts (the organizer first), an out-of-office entry's user. */
   userIds: number[];
   payload: Prisma.InputJsonObject;
+  /** Subscribers the emitter knows have nothing to do (e.g. calendar sync when no host writes to a calendar). */
+  skip?: readonly SubscriberName[];
 };
 
 /** The stored event, as a subscriber receives it. */
@@ -75,12 +77,14 @@ const subscribersOf = (type: DomainEventType) =>
   (Object.keys(SUBSCRIBERS) as SubscriberName[]).filter((name) => (SUBSCRIBERS[name] as readonly DomainEventType[]).includes(type));
 
 /** Two INSERTs in the caller's transaction: the event, and its subscribers' jobs. Returns the event's id. */
-export async function emitDomainEvent(tx: Tx, event: DomainEventInput): Promise<string> {
+export async function emitDomainEvent(tx: Tx, { skip = [], ...event }: DomainEventInput): Promise<string> {
   const id = randomUUID();
   await tx.domainEvent.create({ data: { id, ...event }, select: { id: true } });
   await enqueueJobs(
     tx,
-    subscribersOf(event.type).map((subscriber) => ({ name: queueOf(subscriber), data: { eventId: id } })),
+    subscribersOf(event.type)
+      .filter((subscriber) => !skip.includes(subscriber))
+      .map((subscriber) => ({ name: queueOf(subscriber), data: { eventId: id } })),
   );
   return id;
 }
