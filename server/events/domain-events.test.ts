@@ -31,7 +31,7 @@ describe("domain events", () => {
     expect(others).toEqual([]);
     expect(event).toMatchObject({ type: "BOOKING_CREATED", bookingUid: booking.uid, eventTypeId: eventType.id, teamId: null, userIds: [host.id] });
     expect(event!.payload).toMatchObject({ booking: { uid: booking.uid, status: "accepted", hosts: [{ id: host.id }] } });
-    expect(await jobsOf(event!.id)).toEqual(["event.calendar-sync", "event.mail"]);
+    expect(await jobsOf(event!.id)).toEqual(["event.calendar-sync", "event.mail", "event.webhooks"]);
   });
 
   it("a pending booking is BOOKING_REQUESTED; its confirmation BOOKING_CONFIRMED", async () => {
@@ -75,11 +75,11 @@ describe("domain events", () => {
       expect(await db.outboxMail.count({ where: { to, subject: { startsWith: "Booked:" } } }), to).toBe(1);
   });
 
-  it("an out-of-office entry emits OOO_CREATED, which no subscriber of this repository takes", async () => {
+  it("an out-of-office entry emits OOO_CREATED, which only the webhooks subscriber takes", async () => {
     const { host } = await makeHostWithEventType();
     const entry = await createOutOfOffice(sessionActor(host.id), { start: utcAt(10, 0).toISOString(), end: utcAt(12, 0).toISOString() });
     const [event] = await db.domainEvent.findMany({ where: { type: "OOO_CREATED", userIds: { has: host.id } } });
     expect(event?.payload).toMatchObject({ outOfOffice: { id: entry.id, userId: host.id } });
-    expect(await jobsOf(event!.id)).toEqual([]);
+    expect(await jobsOf(event!.id)).toEqual(["event.webhooks"]);
   });
 });
