@@ -3,6 +3,7 @@
  * 2 s) lets that delivery finish, logs it, completes its job, and the process exits 0 soon after. An instance of its
  * own over a database of its own, so the run's shared server cannot take the job.
  */
+import { randomBytes } from "node:crypto";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { applyMigrations } from "../../server/db/schema-engine";
@@ -24,7 +25,11 @@ test("SIGTERM during a webhook delivery: the delivery completes and is logged, i
   let instance: Awaited<ReturnType<typeof startServerProcess>> | null = null;
   try {
     await applyMigrations(database.url);
-    instance = await startServerProcess(database.url, { ALLOW_PRIVATE_NETWORK_URLS: "true" });
+    instance = await startServerProcess(database.url, {
+      ALLOW_PRIVATE_NETWORK_URLS: "true",
+      // Webhook secrets are sealed with it.
+      CALENDAR_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    });
     await disconnectDb();
     process.env.DATABASE_URL = database.url;
     const { eventType, apiKey } = await makeHostWithEventType();
