@@ -12,8 +12,18 @@ import { createScratchDatabase, LOCAL_POSTGRES_URL } from "../../server/db/scrat
 import { buildIfStale, nextServerArgs, ROOT } from "../../server/bin/next-build";
 
 export type TestServer = { baseUrl: string; databaseUrl: string; stop: () => Promise<void> };
-/** `crash`: kill -9, as a machine or an OOM killer would, for tests of what survives it. */
-export type ServerProcess = { baseUrl: string; stop: () => Promise<void>; crash: () => Promise<void> };
+/** How a process ended after `terminate`, and how long after the signal. */
+export type ProcessExit = { code: number | null; signal: NodeJS.Signals | null; afterMs: number };
+/**
+ * `crash`: kill -9, as a machine or an OOM killer would, for tests of what survives it. `terminate`: SIGTERM, as an
+ * orchestrator stopping the instance would, resolved with the exit (SIGKILL after `timeoutMs`, reported as such).
+ */
+export type ServerProcess = {
+  baseUrl: string;
+  stop: () => Promise<void>;
+  crash: () => Promise<void>;
+  terminate: (timeoutMs?: number) => Promise<ProcessExit>;
+};
 
 export function postgresServerUrl(): string {
   return process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_POSTGRES_URL;
@@ -74,13 +84,25 @@ export async function startServerProcess(databaseUrl: string, extraEnv: Record<s
     child.kill("SIGKILL");
     await exited;
   };
+  const terminate = async (timeoutMs = 30_000): Promise<ProcessExit> => {
+    const sentAt = Date.now();
+    const exited = new Promise<ProcessExit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal, afterMs: Date.now() - sentAt })));
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error("the process had already exited");
+    child.kill("SIGTERM");
+    const overdue = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    try {
+      return await exited;
+    } finally {
+      clearTimeout(overdue);
+    }
+  };
   try {
     await waitUntilHealthy(baseUrl, child);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, stop, crash };
+  return { baseUrl, stop, crash, terminate };
 }
 
 export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {

@@ -1,11 +1,11 @@
 /**
  * Messages: one per domain event and subscribed webhook, made when the event is handled, with the payload frozen
- * then (the booking read through its output DTO). The unique (eventId, webhookId) pair makes handling an event
+ * then (the booking as its event recorded it, in its output DTO). The unique (eventId, webhookId) pair makes handling an event
  * twice (the queue delivers at least once) make no second message; the first attempts are scheduled in the
  * transaction that makes the messages.
  */
 import { randomBytes } from "node:crypto";
-import { BOOKING_SELECT, toBookingOutput, type BookingRow } from "../bookings/booking.dto";
+import { BOOKING_SELECT, toBookingOutput, type BookingRow, type TBookingOutput } from "../bookings/booking.dto";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import type { ScheduleAttempt } from "./webhook-delivery";
@@ -23,9 +23,16 @@ function subscribersOf(event: WebhookDomainEvent, trigger: string): Prisma.Webho
   return { active: true, disabledAt: null, triggers: { has: trigger }, OR: owners };
 }
 
-async function bookingOf(uid: string | null | undefined) {
-  if (!uid) return null;
-  const row = await db.booking.findUnique({ where: { uid }, select: BOOKING_SELECT });
+/**
+ * The booking as the change left it: the snapshot its event carries (server/events/booking-events.ts), so a message
+ * made late (a backlog, a restart after a crash) does not describe a later state, e.g. a BOOKING_CREATED of a booking
+ * since cancelled. An event without a snapshot reads the booking as it is now.
+ */
+async function bookingOf(event: WebhookDomainEvent): Promise<TBookingOutput | null> {
+  const snapshot = (event.payload as { booking?: TBookingOutput } | null)?.booking;
+  if (snapshot && typeof snapshot === "object" && snapshot.uid === event.bookingUid) return snapshot;
+  if (!event.bookingUid) return null;
+  const row = await db.booking.findUnique({ where: { uid: event.bookingUid }, select: BOOKING_SELECT });
   return row ? toBookingOutput(row as BookingRow) : null;
 }
 
@@ -35,7 +42,7 @@ export async function messagesForEvent(event: WebhookDomainEvent, schedule?: Sch
   if (!trigger || (!event.userIds.length && !event.eventTypeId)) return [];
   const webhooks = await db.webhook.findMany({ where: subscribersOf(event, trigger), select: { id: true } });
   if (webhooks.length === 0) return [];
-  const payload = webhookPayloadOf(event, await bookingOf(event.bookingUid), trigger);
+  const payload = webhookPayloadOf(event, await bookingOf(event), trigger);
   return db.$transaction(async (tx) => {
     const made: string[] = [];
     for (const webhook of webhooks) {

@@ -67,8 +67,17 @@ export function bookingPayloadOf(booking: TBookingOutput): Record<string, unknow
   };
 }
 
+/**
+ * An event's own snapshot, as the peer names it: the out-of-office service records `{ outOfOffice }`, and the peer's
+ * OOO_CREATED body carries the entry as `oooEntry`.
+ */
+function snapshotPayloadOf(event: WebhookDomainEvent): Record<string, unknown> {
+  const { outOfOffice, ...rest } = asObject(event.payload);
+  return outOfOffice === undefined ? rest : { ...rest, oooEntry: outOfOffice };
+}
+
 export function webhookPayloadOf(event: WebhookDomainEvent, booking: TBookingOutput | null, trigger: string = event.type): WebhookBody {
   const occurredAt = typeof event.occurredAt === "string" ? event.occurredAt : event.occurredAt.toISOString();
-  const payload = booking ? bookingPayloadOf(booking) : asObject(event.payload);
+  const payload = booking ? bookingPayloadOf(booking) : snapshotPayloadOf(event);
   return { triggerEvent: trigger, createdAt: occurredAt, payload: JSON.parse(JSON.stringify(payload)) as Record<string, unknown> };
 }

@@ -62,8 +62,9 @@ describe("webhookPayloadOf", () => {
     });
   });
 
-  it("sends the event's own snapshot when there is no booking to read (an out-of-office entry)", () => {
-    const ooo = { ...event, type: "OOO_CREATED", bookingUid: null, payload: { oooEntry: { id: 5, reason: "vacation" } } };
+  it("sends the event's own snapshot when there is no booking to read: an out-of-office entry, as the peer's oooEntry", () => {
+    // As out-of-office.service.ts records it.
+    const ooo = { ...event, type: "OOO_CREATED", bookingUid: null, payload: { outOfOffice: { id: 5, reason: "vacation" } } };
     expect(webhookPayloadOf(ooo, null)).toEqual({
       triggerEvent: "OOO_CREATED",
       createdAt: event.occurredAt,
