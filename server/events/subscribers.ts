@@ -4,7 +4,7 @@
  */
 import { mailBookingEvent } from "../bookings/booking-mail";
 import { syncBookingEvent } from "../calendars/booking-sync";
-import { defineJob, enqueueJob } from "../jobs/queue";
+import { defineJob, enqueueJob, enqueueJobs } from "../jobs/queue";
 import { registerWebhookJobs } from "../webhooks/webhook-jobs";
 import { subscribeToDomainEvents } from "./domain-events";
 
@@ -28,5 +28,8 @@ export function registerSubscribers(): void {
   });
   // Webhooks: the event makes its messages (subscriber "webhooks"); each attempt is a `webhook.deliver` job, and a
   // retry is a new job scheduled by the retry policy (webhook-delivery.ts), not the queue's own retries.
-  registerWebhookJobs({ defineJob, enqueueJob }, { subscribeToDomainEvents: (name, handler) => subscribeToDomainEvents(name as "webhooks", handler) });
+  registerWebhookJobs(
+    { defineJob, enqueueJob, enqueueJobs },
+    { subscribeToDomainEvents: (name, handler) => subscribeToDomainEvents(name as "webhooks", handler) },
+  );
 }

@@ -92,7 +92,7 @@ async function assertQueuesExist(client: Tx, names: string[]): Promise<void> {
 }
 
 /** Several jobs in one INSERT, through `tx` (the change's transaction) or, with null, the global client. */
-export async function enqueueJobs(tx: Tx | null, list: { name: string; data: object }[]): Promise<void> {
+export async function enqueueJobs(tx: Tx | null, list: { name: string; data: object; singletonKey?: string }[]): Promise<void> {
   if (list.length === 0) return;
   const client = tx ?? db;
   await assertQueuesExist(

@@ -29,6 +29,9 @@ function memoryQueue() {
       jobs.push({ name, data });
       return null;
     },
+    enqueueJobs: async (tx, list) => {
+      for (const { name, data, singletonKey } of list) await queue.enqueueJob(tx, name, data, { singletonKey });
+    },
   };
   const events: DomainEvents = { subscribeToDomainEvents: (_name, handler) => subscribers.push(handler) };
   const publish = async (event: WebhookDomainEvent) => {

@@ -23,6 +23,7 @@ export type DeliverJobData = { messageId: string; attempt: number };
 export type JobQueue = {
   defineJob: (name: string, handler: (data: DeliverJobData) => Promise<void>, options?: Record<string, unknown>) => unknown;
   enqueueJob: (tx: Tx | null, name: string, data: DeliverJobData, options?: { startAfter?: Date; singletonKey?: string }) => Promise<unknown>;
+  enqueueJobs: (tx: Tx | null, list: { name: string; data: DeliverJobData; singletonKey?: string }[]) => Promise<void>;
 };
 
 /** What this module needs of server/events/domain-events.ts. */
@@ -44,6 +45,11 @@ export function registerWebhookJobs(queue: JobQueue, events: DomainEvents, optio
     { workers: DELIVERY_POLLERS, batchSize: 1, expireInSeconds: 60 },
   );
   events.subscribeToDomainEvents("webhooks", async (event) => {
-    await messagesForEvent(event, schedule);
+    await messagesForEvent(event, (tx, messageIds) =>
+      queue.enqueueJobs(
+        tx,
+        messageIds.map((messageId) => ({ name: DELIVER_JOB, data: { messageId, attempt: 1 }, singletonKey: `${messageId}:1` })),
+      ),
+    );
   });
 }

@@ -6,9 +6,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { BOOKING_SELECT, toBookingOutput, type BookingRow, type TBookingOutput } from "../bookings/booking.dto";
-import { db } from "../db/client";
+import { db, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import type { ScheduleAttempt } from "./webhook-delivery";
 import { webhookPayloadOf, type WebhookBody, type WebhookDomainEvent } from "./webhook-payload";
 import { PING_TRIGGER, triggerOfEvent } from "./webhook-triggers";
 
@@ -36,26 +35,30 @@ async function bookingOf(event: WebhookDomainEvent): Promise<TBookingOutput | nu
   return row ? toBookingOutput(row as BookingRow) : null;
 }
 
-/** Makes the event's messages (once) and schedules their first attempts; returns the ids of the messages made. */
-export async function messagesForEvent(event: WebhookDomainEvent, schedule?: ScheduleAttempt): Promise<string[]> {
+/** Schedules the first attempt of each message, in the transaction that made them. */
+export type ScheduleFirstAttempts = (tx: Tx, messageIds: string[]) => Promise<void>;
+
+/**
+ * Makes the event's messages (once) and schedules their first attempts; returns the ids of the messages made. One
+ * insert for all of them and one for their jobs, whatever the number of webhooks: this runs for every booking change.
+ */
+export async function messagesForEvent(event: WebhookDomainEvent, scheduleFirst?: ScheduleFirstAttempts): Promise<string[]> {
   const trigger = triggerOfEvent(event.type);
   if (!trigger || (!event.userIds.length && !event.eventTypeId)) return [];
   const webhooks = await db.webhook.findMany({ where: subscribersOf(event, trigger), select: { id: true } });
   if (webhooks.length === 0) return [];
-  const payload = webhookPayloadOf(event, await bookingOf(event), trigger);
+  const payload = webhookPayloadOf(event, await bookingOf(event), trigger) as unknown as Prisma.InputJsonValue;
+  const now = new Date();
   return db.$transaction(async (tx) => {
-    const made: string[] = [];
-    for (const webhook of webhooks) {
-      const id = newMessageId();
-      const { count } = await tx.webhookMessage.createMany({
-        data: [{ id, webhookId: webhook.id, eventId: event.id, trigger, payload: payload as unknown as Prisma.InputJsonValue, nextAttemptAt: new Date() }],
-        skipDuplicates: true,
-      });
-      if (count === 0) continue;
-      made.push(id);
-      if (schedule) await schedule(tx, { messageId: id, attempt: 1 }, new Date());
-    }
-    return made;
+    // A message this event already has (a repeated job) is skipped by the unique (eventId, webhookId), not made twice.
+    const made = await tx.webhookMessage.createManyAndReturn({
+      data: webhooks.map((webhook) => ({ id: newMessageId(), webhookId: webhook.id, eventId: event.id, trigger, payload, nextAttemptAt: now })),
+      skipDuplicates: true,
+      select: { id: true },
+    });
+    const ids = made.map(({ id }) => id);
+    if (scheduleFirst && ids.length > 0) await scheduleFirst(tx, ids);
+    return ids;
   });
 }
 
