@@ -3,7 +3,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { makeUser } from "../../prisma/factories";
 import { db, disconnectDb } from "../db/client";
-import { loadOutOfOffice } from "./ooo-loader";
 import { createOutOfOffice, deleteOutOfOffice, listOutOfOffice, updateOutOfOffice } from "./out-of-office.service";
 import { expectAppError, rejectionOf } from "../../e2e/support/rejections";
 
@@ -125,20 +124,5 @@ describe("listing and loading", () => {
     expect(await listOutOfOffice(sessionActor(user.id), page)).toEqual({ items: [early, late], totalItems: 2 });
     expect(await listOutOfOffice(sessionActor(user.id), { ...page, sortStart: "desc" })).toEqual({ items: [late, early], totalItems: 2 });
     expect(await listOutOfOffice(sessionActor(user.id), { take: 1, skip: 1 })).toEqual({ items: [late], totalItems: 2 });
-  });
-
-  it("loadOutOfOffice answers the periods of the given users that overlap the range", async () => {
-    const [a, b, c] = await Promise.all([makeUser(), makeUser(), makeUser()]);
-    await createOutOfOffice(sessionActor(a.id), { start: day(1), end: day(3), toUserId: b.id });
-    await createOutOfOffice(sessionActor(a.id), { start: day(3), end: day(4) });
-    await createOutOfOffice(sessionActor(b.id), { start: day(2, 12), end: day(2, 13) });
-    await createOutOfOffice(sessionActor(c.id), { start: day(2), end: day(3) });
-    const periods = await loadOutOfOffice(db, [a.id, b.id], { start: new Date(day(2)), end: new Date(day(3)) });
-    const expected = [
-      { userId: a.id, start: new Date(day(1)), end: new Date(day(3)), toUserId: b.id },
-      { userId: b.id, start: new Date(day(2, 12)), end: new Date(day(2, 13)), toUserId: null },
-    ];
-    expect(periods).toEqual(expected.sort((x, y) => x.userId - y.userId));
-    expect(await loadOutOfOffice(db, [], { start: new Date(day(1)), end: new Date(day(9)) })).toEqual([]);
   });
 });

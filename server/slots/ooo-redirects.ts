@@ -36,7 +36,7 @@ export type ResolvedSlot = Slot & { redirectedFrom?: ReadonlyMap<number, number>
 
 const intersect = (a: readonly Interval[], b: readonly Interval[]) => subtractIntervals(a, subtractIntervals(a, b));
 
-/** The event type's hosts (loadSlotHosts) followed by a stand-in per redirecting away period that touches their windows. */
+/** The event type's hosts (loadHostAvailability) followed by a stand-in per redirecting away period that touches their windows. */
 export async function loadSlotHostsWithStandIns(
   tx: Tx,
   eventType: SlotEventType,

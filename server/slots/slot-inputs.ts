@@ -315,7 +315,11 @@ export async function loadUserPeriods(
 export const extentOf = (intervals: readonly Interval[]): Interval | null =>
   intervals.length ? { start: Math.min(...intervals.map((w) => w.start)), end: Math.max(...intervals.map((w) => w.end)) } : null;
 
-/** The hosts as loadSlotHosts answers them, with what they were made from: schedule windows and away periods per host. */
+/**
+ * Hosts with their availability and busy time for slots of `length` minutes starting in `range`, with what they were
+ * made from: schedule windows and away periods per host. Bookings are read for the busy window (busyWindowOf);
+ * `externalBusy` must come from loadExternalBusy over the same range and length.
+ */
 export type HostAvailability = { hosts: SlotHost[]; windows: Map<number, Interval[]>; away: Map<number, Interval[]>; redirecting: Set<number> };
 
 export async function loadHostAvailability(tx: Tx, eventType: SlotEventType, range: Interval, length: number, options: BusyOptions): Promise<HostAvailability> {
@@ -329,13 +333,4 @@ export async function loadHostAvailability(tx: Tx, eventType: SlotEventType, ran
     return { id, available: periods.length ? subtractIntervals(available, periods) : available, busy: busy.get(id)! };
   });
   return { hosts, windows, away, redirecting };
-}
-
-/**
- * Hosts with their availability and busy time for slots of `length` minutes starting in `range`. Bookings
- * are read for the busy window (busyWindowOf); `externalBusy` must come from loadExternalBusy over the same
- * range and length.
- */
-export async function loadSlotHosts(tx: Tx, eventType: SlotEventType, range: Interval, length: number, options: BusyOptions): Promise<SlotHost[]> {
-  return (await loadHostAvailability(tx, eventType, range, length, options)).hosts;
 }
