@@ -11,6 +11,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import { clientAddressBehindProxies, trustedProxyHops } from "../http/forwarded-for";
 import { refuseRawTarget } from "../http/path-guard";
+import { requestEnded, requestStarted } from "../jobs/foreground-first";
 import { startWorkers, stopWorkers } from "../jobs/workers";
 import { log } from "../log";
 import { v1GoneForRawTarget } from "../v1/v1-gone";
@@ -33,6 +34,9 @@ async function send(answer: Response, response: ServerResponse) {
 }
 
 const server = createServer((request, response) => {
+  // This instance's job workers give way while it serves requests (server/jobs/foreground-first.ts).
+  requestStarted();
+  response.once("close", requestEnded);
   // Next.js would resolve dot segments and redirect `//` before any route or proxy.ts sees the raw path.
   // A /v1 target Next.js would resolve or redirect still gets v1's 410, not the framework's answer.
   const refusal = v1GoneForRawTarget(request.method ?? "GET", request.url ?? "/") ?? refuseRawTarget(request.method ?? "GET", request.url ?? "/");
@@ -44,13 +48,22 @@ const server = createServer((request, response) => {
 await startWorkers();
 server.listen(port);
 
+/** How long requests under way at SIGTERM may take before their connections are cut (jobs have their own bound). */
+const REQUESTS_STOP_TIMEOUT_MS = 10_000;
+
+/** Stops taking connections and waits for the requests under way (idle keep-alive connections close at once). */
+function closeServer(): Promise<void> {
+  const overdue = setTimeout(() => server.closeAllConnections(), REQUESTS_STOP_TIMEOUT_MS);
+  overdue.unref();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
 let isStopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const)
   process.on(signal, () => {
     if (isStopping) return;
     isStopping = true;
-    server.close();
-    stopWorkers().then(
+    Promise.all([closeServer(), stopWorkers()]).then(
       () => process.exit(0),
       (error: unknown) => {
         log.error("job workers did not stop cleanly", { error });

@@ -12,7 +12,11 @@ const destinationOf = (user: string) => `(SELECT json_build_object('id', d.id) F
 
 const SELECT_BOOKABLE_ROW = `${selectSlotRow({
   columns: `, et.title, et.slug, et.description, et."requiresConfirmation", et."confirmationNoticeUnit", et."confirmationNoticeCount",
-         et."customName", et."disableGuests", et.locations, et."bookingFields"`,
+         et."customName", et."disableGuests", et.locations, et."bookingFields",
+         EXISTS (SELECT 1 FROM "Webhook" w
+                  WHERE w.active AND w."disabledAt" IS NULL
+                    AND (w."eventTypeId" = et.id OR w."userId" = et."userId"
+                         OR w."userId" IN (SELECT h."userId" FROM "EventTypeHost" h WHERE h."eventTypeId" = et.id))) AS "mayHaveWebhooks"`,
   owner: `, 'name', o.name, 'destinationCalendar', ${destinationOf("o.id")}`,
   host: `, 'priority', h.priority, 'name', u.name, 'destinationCalendar', ${destinationOf("u.id")}`,
 })}
@@ -21,7 +25,7 @@ const SELECT_BOOKABLE_ROW = `${selectSlotRow({
 type UserJson = { name: string; destinationCalendar: { id: number } | null };
 type BookableRowJson = Omit<RowJson, "owner" | "hosts"> &
   Pick<BookableEventType, "title" | "slug" | "description" | "requiresConfirmation" | "confirmationNoticeUnit" | "confirmationNoticeCount"> &
-  Pick<BookableEventType, "customName" | "disableGuests" | "locations" | "bookingFields"> & {
+  Pick<BookableEventType, "customName" | "disableGuests" | "locations" | "bookingFields" | "mayHaveWebhooks"> & {
     owner: (UserJson & { username: string; defaultSchedule: ScheduleJson | null }) | null;
     hosts: (UserJson & { userId: number; isFixed: boolean; priority: number; defaultSchedule: ScheduleJson | null })[];
   };

@@ -1,5 +1,6 @@
 /** Rules shared by the booking use cases: who hosts, how long transactions may wait, which errors. */
 import type { Tx } from "../db/client";
+import type { SubscriberName } from "../events/domain-events";
 import { databaseDeadlines } from "../db/deadlines";
 import { AppError } from "../errors";
 import { CONFIRMATION_SELECT, needsConfirmation } from "../event-types/confirmation-policy";
@@ -65,6 +66,11 @@ type BookingColumns = {
   disableGuests: boolean;
   locations: unknown;
   bookingFields: unknown;
+  /**
+   * Whether an active webhook may take a booking of it: one of its own, or an account webhook of its owner or a host.
+   * Only POST /v2/bookings reads it (bookable-row-query.ts); loadBookableEventType says true without looking.
+   */
+  mayHaveWebhooks: boolean;
   /** destinationCalendar: where the bookings of its user are written (calendars/booking-sync.ts), if anywhere. */
   owner: (NonNullable<SlotEventTypeRow["owner"]> & { name: string; destinationCalendar: { id: number } | null }) | null;
   /** isFixed: the peer's `mandatory`; priority: 0 (lowest) … 4 (highest), the peer's `lowest` … `highest`. */
@@ -85,8 +91,11 @@ export const eventTypeNotFoundError = () => new AppError("NOT_FOUND", "Event typ
 export async function loadBookableEventType(tx: Tx, eventTypeId: number): Promise<BookableEventType> {
   const eventType = await tx.eventType.findUnique({ where: { id: eventTypeId }, select: EVENT_TYPE_FOR_BOOKING });
   if (!eventType) throw eventTypeNotFoundError();
-  return eventType;
+  return { ...eventType, mayHaveWebhooks: true };
 }
+
+/** A host the event type's row describes: the owner, or one of its team hosts; else an out-of-office stand-in. */
+const isDescribedHost = (eventType: BookableEventType, id: number) => id === eventType.userId || eventType.hosts.some((host) => host.userId === id);
 
 /**
  * Whether any of `hostIds` may have a destination calendar a new booking of theirs is written to, as the event type's
@@ -98,6 +107,17 @@ export function writesToCalendars(eventType: BookableEventType, hostIds: number[
     if (host) return host.user.destinationCalendar != null;
     return id === eventType.userId ? eventType.owner?.destinationCalendar != null : true;
   });
+}
+
+/**
+ * The subscribers a new booking's event has nothing for (server/events/domain-events.ts `skip`), as the event type's
+ * row tells: no job is queued whose only work would be to find that out. A stand-in host may have webhooks of its own.
+ */
+export function idleSubscribersOfNewBooking(eventType: BookableEventType, hostIds: number[]): SubscriberName[] {
+  const idle: SubscriberName[] = [];
+  if (!writesToCalendars(eventType, hostIds)) idle.push("calendar-sync");
+  if (!eventType.mayHaveWebhooks && hostIds.every((id) => isDescribedHost(eventType, id))) idle.push("webhooks");
+  return idle;
 }
 
 /** Everyone who might host a booking of this event type: the owner, or the team hosts. */

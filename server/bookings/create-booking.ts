@@ -21,7 +21,7 @@ import {
   slotBookingData,
   slotTakenError,
   slotUnavailableError,
-  writesToCalendars,
+  idleSubscribersOfNewBooking,
 } from "./booking-rules";
 import { bookingTitle } from "./booking-title";
 import { insertBooking } from "./booking-insert";
@@ -139,8 +139,8 @@ function writeBooking({ eventType, input, slotInput, early, externalBusy, idempo
     if (reservationUid) await tx.slotReservation.deleteMany({ where: { uid: reservationUid, eventTypeId: eventType.id } });
     const booking = toBookingOutput(row);
     // Mails, calendar writes and webhooks follow from this event, committed with the booking (server/events).
-    // No host with a destination calendar: no calendar-sync job, whose work would be to find that out.
-    const skip = writesToCalendars(eventType, hostIds) ? [] : (["calendar-sync"] as const);
+    // No host with a destination calendar, or no webhook that could take it: no job whose work would be to find that out.
+    const skip = idleSubscribersOfNewBooking(eventType, hostIds);
     await emitBookingEvent(tx, booking.status === "pending" ? "BOOKING_REQUESTED" : "BOOKING_CREATED", booking, { teamId: eventType.teamId, skip });
     return { booking, created: true };
   }, BOOKING_TX_OPTIONS);

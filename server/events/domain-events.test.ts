@@ -31,7 +31,16 @@ describe("domain events", () => {
     expect(others).toEqual([]);
     expect(event).toMatchObject({ type: "BOOKING_CREATED", bookingUid: booking.uid, eventTypeId: eventType.id, teamId: null, userIds: [host.id] });
     expect(event!.payload).toMatchObject({ booking: { uid: booking.uid, status: "accepted", hosts: [{ id: host.id }] } });
-    // No host has a destination calendar, so no calendar-sync job (booking-edits-calendars.test.ts has the other case).
+    // No host has a destination calendar, so no calendar-sync job (booking-edits-calendars.test.ts has the other case),
+    // and no webhook could take it, so no webhooks job.
+    expect(await jobsOf(event!.id)).toEqual(["event.mail"]);
+  });
+
+  it("a booking whose host has an active webhook queues the webhooks job too", async () => {
+    const { host, eventType } = await makeHostWithEventType();
+    await db.webhook.create({ data: { userId: host.id, subscriberUrl: "https://hooks.example.test/in", triggers: ["BOOKING_CREATED"], secretEncrypted: "sealed" } });
+    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
+    const [event] = await eventsOf(booking.id);
     expect(await jobsOf(event!.id)).toEqual(["event.mail", "event.webhooks"]);
   });
 

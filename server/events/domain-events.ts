@@ -9,9 +9,9 @@
  * `subscribeToDomainEvents(name, handler)` imported by server/events/subscribers.ts.
  */
 import { randomUUID } from "node:crypto";
-import { db, type Tx } from "../db/client";
+import { db, UTC_NOW, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { defineJob, enqueueJobs, type JobOptions } from "../jobs/queue";
+import { defineJob, insertWithJobs, type JobOptions } from "../jobs/queue";
 
 /**
  * The peer's webhook trigger names for what Convene emits, and internal ones no webhook is named after:
@@ -76,16 +76,29 @@ const queueOf = (subscriber: SubscriberName) => `event.${subscriber}`;
 const subscribersOf = (type: DomainEventType) =>
   (Object.keys(SUBSCRIBERS) as SubscriberName[]).filter((name) => (SUBSCRIBERS[name] as readonly DomainEventType[]).includes(type));
 
-/** Two INSERTs in the caller's transaction: the event, and its subscribers' jobs. Returns the event's id. */
+const INSERT_EVENT = `INSERT INTO "DomainEvent" (id, type, "occurredAt", "bookingId", "bookingUid", "eventTypeId", "teamId", "userIds", payload)
+  VALUES ($1::uuid, $2, ${UTC_NOW}, $3::int, $4, $5::int, $6::int, $7::int[], $8::jsonb) RETURNING id`;
+
+/**
+ * The event and its subscribers' jobs, in the caller's transaction, as one statement (a booking pays one round trip
+ * for its outbox). Returns the event's id.
+ */
 export async function emitDomainEvent(tx: Tx, { skip = [], ...event }: DomainEventInput): Promise<string> {
   const id = randomUUID();
-  await tx.domainEvent.create({ data: { id, ...event }, select: { id: true } });
-  await enqueueJobs(
-    tx,
-    subscribersOf(event.type)
-      .filter((subscriber) => !skip.includes(subscriber))
-      .map((subscriber) => ({ name: queueOf(subscriber), data: { eventId: id } })),
-  );
+  const values = [
+    id,
+    event.type,
+    event.bookingId ?? null,
+    event.bookingUid ?? null,
+    event.eventTypeId ?? null,
+    event.teamId ?? null,
+    event.userIds,
+    event.payload,
+  ];
+  const jobs = subscribersOf(event.type)
+    .filter((subscriber) => !skip.includes(subscriber))
+    .map((subscriber) => ({ name: queueOf(subscriber), data: { eventId: id } }));
+  await insertWithJobs(tx, { text: INSERT_EVENT, values }, jobs);
   return id;
 }
 

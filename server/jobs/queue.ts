@@ -14,6 +14,7 @@
 import PgBoss from "pg-boss";
 import { db, type Tx } from "../db/client";
 import { log } from "../log";
+import { backgroundTurn } from "./foreground-first";
 
 export type JobOptions = {
   /** Attempts after the first; default 5. */
@@ -102,6 +103,34 @@ export async function enqueueJobs(tx: Tx | null, list: { name: string; data: obj
   await boss().insert(list, { db: through(client) });
 }
 
+export type Statement = { text: string; values: unknown[] };
+
+/** `$1`… of `text` moved up by `offset`, so it can follow another statement's parameters. */
+const shiftParameters = (text: string, offset: number) => text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+
+/**
+ * A change's own INSERT … RETURNING and its jobs, as ONE statement through `tx` (pg-boss's insert as a second
+ * data-modifying CTE): a booking writes its domain event and the event's jobs in one round trip, not two. Returns
+ * the change's rows. `change.text` numbers its parameters from $1 and holds no other `$` followed by a digit.
+ */
+export async function insertWithJobs<Row extends object>(tx: Tx, change: Statement, list: { name: string; data: object }[]): Promise<Row[]> {
+  if (list.length === 0) return tx.$queryRawUnsafe<Row[]>(change.text, ...change.values);
+  await assertQueuesExist(
+    tx,
+    list.map(({ name }) => name),
+  );
+  let rows: Row[] = [];
+  const combined: PgBoss.Db = {
+    executeSql: async (jobsText, jobValues = []) => {
+      const text = `WITH change AS (${shiftParameters(change.text, jobValues.length)}), jobs AS (${jobsText}) SELECT * FROM change`;
+      rows = (await through(tx).executeSql(text, [...jobValues, ...change.values])).rows as Row[];
+      return { rows: [] };
+    },
+  };
+  await boss().insert(list, { db: combined });
+  return rows;
+}
+
 export async function enqueueJob(tx: Tx | null, name: string, data: object, options: EnqueueOptions = {}): Promise<string | null> {
   const client = tx ?? db;
   await assertQueuesExist(client, [name]);
@@ -110,9 +139,13 @@ export async function enqueueJob(tx: Tx | null, name: string, data: object, opti
 
 type FetchedJob = { id: string; data: unknown; retryCount?: number };
 
-/** One job after another, in creation order; a failure fails that job alone (retried per its queue), the rest complete. */
+/**
+ * One job after another, in creation order, each when requests leave it a turn (foreground-first.ts); a failure
+ * fails that job alone (retried per its queue), the rest complete.
+ */
 async function runBatch(name: string, definition: Definition, batch: FetchedJob[], fail: (id: string, error: unknown) => Promise<void>) {
   for (const job of batch) {
+    await backgroundTurn();
     try {
       await definition.handler(job.data as never, { id: job.id, retryCount: job.retryCount ?? 0 });
     } catch (error) {
