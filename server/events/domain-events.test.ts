@@ -38,7 +38,9 @@ describe("domain events", () => {
 
   it("a booking whose host has an active webhook queues the webhooks job too", async () => {
     const { host, eventType } = await makeHostWithEventType();
-    await db.webhook.create({ data: { userId: host.id, subscriberUrl: "https://hooks.example.test/in", triggers: ["BOOKING_CREATED"], secretEncrypted: "sealed" } });
+    await db.webhook.create({
+      data: { userId: host.id, subscriberUrl: "https://hooks.example.test/in", triggers: ["BOOKING_CREATED"], secretEncrypted: "sealed" },
+    });
     const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
     const [event] = await eventsOf(booking.id);
     expect(await jobsOf(event!.id)).toEqual(["event.mail", "event.webhooks"]);

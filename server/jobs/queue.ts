@@ -27,6 +27,8 @@ export type JobOptions = {
   /** Pollers in each process (each runs its batch one job at a time, in creation order). Default 1. */
   workers?: number;
   batchSize?: number;
+  /** A cron expression (UTC): pg-boss sends the job on that schedule, once per slot however many instances run. */
+  cron?: string | null;
 };
 export type JobContext = { id: string; retryCount: number };
 export type JobHandler<Data> = (data: Data, job: JobContext) => Promise<void>;
@@ -35,7 +37,7 @@ export type EnqueueOptions = { startAfter?: Date; singletonKey?: string };
 type Definition = { handler: JobHandler<never>; options: Required<JobOptions> };
 type Jobs = { boss: PgBoss | null; definitions: Map<string, Definition>; checkedQueues: Set<string>; stopping: Promise<void> | null };
 
-const DEFAULTS: Required<JobOptions> = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, workers: 1, batchSize: 10 };
+const DEFAULTS: Required<JobOptions> = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, workers: 1, batchSize: 10, cron: null };
 const POLLING_INTERVAL_SECONDS = 0.5;
 /** How long `stopJobs` lets running jobs finish; pg-boss hands what is still running back to the queue (retry). */
 const STOP_TIMEOUT_MS = 10_000;
@@ -67,7 +69,8 @@ function boss(): PgBoss {
     schema: "pgboss",
     // Expired jobs (a worker that died) are found by maintenance: often enough that a crash costs seconds, not minutes.
     maintenanceIntervalSeconds: 15,
-    schedule: false,
+    // Cron jobs (JobOptions.cron): pg-boss's timekeeper, which sends each slot's job once across instances.
+    schedule: true,
     pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
   });
   instance.on("error", (error) => log.error("job queue error", { error }));
@@ -157,10 +160,11 @@ async function runBatch(name: string, definition: Definition, batch: FetchedJob[
 
 const failure = (error: unknown) => ({ message: error instanceof Error ? error.message : String(error) });
 
-async function configureQueue(instance: PgBoss, name: string, { retryLimit, retryDelay, retryBackoff, expireInSeconds }: Required<JobOptions>) {
+async function configureQueue(instance: PgBoss, name: string, { retryLimit, retryDelay, retryBackoff, expireInSeconds, cron }: Required<JobOptions>) {
   const options = { name, policy: "standard" as const, retryLimit, retryDelay, retryBackoff, expireInSeconds };
   await instance.createQueue(name, options);
   await instance.updateQueue(name, options);
+  if (cron) await instance.schedule(name, cron, {}, { tz: "UTC" });
 }
 
 export async function startJobs(): Promise<void> {

@@ -1,9 +1,16 @@
 /** The job workers of an app process, with every subscriber registered: what server/bin/next-server.ts runs. */
+import { registerOutboxPruning } from "../events/outbox-retention";
 import { registerSubscribers } from "../events/subscribers";
 import { drainJobs, startJobs, stopJobs } from "./queue";
 
-export async function startWorkers(): Promise<void> {
+/** Every job kind of the app: the domain events' subscribers, and the outbox's hourly pruning. */
+function registerJobs(): void {
   registerSubscribers();
+  registerOutboxPruning();
+}
+
+export async function startWorkers(): Promise<void> {
+  registerJobs();
   await startJobs();
 }
 
@@ -11,6 +18,6 @@ export const stopWorkers = stopJobs;
 
 /** Service tests: run every due job (mails, calendar writes) now, in this process. */
 export async function runPendingJobs(): Promise<void> {
-  registerSubscribers();
+  registerJobs();
   await drainJobs();
 }
