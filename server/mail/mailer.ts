@@ -18,6 +18,9 @@ function smtpTransport(): Transporter | null {
   return transport;
 }
 
+/** Whether mail goes out through SMTP_URL; without it, every mail is kept in the OutboxMail table. */
+export const hasSmtpServer = (): boolean => smtpTransport() !== null;
+
 export async function sendMail(mail: Mail): Promise<void> {
   const smtp = smtpTransport();
   if (smtp) {
