@@ -106,7 +106,7 @@ describe("deliverWebhookMessage", () => {
     expect((await state(messageId)).state).toBe("FAILED");
     // Queued in the transaction that turned the webhook off; a second disable finds it off and queues nothing.
     expect(await db.queuedMail.count({ where: { to: user.email } })).toBe(1);
-    expect(await disableWebhook(webhook.id, "again")).toBe(false);
+    expect(await db.$transaction((tx) => disableWebhook(tx, webhook.id, "again"))).toBe(false);
     await runPendingJobs();
     const mails = await db.outboxMail.findMany({ where: { to: user.email } });
     expect(mails).toEqual([expect.objectContaining({ subject: "A webhook of yours was disabled", text: expect.stringContaining(receiver.url(path)) })]);

@@ -3,7 +3,7 @@
  * account's user, a personal event type's user, or a team event type's team OWNERs. The conditional update
  * makes one mail, however many messages fail at once; the mail is queued in the transaction that turns it off.
  */
-import { db, type Tx } from "../db/client";
+import type { Tx } from "../db/client";
 import { env } from "../env";
 import { queueMails } from "../mail/mail-queue";
 import type { Mail } from "../mail/mailer";
@@ -39,18 +39,17 @@ export function webhookDisabledMail(to: string, subscriberUrl: string, reason: s
   };
 }
 
-export async function disableWebhook(webhookId: number, reason: string): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const { count } = await tx.webhook.updateMany({
-      where: { id: webhookId, disabledAt: null },
-      data: { active: false, disabledAt: new Date(), disabledReason: reason },
-    });
-    if (count === 0) return false;
-    const { subscriberUrl, emails } = await subscriberUrlAndOwnerEmails(tx, webhookId);
-    await queueMails(
-      tx,
-      emails.map((email) => webhookDisabledMail(email, subscriberUrl, reason)),
-    );
-    return true;
+/** In the transaction that records the failed attempt: the webhook is off and its owners' mail queued, or neither. */
+export async function disableWebhook(tx: Tx, webhookId: number, reason: string): Promise<boolean> {
+  const { count } = await tx.webhook.updateMany({
+    where: { id: webhookId, disabledAt: null },
+    data: { active: false, disabledAt: new Date(), disabledReason: reason },
   });
+  if (count === 0) return false;
+  const { subscriberUrl, emails } = await subscriberUrlAndOwnerEmails(tx, webhookId);
+  await queueMails(
+    tx,
+    emails.map((email) => webhookDisabledMail(email, subscriberUrl, reason)),
+  );
+  return true;
 }
