@@ -137,6 +137,23 @@ describe("on the embedded database", () => {
     expect((movedOnto as InstanceType<typeof AppError>).code).toBe("CONFLICT");
   });
 
+  it("an invitation queues its mail in its transaction on the one connection, and the mail.send job delivers it", async () => {
+    const { makeUser } = await import("@/prisma/factories");
+    const { addMember, makeTeam } = await import("@/prisma/team-factories");
+    const { inviteToTeam } = await import("../teams/invitation.service");
+    const { runPendingJobs } = await import("../jobs/workers");
+    const { db } = await import("./client");
+    const [team, owner] = await Promise.all([makeTeam(), makeUser()]);
+    await addMember(team.id, owner.id, "OWNER");
+    const email = `embedded-invitee-${team.id}@example.test`;
+    const startedAt = performance.now();
+    await inviteToTeam(sessionActor(owner.id), team.id, { email });
+    expect(performance.now() - startedAt).toBeLessThan(5_000);
+    await runPendingJobs();
+    expect((await db.outboxMail.findMany({ where: { to: email } })).map(({ text }) => text)).toEqual([expect.stringContaining("/teams/invitations/cnv_ti_")]);
+    expect(await db.queuedMail.count({ where: { to: email } })).toBe(0);
+  });
+
   it("runs the busy-time triggers: a warm listing sees a booking and its cancellation", async () => {
     const { attendee, makeHostWithEventType, utcAt } = await import("@/prisma/scheduling-factories");
     const { getAvailableSlots } = await import("../slots/slots.service");

@@ -1,10 +1,12 @@
 /**
- * The handlers of the domain-event subscribers (server/events/domain-events.ts SUBSCRIBERS), registered once in a
- * process that runs jobs: the app's server process (startWorkers) and service tests (drainJobs).
+ * The handlers of the domain-event subscribers (server/events/domain-events.ts SUBSCRIBERS) and of the other jobs a
+ * change enqueues in its transaction (queued mails), registered once in a process that runs jobs: the app's server
+ * process (startWorkers) and service tests (drainJobs).
  */
 import { mailBookingEvent } from "../bookings/booking-mail";
 import { syncBookingEvent } from "../calendars/booking-sync";
 import { defineJob, enqueueJob, enqueueJobs } from "../jobs/queue";
+import { SEND_MAIL_JOB, sendQueuedMails, type SendQueuedMailsData } from "../mail/mail-queue";
 import { registerWebhookJobs } from "../webhooks/webhook-jobs";
 import { subscribeToDomainEvents } from "./domain-events";
 
@@ -17,6 +19,16 @@ export function registerSubscribers(): void {
   // Four pollers each: a job waits on SMTP or a calendar provider most of its time, and a burst of bookings must not
   // queue its mails behind one another for minutes.
   subscribeToDomainEvents("mail", mailBookingEvent, { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, workers: 4, batchSize: 5 });
+  // Mails written by changes other than booking events (invitations, OAuth client reviews, disabled webhooks): rare,
+  // so two pollers; retried like the booking mails.
+  defineJob<SendQueuedMailsData>(SEND_MAIL_JOB, sendQueuedMails, {
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    workers: 2,
+    batchSize: 5,
+  });
   // Each calendar call is bounded by outbound-http's timeouts; a sync touches every host's calendar one after another.
   subscribeToDomainEvents("calendar-sync", syncBookingEvent, {
     retryLimit: 8,

@@ -18,6 +18,9 @@ function smtpTransport(): Transporter | null {
   return transport;
 }
 
+/** Whether mail goes out through SMTP_URL; without it, every mail is kept in the OutboxMail table. */
+export const hasSmtpServer = (): boolean => smtpTransport() !== null;
+
 export async function sendMail(mail: Mail): Promise<void> {
   const smtp = smtpTransport();
   if (smtp) {
@@ -31,10 +34,7 @@ export async function sendMail(mail: Mail): Promise<void> {
   await keepInOutbox([mail]);
 }
 
-/**
- * Attachments are kept too: the operator reading the outbox needs the .ics as much as a mail client would.
- * One statement for all of them, on sql(): it runs on every booking when no SMTP server is configured.
- */
+/** Attachments are kept too: the operator reading the outbox needs the .ics as much as a mail client would. */
 async function keepInOutbox(mails: Mail[]): Promise<void> {
   await sql(
     `INSERT INTO "OutboxMail" ("to", subject, text, attachments, "createdAt")
@@ -42,13 +42,6 @@ async function keepInOutbox(mails: Mail[]): Promise<void> {
        FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS mail(m, position) ORDER BY position`,
     [JSON.stringify(mails.map(({ to, subject, text, attachments }) => ({ to, subject, text, attachments: attachments ?? [] })))],
   );
-}
-
-/** Without SMTP, every mail goes to the outbox in one statement (a booking's mails to its host and attendees). */
-export async function sendMails(mails: Mail[]): Promise<void> {
-  if (mails.length === 0) return;
-  if (!smtpTransport()) return keepInOutbox(mails);
-  await Promise.all(mails.map(sendMail));
 }
 
 /**

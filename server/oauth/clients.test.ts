@@ -4,6 +4,7 @@ import { z } from "zod";
 import { makeUser, uniqueEmail } from "@/prisma/factories";
 import { makeOAuthClient } from "@/prisma/oauth-factories";
 import { db } from "../db/client";
+import { runPendingJobs } from "../jobs/workers";
 import { createClient, deleteClient, listOwnClients, updateClient } from "./clients";
 import { createClientSecret } from "./client-secrets";
 import type { TCreateClientInput } from "./oauth-client.schemas";
@@ -102,6 +103,7 @@ describe("review mail (kept in the outbox when SMTP_URL is unset)", () => {
     const { client, owner } = await makeOAuthClient({ scopes: ["BOOKING_READ", "BOOKING_WRITE"] });
     const name = `Renamed ${client.id.slice(0, 8)}`;
     expect((await updateClient(sessionActor(owner.id), { clientId: client.id, name })).status).toBe("PENDING");
+    await runPendingJobs();
     const mails = await db.outboxMail.findMany({ where: { to: admin.email, subject: `OAuth client waiting for review: ${name}` } });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(client.id);
@@ -109,6 +111,8 @@ describe("review mail (kept in the outbox when SMTP_URL is unset)", () => {
     const before = await db.outboxMail.count({ where: { to: admin.email } });
     // Scopes reordered, nothing added or removed: no re-review, so no mail.
     expect((await updateClient(sessionActor(owner.id), { clientId: client.id, scopes: ["BOOKING_WRITE", "BOOKING_READ"] })).status).toBe("ACCEPTED");
+    expect(await db.queuedMail.count({ where: { to: admin.email } })).toBe(0);
+    await runPendingJobs();
     expect(await db.outboxMail.count({ where: { to: admin.email } })).toBe(before);
   });
 
@@ -116,14 +120,27 @@ describe("review mail (kept in the outbox when SMTP_URL is unset)", () => {
     const admin = await makeUser({ role: "ADMIN", email: uniqueEmail("admin") });
     const owner = await makeUser();
     const { client } = await createClient(sessionActor(owner.id), { ...valid, name: "Mail test app" });
-    const toAdmin = await db.outboxMail.findFirst({ where: { to: admin.email, subject: { contains: "Mail test app" } } });
-    expect(toAdmin?.text).toContain(client.id);
+    // Queued with the client, sent by the job: nothing in the outbox until it ran, then the one mail and no queued row.
+    expect(await db.queuedMail.count({ where: { to: admin.email, subject: { contains: "Mail test app" } } })).toBe(1);
+    expect(await db.outboxMail.count({ where: { to: admin.email } })).toBe(0);
+    await runPendingJobs();
+    const toAdmin = await db.outboxMail.findMany({ where: { to: admin.email, subject: { contains: "Mail test app" } } });
+    expect(toAdmin.map(({ text }) => text)).toEqual([expect.stringContaining(client.id)]);
+    expect(await db.queuedMail.count({ where: { to: admin.email } })).toBe(0);
     await reviewClient(sessionActor(admin.id), { clientId: client.id, decision: "REJECT", reason: "Logo is blurry" });
-    const rejection = await db.outboxMail.findFirst({ where: { to: owner.email, subject: { contains: "rejected" } } });
-    expect(rejection?.text).toContain("Logo is blurry");
+    expect(await db.queuedMail.count({ where: { to: owner.email, subject: { contains: "rejected" } } })).toBe(1);
+    // A second review of the now rejected client is refused and rolls back: no second mail.
+    await expect(reviewClient(sessionActor(admin.id), { clientId: client.id, decision: "ACCEPT" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await runPendingJobs();
+    const rejection = await db.outboxMail.findMany({ where: { to: owner.email } });
+    expect(rejection.map(({ subject, text }) => [subject, text])).toEqual([
+      [`Your OAuth client "Mail test app" was rejected`, expect.stringContaining("Logo is blurry")],
+    ]);
     await updateClient(sessionActor(owner.id), { clientId: client.id, logoUrl: "https://planner.example/sharp.png" });
     await reviewClient(sessionActor(admin.id), { clientId: client.id, decision: "ACCEPT" });
+    await runPendingJobs();
     expect(await db.outboxMail.count({ where: { to: owner.email, subject: { contains: "accepted" } } })).toBe(1);
+    expect(await db.queuedMail.count({ where: { to: owner.email } })).toBe(0);
     expect((await listClientsForReview()).find((row) => row.id === client.id)?.owner.email).toBe(owner.email);
   });
 });

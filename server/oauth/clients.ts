@@ -1,10 +1,10 @@
 /** Developers' OAuth clients: register, list, edit (with re-review), delete. */
 import { randomBytes } from "node:crypto";
-import { db } from "../db/client";
+import { db, type Tx } from "../db/client";
 import { flushCredentialCache } from "../auth/credential-cache";
 import { AppError } from "../errors";
 import { env } from "../env";
-import { sendMails } from "../mail/mailer";
+import { queueMails } from "../mail/mail-queue";
 import { createClientSecretIn } from "./client-secrets";
 import { CLIENT_SELECT } from "./client-dto";
 import { ZCreateClientInput, ZUpdateClientInput, type TCreateClientInput, type TUpdateClientInput } from "./oauth-client.schemas";
@@ -34,9 +34,9 @@ export async function createClient(actor: Actor, input: TCreateClientInput) {
       select: CLIENT_SELECT,
     });
     const secret = client.type === "CONFIDENTIAL" ? await createClientSecretIn(tx, client.id) : null;
+    await queueReviewRequest(tx, client.id, client.name);
     return { client, secret };
   });
-  await notifyAdminsOfPendingClient(client.id, client.name);
   return { client: await getOwnClient(actor, client.id), secret: secret?.secret ?? null };
 }
 
@@ -54,11 +54,11 @@ export async function updateClient(actor: Actor, input: TUpdateClientInput) {
       where: { id: clientId },
       data: { ...changes, ...(backToReview ? { status: "PENDING", rejectionReason: null } : {}) },
     });
-    return { backToReview, scopesChanged, name: next.name };
+    if (backToReview) await queueReviewRequest(tx, clientId, next.name);
+    return { scopesChanged };
   });
   // Existing tokens are narrowed to the client's current scopes when resolved: cached ones must be resolved again.
   if (result.scopesChanged) await flushCredentialCache();
-  if (result.backToReview) await notifyAdminsOfPendingClient(clientId, result.name);
   return getOwnClient(actor, clientId);
 }
 
@@ -68,10 +68,12 @@ export async function deleteClient(actor: Actor, clientId: string) {
   await flushCredentialCache(); // its grants and tokens went with it
 }
 
-async function notifyAdminsOfPendingClient(clientId: string, name: string) {
-  const admins = await db.user.findMany({ where: { role: "ADMIN" }, select: { email: true } });
+/** Every admin is told, in the transaction that made the client pending (mail-queue.ts sends it after the commit). */
+async function queueReviewRequest(tx: Tx, clientId: string, name: string) {
+  const admins = await tx.user.findMany({ where: { role: "ADMIN" }, select: { email: true } });
   const reviewUrl = `${env().APP_URL}/settings/admin/oauth`;
-  await sendMails(
+  await queueMails(
+    tx,
     admins.map(({ email }) => ({
       to: email,
       subject: `OAuth client waiting for review: ${name}`,

@@ -4,7 +4,8 @@ import { db } from "../db/client";
 import { flushCredentialCache } from "../auth/credential-cache";
 import { AppError } from "../errors";
 import { env } from "../env";
-import { sendMail } from "../mail/mailer";
+import { queueMails } from "../mail/mail-queue";
+import type { Mail } from "../mail/mailer";
 import { CLIENT_SELECT } from "./client-dto";
 import { revokeClientGrantsIn } from "./grants";
 import { ZReviewInput, type TReviewInput } from "./oauth-client.schemas";
@@ -15,6 +16,21 @@ export function listClientsForReview() {
     // Pending first, oldest first: the queue an admin works through.
     orderBy: [{ status: "asc" }, { updatedAt: "asc" }],
   });
+}
+
+function reviewOutcomeMail(to: string, name: string, review: TReviewInput): Mail {
+  const settingsUrl = `${env().APP_URL}/settings/developer/oauth`;
+  return review.decision === "ACCEPT"
+    ? {
+        to,
+        subject: `Your OAuth client "${name}" was accepted`,
+        text: `Your OAuth client "${name}" was accepted and can now be used to authorize users.\n\n${settingsUrl}\n`,
+      }
+    : {
+        to,
+        subject: `Your OAuth client "${name}" was rejected`,
+        text: `Your OAuth client "${name}" was rejected.\n\nReason: ${review.reason}\n\nYou can edit it and it will be reviewed again: ${settingsUrl}\n`,
+      };
 }
 
 export async function reviewClient({ userId: adminId }: Actor, input: TReviewInput) {
@@ -33,15 +49,9 @@ export async function reviewClient({ userId: adminId }: Actor, input: TReviewInp
     });
     if (count === 0) throw new AppError("CONFLICT", "Only a pending client can be reviewed");
     if (!accepted) await revokeClientGrantsIn(tx, review.clientId);
+    // The owner hears of the decision only if it commits: the mail is queued in the same transaction.
+    const client = await tx.oAuthClient.findUniqueOrThrow({ where: { id: review.clientId }, select: { name: true, owner: { select: { email: true } } } });
+    await queueMails(tx, [reviewOutcomeMail(client.owner.email, client.name, review)]);
   });
   if (!accepted) await flushCredentialCache(); // a rejected client's grants stop working at once
-  const client = await db.oAuthClient.findUniqueOrThrow({ where: { id: review.clientId }, select: { name: true, owner: { select: { email: true } } } });
-  const settingsUrl = `${env().APP_URL}/settings/developer/oauth`;
-  await sendMail({
-    to: client.owner.email,
-    subject: accepted ? `Your OAuth client "${client.name}" was accepted` : `Your OAuth client "${client.name}" was rejected`,
-    text: accepted
-      ? `Your OAuth client "${client.name}" was accepted and can now be used to authorize users.\n\n${settingsUrl}\n`
-      : `Your OAuth client "${client.name}" was rejected.\n\nReason: ${review.reason}\n\nYou can edit it and it will be reviewed again: ${settingsUrl}\n`,
-  });
 }

@@ -6,6 +6,8 @@ import { addMember, makeTeam } from "../../prisma/team-factories";
 import { expectAppError } from "../../e2e/support/rejections";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
+import { runPendingJobs } from "../jobs/workers";
+import { SEND_MAIL_JOB } from "../mail/mail-queue";
 import { acceptInvitation, findInvitation } from "./invitation-accept";
 import { INVITATION_LIFETIME_DAYS, MAX_PENDING_INVITATIONS, inviteToTeam, listPendingInvitations, revokeInvitation } from "./invitation.service";
 
@@ -20,8 +22,12 @@ async function teamWithOwner() {
   return { team, owner, actor: sessionActor(owner.id) };
 }
 
-/** The token from the link in the newest invitation mail to `email` (kept in OutboxMail: no SMTP_URL in these tests). */
+/**
+ * The token from the link in the newest invitation mail to `email`, once the queued mails were sent (kept in
+ * OutboxMail: no SMTP_URL in these tests).
+ */
 async function tokenMailedTo(email: string): Promise<string> {
+  await runPendingJobs();
   const mail = await db.outboxMail.findFirst({ where: { to: email }, orderBy: { id: "desc" } });
   const token = /\/teams\/invitations\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
   if (!token) throw new Error(`no invitation link mailed to ${email}`);
@@ -45,6 +51,26 @@ describe("inviteToTeam", () => {
     expect(JSON.stringify(row)).not.toContain(token);
     const mail = await db.outboxMail.findFirstOrThrow({ where: { to: email } });
     expect(mail.subject).toBe(`Olive Owner invited you to join ${team.name} on Convene`);
+  });
+
+  it("queues its mail with the invitation, in a job that names only the queued row; a refused one queues nothing", async () => {
+    const { team, actor } = await teamWithOwner();
+    const email = uniqueAddress();
+    await inviteToTeam(actor, team.id, { email });
+    const [queued] = await db.queuedMail.findMany({ where: { to: email } });
+    expect(queued?.text).toMatch(/\/teams\/invitations\/cnv_ti_/);
+    const jobs = await db.$queryRawUnsafe<{ data: unknown }[]>(
+      `SELECT data FROM pgboss.job WHERE name = $1 AND data->'mailIds' @> $2::jsonb`,
+      SEND_MAIL_JOB,
+      JSON.stringify([queued!.id]),
+    );
+    expect(jobs.map(({ data }) => data)).toEqual([{ mailIds: [queued!.id] }]);
+    expect(await db.outboxMail.count({ where: { to: email } })).toBe(0);
+    await expectAppError(inviteToTeam(actor, team.id, { email }), "CONFLICT");
+    const token = await tokenMailedTo(email);
+    expect(queued!.text).toContain(token);
+    expect(await db.outboxMail.count({ where: { to: email } })).toBe(1);
+    expect(await db.queuedMail.count({ where: { to: email } })).toBe(0);
   });
 
   it("refuses an accepted member and a live pending invitation with 409, and replaces an expired one", async () => {

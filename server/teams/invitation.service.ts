@@ -11,7 +11,7 @@ import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { env } from "../env";
 import { AppError } from "../errors";
-import { sendMail } from "../mail/mailer";
+import { queueMails } from "../mail/mail-queue";
 import { teamInvitationMail } from "../mail/team-invitation-mail";
 import { INVITATION_SELECT, toInvitationOutput } from "./invitation.dto";
 import { invitationsManagedBy } from "./invitation-access";
@@ -56,27 +56,28 @@ export async function inviteToTeam(actor: Actor, teamId: number, input: TInviteI
       if (live >= MAX_PENDING_INVITATIONS) {
         throw new AppError("CONFLICT", `This team already has ${MAX_PENDING_INVITATIONS} pending invitations; revoke some before inviting more`);
       }
-      return tx.teamInvitation.create({
+      const invitation = await tx.teamInvitation.create({
         data: { teamId, email, role, tokenHash: hashSecret(token), expiresAt, invitedById: actor.userId },
         select: { ...INVITATION_SELECT, team: { select: { name: true } }, invitedBy: { select: { name: true, email: true } } },
       });
+      // The mail commits with the invitation: no link for an invitation that rolled back, no invitation without its link.
+      await queueMails(tx, [
+        teamInvitationMail({
+          to: email,
+          teamName: invitation.team.name,
+          inviterName: invitation.invitedBy?.name || invitation.invitedBy?.email || "",
+          role,
+          link: invitationLink(token),
+          expiresAt,
+        }),
+      ]);
+      return invitation;
     });
   } catch (error) {
     // Two invitations racing for one address: the index lets one in, the other is the same 409 as a sequential one.
     if (isUniqueViolation(error)) throw pendingConflict(email);
     throw error;
   }
-  // The mailer has no transactional queue: it sends after the commit and keeps the mail in OutboxMail when SMTP fails.
-  await sendMail(
-    teamInvitationMail({
-      to: email,
-      teamName: created.team.name,
-      inviterName: created.invitedBy?.name || created.invitedBy?.email || "",
-      role,
-      link: invitationLink(token),
-      expiresAt,
-    }),
-  );
   return toInvitationOutput(created);
 }
 

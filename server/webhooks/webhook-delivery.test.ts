@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionActor } from "../auth/actor";
 import { makeUser } from "../../prisma/factories";
 import { db, type Tx } from "../db/client";
+import { runPendingJobs } from "../jobs/workers";
 import { startWebhookReceiver, type WebhookReceiver } from "../../e2e/support/webhook-receiver";
 import { deliverWebhookMessage, MAX_RESPONSE_BYTES, type ScheduleAttempt } from "./webhook-delivery";
+import { disableWebhook } from "./webhook-disable";
 import { messagesForEvent } from "./webhook-messages";
 import { createWebhook, updateWebhook } from "./webhook.service";
 import type { UrlPolicy } from "./webhook-url";
@@ -102,8 +104,13 @@ describe("deliverWebhookMessage", () => {
       disabledReason: "The subscriber answered 410 Gone",
     });
     expect((await state(messageId)).state).toBe("FAILED");
+    // Queued in the transaction that turned the webhook off; a second disable finds it off and queues nothing.
+    expect(await db.queuedMail.count({ where: { to: user.email } })).toBe(1);
+    expect(await db.$transaction((tx) => disableWebhook(tx, webhook.id, "again"))).toBe(false);
+    await runPendingJobs();
     const mails = await db.outboxMail.findMany({ where: { to: user.email } });
     expect(mails).toEqual([expect.objectContaining({ subject: "A webhook of yours was disabled", text: expect.stringContaining(receiver.url(path)) })]);
+    expect(await db.queuedMail.count({ where: { to: user.email } })).toBe(0);
   });
 
   it("gives up after three days of failures, disabling the webhook", async () => {

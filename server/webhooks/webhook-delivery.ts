@@ -134,8 +134,8 @@ export async function deliverWebhookMessage(messageId: string, attempt: number, 
     };
     await tx.webhookMessage.update({ where: { id: messageId }, data });
     if (nextAttemptAt && options.schedule) await options.schedule(tx, { messageId, attempt: number + 1 }, nextAttemptAt);
+    if (step.action === "disable") await disableWebhook(tx, message.webhook.id, step.reason);
   });
-  if (step.action === "disable") await disableWebhook(message.webhook.id, step.reason);
   if (step.action !== "delivered") log.info("webhook delivery failed", { messageId, attempt: number, status, next: step.action });
   return { skipped: false, attempt: number, status, step };
 }

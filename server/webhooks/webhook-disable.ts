@@ -1,17 +1,18 @@
 /**
  * Turning a webhook off for good (410 Gone, or three days of failed deliveries) and telling its owner: the
  * account's user, a personal event type's user, or a team event type's team OWNERs. The conditional update
- * makes one mail, however many messages fail at once.
+ * makes one mail, however many messages fail at once; the mail is queued in the transaction that turns it off.
  */
-import { db } from "../db/client";
+import type { Tx } from "../db/client";
 import { env } from "../env";
-import { log } from "../log";
-import { sendMails, type Mail } from "../mail/mailer";
+import { queueMails } from "../mail/mail-queue";
+import type { Mail } from "../mail/mailer";
 
-async function ownerEmails(webhookId: number): Promise<string[]> {
-  const webhook = await db.webhook.findUnique({
+async function subscriberUrlAndOwnerEmails(tx: Tx, webhookId: number): Promise<{ subscriberUrl: string; emails: string[] }> {
+  const webhook = await tx.webhook.findUnique({
     where: { id: webhookId },
     select: {
+      subscriberUrl: true,
       user: { select: { email: true } },
       eventType: {
         select: {
@@ -21,9 +22,10 @@ async function ownerEmails(webhookId: number): Promise<string[]> {
       },
     },
   });
-  if (!webhook) return [];
+  if (!webhook) return { subscriberUrl: "", emails: [] };
   const direct = webhook.user?.email ?? webhook.eventType?.owner?.email;
-  return direct ? [direct] : (webhook.eventType?.team?.memberships.map(({ user }) => user.email) ?? []);
+  const emails = direct ? [direct] : (webhook.eventType?.team?.memberships.map(({ user }) => user.email) ?? []);
+  return { subscriberUrl: webhook.subscriberUrl, emails };
 }
 
 export function webhookDisabledMail(to: string, subscriberUrl: string, reason: string): Mail {
@@ -37,17 +39,17 @@ export function webhookDisabledMail(to: string, subscriberUrl: string, reason: s
   };
 }
 
-export async function disableWebhook(webhookId: number, reason: string): Promise<boolean> {
-  const { count } = await db.webhook.updateMany({
+/** In the transaction that records the failed attempt: the webhook is off and its owners' mail queued, or neither. */
+export async function disableWebhook(tx: Tx, webhookId: number, reason: string): Promise<boolean> {
+  const { count } = await tx.webhook.updateMany({
     where: { id: webhookId, disabledAt: null },
     data: { active: false, disabledAt: new Date(), disabledReason: reason },
   });
   if (count === 0) return false;
-  const [emails, webhook] = await Promise.all([ownerEmails(webhookId), db.webhook.findUnique({ where: { id: webhookId }, select: { subscriberUrl: true } })]);
-  try {
-    await sendMails(emails.map((email) => webhookDisabledMail(email, webhook?.subscriberUrl ?? "", reason)));
-  } catch (error) {
-    log.warn("could not mail the owner of a disabled webhook", { webhookId, error });
-  }
+  const { subscriberUrl, emails } = await subscriberUrlAndOwnerEmails(tx, webhookId);
+  await queueMails(
+    tx,
+    emails.map((email) => webhookDisabledMail(email, subscriberUrl, reason)),
+  );
   return true;
 }
