@@ -2,7 +2,8 @@
  * A stand-in for Google on loopback, speaking the documented shapes Convene uses: the OAuth 2.0
  * authorization endpoint (consents at once and redirects with a code), the token endpoint
  * (authorization_code and refresh_token grants, client_secret_post) and Calendar API v3
- * (users/me/calendarList, freeBusy, events list / insert / patch / delete), with bearer checks that answer 401
+ * (users/me/calendarList, freeBusy, events list / insert / patch / delete; insert takes a client-chosen id, 400 when
+ * it is not base32hex of 5 to 1024 characters, 409 "duplicate" when the calendar holds it), with bearer checks that answer 401
  * like Google does. Each authorization creates a fresh account (or the one named by login_hint).
  * Tests drive it through /__test/…: add busy events, expire access tokens, read what was written.
  */
@@ -17,6 +18,11 @@ export type FakeGoogle = { url: string; serverEnv: Record<string, string>; stop:
 
 const CLIENT_ID = "fake-google-client.apps.googleusercontent.test";
 const CLIENT_SECRET = "fake-google-secret";
+/** What events.insert accepts as a client-chosen id: lowercase base32hex (a-v, 0-9), 5 to 1024 characters. */
+const CLIENT_EVENT_ID = /^[a-v0-9]{5,1024}$/;
+
+/** Google's error body: the reason names the case (e.g. "duplicate" for an id already taken). */
+const googleError = (code: number, reason: string, message: string) => ({ error: { errors: [{ domain: "global", reason, message }], code, message } });
 
 export async function startFakeGoogle(): Promise<FakeGoogle> {
   const oauth = fakeOAuth<Account>({
@@ -97,7 +103,12 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       return send(response, 200, { kind: "calendar#events", timeZone: "UTC", items });
     }
     if (method === "POST" && !eventId) {
-      const event = { ...(JSON.parse(body) as Omit<Event, "id">), id: randomBytes(10).toString("hex") };
+      const input = JSON.parse(body) as Omit<Event, "id"> & { id?: string };
+      // A client may choose the id: base32hex, 5 to 1024 characters, unique in the calendar.
+      if (input.id !== undefined && !CLIENT_EVENT_ID.test(input.id)) return send(response, 400, googleError(400, "invalid", "Invalid resource id value."));
+      if (input.id !== undefined && events.some((event) => event.id === input.id))
+        return send(response, 409, googleError(409, "duplicate", "The requested identifier already exists."));
+      const event = { ...input, id: input.id ?? randomBytes(10).toString("hex") };
       events.push(event);
       return send(response, 200, { kind: "calendar#event", status: "confirmed", ...event });
     }

@@ -3,7 +3,8 @@
  * shapes Convene uses: /{tenant}/oauth2/v2.0/authorize (consents at once, redirects with a code) and
  * /token (authorization_code and refresh_token grants; refresh tokens rotate), and Graph v1.0 /me,
  * /me/calendars, /me/calendars/{id}/calendarView (paged with @odata.nextLink, times in UTC when asked
- * with Prefer: outlook.timezone="UTC"), /me/calendars/{id}/events and /me/events/{id}. Tests drive it
+ * with Prefer: outlook.timezone="UTC"), /me/calendars/{id}/events (a POST with a transactionId seen before answers
+ * 201 with the event that one made) and /me/events/{id}. Tests drive it
  * through /__test/… like the fake Google.
  */
 import { randomBytes } from "node:crypto";
@@ -11,7 +12,17 @@ import http from "node:http";
 import { fakeOAuth, listenOnLoopback, readBody, send } from "./fake-oauth-provider";
 
 type GraphTime = { dateTime: string; timeZone: string };
-type Event = { id: string; subject?: string; start: GraphTime; end: GraphTime; showAs: string; isCancelled: boolean; calendarId: string };
+type Event = {
+  id: string;
+  subject?: string;
+  start: GraphTime;
+  end: GraphTime;
+  showAs: string;
+  isCancelled: boolean;
+  calendarId: string;
+  /** Only when the client set one. */
+  transactionId?: string;
+};
 type Account = { email: string; calendarId: string; events: Event[]; refreshCount: number };
 
 export type FakeMicrosoft = { url: string; serverEnv: Record<string, string>; stop: () => Promise<void> };
@@ -86,7 +97,10 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
     }
     const create = path.match(/^\/me\/calendars\/([^/]+)\/events$/);
     if (method === "POST" && create) {
-      const input = JSON.parse(body) as { subject?: string; start: GraphTime; end: GraphTime };
+      const input = JSON.parse(body) as { subject?: string; start: GraphTime; end: GraphTime; transactionId?: string };
+      // Graph's guard against a client's retried POST: the event the same transactionId created, not a second one.
+      const earlier = input.transactionId ? account.events.find((event) => event.transactionId === input.transactionId) : undefined;
+      if (earlier) return send(response, 201, earlier);
       const event: Event = {
         id: `AAMkEvent${randomBytes(8).toString("hex")}`,
         subject: input.subject,
@@ -95,6 +109,7 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
         showAs: "busy",
         isCancelled: false,
         calendarId: decodeURIComponent(create[1]!),
+        ...(input.transactionId ? { transactionId: input.transactionId } : {}),
       };
       account.events.push(event);
       return send(response, 201, event);

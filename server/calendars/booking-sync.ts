@@ -2,7 +2,9 @@
  * Mirrors bookings into their hosts' destination calendars: the `calendar-sync` subscriber of booking events
  * (server/events/domain-events.ts), run by a job after the change committed.
  * - created: an event in each host's destination calendar, recorded as a BookingReference (a host who already has
- *   one for the booking, from an earlier run of the same job, has it updated instead: a repeat writes nothing twice);
+ *   one for the booking, from an earlier run of the same job, has it updated instead: a repeat writes nothing twice;
+ *   a run that died after the provider's answer but before the reference was stored is covered by the adapters,
+ *   whose createEvent of the same booking in the same calendar finds the event already made);
  * - cancelled: those events are deleted (and their references with them);
  * - rescheduled: the old booking's events move to the new time and their references to the new booking;
  *   a host who no longer hosts it loses the event, a new host gets one;

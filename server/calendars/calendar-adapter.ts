@@ -21,7 +21,10 @@ export type CalendarSummary = {
   email: string | null;
 };
 
-/** A booking as written to a calendar. `uid` is stable across reschedules (the first booking's icsUid). */
+/**
+ * A booking as written to a calendar. `uid`: on create, the booking's icsUid, which names the write (a repeated create
+ * of the same uid in the same calendar finds the first event); on update, the event's own id as createEvent returned it.
+ */
 export type CalendarEventInput = {
   uid: string;
   title: string;
@@ -47,7 +50,11 @@ export interface CalendarAdapter<S = unknown> {
   readonly secretSchema: z.ZodType<S>;
   listCalendars(credential: ConnectedCredential<S>): Promise<CalendarSummary[]>;
   busyTimes(credential: ConnectedCredential<S>, externalId: string, range: Interval): Promise<BusyBlock[]>;
-  /** Returns the provider's id of the new event. Absent for read-only providers (ICS feeds). */
+  /**
+   * Returns the provider's id of the new event. Idempotent: the job queue runs a create again when its worker died
+   * before storing that id, and the same `uid` in the same calendar then yields the first event, not a second one.
+   * Absent for read-only providers (ICS feeds).
+   */
   createEvent?(credential: ConnectedCredential<S>, calendarId: string, event: CalendarEventInput): Promise<string>;
   updateEvent?(credential: ConnectedCredential<S>, calendarId: string, eventId: string, event: CalendarEventInput): Promise<void>;
   /** Succeeds when the event is already gone. */

@@ -5,6 +5,7 @@
  */
 import { env } from "../env";
 import { CalendarError, type CalendarAdapter, type CalendarEventInput, type ConnectedCredential } from "./calendar-adapter";
+import { eventWriteKey } from "./event-write-key";
 import { apiFetch, callWithToken, jsonOrThrow, ZOAuthSecret, type OAuthClientConfig, type TOAuthSecret } from "./oauth-tokens";
 import { isKnownTimeZone, wallToUtc } from "./zoned-time";
 
@@ -139,12 +140,22 @@ export const googleAdapter: CalendarAdapter<TOAuthSecret> = {
     });
   },
 
+  /**
+   * Inserts under an id of our choosing (eventWriteKey), so a retried create cannot make a second event: Google
+   * answers 409 for an id the calendar already holds, and that event is ours, from an earlier run of this write whose
+   * reference was never stored. It is given the current content and adopted. A deleted Google event keeps its id
+   * (status "cancelled"), so `status: "confirmed"` also brings back one a host re-gains (a reassignment undone).
+   */
   async createEvent(credential, calendarId, event) {
-    const created = await jsonOrThrow<{ id: string }>(
-      await call(credential, eventPath(calendarId), { method: "POST", body: JSON.stringify(eventBody(event)) }),
-      "Creating the Google event",
+    const id = eventWriteKey(event.uid, calendarId);
+    const response = await call(credential, eventPath(calendarId), { method: "POST", body: JSON.stringify({ id, ...eventBody(event) }) });
+    if (response.status !== 409) return (await jsonOrThrow<{ id: string }>(response, "Creating the Google event")).id;
+    await response.body?.cancel();
+    await jsonOrThrow(
+      await call(credential, eventPath(calendarId, id), { method: "PATCH", body: JSON.stringify({ ...eventBody(event), status: "confirmed" }) }),
+      "Updating the Google event an earlier attempt created",
     );
-    return created.id;
+    return id;
   },
 
   async updateEvent(credential, calendarId, eventId, event) {

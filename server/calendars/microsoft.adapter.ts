@@ -6,6 +6,7 @@
  */
 import { env } from "../env";
 import { CalendarError, type CalendarAdapter, type CalendarEventInput, type ConnectedCredential } from "./calendar-adapter";
+import { eventWriteKey } from "./event-write-key";
 import { apiFetch, callWithToken, jsonOrThrow, ZOAuthSecret, type OAuthClientConfig, type TOAuthSecret } from "./oauth-tokens";
 
 export const MICROSOFT_SCOPES = ["offline_access", "User.Read", "Calendars.ReadWrite"];
@@ -112,10 +113,17 @@ export const microsoftAdapter: CalendarAdapter<TOAuthSecret> = {
       .map((event) => ({ start: fromGraphTime(event.start), end: fromGraphTime(event.end), ...(event.id ? { eventId: event.id } : {}) }));
   },
 
+  /**
+   * With a transactionId of our choosing (eventWriteKey): Graph answers a POST whose transactionId it has seen with
+   * the event that one created, so a retried create (the reference of the first was never stored) makes no second
+   * event. Graph answers with the event as that first request wrote it: a retry of the same job writes the same
+   * booking snapshot, so only another job adopting it (the create's job gave up, then the booking changed) would
+   * leave older content in it until the booking's next change.
+   */
   async createEvent(credential, calendarId, event) {
     const response = await call(credential, `/me/calendars/${encodeURIComponent(calendarId)}/events`, {
       method: "POST",
-      body: JSON.stringify(eventBody(event)),
+      body: JSON.stringify({ ...eventBody(event), transactionId: eventWriteKey(event.uid, calendarId) }),
     });
     return (await jsonOrThrow<{ id: string }>(response, "Creating the Outlook event")).id;
   },
