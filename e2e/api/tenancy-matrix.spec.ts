@@ -19,7 +19,7 @@ test.afterAll(() => disconnectDb());
 type World = Awaited<ReturnType<typeof makeTenancyWorld>>;
 
 /** Values for path parameters other than the team's: a row of the world's team (given the parameters before it in the path). */
-const PARAMS: Record<string, (world: World, before: Record<string, number>) => Promise<number>> = {
+const PARAMS: Record<string, (world: World, before: Record<string, number | string>) => Promise<number | string>> = {
   membershipId: async (world) => {
     const { db } = await import("../../server/db/client");
     const membership = await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: world.team.id, userId: world.users.member.id } } });
@@ -44,12 +44,18 @@ const PARAMS: Record<string, (world: World, before: Record<string, number>) => P
   webhookId: async (world, before) => {
     const { db } = await import("../../server/db/client");
     const data = {
-      eventTypeId: before.eventTypeId!,
+      eventTypeId: Number(before.eventTypeId),
       subscriberUrl: "https://hooks.example.test/matrix",
       triggers: ["BOOKING_CREATED"],
       secretEncrypted: "unused",
     };
     return (await db.webhook.create({ data })).id;
+  },
+  messageId: async (_world, before) => {
+    const { db } = await import("../../server/db/client");
+    const { newMessageId } = await import("../../server/webhooks/webhook-messages");
+    const data = { id: newMessageId(), webhookId: Number(before.webhookId), trigger: "BOOKING_CREATED", payload: { triggerEvent: "BOOKING_CREATED" } };
+    return (await db.webhookMessage.create({ data })).id;
   },
 };
 
@@ -101,7 +107,7 @@ for (const route of teamRoutes) {
     const world = await makeTenancyWorld();
     const keys = Object.fromEntries(await Promise.all(Object.entries(world.users).map(async ([who, user]) => [who, await makeApiKey(user.id)] as const)));
     let url = route.path.replace(`{${team.param}}`, String(world.team.id));
-    const resolved: Record<string, number> = {};
+    const resolved: Record<string, number | string> = {};
     for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
       if (name === team.param) continue;
       const fixture = PARAMS[name!];
