@@ -18,6 +18,8 @@ test.afterAll(() => disconnectDb());
 
 type World = Awaited<ReturnType<typeof makeTenancyWorld>>;
 
+const WEBHOOK_BODY = { subscriberUrl: "http://127.0.0.1:9/matrix", triggers: ["BOOKING_CREATED"], active: true };
+
 /** Values for path parameters other than the team's: a row of the world's team (given the parameters before it in the path). */
 const PARAMS: Record<string, (world: World, before: Record<string, number | string>) => Promise<number | string>> = {
   membershipId: async (world) => {
@@ -41,15 +43,13 @@ const PARAMS: Record<string, (world: World, before: Record<string, number | stri
     });
     return entry.id;
   },
+  // Made through the API, so its secret is sealed with the server's key: the allowed caller's test event signs with it.
   webhookId: async (world, before) => {
-    const { db } = await import("../../server/db/client");
-    const data = {
-      eventTypeId: Number(before.eventTypeId),
-      subscriberUrl: "https://hooks.example.test/matrix",
-      triggers: ["BOOKING_CREATED"],
-      secretEncrypted: "unused",
-    };
-    return (await db.webhook.create({ data })).id;
+    const url = `${process.env.E2E_BASE_URL}/v2/teams/${world.team.id}/event-types/${before.eventTypeId}/webhooks`;
+    const headers = { authorization: `Bearer ${await makeApiKey(world.users.owner.id)}`, "content-type": "application/json" };
+    const created = await fetch(url, { method: "POST", headers, body: JSON.stringify(WEBHOOK_BODY) });
+    expect(created.status, await created.clone().text()).toBe(201);
+    return ((await created.json()) as { data: { id: number } }).data.id;
   },
   messageId: async (_world, before) => {
     const { db } = await import("../../server/db/client");
@@ -58,8 +58,6 @@ const PARAMS: Record<string, (world: World, before: Record<string, number | stri
     return (await db.webhookMessage.create({ data })).id;
   },
 };
-
-const WEBHOOK_BODY = { subscriberUrl: "http://127.0.0.1:9/matrix", triggers: ["BOOKING_CREATED"], active: true };
 
 /** A valid body per operation, so the allowed caller's answer shows the route working, not only passing the door. */
 const BODIES: Record<string, (world: World) => Promise<unknown>> = {
