@@ -25,7 +25,7 @@ export function WebhooksManager() {
     <div className="space-y-8">
       <section aria-labelledby="create-webhook-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="create-webhook-heading" className="mb-4 text-lg font-semibold">
-          Create a webhook
+          Create an account webhook
         </h2>
         <WebhookForm submitLabel="Create webhook" onSubmit={async (values) => setCreated(await create.mutateAsync(values))} />
       </section>
