@@ -5,18 +5,18 @@ import { useTRPC } from "../trpc/client";
 import { describeError } from "../trpc/errors";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
-import type { TWebhookListing } from "./types";
+import type { TWebhookListing, TWebhookOwner } from "./types";
 import { WebhookDeliveries } from "./webhook-deliveries";
 import { WebhookForm } from "./webhook-form";
 
-/** One webhook: its state, and edit, pause/resume, send test, deliveries and delete. */
-export function WebhookCard({ webhook }: { webhook: TWebhookListing }) {
+/** One webhook (of the account, an event type or a team event type: `owner`): its state, and edit, pause/resume, send test, deliveries and delete. */
+export function WebhookCard({ webhook, owner }: { webhook: TWebhookListing; owner: TWebhookOwner }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ id: webhook.id }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ id: webhook.id, owner }) }),
     ]);
   const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.webhooks.delete.mutationOptions({ onSuccess: refresh }));
@@ -39,20 +39,24 @@ export function WebhookCard({ webhook }: { webhook: TWebhookListing }) {
           <Button variant="secondary" onClick={() => setPanel(panel === "edit" ? "none" : "edit")}>
             Edit
           </Button>
-          <Button variant="secondary" disabled={update.isPending} onClick={() => update.mutate({ id: webhook.id, changes: { active: !webhook.active } })}>
+          <Button
+            variant="secondary"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ id: webhook.id, owner, changes: { active: !webhook.active } })}
+          >
             {webhook.active ? "Pause" : "Resume"}
           </Button>
           <Button
             variant="secondary"
             disabled={sendTest.isPending}
-            onClick={() => sendTest.mutate({ id: webhook.id }, { onSuccess: () => setPanel("deliveries") })}
+            onClick={() => sendTest.mutate({ id: webhook.id, owner }, { onSuccess: () => setPanel("deliveries") })}
           >
             {sendTest.isPending ? "Sending…" : "Send test event"}
           </Button>
           <Button variant="secondary" onClick={() => setPanel(panel === "deliveries" ? "none" : "deliveries")}>
             Deliveries
           </Button>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate({ id: webhook.id })}>
+          <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate({ id: webhook.id, owner })}>
             Delete
           </Button>
         </div>
@@ -69,7 +73,7 @@ export function WebhookCard({ webhook }: { webhook: TWebhookListing }) {
             initial={webhook}
             submitLabel="Save changes"
             onSubmit={async (changes) => {
-              await update.mutateAsync({ id: webhook.id, changes });
+              await update.mutateAsync({ id: webhook.id, owner, changes });
               setPanel("none");
             }}
           />
@@ -77,7 +81,7 @@ export function WebhookCard({ webhook }: { webhook: TWebhookListing }) {
       )}
       {panel === "deliveries" && (
         <div className="mt-4 border-t border-slate-200 pt-4">
-          <WebhookDeliveries webhookId={webhook.id} />
+          <WebhookDeliveries webhookId={webhook.id} owner={owner} />
         </div>
       )}
     </li>

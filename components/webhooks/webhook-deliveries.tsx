@@ -6,15 +6,16 @@ import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { formatDateTime } from "../ui/format";
 import { TableHead } from "../ui/table-head";
+import type { TWebhookOwner } from "./types";
 
 const CELL = "px-3 py-2 text-left align-top";
 
 /** The webhook's last attempts, newest first, each with "Redeliver" (a new attempt of its message, same webhook-id). */
-export function WebhookDeliveries({ webhookId }: { webhookId: number }) {
+export function WebhookDeliveries({ webhookId, owner }: { webhookId: number; owner: TWebhookOwner }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const deliveries = useQuery(trpc.webhooks.deliveries.queryOptions({ id: webhookId }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ id: webhookId }) });
+  const deliveries = useQuery(trpc.webhooks.deliveries.queryOptions({ id: webhookId, owner }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ id: webhookId, owner }) });
   const redeliver = useMutation(trpc.webhooks.redeliver.mutationOptions({ onSettled: refresh }));
 
   if (deliveries.isPending) return <p className="text-sm text-slate-600">Loading deliveries…</p>;
@@ -42,7 +43,11 @@ export function WebhookDeliveries({ webhookId }: { webhookId: number }) {
                 {delivery.response.slice(0, 120)}
               </td>
               <td className={CELL}>
-                <Button variant="secondary" disabled={redeliver.isPending} onClick={() => redeliver.mutate({ id: webhookId, messageId: delivery.messageId })}>
+                <Button
+                  variant="secondary"
+                  disabled={redeliver.isPending}
+                  onClick={() => redeliver.mutate({ id: webhookId, owner, messageId: delivery.messageId })}
+                >
                   Redeliver
                 </Button>
               </td>

@@ -16,6 +16,8 @@ export function WebhooksManager() {
   const create = useMutation(
     trpc.webhooks.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }) }),
   );
+  // The account's group is always listed by the server; a group is shown here only when it has webhooks.
+  const groups = webhooks.data?.filter((group) => group.webhooks.length > 0) ?? [];
   // Held in memory only: the secret is shown once, as the page says.
   const [created, setCreated] = useState<TCreatedWebhook | null>(null);
 
@@ -23,7 +25,7 @@ export function WebhooksManager() {
     <div className="space-y-8">
       <section aria-labelledby="create-webhook-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="create-webhook-heading" className="mb-4 text-lg font-semibold">
-          Create a webhook
+          Create an account webhook
         </h2>
         <WebhookForm submitLabel="Create webhook" onSubmit={async (values) => setCreated(await create.mutateAsync(values))} />
       </section>
@@ -57,14 +59,21 @@ export function WebhooksManager() {
           <p className="text-sm text-slate-600">Loading your webhooks…</p>
         ) : webhooks.isError ? (
           <Alert>{describeError(webhooks.error).message}</Alert>
-        ) : webhooks.data.length === 0 ? (
+        ) : groups.length === 0 ? (
           <p className="text-sm text-slate-600">You have no webhooks yet.</p>
         ) : (
-          <ul className="space-y-4">
-            {webhooks.data.map((webhook) => (
-              <WebhookCard key={webhook.id} webhook={webhook} />
+          <div className="space-y-6">
+            {groups.map((group) => (
+              <section key={group.key} aria-label={group.label}>
+                <h3 className="mb-2 text-sm font-semibold text-slate-700">{group.label}</h3>
+                <ul className="space-y-4">
+                  {group.webhooks.map((webhook) => (
+                    <WebhookCard key={webhook.id} webhook={webhook} owner={group.owner} />
+                  ))}
+                </ul>
+              </section>
             ))}
-          </ul>
+          </div>
         )}
       </section>
     </div>

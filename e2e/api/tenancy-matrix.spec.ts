@@ -18,8 +18,10 @@ test.afterAll(() => disconnectDb());
 
 type World = Awaited<ReturnType<typeof makeTenancyWorld>>;
 
+const WEBHOOK_BODY = { subscriberUrl: "http://127.0.0.1:9/matrix", triggers: ["BOOKING_CREATED"], active: true };
+
 /** Values for path parameters other than the team's: a row of the world's team (given the parameters before it in the path). */
-const PARAMS: Record<string, (world: World, before: Record<string, number>) => Promise<number>> = {
+const PARAMS: Record<string, (world: World, before: Record<string, number | string>) => Promise<number | string>> = {
   membershipId: async (world) => {
     const { db } = await import("../../server/db/client");
     const membership = await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: world.team.id, userId: world.users.member.id } } });
@@ -41,19 +43,21 @@ const PARAMS: Record<string, (world: World, before: Record<string, number>) => P
     });
     return entry.id;
   },
+  // Made through the API, so its secret is sealed with the server's key: the allowed caller's test event signs with it.
   webhookId: async (world, before) => {
+    const url = `${process.env.E2E_BASE_URL}/v2/teams/${world.team.id}/event-types/${before.eventTypeId}/webhooks`;
+    const headers = { authorization: `Bearer ${await makeApiKey(world.users.owner.id)}`, "content-type": "application/json" };
+    const created = await fetch(url, { method: "POST", headers, body: JSON.stringify(WEBHOOK_BODY) });
+    expect(created.status, await created.clone().text()).toBe(201);
+    return ((await created.json()) as { data: { id: number } }).data.id;
+  },
+  messageId: async (_world, before) => {
     const { db } = await import("../../server/db/client");
-    const data = {
-      eventTypeId: before.eventTypeId!,
-      subscriberUrl: "https://hooks.example.test/matrix",
-      triggers: ["BOOKING_CREATED"],
-      secretEncrypted: "unused",
-    };
-    return (await db.webhook.create({ data })).id;
+    const { newMessageId } = await import("../../server/webhooks/webhook-messages");
+    const data = { id: newMessageId(), webhookId: Number(before.webhookId), trigger: "BOOKING_CREATED", payload: { triggerEvent: "BOOKING_CREATED" } };
+    return (await db.webhookMessage.create({ data })).id;
   },
 };
-
-const WEBHOOK_BODY = { subscriberUrl: "http://127.0.0.1:9/matrix", triggers: ["BOOKING_CREATED"], active: true };
 
 /** A valid body per operation, so the allowed caller's answer shows the route working, not only passing the door. */
 const BODIES: Record<string, (world: World) => Promise<unknown>> = {
@@ -101,7 +105,7 @@ for (const route of teamRoutes) {
     const world = await makeTenancyWorld();
     const keys = Object.fromEntries(await Promise.all(Object.entries(world.users).map(async ([who, user]) => [who, await makeApiKey(user.id)] as const)));
     let url = route.path.replace(`{${team.param}}`, String(world.team.id));
-    const resolved: Record<string, number> = {};
+    const resolved: Record<string, number | string> = {};
     for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
       if (name === team.param) continue;
       const fixture = PARAMS[name!];

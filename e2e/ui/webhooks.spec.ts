@@ -1,10 +1,11 @@
 /**
  * /settings/developer/webhooks in Chromium: create (the secret shown once), a refused template, send a test
  * event that a real receiver verifies with `standardwebhooks`, see the delivery and redeliver it, edit, pause and
- * resume, delete.
+ * resume, delete; and the webhooks of the user's event types and of the team event types they manage, grouped.
  */
-import type { Page } from "@playwright/test";
-import { DEFAULT_PASSWORD, makeUser } from "../../prisma/factories";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { DEFAULT_PASSWORD, makeApiKey, makeUser } from "../../prisma/factories";
+import { addMember, makeTeam } from "../../prisma/team-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { expect, test } from "../support/fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -83,4 +84,62 @@ test("create a webhook, send a test event, redeliver it, edit, pause, resume and
   await card.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("You have no webhooks yet.")).toBeVisible();
   expect(await db.webhook.count({ where: { userId: user.id } })).toBe(0);
+});
+
+/** A webhook made through the API (its secret sealed by the server), on `base`: an event type's webhooks URL. */
+async function apiHook(request: APIRequestContext, apiKey: string, base: string, path: string) {
+  const response = await request.post(base, {
+    headers: { authorization: `Bearer ${apiKey}` },
+    data: { subscriberUrl: receiver.url(path), triggers: ["BOOKING_CREATED"], active: true },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).data as { id: number; secret: string };
+}
+
+test("event type and managed team event type webhooks are listed by what they belong to, with deliveries and a working test event", async ({
+  page,
+  request,
+}) => {
+  const user = await makeUser();
+  const apiKey = await makeApiKey(user.id);
+  const eventType = await db.eventType.create({ data: { userId: user.id, title: "Intro call", slug: `intro-${user.id}`, lengthInMinutes: 30 } });
+  const [managed, joined] = await Promise.all([makeTeam({ name: `Managed ${user.id}` }), makeTeam({ name: `Joined ${user.id}` })]);
+  await Promise.all([addMember(managed.id, user.id, "ADMIN"), addMember(joined.id, user.id, "MEMBER")]);
+  const teamType = (team: { id: number }, title: string) =>
+    db.eventType.create({ data: { teamId: team.id, title, slug: `${title.toLowerCase()}-${team.id}`, lengthInMinutes: 30 } });
+  const [managedType, joinedType] = await Promise.all([teamType(managed, "Demo"), teamType(joined, "Standup")]);
+
+  const typePath = `/ui-event-type-${eventType.id}`;
+  const typeHook = await apiHook(request, apiKey, `/v2/event-types/${eventType.id}/webhooks`, typePath);
+  await apiHook(request, apiKey, `/v2/teams/${managed.id}/event-types/${managedType.id}/webhooks`, `/ui-managed-${managedType.id}`);
+  // A MEMBER may not manage the team's webhooks: made by the team's owner, it must not be listed.
+  const joinedOwner = await makeUser();
+  await addMember(joined.id, joinedOwner.id, "OWNER");
+  await apiHook(request, await makeApiKey(joinedOwner.id), `/v2/teams/${joined.id}/event-types/${joinedType.id}/webhooks`, `/ui-joined-${joinedType.id}`);
+
+  await logIn(page, user.email);
+  await expect(page.getByRole("region", { name: "Event type: Intro call" })).toBeVisible();
+  await expect(page.getByRole("region", { name: `Team Managed ${user.id}, event type: Demo` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Your account" })).toHaveCount(0);
+  await expect(page.getByText(`Joined ${user.id}`)).toHaveCount(0);
+  await expect(page.getByText(receiver.url(`/ui-joined-${joinedType.id}`))).toHaveCount(0);
+
+  const card = page.getByRole("region", { name: "Event type: Intro call" }).getByRole("listitem", { name: `Webhook ${receiver.url(typePath)}` });
+  receiver.expectSecrets(typePath, [typeHook.secret]);
+  receiver.script(typePath, [{ status: 202, body: "accepted" }]);
+  await card.getByRole("button", { name: "Send test event" }).click();
+  await expect(card.getByText("Test event: answered 202")).toBeVisible();
+  const [delivery] = await receiver.waitFor(typePath, 1);
+  expect(delivery!.verifiedWith).toEqual([typeHook.secret]);
+  expect(JSON.parse(delivery!.body)).toMatchObject({ triggerEvent: "PING" });
+  await expect(card.getByTestId("delivery-row")).toHaveCount(1);
+  await expect(card.getByTestId("delivery-row").first()).toContainText("accepted");
+
+  await card.getByRole("button", { name: "Redeliver" }).click();
+  await expect(card.getByTestId("delivery-row")).toHaveCount(2);
+  expect((await receiver.waitFor(typePath, 2))[1]!.headers["webhook-id"]).toBe(delivery!.headers["webhook-id"]);
+
+  await card.getByRole("button", { name: "Pause" }).click();
+  await expect(card.getByTestId("webhook-state")).toHaveText("Paused");
+  expect(await db.webhook.findUniqueOrThrow({ where: { id: typeHook.id } })).toMatchObject({ active: false, eventTypeId: eventType.id });
 });

@@ -2,12 +2,15 @@
 import { describe, expect, it } from "vitest";
 import { ROUTE_CATALOG } from "../http/route-catalog";
 import { teamAccessOf } from "../http/route-definition";
-import { ROLE_TABLE, specifiedRoles } from "./role-table";
+import { CONVENE_TEAM_OPERATIONS, ROLE_TABLE, specifiedRoles } from "./role-table";
 import { TEAM_LEVEL_TABLE } from "./scope-table";
 
 describe("the role table", () => {
-  it("has a row for every team-level operation that names a team, and only those", () => {
-    const teamOperations = TEAM_LEVEL_TABLE.flatMap((row) => row.operations).filter((operation) => operation.path.includes("{teamId}"));
+  it("has a row for every team-level operation that names a team and for Convene's own team operations, and only those", () => {
+    const teamOperations = [
+      ...TEAM_LEVEL_TABLE.flatMap((row) => row.operations).filter((operation) => operation.path.includes("{teamId}")),
+      ...CONVENE_TEAM_OPERATIONS,
+    ];
     expect(ROLE_TABLE.map((row) => `${row.method} ${row.path}`).sort()).toEqual(teamOperations.map((o) => `${o.method} ${o.path}`).sort());
     expect(specifiedRoles("GET", "/v2/teams")).toBeNull();
     expect(specifiedRoles("GET", "/v2/bookings")).toBeNull();

@@ -12,7 +12,8 @@ import type { HttpMethod, TeamRole } from "../http/route-definition";
 import { TEAM_LEVEL_TABLE } from "./scope-table";
 import type { Scope } from "./scopes";
 
-export type RoleRow = { method: HttpMethod; path: string; scope: Scope; roles: readonly TeamRole[] };
+/** `scope` null: one of Convene's own team operations, api-key-only (CONVENE_TEAM_OPERATIONS). */
+export type RoleRow = { method: HttpMethod; path: string; scope: Scope | null; roles: readonly TeamRole[] };
 
 const EVERY_MEMBER: readonly TeamRole[] = ["OWNER", "ADMIN", "MEMBER"];
 const ADMINS: readonly TeamRole[] = ["OWNER", "ADMIN"];
@@ -36,11 +37,27 @@ const EXCEPTIONS: ReadonlyMap<string, readonly TeamRole[]> = new Map([["DELETE /
 
 const key = (method: string, path: string) => `${method} ${path}`;
 
-export const ROLE_TABLE: readonly RoleRow[] = TEAM_LEVEL_TABLE.flatMap(({ scope, operations }) =>
-  operations
-    .filter((operation) => operation.path.includes("{teamId}"))
-    .map(({ method, path }) => ({ method, path, scope, roles: EXCEPTIONS.get(key(method, path)) ?? ROLES_BY_SCOPE[scope] ?? ADMINS })),
-);
+const TEAM_EVENT_TYPE_WEBHOOK = "/v2/teams/{teamId}/event-types/{eventTypeId}/webhooks/{webhookId}";
+
+/**
+ * Team operations of Convene's own, absent from the spec's tables (so api-key-only), with the roles of their
+ * nearest spec operation: a team event type webhook's delivery log is read like the webhook, its actions (a
+ * redelivery, a test event) are writes.
+ */
+export const CONVENE_TEAM_OPERATIONS: readonly RoleRow[] = [
+  { method: "GET", path: `${TEAM_EVENT_TYPE_WEBHOOK}/deliveries`, scope: null, roles: EVERY_MEMBER },
+  { method: "POST", path: `${TEAM_EVENT_TYPE_WEBHOOK}/messages/{messageId}/redeliver`, scope: null, roles: ADMINS },
+  { method: "POST", path: `${TEAM_EVENT_TYPE_WEBHOOK}/test`, scope: null, roles: ADMINS },
+];
+
+export const ROLE_TABLE: readonly RoleRow[] = [
+  ...TEAM_LEVEL_TABLE.flatMap(({ scope, operations }) =>
+    operations
+      .filter((operation) => operation.path.includes("{teamId}"))
+      .map(({ method, path }) => ({ method, path, scope, roles: EXCEPTIONS.get(key(method, path)) ?? ROLES_BY_SCOPE[scope] ?? ADMINS })),
+  ),
+  ...CONVENE_TEAM_OPERATIONS,
+];
 
 const ROLES_BY_OPERATION: ReadonlyMap<string, readonly TeamRole[]> = new Map(ROLE_TABLE.map((row) => [key(row.method, row.path), row.roles]));
 

@@ -43,7 +43,7 @@ const SPEC_OPERATION_COUNTS: Record<Scope, number> = {
 };
 
 /** The access without its team clause: the scope tables say the scope; role-table.test.ts checks the roles. */
-const scopePart = (access: RouteDeclaration["access"]) => (typeof access === "object" ? { scope: access.scope } : access);
+const scopePart = (access: RouteDeclaration["access"]) => (typeof access !== "object" ? access : access.scope ? { scope: access.scope } : "api-key-only");
 
 /** Routes whose declared access differs from the spec's, as readable lines. */
 const accessMismatches = (routes: readonly RouteDeclaration[]) =>

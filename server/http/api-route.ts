@@ -15,7 +15,7 @@ import { Page } from "./pagination";
 import { peerFieldsOf } from "./peer-fields";
 import { recordServerTiming, timePhase, wantsServerTiming } from "./server-timing";
 import { parsePart, queryObject, readJsonBody } from "./request-input";
-import { teamAccessOf, type RouteDeclaration } from "./route-definition";
+import { requiredScope, teamAccessOf, type RouteDeclaration } from "./route-definition";
 import { NO_QUERY } from "./schema-shapes";
 import { negotiateVersion, VERSION_HEADER } from "./versioning";
 
@@ -69,7 +69,7 @@ export async function authenticate(request: Request, declaration: RouteDeclarati
 /** 403 when an OAuth token does not cover the route: scopes missing, or a route closed to OAuth (api-key-only). */
 export function authorize(principal: Principal | null, declaration: RouteDeclaration): void {
   if (!principal || declaration.access === "public") return;
-  const required = declaration.access === "api-key-only" ? null : declaration.access.scope;
+  const required = requiredScope(declaration.access);
   // API keys act with their owner's rights. Legacy OAuth grants (scopes null) are not limited at all
   // (spec, Scope rules 4: "any resource of the authorizing user"), so they pass api-key-only routes too.
   if (principal.via === "api-key" || principal.scopes === null || (required && holdsScope(principal.scopes, required))) return;

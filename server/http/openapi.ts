@@ -64,8 +64,11 @@ function parametersOf(route: RouteDeclaration) {
 
 function accessDescription(route: RouteDeclaration): string {
   if (route.access === "public") return "Public: no credential needed; a valid one may be sent.";
-  if (route.access === "api-key-only") return "API keys only; not available to OAuth access tokens.";
-  const scope = `OAuth scope: \`${route.access.scope}\` (${SCOPES[route.access.scope].meaning}). API keys act with their owner's rights.`;
+  const apiKeysOnly = "API keys only; not available to OAuth access tokens.";
+  if (route.access === "api-key-only") return apiKeysOnly;
+  const scope = route.access.scope
+    ? `OAuth scope: \`${route.access.scope}\` (${SCOPES[route.access.scope].meaning}). API keys act with their owner's rights.`
+    : apiKeysOnly;
   const team = route.access.team;
   if (!team) return scope;
   return `${scope} Team roles: ${team.roles.join(", ")} (of the team \`${team.param}\`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.`;
@@ -89,7 +92,7 @@ function operationOf(route: RouteDeclaration) {
     description: accessDescription(route),
     tags: [route.tag],
     security: route.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
-    ...(typeof route.access === "object" ? { "x-required-scope": route.access.scope } : {}),
+    ...(typeof route.access === "object" && route.access.scope ? { "x-required-scope": route.access.scope } : {}),
     ...(typeof route.access === "object" && route.access.team ? { "x-team-roles": route.access.team.roles, "x-team-parameter": route.access.team.param } : {}),
     // The peer API's request fields (query.<name>, body.<path>) this operation answers with a 400 `unsupported_field`.
     ...(unsupported.length ? { "x-unsupported-peer-fields": unsupported } : {}),

@@ -24,8 +24,10 @@ export type TeamAccess = { param: string; roles: readonly TeamRole[] };
  *   `team`, only the team's members holding one of the roles.
  * - `"public"`: anyone; a credential may be sent and must then be valid (spec: public operations).
  * - `"api-key-only"`: no OAuth scope maps to it, so OAuth tokens are refused.
+ * - `{ scope: null, team }`: api-key-only on a team: Convene's own team operations, which the spec's scope tables do
+ *   not list (so no OAuth token reaches them), still checked against the team's roles like any team route.
  */
-export type RouteAccess = { scope: Scope; team?: TeamAccess } | "public" | "api-key-only";
+export type RouteAccess = { scope: Scope; team?: TeamAccess } | { scope: null; team: TeamAccess } | "public" | "api-key-only";
 
 export type RouteDeclaration = {
   method: HttpMethod;

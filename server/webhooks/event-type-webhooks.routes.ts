@@ -1,18 +1,11 @@
-/** Webhooks of a personal event type: EVENT_TYPE_READ / _WRITE (the spec's user-level table); its delivery log is api-key-only. */
+/** Webhooks of a personal event type: EVENT_TYPE_READ / _WRITE (the spec's user-level table); their delivery log and its actions are api-key-only. */
 import { z } from "zod";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import type { WebhookOwner } from "./webhook-access";
-import { listDeliveries } from "./webhook-deliveries.service";
-import { ZEventTypeWebhookOutput, ZWebhookDeliveryOutput } from "./webhook.dto";
-import {
-  ZCreateWebhookInput,
-  ZEventTypeWebhookParams,
-  ZEventTypeWebhooksParams,
-  ZListDeliveriesQuery,
-  ZListWebhooksQuery,
-  ZUpdateWebhookInput,
-} from "./webhook.schemas";
+import { webhookDeliveryRoutes } from "./webhook-deliveries.routes";
+import { ZEventTypeWebhookOutput } from "./webhook.dto";
+import { ZCreateWebhookInput, ZEventTypeWebhookParams, ZEventTypeWebhooksParams, ZListWebhooksQuery, ZUpdateWebhookInput } from "./webhook.schemas";
 import { createWebhook, deleteAllWebhooks, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "./webhook.service";
 
 const ofEventType = (params: { eventTypeId: number }): WebhookOwner => ({ kind: "eventType", eventTypeId: params.eventTypeId });
@@ -99,19 +92,20 @@ export const deleteEventTypeWebhookRoute = defineRoute(
   },
   ({ actor, params }) => deleteWebhook(actor, ofEventType(params), params.webhookId),
 );
-export const listEventTypeDeliveriesRoute = defineRoute(
-  {
-    method: "GET",
-    path: `${ET}/{webhookId}/deliveries`,
-    tag: etTag,
-    summary: "The last delivery attempts of an event type webhook, newest first",
-    access: "api-key-only",
-    params: ZEventTypeWebhookParams,
-    query: ZListDeliveriesQuery,
-    response: z.array(ZWebhookDeliveryOutput),
-  },
-  ({ actor, params, query }) => listDeliveries(actor, ofEventType(params), params.webhookId, query.take),
-);
+/** Api-key-only: the spec's EVENT_TYPE_ rows do not list them (webhook-deliveries.routes.ts). */
+export const {
+  list: listEventTypeDeliveriesRoute,
+  redeliver: redeliverEventTypeMessageRoute,
+  sendTest: sendEventTypeTestEventRoute,
+} = webhookDeliveryRoutes({
+  path: `${ET}/{webhookId}`,
+  tag: etTag,
+  noun: "an event type webhook",
+  params: ZEventTypeWebhookParams,
+  owner: ofEventType,
+  read: "api-key-only",
+  write: "api-key-only",
+});
 
 export const eventTypeWebhookRoutes: ApiRoute[] = [
   listEventTypeWebhooksRoute,
@@ -121,4 +115,6 @@ export const eventTypeWebhookRoutes: ApiRoute[] = [
   updateEventTypeWebhookRoute,
   deleteEventTypeWebhookRoute,
   listEventTypeDeliveriesRoute,
+  redeliverEventTypeMessageRoute,
+  sendEventTypeTestEventRoute,
 ];

@@ -3,11 +3,12 @@ import { z } from "zod";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import type { WebhookOwner } from "./webhook-access";
+import { webhookDeliveryRoutes } from "./webhook-deliveries.routes";
 import { ZEventTypeWebhookOutput } from "./webhook.dto";
 import { ZCreateWebhookInput, ZListWebhooksQuery, ZTeamEventTypeWebhookParams, ZTeamEventTypeWebhooksParams, ZUpdateWebhookInput } from "./webhook.schemas";
 import { createWebhook, deleteAllWebhooks, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "./webhook.service";
 
-const ofTeamEventType = (params: { teamId: number; eventTypeId: number }): WebhookOwner => ({ kind: "teamEventType", ...params });
+const ofTeamEventType = ({ teamId, eventTypeId }: { teamId: number; eventTypeId: number }): WebhookOwner => ({ kind: "teamEventType", teamId, eventTypeId });
 
 const teamTag = "Team event type webhooks";
 const TET = "/v2/teams/{teamId}/event-types/{eventTypeId}/webhooks";
@@ -93,6 +94,24 @@ export const deleteTeamEventTypeWebhookRoute = defineRoute(
   ({ actor, params }) => deleteWebhook(actor, ofTeamEventType(params), params.webhookId),
 );
 
+/**
+ * Api-key-only, the spec's TEAM_EVENT_TYPE_ rows not listing them, and held to the team's roles like the webhook's
+ * own routes: every member reads the log, OWNERs and ADMINs act (role-table.ts, CONVENE_TEAM_OPERATIONS).
+ */
+export const {
+  list: listTeamEventTypeDeliveriesRoute,
+  redeliver: redeliverTeamEventTypeMessageRoute,
+  sendTest: sendTeamEventTypeTestEventRoute,
+} = webhookDeliveryRoutes({
+  path: `${TET}/{webhookId}`,
+  tag: teamTag,
+  noun: "a team event type webhook",
+  params: ZTeamEventTypeWebhookParams,
+  owner: ofTeamEventType,
+  read: { scope: null, team: teamRead.team },
+  write: { scope: null, team: teamWrite.team },
+});
+
 export const teamEventTypeWebhookRoutes: ApiRoute[] = [
   listTeamEventTypeWebhooksRoute,
   createTeamEventTypeWebhookRoute,
@@ -100,4 +119,7 @@ export const teamEventTypeWebhookRoutes: ApiRoute[] = [
   getTeamEventTypeWebhookRoute,
   updateTeamEventTypeWebhookRoute,
   deleteTeamEventTypeWebhookRoute,
+  listTeamEventTypeDeliveriesRoute,
+  redeliverTeamEventTypeMessageRoute,
+  sendTeamEventTypeTestEventRoute,
 ];

@@ -39,7 +39,7 @@ export const ZEventTypeWebhooksParams = z.object({ eventTypeId: ZIdParam });
 export const ZEventTypeWebhookParams = ZEventTypeWebhooksParams.extend({ webhookId: ZIdParam });
 export const ZTeamEventTypeWebhooksParams = z.object({ teamId: ZIdParam, eventTypeId: ZIdParam });
 export const ZTeamEventTypeWebhookParams = ZTeamEventTypeWebhooksParams.extend({ webhookId: ZIdParam });
-export const ZRedeliverParams = ZWebhookIdParams.extend({ messageId: z.string().regex(/^msg_[A-Za-z0-9]{1,64}$/, "Not a webhook message id") });
+export const ZMessageIdParam = z.string().regex(/^msg_[A-Za-z0-9]{1,64}$/, "Not a webhook message id");
 
 export const ZListWebhooksQuery = ZPaginationQuery;
 export const ZListDeliveriesQuery = z.object({ take: ZPaginationQuery.shape.take.describe("Attempts to return, newest first") }).partial();

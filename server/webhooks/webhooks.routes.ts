@@ -1,17 +1,16 @@
 /**
  * /v2 webhook routes. The account's (`/v2/webhooks`) are api-key-only: the spec's scope tables do not list them;
- * so are the delivery log and its actions (Convene's own). The event type and team event type levels are in
+ * so are the delivery log and its actions at every level (Convene's own; webhook-deliveries.routes.ts). The event type and team event type levels are in
  * event-type-webhooks.routes.ts and team-event-type-webhooks.routes.ts; `webhookRoutes` lists all three.
  */
-import { z } from "zod";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import type { WebhookOwner } from "./webhook-access";
 import { eventTypeWebhookRoutes } from "./event-type-webhooks.routes";
 import { teamEventTypeWebhookRoutes } from "./team-event-type-webhooks.routes";
-import { listDeliveries, redeliverMessage, sendTestEvent } from "./webhook-deliveries.service";
-import { ZUserWebhookOutput, ZWebhookDeliveryOutput } from "./webhook.dto";
-import { ZCreateWebhookInput, ZListDeliveriesQuery, ZListWebhooksQuery, ZRedeliverParams, ZUpdateWebhookInput, ZWebhookIdParams } from "./webhook.schemas";
+import { webhookDeliveryRoutes } from "./webhook-deliveries.routes";
+import { ZUserWebhookOutput } from "./webhook.dto";
+import { ZCreateWebhookInput, ZListWebhooksQuery, ZUpdateWebhookInput, ZWebhookIdParams } from "./webhook.schemas";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "./webhook.service";
 
 const account: WebhookOwner = { kind: "user" };
@@ -82,43 +81,19 @@ export const deleteWebhookRoute = defineRoute(
   },
   ({ actor, params }) => deleteWebhook(actor, account, params.webhookId),
 );
-export const listDeliveriesRoute = defineRoute(
-  {
-    method: "GET",
-    path: `${A}/{webhookId}/deliveries`,
-    tag,
-    summary: "The last delivery attempts of an account webhook, newest first",
-    access: "api-key-only",
-    params: ZWebhookIdParams,
-    query: ZListDeliveriesQuery,
-    response: z.array(ZWebhookDeliveryOutput),
-  },
-  ({ actor, params, query }) => listDeliveries(actor, account, params.webhookId, query.take),
-);
-export const redeliverRoute = defineRoute(
-  {
-    method: "POST",
-    path: `${A}/{webhookId}/messages/{messageId}/redeliver`,
-    tag,
-    summary: "Deliver a message again now (same webhook-id); answers the attempt",
-    access: "api-key-only",
-    params: ZRedeliverParams,
-    response: ZWebhookDeliveryOutput,
-  },
-  ({ actor, params }) => redeliverMessage(actor, account, params.webhookId, params.messageId),
-);
-export const sendTestEventRoute = defineRoute(
-  {
-    method: "POST",
-    path: `${A}/{webhookId}/test`,
-    tag,
-    summary: "Send a PING test event now; answers the attempt",
-    access: "api-key-only",
-    params: ZWebhookIdParams,
-    response: ZWebhookDeliveryOutput,
-  },
-  ({ actor, params }) => sendTestEvent(actor, account, params.webhookId),
-);
+export const {
+  list: listDeliveriesRoute,
+  redeliver: redeliverRoute,
+  sendTest: sendTestEventRoute,
+} = webhookDeliveryRoutes({
+  path: `${A}/{webhookId}`,
+  tag,
+  noun: "an account webhook",
+  params: ZWebhookIdParams,
+  owner: () => account,
+  read: "api-key-only",
+  write: "api-key-only",
+});
 
 export const webhookRoutes: ApiRoute[] = [
   listWebhooksRoute,

@@ -1,0 +1,4 @@
+import { sendTeamEventTypeTestEventRoute } from "@/server/webhooks/team-event-type-webhooks.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(sendTeamEventTypeTestEventRoute);
