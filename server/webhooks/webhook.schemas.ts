@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZIdParam } from "../http/ids";
 import { ZPaginationQuery } from "../http/pagination";
 import { templateProblem } from "./webhook-template";
-import { ZWebhookTrigger } from "./webhook-triggers";
+import { EMITTED_TRIGGERS, SILENT_TRIGGERS, ZWebhookTrigger } from "./webhook-triggers";
 
 const ZPayloadTemplate = z
   .string()
@@ -19,7 +19,14 @@ const ZSecret = z.string().min(16, "Must be at least 16 characters").max(200).de
 
 const fields = {
   subscriberUrl: z.string().max(2048).describe("https URL that receives deliveries"),
-  triggers: z.array(ZWebhookTrigger).min(1, "Name at least one trigger").max(50),
+  triggers: z
+    .array(ZWebhookTrigger)
+    .min(1, "Name at least one trigger")
+    .max(50)
+    .describe(
+      `Fired: ${EMITTED_TRIGGERS.join(", ")} (a host confirming a requested booking sends BOOKING_CREATED). ` +
+        `Accepted but never fired yet: ${SILENT_TRIGGERS.join(", ")}. Each message is its own job: delivery order is not promised.`,
+    ),
   active: z.boolean(),
   payloadTemplate: ZPayloadTemplate.nullable(),
   secret: ZSecret,
