@@ -16,6 +16,9 @@ export const SEND_MAIL_JOB = "mail.send";
 
 export type SendQueuedMailsData = { mailIds: number[] };
 
+/** SMTP conversations one job holds open at once. */
+const SMTP_SENDS_AT_ONCE = 8;
+
 /** Stores the mails and enqueues one job for them, through `tx`: they commit or roll back with the change. */
 export async function queueMails(tx: Tx, mails: Mail[]): Promise<void> {
   if (mails.length === 0) return;
@@ -34,9 +37,14 @@ export async function queueMails(tx: Tx, mails: Mail[]): Promise<void> {
 export async function sendQueuedMails({ mailIds }: SendQueuedMailsData): Promise<void> {
   if (!hasSmtpServer()) return moveToOutbox(mailIds);
   const rows = await db.queuedMail.findMany({ where: { id: { in: mailIds } }, orderBy: { id: "asc" } });
-  for (const { id, to, subject, text, attachments } of rows) {
-    await sendMail({ to, subject, text, attachments: attachments as Mail["attachments"] });
-    await db.queuedMail.deleteMany({ where: { id } });
+  // A new OAuth client mails every admin: one SMTP conversation after another would hold the job for minutes.
+  for (let start = 0; start < rows.length; start += SMTP_SENDS_AT_ONCE) {
+    await Promise.all(
+      rows.slice(start, start + SMTP_SENDS_AT_ONCE).map(async ({ id, to, subject, text, attachments }) => {
+        await sendMail({ to, subject, text, attachments: attachments as Mail["attachments"] });
+        await db.queuedMail.deleteMany({ where: { id } });
+      }),
+    );
   }
 }
 
