@@ -9,34 +9,27 @@ import { makeApiKey, makeUser } from "../../prisma/factories";
 import { makeOAuthTokens } from "../../prisma/oauth-factories";
 import { makeHostWithEventType } from "../../prisma/scheduling-factories";
 import { makeTenancyWorld } from "../../prisma/team-factories";
-import { db, disconnectDb } from "../../server/db/client";
+import { db } from "../../server/db/client";
 import { expect, test } from "../support/fixtures";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { webhookReceiverForFile } from "../support/webhook-receiver";
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-let receiver: WebhookReceiver;
-test.beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-});
-test.afterAll(async () => {
-  await receiver.stop();
-  await disconnectDb();
-});
+const receiver = webhookReceiverForFile();
 
 type Headers = Record<string, string>;
 
 /** Creates a webhook under `base` (its list URL) and answers its own URL and secret. */
 async function createHook(request: APIRequestContext, base: string, headers: Headers, path: string) {
-  const created = await request.post(base, { headers, data: { subscriberUrl: receiver.url(path), triggers: ["BOOKING_CREATED"], active: true } });
+  const created = await request.post(base, { headers, data: { subscriberUrl: receiver().url(path), triggers: ["BOOKING_CREATED"], active: true } });
   expect(created.status(), await created.text()).toBe(201);
   const { id, secret } = (await created.json()).data as { id: number; secret: string };
-  receiver.expectSecrets(path, [secret]);
+  receiver().expectSecrets(path, [secret]);
   return { url: `${base}/${id}`, secret };
 }
 
 /** Test event, then a redelivery of it, both received and verified; the log lists both attempts, newest first. */
 async function testAndRedeliver(request: APIRequestContext, hook: { url: string; secret: string }, headers: Headers, path: string) {
-  receiver.script(path, [
+  receiver().script(path, [
     { status: 200, body: "pong" },
     { status: 503, body: "busy" },
   ]);
@@ -44,7 +37,7 @@ async function testAndRedeliver(request: APIRequestContext, hook: { url: string;
   expect(tested.status(), await tested.text()).toBe(200);
   const attempt = (await tested.json()).data;
   expect(attempt).toMatchObject({ trigger: "PING", attempt: 1, status: 200, response: "pong", messageState: "DELIVERED" });
-  const [first] = await receiver.waitFor(path, 1);
+  const [first] = await receiver().waitFor(path, 1);
   expect(first!.verifiedWith).toEqual([hook.secret]);
   expect(first!.headers["webhook-id"]).toBe(attempt.messageId);
   expect(JSON.parse(first!.body)).toMatchObject({ triggerEvent: "PING", payload: { title: "Test event from Convene" } });
@@ -52,7 +45,7 @@ async function testAndRedeliver(request: APIRequestContext, hook: { url: string;
   const again = await request.post(`${hook.url}/messages/${attempt.messageId}/redeliver`, { headers });
   expect(again.status(), await again.text()).toBe(200);
   expect((await again.json()).data).toMatchObject({ messageId: attempt.messageId, attempt: 2, status: 503, response: "busy" });
-  const both = await receiver.waitFor(path, 2);
+  const both = await receiver().waitFor(path, 2);
   expect(both[1]!.headers["webhook-id"]).toBe(attempt.messageId);
   expect(both[1]!.verifiedWith).toEqual([hook.secret]);
   return attempt.messageId as string;
@@ -66,7 +59,7 @@ async function attemptsIn(request: APIRequestContext, hookUrl: string, headers: 
 
 /** The three routes as someone who must not reach them: each answers `status`, and nothing is delivered. */
 async function expectRefused(request: APIRequestContext, hookUrl: string, messageId: string, headers: Headers, status: number, path: string) {
-  const before = receiver.deliveries(path).length;
+  const before = receiver().deliveries(path).length;
   for (const [method, url] of [
     ["GET", `${hookUrl}/deliveries`],
     ["POST", `${hookUrl}/test`],
@@ -75,7 +68,7 @@ async function expectRefused(request: APIRequestContext, hookUrl: string, messag
     const response = await request.fetch(url, { method, headers });
     expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
   }
-  expect(receiver.deliveries(path)).toHaveLength(before);
+  expect(receiver().deliveries(path)).toHaveLength(before);
 }
 
 test("event type webhook: test event and redelivery received and logged; another user's is a 404; OAuth tokens refused", async ({ request }) => {
@@ -119,7 +112,7 @@ test("team event type webhook: an ADMIN tests and redelivers, a MEMBER reads the
     expect(refused.status(), await refused.text()).toBe(403);
     expect((await refused.json()).error.message).toContain("OWNER or ADMIN");
   }
-  expect(receiver.deliveries(path)).toHaveLength(2);
+  expect(receiver().deliveries(path)).toHaveLength(2);
 
   await expectRefused(request, hook.url, messageId, await keyOf(world.users.outsider), 404, path);
   // Another team's owner naming the webhook under their own team: their team has no such event type.

@@ -8,19 +8,12 @@ import type { APIRequestContext } from "@playwright/test";
 import { makeApiKey } from "../../prisma/factories";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { makeTeamEventType } from "../../prisma/team-factories";
-import { db, disconnectDb } from "../../server/db/client";
+import { db } from "../../server/db/client";
 import { bearer, bookOverHttp, V } from "../support/bookings-http";
 import { expect, test } from "../support/fixtures";
-import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from "../support/webhook-receiver";
+import { webhookReceiverForFile, type ReceivedDelivery } from "../support/webhook-receiver";
 
-let receiver: WebhookReceiver;
-test.beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-});
-test.afterAll(async () => {
-  await receiver.stop();
-  await disconnectDb();
-});
+const receiver = webhookReceiverForFile();
 
 test("a booking's creation and cancellation reach the event type's webhook, signed, in the peer's body", { tag: "@embedded" }, async ({ request }) => {
   const { host, eventType } = await makeHostWithEventType();
@@ -28,14 +21,14 @@ test("a booking's creation and cancellation reach the event type's webhook, sign
   const path = `/outbox-${eventType.id}`;
   const created = await request.post(`/v2/event-types/${eventType.id}/webhooks`, {
     headers,
-    data: { subscriberUrl: receiver.url(path), triggers: ["BOOKING_CREATED", "BOOKING_CANCELLED"], active: true },
+    data: { subscriberUrl: receiver().url(path), triggers: ["BOOKING_CREATED", "BOOKING_CANCELLED"], active: true },
   });
   expect(created.status()).toBe(201);
   const { secret } = (await created.json()).data;
-  receiver.expectSecrets(path, [secret]);
+  receiver().expectSecrets(path, [secret]);
 
   const booking = await bookOverHttp(request, eventType.id, utcAt(2, 9));
-  const [first] = await receiver.waitFor(path, 1, 30_000);
+  const [first] = await receiver().waitFor(path, 1, 30_000);
   expect(first!.verifiedWith).toEqual([secret]);
   expect(JSON.parse(first!.body)).toMatchObject({
     triggerEvent: "BOOKING_CREATED",
@@ -43,7 +36,7 @@ test("a booking's creation and cancellation reach the event type's webhook, sign
   });
 
   expect((await request.post(`/v2/bookings/${booking.uid}/cancel`, { headers: V, data: { cancellationReason: "Ill" } })).status()).toBe(200);
-  const both = await receiver.waitFor(path, 2, 30_000);
+  const both = await receiver().waitFor(path, 2, 30_000);
   expect(JSON.parse(both[1]!.body)).toMatchObject({ triggerEvent: "BOOKING_CANCELLED", payload: { uid: booking.uid } });
   expect(both[1]!.verifiedWith).toEqual([secret]);
   expect(both[1]!.headers["webhook-id"]).not.toBe(first!.headers["webhook-id"]);
@@ -54,14 +47,14 @@ test("a 500 is retried through the queue with the same webhook-id, and the log s
   const headers = { authorization: `Bearer ${await makeApiKey(host.id)}` };
   const path = `/retry-${eventType.id}`;
   const created = (
-    await (await request.post("/v2/webhooks", { headers, data: { subscriberUrl: receiver.url(path), triggers: ["BOOKING_CREATED"], active: true } })).json()
+    await (await request.post("/v2/webhooks", { headers, data: { subscriberUrl: receiver().url(path), triggers: ["BOOKING_CREATED"], active: true } })).json()
   ).data;
-  receiver.expectSecrets(path, [created.secret]);
-  receiver.script(path, [{ status: 500, body: "down" }]);
+  receiver().expectSecrets(path, [created.secret]);
+  receiver().script(path, [{ status: 500, body: "down" }]);
 
   await bookOverHttp(request, eventType.id, utcAt(2, 10));
   // The first retry comes within about 10 s (retry-policy.ts).
-  const [failed, retried] = await receiver.waitFor(path, 2, 40_000);
+  const [failed, retried] = await receiver().waitFor(path, 2, 40_000);
   expect(retried!.headers["webhook-id"]).toBe(failed!.headers["webhook-id"]);
   expect(retried!.headers["webhook-timestamp"]).not.toBe(failed!.headers["webhook-timestamp"]);
   expect(retried!.verifiedWith).toEqual([created.secret]);
@@ -85,10 +78,10 @@ const newPath = (name: string) => `/${name}-${++pathCount}-${randomBytes(4).toSt
 /** A webhook made over HTTP at `route` (…/webhooks), its deliveries verified with the secret it was given. */
 async function subscribe(request: APIRequestContext, route: string, headers: Record<string, string>, data: Record<string, unknown>) {
   const path = newPath("hook");
-  const response = await request.post(route, { headers, data: { subscriberUrl: receiver.url(path), active: true, ...data } });
+  const response = await request.post(route, { headers, data: { subscriberUrl: receiver().url(path), active: true, ...data } });
   expect(response.status(), await response.text()).toBe(201);
   const webhook = (await response.json()).data as { id: number; secret: string };
-  receiver.expectSecrets(path, [webhook.secret]);
+  receiver().expectSecrets(path, [webhook.secret]);
   return { ...webhook, path };
 }
 
@@ -98,7 +91,7 @@ async function arrived(path: string, trigger: string, uid?: string): Promise<Bod
   await expect
     .poll(
       () => {
-        found = receiver
+        found = receiver()
           .deliveries(path)
           .map(bodyOf)
           .find((body) => body.triggerEvent === trigger && (uid === undefined || body.payload.uid === uid));
@@ -177,9 +170,9 @@ test(
       payload: { oooEntry: { id: entry.id, uuid: entry.uuid, reason: "vacation", userId: host.id } },
     });
 
-    for (const delivery of receiver.deliveries(account.path)) expect(delivery.verifiedWith).toEqual([account.secret]);
+    for (const delivery of receiver().deliveries(account.path)) expect(delivery.verifiedWith).toEqual([account.secret]);
     expect(
-      receiver
+      receiver()
         .deliveries(account.path)
         .map((delivery) => bodyOf(delivery).triggerEvent)
         .sort(),
@@ -196,7 +189,7 @@ test(
     ]);
     // The event type's BOOKING_CANCELLED-only webhook: the one cancellation (the reschedule's withdrawn booking is
     // BOOKING_RESCHEDULED, as the peer sends it), nothing of the rest. The account webhook has them all by now.
-    const cancelled = await receiver.waitFor(cancelOnly.path, 1, 30_000);
+    const cancelled = await receiver().waitFor(cancelOnly.path, 1, 30_000);
     expect(cancelled.map((delivery) => [bodyOf(delivery).triggerEvent, bodyOf(delivery).payload.uid])).toEqual([["BOOKING_CANCELLED", next.uid]]);
     expect(cancelled[0]!.verifiedWith).toEqual([cancelOnly.secret]);
   },
@@ -211,7 +204,7 @@ test("a payloadTemplate arrives through the queue filled in and JSON-escaped", {
   const organizer = await db.user.update({ where: { id: host.id }, data: { name: 'Dana "The Host"' }, select: { name: true } });
   const name = 'Ann "Quote" O\\Back';
   const booking = await bookOverHttp(request, eventType.id, utcAt(2, 14), { attendee: { ...attendee(), name } });
-  const [delivery] = await receiver.waitFor(hook.path, 1, 30_000);
+  const [delivery] = await receiver().waitFor(hook.path, 1, 30_000);
   expect(delivery!.verifiedWith).toEqual([hook.secret]);
   const stored = await db.booking.findUniqueOrThrow({ where: { uid: booking.uid }, select: { title: true } });
   expect(JSON.parse(delivery!.body)).toEqual({ event: "BOOKING_CREATED", title: stored.title, organizer: organizer.name, guest: name });
@@ -224,20 +217,20 @@ test("a 410 disables the webhook: GET shows it off, and later bookings send it n
   const route = `/v2/event-types/${eventType.id}/webhooks`;
   const gone = await subscribe(request, route, headers, { triggers: ["BOOKING_CREATED"] });
   const control = await subscribe(request, route, headers, { triggers: ["BOOKING_CREATED"] });
-  receiver.script(gone.path, [{ status: 410, body: "gone" }]);
+  receiver().script(gone.path, [{ status: 410, body: "gone" }]);
 
   await bookOverHttp(request, eventType.id, utcAt(2, 9));
-  await receiver.waitFor(gone.path, 1, 30_000);
+  await receiver().waitFor(gone.path, 1, 30_000);
   await expect
     .poll(async () => (await (await request.get(`${route}/${gone.id}`, { headers })).json()).data, { timeout: 15_000 })
     .toMatchObject({ id: gone.id, active: false, disabledAt: expect.any(String) });
 
   const later = await bookOverHttp(request, eventType.id, utcAt(2, 11));
-  const controlled = await receiver.waitFor(control.path, 2, 30_000);
+  const controlled = await receiver().waitFor(control.path, 2, 30_000);
   expect(controlled.map((delivery) => bodyOf(delivery).payload.uid)).toContain(later.uid);
   // The control got the later booking through the same queue; give a stray job to the disabled one a moment more.
   await new Promise((resolve) => setTimeout(resolve, 1_500));
-  expect(receiver.deliveries(gone.path)).toHaveLength(1);
+  expect(receiver().deliveries(gone.path)).toHaveLength(1);
   expect(await db.webhookMessage.count({ where: { webhookId: gone.id } })).toBe(1);
 });
 
@@ -248,7 +241,7 @@ test("a team event type's webhook fires for a round-robin booking of it", async 
     triggers: ["BOOKING_CREATED", "BOOKING_CANCELLED"],
   });
   const booking = await bookOverHttp(request, eventType.id, utcAt(2, 12));
-  const [delivery] = await receiver.waitFor(hook.path, 1, 30_000);
+  const [delivery] = await receiver().waitFor(hook.path, 1, 30_000);
   expect(delivery!.verifiedWith).toEqual([hook.secret]);
   const body = bodyOf(delivery!);
   expect(body).toMatchObject({ triggerEvent: "BOOKING_CREATED", payload: { uid: booking.uid, eventTypeId: eventType.id } });

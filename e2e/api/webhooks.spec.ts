@@ -6,21 +6,14 @@
 import { makeApiKey, makeUser } from "../../prisma/factories";
 import { makeOAuthTokens } from "../../prisma/oauth-factories";
 import { makeHostWithEventType } from "../../prisma/scheduling-factories";
-import { db, disconnectDb } from "../../server/db/client";
+import { db } from "../../server/db/client";
 import { expect, test } from "../support/fixtures";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { webhookReceiverForFile } from "../support/webhook-receiver";
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-let receiver: WebhookReceiver;
-test.beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-});
-test.afterAll(async () => {
-  await receiver.stop();
-  await disconnectDb();
-});
+const receiver = webhookReceiverForFile();
 
-const hookBody = (path: string, extra: object = {}) => ({ subscriberUrl: receiver.url(path), triggers: ["BOOKING_CREATED"], active: true, ...extra });
+const hookBody = (path: string, extra: object = {}) => ({ subscriberUrl: receiver().url(path), triggers: ["BOOKING_CREATED"], active: true, ...extra });
 
 async function account() {
   const user = await makeUser();
@@ -32,7 +25,7 @@ test("account webhooks: create shows the secret once, then get, list, patch, del
   const created = await request.post("/v2/webhooks", { headers, data: hookBody("/crud") });
   expect(created.status()).toBe(201);
   const { data } = await created.json();
-  expect(data).toMatchObject({ userId: user.id, subscriberUrl: receiver.url("/crud"), triggers: ["BOOKING_CREATED"], active: true, payloadTemplate: null });
+  expect(data).toMatchObject({ userId: user.id, subscriberUrl: receiver().url("/crud"), triggers: ["BOOKING_CREATED"], active: true, payloadTemplate: null });
   expect(data.secret).toMatch(/^whsec_/);
   const stored = await db.webhook.findUniqueOrThrow({ where: { id: data.id } });
   expect(stored.secretEncrypted).not.toContain(data.secret.slice(6));
@@ -120,8 +113,8 @@ test("send test event: a PING delivered now and verified; redeliver sends it aga
   const { headers } = await account();
   const created = (await (await request.post("/v2/webhooks", { headers, data: hookBody("/ping", { secret: "a-secret-of-our-own-choosing" }) })).json()).data;
   expect(created.secret).toBe("a-secret-of-our-own-choosing");
-  receiver.expectSecrets("/ping", [created.secret]);
-  receiver.script("/ping", [
+  receiver().expectSecrets("/ping", [created.secret]);
+  receiver().script("/ping", [
     { status: 200, body: "pong" },
     { status: 503, body: "busy" },
   ]);
@@ -130,14 +123,14 @@ test("send test event: a PING delivered now and verified; redeliver sends it aga
   expect(tested.status()).toBe(200);
   const attempt = (await tested.json()).data;
   expect(attempt).toMatchObject({ trigger: "PING", attempt: 1, status: 200, response: "pong", messageState: "DELIVERED" });
-  const [delivery] = await receiver.waitFor("/ping", 1);
+  const [delivery] = await receiver().waitFor("/ping", 1);
   expect(delivery!.verifiedWith).toEqual([created.secret]);
   expect(delivery!.headers["webhook-id"]).toBe(attempt.messageId);
   expect(JSON.parse(delivery!.body)).toMatchObject({ triggerEvent: "PING", payload: { title: "Test event from Convene" } });
 
   const again = await request.post(`/v2/webhooks/${created.id}/messages/${attempt.messageId}/redeliver`, { headers });
   expect((await again.json()).data).toMatchObject({ messageId: attempt.messageId, attempt: 2, status: 503, response: "busy" });
-  const both = await receiver.waitFor("/ping", 2);
+  const both = await receiver().waitFor("/ping", 2);
   expect(both[1]!.headers["webhook-id"]).toBe(attempt.messageId);
   expect(both[1]!.verifiedWith).toEqual([created.secret]);
 

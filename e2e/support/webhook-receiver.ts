@@ -7,6 +7,8 @@ import http from "node:http";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
+import { disconnectDb } from "../../server/db/client";
+import { test } from "./fixtures";
 
 export type ScriptedAnswer = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
 
@@ -88,5 +90,24 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A receiver for the tests of one spec file: started before them, stopped after them together with the file's
+ * database client. Call at the top level of the file; the returned function gives the running receiver.
+ */
+export function webhookReceiverForFile(): () => WebhookReceiver {
+  let receiver: WebhookReceiver | undefined;
+  test.beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+  });
+  test.afterAll(async () => {
+    await receiver?.stop();
+    await disconnectDb();
+  });
+  return () => {
+    if (!receiver) throw new Error("the webhook receiver starts in beforeAll: use it inside a test");
+    return receiver;
   };
 }

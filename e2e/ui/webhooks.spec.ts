@@ -6,19 +6,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEFAULT_PASSWORD, makeApiKey, makeUser } from "../../prisma/factories";
 import { addMember, makeTeam } from "../../prisma/team-factories";
-import { db, disconnectDb } from "../../server/db/client";
+import { db } from "../../server/db/client";
 import { expect, test } from "../support/fixtures";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { webhookReceiverForFile } from "../support/webhook-receiver";
 
 const PAGE = "/settings/developer/webhooks";
-let receiver: WebhookReceiver;
-test.beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-});
-test.afterAll(async () => {
-  await receiver.stop();
-  await disconnectDb();
-});
+const receiver = webhookReceiverForFile();
 
 async function logIn(page: Page, email: string) {
   await page.goto(`/auth/login?callbackUrl=${encodeURIComponent(PAGE)}`);
@@ -33,7 +26,7 @@ test("create a webhook, send a test event, redeliver it, edit, pause, resume and
   await logIn(page, user.email);
   const path = `/ui-${user.id}`;
 
-  await page.getByLabel("Subscriber URL").fill(receiver.url(path));
+  await page.getByLabel("Subscriber URL").fill(receiver().url(path));
   await page.getByLabel("Payload template (optional)").fill('{"name":"{{title}}"');
   await page.getByRole("button", { name: "Create webhook" }).click();
   await expect(page.getByText("payloadTemplate is not valid JSON")).toBeVisible();
@@ -43,19 +36,19 @@ test("create a webhook, send a test event, redeliver it, edit, pause, resume and
   await page.getByRole("button", { name: "Create webhook" }).click();
   const secret = await page.getByLabel("Signing secret").inputValue();
   expect(secret).toMatch(/^whsec_/);
-  receiver.expectSecrets(path, [secret]);
+  receiver().expectSecrets(path, [secret]);
   await page.getByRole("button", { name: "I have saved it" }).click();
   await expect(page.getByLabel("Signing secret")).toHaveCount(0);
 
-  const card = page.getByRole("listitem", { name: `Webhook ${receiver.url(path)}` });
+  const card = page.getByRole("listitem", { name: `Webhook ${receiver().url(path)}` });
   await expect(card.getByTestId("webhook-state")).toHaveText("Active");
-  receiver.script(path, [
+  receiver().script(path, [
     { status: 200, body: "got it" },
     { status: 200, body: "again" },
   ]);
   await card.getByRole("button", { name: "Send test event" }).click();
   await expect(card.getByText("Test event: answered 200")).toBeVisible();
-  const [delivery] = await receiver.waitFor(path, 1);
+  const [delivery] = await receiver().waitFor(path, 1);
   expect(delivery!.verifiedWith).toEqual([secret]);
   expect(JSON.parse(delivery!.body)).toEqual({ what: "PING", title: "Test event from Convene" });
   await expect(card.getByTestId("delivery-row")).toHaveCount(1);
@@ -63,7 +56,7 @@ test("create a webhook, send a test event, redeliver it, edit, pause, resume and
 
   await card.getByRole("button", { name: "Redeliver" }).click();
   await expect(card.getByTestId("delivery-row")).toHaveCount(2);
-  const both = await receiver.waitFor(path, 2);
+  const both = await receiver().waitFor(path, 2);
   expect(both[1]!.headers["webhook-id"]).toBe(both[0]!.headers["webhook-id"]);
   expect(both[1]!.verifiedWith).toEqual([secret]);
 
@@ -90,7 +83,7 @@ test("create a webhook, send a test event, redeliver it, edit, pause, resume and
 async function apiHook(request: APIRequestContext, apiKey: string, base: string, path: string) {
   const response = await request.post(base, {
     headers: { authorization: `Bearer ${apiKey}` },
-    data: { subscriberUrl: receiver.url(path), triggers: ["BOOKING_CREATED"], active: true },
+    data: { subscriberUrl: receiver().url(path), triggers: ["BOOKING_CREATED"], active: true },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).data as { id: number; secret: string };
@@ -122,14 +115,14 @@ test("event type and managed team event type webhooks are listed by what they be
   await expect(page.getByRole("region", { name: `Team Managed ${user.id}, event type: Demo` })).toBeVisible();
   await expect(page.getByRole("region", { name: "Your account" })).toHaveCount(0);
   await expect(page.getByText(`Joined ${user.id}`)).toHaveCount(0);
-  await expect(page.getByText(receiver.url(`/ui-joined-${joinedType.id}`))).toHaveCount(0);
+  await expect(page.getByText(receiver().url(`/ui-joined-${joinedType.id}`))).toHaveCount(0);
 
-  const card = page.getByRole("region", { name: "Event type: Intro call" }).getByRole("listitem", { name: `Webhook ${receiver.url(typePath)}` });
-  receiver.expectSecrets(typePath, [typeHook.secret]);
-  receiver.script(typePath, [{ status: 202, body: "accepted" }]);
+  const card = page.getByRole("region", { name: "Event type: Intro call" }).getByRole("listitem", { name: `Webhook ${receiver().url(typePath)}` });
+  receiver().expectSecrets(typePath, [typeHook.secret]);
+  receiver().script(typePath, [{ status: 202, body: "accepted" }]);
   await card.getByRole("button", { name: "Send test event" }).click();
   await expect(card.getByText("Test event: answered 202")).toBeVisible();
-  const [delivery] = await receiver.waitFor(typePath, 1);
+  const [delivery] = await receiver().waitFor(typePath, 1);
   expect(delivery!.verifiedWith).toEqual([typeHook.secret]);
   expect(JSON.parse(delivery!.body)).toMatchObject({ triggerEvent: "PING" });
   await expect(card.getByTestId("delivery-row")).toHaveCount(1);
@@ -137,7 +130,7 @@ test("event type and managed team event type webhooks are listed by what they be
 
   await card.getByRole("button", { name: "Redeliver" }).click();
   await expect(card.getByTestId("delivery-row")).toHaveCount(2);
-  expect((await receiver.waitFor(typePath, 2))[1]!.headers["webhook-id"]).toBe(delivery!.headers["webhook-id"]);
+  expect((await receiver().waitFor(typePath, 2))[1]!.headers["webhook-id"]).toBe(delivery!.headers["webhook-id"]);
 
   await card.getByRole("button", { name: "Pause" }).click();
   await expect(card.getByTestId("webhook-state")).toHaveText("Paused");

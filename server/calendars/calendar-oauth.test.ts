@@ -3,9 +3,8 @@
  * code exchange, busy times, token refresh, and bookings mirrored into the destination calendar.
  */
 import { sessionActor } from "../auth/actor";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGoogle, type FakeGoogle } from "../../e2e/support/fake-google";
-import { startFakeMicrosoft, type FakeMicrosoft } from "../../e2e/support/fake-microsoft";
+import { describe, expect, it } from "vitest";
+import { calendarFakesForFile } from "../../e2e/support/calendar-fakes-for-file";
 import { makeOAuthClient } from "../../prisma/oauth-factories";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { cancelBooking, rescheduleBooking } from "../bookings/booking-lifecycle";
@@ -19,18 +18,8 @@ import { readUserCalendars } from "./calendar-cache";
 import { completeOAuthConnection, getConnectUrl } from "./calendar-oauth.service";
 import { listConnectedCalendars } from "./calendars.service";
 import { decryptSecret } from "./credential-crypto";
-import { ensureCalendarProviders } from "./register-busy-times";
 
-let google: FakeGoogle;
-let microsoft: FakeMicrosoft;
-
-beforeAll(async () => {
-  [google, microsoft] = await Promise.all([startFakeGoogle(), startFakeMicrosoft()]);
-  // Read by env() on first use, which comes after this.
-  Object.assign(process.env, google.serverEnv, microsoft.serverEnv);
-  ensureCalendarProviders();
-});
-afterAll(() => Promise.all([google.stop(), microsoft.stop()]));
+const fakes = calendarFakesForFile();
 
 type Caller = Parameters<typeof getConnectUrl>[0];
 const apiKeyCaller = (userId: number): Caller => ({ userId, via: "api-key", oauthClientId: null });
@@ -86,17 +75,17 @@ describe("Google Calendar", () => {
     await consent(host.id, "google");
     const { connectedCalendars } = await listConnectedCalendars(sessionActor(host.id));
     const email = connectedCalendars[0]!.calendars[0]!.externalId;
-    await control(google, `/accounts/${encodeURIComponent(email)}/busy`, { start: utcAt(3, 10).toISOString(), end: utcAt(3, 11).toISOString() });
-    await control(google, "/expire-access-tokens", {});
+    await control(fakes().google, `/accounts/${encodeURIComponent(email)}/busy`, { start: utcAt(3, 10).toISOString(), end: utcAt(3, 11).toISOString() });
+    await control(fakes().google, "/expire-access-tokens", {});
     expect(await busyOf(host.id, 3)).toEqual([[utcAt(3, 10).toISOString(), utcAt(3, 11).toISOString()]]);
-    expect((await control(google, `/accounts/${encodeURIComponent(email)}`)).refreshCount).toBe(1);
+    expect((await control(fakes().google, `/accounts/${encodeURIComponent(email)}`)).refreshCount).toBe(1);
   });
 
   it("writes bookings to the destination calendar, moves them on reschedule and deletes them on cancel", async () => {
     const { host, eventType } = await makeHostWithEventType();
     await consent(host.id, "google");
     const email = (await listConnectedCalendars(sessionActor(host.id))).connectedCalendars[0]!.calendars[0]!.externalId;
-    const account = () => control(google, `/accounts/${encodeURIComponent(email)}`);
+    const account = () => control(fakes().google, `/accounts/${encodeURIComponent(email)}`);
 
     const { booking } = await createBooking(
       { eventTypeId: eventType.id, start: utcAt(4, 9), attendee: attendee("Ada Lovelace") },
@@ -132,13 +121,13 @@ describe("Google Calendar", () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { lengthInMinutes: 60, slotInterval: 30 } });
     await consent(host.id, "google");
     const email = (await listConnectedCalendars(sessionActor(host.id))).connectedCalendars[0]!.calendars[0]!.externalId;
-    await control(google, `/accounts/${encodeURIComponent(email)}/busy`, { start: utcAt(7, 14).toISOString(), end: utcAt(7, 15).toISOString() });
+    await control(fakes().google, `/accounts/${encodeURIComponent(email)}/busy`, { start: utcAt(7, 14).toISOString(), end: utcAt(7, 15).toISOString() });
     expect(await busyOf(host.id, 7)).toEqual([[utcAt(7, 14).toISOString(), utcAt(7, 15).toISOString()]]);
     expect(readUserCalendars(host.id).busy.size).toBe(1);
 
     const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(7, 9), attendee: attendee() }, { principal: null, idempotencyKey: null });
     await runPendingJobs();
-    expect((await control(google, `/accounts/${encodeURIComponent(email)}`)).events).toHaveLength(2);
+    expect((await control(fakes().google, `/accounts/${encodeURIComponent(email)}`)).events).toHaveLength(2);
     // Writing the copy dropped the host's cached busy times: the next request reads the calendar again.
     expect(readUserCalendars(host.id).busy.size).toBe(0);
     expect(await busyOf(host.id, 7)).toEqual([[utcAt(7, 14).toISOString(), utcAt(7, 15).toISOString()]]);
@@ -237,20 +226,20 @@ describe("Outlook Calendar", () => {
       [13, "free"],
       [15, "oof"],
     ] as const) {
-      await control(microsoft, `/accounts/${encodeURIComponent(email)}/busy`, {
+      await control(fakes().microsoft, `/accounts/${encodeURIComponent(email)}/busy`, {
         start: utcAt(6, hour).toISOString(),
         end: utcAt(6, hour, 30).toISOString(),
         showAs,
       });
     }
-    await control(microsoft, "/expire-access-tokens", {});
+    await control(fakes().microsoft, "/expire-access-tokens", {});
     expect((await busyOf(host.id, 6)).map(([start]) => start)).toEqual([9, 11, 15].map((hour) => utcAt(6, hour).toISOString()));
-    expect((await control(microsoft, `/accounts/${encodeURIComponent(email)}`)).refreshCount).toBe(1);
+    expect((await control(fakes().microsoft, `/accounts/${encodeURIComponent(email)}`)).refreshCount).toBe(1);
 
     // The rotated refresh token was stored: expiring again refreshes again.
-    await control(microsoft, "/expire-access-tokens", {});
+    await control(fakes().microsoft, "/expire-access-tokens", {});
     expect((await listConnectedCalendars(sessionActor(host.id))).connectedCalendars[0]!.error).toBeUndefined();
-    expect((await control(microsoft, `/accounts/${encodeURIComponent(email)}`)).refreshCount).toBe(2);
+    expect((await control(fakes().microsoft, `/accounts/${encodeURIComponent(email)}`)).refreshCount).toBe(2);
   });
 
   it("writes bookings to the destination calendar, moves them on reschedule and deletes them on cancel", async () => {
@@ -258,7 +247,7 @@ describe("Outlook Calendar", () => {
     await consent(host.id, "office365");
     const { connectedCalendars } = await listConnectedCalendars(sessionActor(host.id));
     const { externalId: calendarId, email } = connectedCalendars[0]!.calendars[0]!;
-    const account = () => control(microsoft, `/accounts/${encodeURIComponent(email!)}`);
+    const account = () => control(fakes().microsoft, `/accounts/${encodeURIComponent(email!)}`);
     const graphTime = (date: Date) => ({ dateTime: date.toISOString().replace(/Z$/, "0000"), timeZone: "UTC" });
 
     const { booking } = await createBooking(

@@ -4,9 +4,8 @@
  * `calendar-sync` job fails and pg-boss runs it again. Against real PostgreSQL and the stand-ins for Google and Graph,
  * whose documented guards (a client-chosen event id, a transactionId) the adapters rely on and which are tested last.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGoogle, type FakeGoogle } from "../../e2e/support/fake-google";
-import { startFakeMicrosoft, type FakeMicrosoft } from "../../e2e/support/fake-microsoft";
+import { describe, expect, it } from "vitest";
+import { calendarFakesForFile } from "../../e2e/support/calendar-fakes-for-file";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { sessionActor } from "../auth/actor";
 import { updateLocation } from "../bookings/booking-edits";
@@ -15,18 +14,8 @@ import { db } from "../db/client";
 import { runPendingJobs } from "../jobs/workers";
 import { completeOAuthConnection, getConnectUrl } from "./calendar-oauth.service";
 import { listConnectedCalendars } from "./calendars.service";
-import { ensureCalendarProviders } from "./register-busy-times";
 
-let google: FakeGoogle;
-let microsoft: FakeMicrosoft;
-
-beforeAll(async () => {
-  [google, microsoft] = await Promise.all([startFakeGoogle(), startFakeMicrosoft()]);
-  // Read by env() on first use, which comes after this.
-  Object.assign(process.env, google.serverEnv, microsoft.serverEnv);
-  ensureCalendarProviders();
-});
-afterAll(() => Promise.all([google.stop(), microsoft.stop()]));
+const fakes = calendarFakesForFile();
 
 type Provider = "google" | "office365";
 
@@ -36,7 +25,7 @@ async function connect(userId: number, provider: Provider) {
   const callback = new URL((await fetch(authUrl, { redirect: "manual" })).headers.get("location")!);
   await completeOAuthConnection(provider, Object.fromEntries(callback.searchParams));
   const calendar = (await listConnectedCalendars(sessionActor(userId))).connectedCalendars[0]!.calendars[0]!;
-  const fake = provider === "google" ? google : microsoft;
+  const fake = provider === "google" ? fakes().google : fakes().microsoft;
   const email = calendar.email ?? calendar.externalId;
   const events = async () =>
     ((await (await fetch(`${fake.url}/__test/accounts/${encodeURIComponent(email)}`)).json()) as { events: Record<string, unknown>[] }).events;
@@ -141,17 +130,17 @@ describe("the stand-ins' guards against a repeated create", () => {
   const event = { summary: "Call", start: { dateTime: "2030-01-07T09:00:00.000Z" }, end: { dateTime: "2030-01-07T09:30:00.000Z" } };
 
   it("Google: events.insert takes a base32hex id of 5 to 1024 characters (else 400) once per calendar (then 409 duplicate)", async () => {
-    const env = google.serverEnv;
+    const env = fakes().google.serverEnv;
     const headers = await bearerHeaders({
       authorizeUrl: env.GOOGLE_AUTH_URL!,
       tokenUrl: env.GOOGLE_TOKEN_URL!,
       clientId: env.GOOGLE_CLIENT_ID!,
       clientSecret: env.GOOGLE_CLIENT_SECRET!,
     });
-    const calendarId = ((await (await fetch(`${google.url}/calendar/v3/users/me/calendarList`, { headers })).json()) as { items: { id: string }[] }).items[0]!
-      .id;
+    const calendarId = ((await (await fetch(`${fakes().google.url}/calendar/v3/users/me/calendarList`, { headers })).json()) as { items: { id: string }[] })
+      .items[0]!.id;
     const insert = (id?: string) =>
-      fetch(`${google.url}/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events`, {
+      fetch(`${fakes().google.url}/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events`, {
         method: "POST",
         headers,
         body: JSON.stringify({ ...event, id }),
@@ -170,7 +159,7 @@ describe("the stand-ins' guards against a repeated create", () => {
     expect(await again.json()).toMatchObject({ error: { code: 409, errors: [{ reason: "duplicate" }] } });
     expect((await insert()).status).toBe(200);
     const listed = await fetch(
-      `${google.url}/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events?timeMin=2030-01-07T00:00:00Z&timeMax=2030-01-08T00:00:00Z`,
+      `${fakes().google.url}/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events?timeMin=2030-01-07T00:00:00Z&timeMax=2030-01-08T00:00:00Z`,
       {
         headers,
       },
@@ -179,7 +168,7 @@ describe("the stand-ins' guards against a repeated create", () => {
   });
 
   it("Microsoft Graph: a POST with a transactionId seen before answers 201 with the event it made", async () => {
-    const env = microsoft.serverEnv;
+    const env = fakes().microsoft.serverEnv;
     const headers = await bearerHeaders({
       authorizeUrl: `${env.MICROSOFT_LOGIN_URL}/authorize`,
       tokenUrl: `${env.MICROSOFT_LOGIN_URL}/token`,
