@@ -171,7 +171,11 @@ const operations: Record<string, (request: APIRequestContext) => Promise<void>> 
     expect((await send(request, "GET /v2/me", "/v2/me", { headers })).data).not.toHaveProperty("organization");
     const org = await db.team.create({ data: { name: "Acme", slug: `org-${randomBytes(4).toString("hex")}`, isOrganization: true } });
     await db.membership.create({ data: { teamId: org.id, userId: user.id, role: "ADMIN", accepted: true } });
-    expect((await send(request, "GET /v2/me", "/v2/me", { headers })).data.organization).toMatchObject({ id: org.id, isPlatform: false });
+    // The first GET cached the profile; the database's notification of the new membership (written here, not through
+    // the API) reaches the server a moment later, so the answer is awaited rather than read at once.
+    await expect
+      .poll(async () => (await send(request, "GET /v2/me", "/v2/me", { headers })).data.organization, { timeout: 5_000 })
+      .toMatchObject({ id: org.id, isPlatform: false });
   },
   "PATCH /v2/me": async (request) => {
     const { headers } = await caller();

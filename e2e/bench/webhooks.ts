@@ -1,12 +1,13 @@
 /**
  * Issue 12's webhook figures, each a ratio to a baseline measured in the same run:
  * - booking throughput: POST /v2/bookings on free slots of event types with WEBHOOKS_PER_EVENT_TYPE active webhooks
- *   (BOOKING_CREATED, to a receiver on loopback) against the same scenario on event types without any, measured
- *   back to back at the same load. Delivery is off the request path (the booking's transaction only writes its domain
- *   event; pg-boss workers in the app process make and send the messages), so the target is MIN_RATIO. The run
- *   without webhooks goes first: the other's deliveries keep the worker busy after it ends.
- * - worker deliveries: the BOOKINGS × WEBHOOKS_PER_EVENT_TYPE messages of that run are awaited at the receiver, which
- *   verifies every one with the `standardwebhooks` library; the rate once the bookings stopped (the worker alone) is
+ *   (BOOKING_CREATED, to a receiver on loopback) against the same scenario on event types without any, at the same
+ *   load, in SLICES alternating slices (without, with, without, …: the machine's speed drifts, interleaved.ts), each
+ *   starting with no job due. Delivery is off the request path (the booking's transaction only writes its domain
+ *   event; pg-boss workers in the app process make and send the messages, giving way to requests), so the target is
+ *   MIN_RATIO.
+ * - worker deliveries: each slice's messages are awaited at the receiver, which verifies every one with the
+ *   `standardwebhooks` library, before the next slice; the rate once a slice's bookings stopped (the worker alone) is
  *   reported, with the same receiver's rate for signed POSTs sent from the bench process one at a time, as the
  *   worker sends them (report only).
  */
@@ -14,12 +15,13 @@ import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { startBenchReceiver, type Arrival, type BenchReceiver } from "./bench-receiver";
 import { sql } from "../../server/db/client";
+import { addSlice, emptyTotals, slice, SLICES, summary } from "./interleaved";
 import { measure, type Load, type Measurement } from "./measure";
 import { formatPhaseSplit, phaseSplit } from "./phase-split";
 import { freeSlotBookings, V, type MadeHost } from "./scenarios/bookings";
 import type { Probe } from "./scenario";
 
-const BOOKINGS = 400;
+const BOOKINGS = 600;
 const WARMUP_BOOKINGS = 100;
 const WEBHOOKS_PER_EVENT_TYPE = 10;
 const MIN_RATIO = 0.9;
@@ -135,15 +137,27 @@ export async function webhookBench(baseUrl: string, load: Load): Promise<Webhook
       ...formatPhaseSplit("POST /v2/bookings, no webhooks", await phaseSplit(baseUrl, probe(splitWithout), SPLIT_SAMPLES)),
       ...formatPhaseSplit(`POST /v2/bookings, ${WEBHOOKS_PER_EVENT_TYPE} webhooks`, await phaseSplit(baseUrl, probe(splitWith), SPLIT_SAMPLES)),
     ];
-    await queuesIdle();
-    const withoutFigures = await measure(baseUrl, probe(without), load);
-    await queuesIdle();
-    const withFigures = await measure(baseUrl, probe(hooked), load);
-    const bookingsEndedAt = new Date();
+    const withoutTotals = emptyTotals();
+    const withTotals = emptyTotals();
+    const drains: { after: number; seconds: number }[] = [];
+    let received: Arrival[] = [];
+    for (let index = 0; index < SLICES; index++) {
+      await queuesIdle();
+      addSlice(withoutTotals, await measure(baseUrl, slice(probe(without), index, SLICES), load));
+      await queuesIdle();
+      const hookedSlice = slice(probe(hooked), index, SLICES);
+      addSlice(withTotals, await measure(baseUrl, hookedSlice, load));
+      const endedAt = Date.now();
+      const expectedSoFar = received.length + hookedSlice.bodies!.length * WEBHOOKS_PER_EVENT_TYPE;
+      received = await waitForDeliveries(receiver, expectedSoFar);
+      const after = received.filter(({ at }) => at > endedAt);
+      drains.push({ after: after.length, seconds: Math.max(0, (Math.max(endedAt, ...after.map(({ at }) => at)) - endedAt) / 1000) });
+    }
+    const withoutFigures = summary(withoutTotals);
+    const withFigures = summary(withTotals);
 
     const expected = BOOKINGS * WEBHOOKS_PER_EVENT_TYPE;
-    const received = await waitForDeliveries(receiver, expected);
-    const delivered = summarise(received, expected, bookingsEndedAt);
+    const delivered = summarise(received, expected, drains);
     const workerPerSecond = delivered.afterSeconds > 0 ? delivered.afterBookings / delivered.afterSeconds : Number.NaN;
     const directPerSecond = await directPostRate(receiver, received[0]?.body ?? "{}");
     const ratio = withFigures.requestsPerSecond / withoutFigures.requestsPerSecond;
@@ -166,18 +180,15 @@ export async function webhookBench(baseUrl: string, load: Load): Promise<Webhook
   }
 }
 
-function summarise(received: Arrival[], expected: number, bookingsEndedAt: Date): Delivered {
+function summarise(received: Arrival[], expected: number, drains: { after: number; seconds: number }[]): Delivered {
   const times = received.map(({ at }) => at);
-  const last = times.length ? Math.max(...times) : bookingsEndedAt.getTime();
-  const first = times.length ? Math.min(...times) : last;
-  const after = times.filter((time) => time > bookingsEndedAt.getTime()).length;
   return {
     total: received.length,
     expected,
     verified: received.filter(({ verified }) => verified).length,
     distinctIds: new Set(received.map(({ id }) => id)).size,
-    afterBookings: after,
-    afterSeconds: Math.max(0, (last - bookingsEndedAt.getTime()) / 1000),
-    wholeSeconds: (last - first) / 1000,
+    afterBookings: drains.reduce((sum, { after }) => sum + after, 0),
+    afterSeconds: drains.reduce((sum, { seconds }) => sum + seconds, 0),
+    wholeSeconds: times.length ? (Math.max(...times) - Math.min(...times)) / 1000 : 0,
   };
 }

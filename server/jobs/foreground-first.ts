@@ -2,7 +2,7 @@
  * Requests before background jobs, in one app process. A job (a mail, a calendar write, a webhook delivery) is never
  * on a request's path, but on the same machine it competes with requests for the CPU: a burst of bookings with ten
  * webhooks each would otherwise spend most of the process on deliveries while bookers wait. So while this process is
- * serving requests, its workers start at most JOBS_BUSY_RATE jobs per second (default 20) between them; once no
+ * serving requests, its workers start at most JOBS_BUSY_RATE jobs per second (default 5) between them; once no
  * request has been in flight for QUIET_MS they run at full speed, and the backlog drains. The floor keeps jobs moving
  * under sustained load: nothing waits for the load to end.
  *
@@ -12,7 +12,7 @@
 
 /** How long after the last response the process counts as idle: back-to-back requests leave gaps of a few ms. */
 const QUIET_MS = 25;
-const DEFAULT_BUSY_RATE = 20;
+const DEFAULT_BUSY_RATE = 5;
 
 type Gate = { inFlight: number; lastEndedAt: number; lastTurnAt: number; waiting: (() => void)[]; timer: NodeJS.Timeout | null };
 
