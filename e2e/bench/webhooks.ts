@@ -2,8 +2,8 @@
  * Issue 12's webhook figures, each a ratio to a baseline measured in the same run:
  * - booking throughput: POST /v2/bookings on free slots of event types with WEBHOOKS_PER_EVENT_TYPE active webhooks
  *   (BOOKING_CREATED, to a receiver on loopback) against the same scenario on event types without any, at the same
- *   load, in SLICES alternating slices (without, with, without, …: the machine's speed drifts, interleaved.ts), each
- *   starting with no job due. Delivery is off the request path (the booking's transaction only writes its domain
+ *   load, in WEBHOOK_SLICES slices in counterbalanced order (without, with, with, without, …: the machine's speed
+ *   drifts, interleaved.ts), each starting with no job due. Delivery is off the request path (the booking's transaction only writes its domain
  *   event; pg-boss workers in the app process make and send the messages, giving way to requests), so the target is
  *   MIN_RATIO.
  * - worker deliveries: each slice's messages are awaited at the receiver, which verifies every one with the
@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { startBenchReceiver, type Arrival, type BenchReceiver } from "./bench-receiver";
 import { sql } from "../../server/db/client";
-import { addSlice, emptyTotals, slice, SLICES, summary } from "./interleaved";
+import { addSlice, emptyTotals, slice, summary } from "./interleaved";
 import { measure, type Load, type Measurement } from "./measure";
 import { formatPhaseSplit, phaseSplit } from "./phase-split";
 import { freeSlotBookings, V, type MadeHost } from "./scenarios/bookings";
@@ -24,6 +24,8 @@ import type { Probe } from "./scenario";
 const BOOKINGS = 600;
 const WARMUP_BOOKINGS = 100;
 const WEBHOOKS_PER_EVENT_TYPE = 10;
+/** Slices of BOOKINGS / WEBHOOK_SLICES bookings each side, in counterbalanced order. */
+const WEBHOOK_SLICES = 4;
 const MIN_RATIO = 0.9;
 /** How long the worker may take to deliver every message before the run reports what arrived. */
 const DRAIN_TIMEOUT_MS = 150_000;
@@ -141,17 +143,29 @@ export async function webhookBench(baseUrl: string, load: Load): Promise<Webhook
     const withTotals = emptyTotals();
     const drains: { after: number; seconds: number }[] = [];
     let received: Arrival[] = [];
-    for (let index = 0; index < SLICES; index++) {
+    const measureWithout = async (index: number) => {
       await queuesIdle();
-      addSlice(withoutTotals, await measure(baseUrl, slice(probe(without), index, SLICES), load));
+      addSlice(withoutTotals, await measure(baseUrl, slice(probe(without), index, WEBHOOK_SLICES), load));
+    };
+    const measureWith = async (index: number) => {
       await queuesIdle();
-      const hookedSlice = slice(probe(hooked), index, SLICES);
+      const hookedSlice = slice(probe(hooked), index, WEBHOOK_SLICES);
       addSlice(withTotals, await measure(baseUrl, hookedSlice, load));
       const endedAt = Date.now();
       const expectedSoFar = received.length + hookedSlice.bodies!.length * WEBHOOKS_PER_EVENT_TYPE;
       received = await waitForDeliveries(receiver, expectedSoFar);
       const after = received.filter(({ at }) => at > endedAt);
       drains.push({ after: after.length, seconds: Math.max(0, (Math.max(endedAt, ...after.map(({ at }) => at)) - endedAt) / 1000) });
+    };
+    // Counterbalanced (without, with, with, without, …): neither side always runs first after a drain.
+    for (let index = 0; index < WEBHOOK_SLICES; index++) {
+      if (index % 2 === 0) {
+        await measureWithout(index);
+        await measureWith(index);
+      } else {
+        await measureWith(index);
+        await measureWithout(index);
+      }
     }
     const withoutFigures = summary(withoutTotals);
     const withFigures = summary(withTotals);
