@@ -37,13 +37,24 @@ export const summary = (totals: Totals): Measurement => ({
   responses: totals.responses,
 });
 
-export async function measureAgainstBare(baseUrl: string, probe: Probe, load: Load, slices = SLICES): Promise<{ bare: Measurement; measured: Measurement }> {
+/** `first` and `second` in alternating slices of the load's duration (or of their bodies): each side's totals. */
+export async function measureAlternating(
+  baseUrl: string,
+  first: Probe,
+  second: Probe,
+  load: Load,
+  slices = SLICES,
+): Promise<{ first: Measurement; second: Measurement }> {
   const sliceLoad = { ...load, durationSeconds: Math.max(1, Math.round(load.durationSeconds / slices)) };
-  const bare = emptyTotals();
-  const measured = emptyTotals();
+  const totals = { first: emptyTotals(), second: emptyTotals() };
   for (let index = 0; index < slices; index++) {
-    addSlice(bare, await measure(baseUrl, BARE_HANDLER, sliceLoad));
-    addSlice(measured, await measure(baseUrl, slice(probe, index, slices), sliceLoad));
+    addSlice(totals.first, await measure(baseUrl, slice(first, index, slices), sliceLoad));
+    addSlice(totals.second, await measure(baseUrl, slice(second, index, slices), sliceLoad));
   }
-  return { bare: summary(bare), measured: summary(measured) };
+  return { first: summary(totals.first), second: summary(totals.second) };
+}
+
+export async function measureAgainstBare(baseUrl: string, probe: Probe, load: Load, slices = SLICES): Promise<{ bare: Measurement; measured: Measurement }> {
+  const { first, second } = await measureAlternating(baseUrl, BARE_HANDLER, probe, load, slices);
+  return { bare: first, measured: second };
 }

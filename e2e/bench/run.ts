@@ -10,6 +10,7 @@ import { disconnectDb } from "../../server/db/client";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { measureAgainstBare } from "./interleaved";
 import { measure, type Load, type Measurement } from "./measure";
+import { queuesIdle } from "./queues-idle";
 import { BARE_HANDLER, type Scenario } from "./scenario";
 import { meScenario } from "./scenarios/me";
 import { oauthMeScenario, tokenExchangeScenario } from "./scenarios/oauth";
@@ -55,6 +56,7 @@ async function bench(server: TestServer): Promise<boolean> {
     // Single-use bodies cannot be sent twice: such a probe may bring bodies of its own for the warm-up.
     if (!probe.bodies) await measure(server.baseUrl, probe, warmup);
     else if (probe.warmup) await measure(server.baseUrl, { ...probe, ...probe.warmup }, load);
+    await queuesIdle(); // no earlier scenario's jobs (a booking's mail) running under this one
     const { bare, measured } = await measureAgainstBare(server.baseUrl, probe, load);
     const ratio = measured.requestsPerSecond / bare.requestsPerSecond;
     const pass = scenario.minRatio === null || ratio >= scenario.minRatio;
@@ -107,6 +109,7 @@ async function printPhaseSplits(baseUrl: string) {
 }
 
 async function bookingsAtScale(baseUrl: string): Promise<boolean> {
+  await queuesIdle();
   const race = await contention(baseUrl);
   console.log(`\nContention: ${race.rounds} rounds of ${race.contenders} simultaneous requests for one slot`);
   console.log(`  outcomes: ${race.failures.length ? `FAILED ${race.failures.join("; ")}` : "every round one 201, the rest 409, no 5xx — PASS"}`);

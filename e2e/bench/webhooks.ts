@@ -14,9 +14,9 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { startBenchReceiver, type Arrival, type BenchReceiver } from "./bench-receiver";
-import { sql } from "../../server/db/client";
 import { addSlice, emptyTotals, slice, summary } from "./interleaved";
 import { measure, type Load, type Measurement } from "./measure";
+import { queuesIdle } from "./queues-idle";
 import { formatPhaseSplit, phaseSplit } from "./phase-split";
 import { freeSlotBookings, V, type MadeHost } from "./scenarios/bookings";
 import type { Probe } from "./scenario";
@@ -30,7 +30,6 @@ const MIN_RATIO = 0.9;
 /** How long the worker may take to deliver every message before the run reports what arrived. */
 const DRAIN_TIMEOUT_MS = 150_000;
 const DIRECT_POSTS = 1000;
-const IDLE_TIMEOUT_MS = 60_000;
 const SPLIT_SAMPLES = 50;
 
 type Delivered = { total: number; expected: number; verified: number; distinctIds: number; afterBookings: number; afterSeconds: number; wholeSeconds: number };
@@ -74,22 +73,6 @@ async function waitForDeliveries(receiver: BenchReceiver, expected: number): Pro
   const deadline = Date.now() + DRAIN_TIMEOUT_MS;
   while (receiver.arrivals("/bench/").length < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   return receiver.arrivals("/bench/");
-}
-
-/**
- * Waits (at most IDLE_TIMEOUT_MS) until no job is due or running: the jobs of earlier bookings (mails, calendar sync,
- * webhook messages) would otherwise share the CPU with whichever measurement comes next. Retries scheduled later are
- * not waited for.
- */
-async function queuesIdle(): Promise<void> {
-  const deadline = Date.now() + IDLE_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const rows = await sql<{ due: number }>(
-      `SELECT count(*)::int AS due FROM pgboss.job WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())`,
-    );
-    if (rows[0]?.due === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** Signed POSTs of `body` to the receiver, one after another (the worker's way): deliveries per second. */
