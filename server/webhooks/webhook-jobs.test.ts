@@ -1,6 +1,6 @@
 /**
  * registerWebhookJobs over the queue and domain-event interfaces, here a small in-memory queue that runs each
- * job in order without waiting for startAfter (the real pg-boss queue is wired in when the outbox work lands), with the real
+ * job in order without waiting for startAfter (webhooks-outbox.spec.ts covers the real pg-boss queue), with the real
  * delivery against the loopback receiver: an event becomes a verified delivery; a 500 is retried by the queue.
  */
 import { randomUUID } from "node:crypto";

@@ -1,7 +1,7 @@
 /**
- * Webhooks on the job queue and the domain events (server/jobs/queue.ts, server/events/domain-events.ts). Not
- * imported yet: the queue lands with the outbox work, and the lead wires `registerWebhookJobs(queue, events)` at
- * start-up then. The interfaces are taken as parameters (their shapes below), so this compiles and is tested now.
+ * Webhooks on the job queue and the domain events (server/jobs/queue.ts, server/events/domain-events.ts), registered
+ * by server/events/subscribers.ts. The queue and the events are taken as parameters (their shapes below), a leftover
+ * of building this before the queue existed; webhook-jobs.test.ts still passes an in-memory queue.
  *
  * - Each domain event that is a trigger makes its messages (webhook-messages.ts) and, in the same
  *   transaction, enqueues their first attempts.
