@@ -167,7 +167,7 @@ test(
     expect(ooo.status(), await ooo.text()).toBe(201);
     const entry = (await ooo.json()).data as { id: number; uuid: string };
     expect(await arrived(account.path, "OOO_CREATED")).toMatchObject({
-      payload: { oooEntry: { id: entry.id, uuid: entry.uuid, reason: "vacation", userId: host.id } },
+      payload: { oooEntry: { id: entry.id, uuid: entry.uuid, reasonName: "vacation", userId: host.id } },
     });
 
     for (const delivery of receiver().deliveries(account.path)) expect(delivery.verifiedWith).toEqual([account.secret]);
