@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { peerWebhookBodyProblems } from "../../e2e/support/peer/peer-webhook-payloads";
 import { ZBookingSnapshot, type BookingPayloadContext } from "./webhook-booking-payload";
 import { testPayload } from "./webhook-messages";
+import { documentedFieldNames, WEBHOOK_PAYLOAD_DOCS } from "./webhook-payload-docs";
 import { webhookPayloadOf, type WebhookDomainEvent, type WebhookFacts } from "./webhook-payload";
 
 /** A booking output DTO as an event records it (booking.dto.ts). */
@@ -217,4 +218,29 @@ describe("OOO_CREATED", () => {
 
 it("PING is the peer's test event", () => {
   expect(peerWebhookBodyProblems(testPayload(new Date("2031-01-01T00:00:00Z")))).toEqual([]);
+});
+
+describe("the API reference's webhook table", () => {
+  const previousBooking = { id: 40, uid: "bk_0", start: "2031-01-05T09:00:00.000Z", end: "2031-01-05T09:30:00.000Z" };
+  const ooo = {
+    id: 5,
+    uuid: "u-5",
+    userId: 7,
+    toUserId: null,
+    start: "2031-02-01T00:00:00.000Z",
+    end: "2031-02-03T00:00:00.000Z",
+    notes: null,
+    reason: "travel",
+  };
+  const bodyFor = (trigger: string) =>
+    trigger === "OOO_CREATED"
+      ? webhookPayloadOf({ ...event(trigger, { outOfOffice: ooo }), bookingUid: null }, { booking: null, context: null, previousBooking: null, ooo: null })
+      : trigger === "PING"
+        ? testPayload(new Date())
+        : webhookPayloadOf(event(trigger), facts({ ...recorded, cancellationReason: "Because" }, { previousBooking }));
+
+  it.each(WEBHOOK_PAYLOAD_DOCS)("$trigger: every field it names is in the body", (doc) => {
+    const { payload } = bodyFor(doc.trigger);
+    for (const name of documentedFieldNames(doc.fields)) expect(payload, name).toHaveProperty(name);
+  });
 });

@@ -83,9 +83,18 @@ describe("webhookPayloadOf", () => {
 
 describe("payloadTemplate", () => {
   it("fills {{paths}}, JSON-escaped, so quotes and newlines in values keep the document valid", () => {
-    const template = '{"name":"{{title}}","organizer":"{{organizer.name}}","booker":"{{ attendees.0.name }}","kind":"{{triggerEvent}}","missing":"{{nope.x}}"}';
+    const template =
+      '{"name":"{{title}}","organizer":"{{organizer.name}}","booker":"{{ attendees.0.name }}","kind":"{{triggerEvent}}","missing":"{{nope.x}}","answer":"{{responses.name.value}}","event":"{{eventTitle}}"}';
     const sent = JSON.parse(bodyOf(webhookPayloadOf(event, facts), template));
-    expect(sent).toEqual({ name: booking.title, organizer: "Ada Host", booker: "Grace Guest", kind: "BOOKING_CREATED", missing: "" });
+    expect(sent).toEqual({
+      name: booking.title,
+      organizer: "Ada Host",
+      booker: "Grace Guest",
+      kind: "BOOKING_CREATED",
+      missing: "",
+      answer: "Grace Guest",
+      event: booking.title,
+    });
   });
 
   it("writes an object value as its JSON text inside the string", () => {
