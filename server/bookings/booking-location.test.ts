@@ -13,6 +13,7 @@ import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { runPendingJobs } from "../jobs/workers";
 import { webhookPayloadOf } from "../webhooks/webhook-payload";
+import { webhookFactsOf } from "../webhooks/webhook-payload-facts";
 import { bookingIcs } from "./booking-ics";
 import { rescheduleBooking } from "./booking-lifecycle";
 import { ZCreateBookingInput, type TCreateBookingInput } from "./booking.schemas";
@@ -65,8 +66,16 @@ describe("an event type with one location", () => {
     expect(mail.text).toContain("Location: 1 Rue de Rivoli, Paris");
     expect(await bookingIcs(booking.uid)).toContain("LOCATION:1 Rue de Rivoli\\, Paris");
     expect(eventOf(booking, booking.uid).location).toBe("1 Rue de Rivoli, Paris");
-    const event = { id: "e", type: "BOOKING_CREATED", occurredAt: new Date(), userIds: [], payload: { booking } };
-    expect(webhookPayloadOf(event, booking).payload.location).toBe("1 Rue de Rivoli, Paris");
+    const event = {
+      id: "e",
+      type: "BOOKING_CREATED",
+      occurredAt: new Date(),
+      bookingUid: booking.uid,
+      eventTypeId: eventType.id,
+      userIds: [],
+      payload: { booking },
+    };
+    expect(webhookPayloadOf(event, await webhookFactsOf(event, event.type)).payload.location).toBe("1 Rue de Rivoli, Paris");
 
     const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(4, 12) });
     expect(moved.location).toBe("1 Rue de Rivoli, Paris");
