@@ -61,6 +61,7 @@ export function bookingPayloadOf(booking: TBookingOutput): Record<string, unknow
     noShowHost: booking.absentHost,
     cancellationReason: booking.cancellationReason,
     rescheduleReason: booking.reschedulingReason,
+    rescheduledBy: booking.rescheduledByEmail,
     rescheduledFromUid: booking.rescheduledFromUid,
     rescheduledToUid: booking.rescheduledToUid,
     createdAt: booking.createdAt,
