@@ -6,17 +6,23 @@
 import pg from "pg";
 import { GRANT_ADMIN_COMMAND } from "../users/admin-command";
 
+export { GRANT_ADMIN_COMMAND };
+
 export function adminNotice(hasAdmin: boolean): string | null {
   if (hasAdmin) return null;
   return `No administrator yet: OAuth clients wait for an admin's review. Make a user (who has signed up) an admin with: ${GRANT_ADMIN_COMMAND}`;
+}
+
+export async function hasAdmin(client: pg.ClientBase): Promise<boolean> {
+  const { rows } = await client.query<{ exists: boolean }>(`SELECT EXISTS (SELECT 1 FROM "User" WHERE role = 'ADMIN') AS exists`);
+  return rows[0]?.exists ?? false;
 }
 
 export async function instanceHasAdmin(databaseUrl: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ exists: boolean }>(`SELECT EXISTS (SELECT 1 FROM "User" WHERE role = 'ADMIN') AS exists`);
-    return rows[0]?.exists ?? false;
+    return await hasAdmin(client);
   } finally {
     await client.end();
   }
