@@ -36,7 +36,8 @@ describe("negotiateVersion", () => {
   });
 });
 
-const headers = (values: Record<string, string>) => new Headers(values);
+const headers = (values: Record<string, string | undefined>) =>
+  new Headers(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 
 describe("the version headers: svc-api-version and the peer's cal-api-version", () => {
   it.each([
