@@ -131,7 +131,12 @@ export function buildOpenApiDocument(routes: readonly RouteDeclaration[], server
     info: {
       title: "Convene API v2",
       version: "2",
-      description: "Scheduling API. Authenticate with `Authorization: Bearer <API key or OAuth access token>`.",
+      description: [
+        "Scheduling API. Authenticate with `Authorization: Bearer <API key or OAuth access token>`.",
+        "Versioned operations read `svc-api-version` or its synonym `cal-api-version` (the same values; both with different values is a 400) and take every version the peer API documents for the operation (listed in its header's enum); no header means the default.",
+        "Query parameters the peer API documents for an operation, in any of its versions, are honoured or ignored (`x-ignored-peer-query-parameters`), never refused as unknown.",
+        "Booking uids are 22 letters and digits (`[A-Za-z0-9]`); bookings made before that keep their dashed UUIDs, which every path still takes.",
+      ].join(" "),
     },
     servers: [{ url: serverUrl }],
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
