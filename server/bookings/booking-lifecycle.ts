@@ -112,7 +112,13 @@ export async function rescheduleBooking(actor: Actor | null, uid: string, input:
       });
       const withdrawn = await tx.booking.update({
         where: { id: old.id },
-        data: { status: "CANCELLED", rescheduledToUid: created.uid, reschedulingReason: input.reschedulingReason ?? null, rescheduledByEmail, cancelledByEmail },
+        data: {
+          status: "CANCELLED",
+          rescheduledToUid: created.uid,
+          reschedulingReason: input.reschedulingReason ?? null,
+          rescheduledByEmail,
+          cancelledByEmail,
+        },
         select: BOOKING_SELECT,
       });
       const next = toBookingOutput(await tx.booking.findUniqueOrThrow({ where: { id: created.id }, select: BOOKING_SELECT }));

@@ -104,7 +104,10 @@ export const ZCancelBookingInput = z
   .object({
     cancellationReason: z.string().trim().max(1000).optional(),
     // Convene has no recurring bookings: "this one and the ones after it" is this one, whichever value is sent.
-    cancelSubsequentBookings: z.boolean().optional().describe("The peer's, for recurring bookings; Convene has none, so either value cancels this booking alone"),
+    cancelSubsequentBookings: z
+      .boolean()
+      .optional()
+      .describe("The peer's, for recurring bookings; Convene has none, so either value cancels this booking alone"),
   })
   .strict();
 /**

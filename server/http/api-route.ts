@@ -119,7 +119,16 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
       // After parsing, which depends only on the request (what a valid body is, the OpenAPI document says anyway):
       // the 404 for a team the actor is not in is then the same whatever else was sent.
       await authorizeTeam(actor, declaration, params);
-      const input = { actor, principal, params, query: declaration.query ? query : undefined, body, version: version?.value ?? null, request, requestId } as HandlerInput<D>;
+      const input = {
+        actor,
+        principal,
+        params,
+        query: declaration.query ? query : undefined,
+        body,
+        version: version?.value ?? null,
+        request,
+        requestId,
+      } as HandlerInput<D>;
       const result = await handler(input);
       response = timePhase("serialize", () =>
         result instanceof Page

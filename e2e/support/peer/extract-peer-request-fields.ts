@@ -67,7 +67,9 @@ function requestFields(operation: Operation, key: string): string[] {
  */
 function apiVersions(operation: Operation, key: string): string[] {
   const header = (operation.parameters ?? []).find((parameter) => parameter.in === "header" && parameter.name.toLowerCase() === "cal-api-version");
-  const named = header ? [...(header.schema?.enum ?? []), header.schema?.default, header.example, ...(header.description?.match(/\d{4}-\d{2}-\d{2}/g) ?? [])] : [];
+  const named = header
+    ? [...(header.schema?.enum ?? []), header.schema?.default, header.example, ...(header.description?.match(/\d{4}-\d{2}-\d{2}/g) ?? [])]
+    : [];
   const versions = [...named, ...(later.operations[key]?.versions ?? [])].filter((value): value is string => typeof value === "string");
   return [...new Set(versions)].sort();
 }
