@@ -31,6 +31,8 @@ export type WebhookReceiver = {
   /** The secrets a path's deliveries are verified with. */
   expectSecrets: (path: string, secrets: string[]) => void;
   script: (path: string, answers: ScriptedAnswer[]) => void;
+  /** Answers each delivery to `path` as `decide` says (after the scripted answers are used up); undefined: 200. */
+  answerWith: (path: string, decide: (delivery: ReceivedDelivery) => ScriptedAnswer | undefined) => void;
   deliveries: (path: string) => ReceivedDelivery[];
   waitFor: (path: string, count: number, timeoutMs?: number) => Promise<ReceivedDelivery[]>;
   stop: () => Promise<void>;
@@ -58,6 +60,7 @@ function peerVerifiedWith(secrets: string[], rawBody: Buffer, headers: Record<st
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const secrets = new Map<string, string[]>();
   const scripts = new Map<string, ScriptedAnswer[]>();
+  const deciders = new Map<string, (delivery: ReceivedDelivery) => ScriptedAnswer | undefined>();
   const received: ReceivedDelivery[] = [];
 
   const server = http.createServer((request, response) => {
@@ -69,15 +72,16 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const body = raw.toString("utf8");
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
       const registered = secrets.get(path) ?? [];
-      received.push({
+      const delivery: ReceivedDelivery = {
         path,
         headers,
         body,
         verifiedWith: verifiedWith(registered, body, headers),
         peerVerifiedWith: peerVerifiedWith(registered, raw, headers),
         receivedAt: new Date(),
-      });
-      const answer = scripts.get(path)?.shift() ?? { status: 200, body: "ok" };
+      };
+      received.push(delivery);
+      const answer = scripts.get(path)?.shift() ?? deciders.get(path)?.(delivery) ?? { status: 200, body: "ok" };
       const reply = () => {
         if (response.destroyed) return;
         response.writeHead(answer.status, answer.headers);
@@ -96,6 +100,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     expectSecrets: (path, list) => secrets.set(path, list),
     script: (path, answers) => scripts.set(path, [...answers]),
+    answerWith: (path, decide) => deciders.set(path, decide),
     deliveries,
     async waitFor(path, count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
