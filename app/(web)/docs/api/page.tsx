@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { InlineCode } from "@/components/docs/inline-code";
 import { OperationCard } from "@/components/docs/operation-card";
+import { WebhookDeliveriesGuide } from "@/components/docs/webhook-deliveries-guide";
 import { groupOperations } from "@/components/docs/openapi-view";
 import { WebhookPayloadsTable } from "@/components/docs/webhook-payloads-table";
 import { TextLink } from "@/components/ui/text-link";
@@ -41,6 +42,9 @@ export default async function ApiReferencePage() {
       </dl>
       <nav aria-label="Sections" className="mt-8">
         <ul className="flex flex-wrap gap-3 text-sm">
+          <li>
+            <TextLink href="#webhook-deliveries">Webhook deliveries</TextLink>
+          </li>
           {groups.map((group) => (
             <li key={group.tag}>
               <TextLink href={`#tag-${group.tag.toLowerCase()}`}>{group.tag}</TextLink>
@@ -48,6 +52,7 @@ export default async function ApiReferencePage() {
           ))}
         </ul>
       </nav>
+      <WebhookDeliveriesGuide />
       {groups.map((group) => (
         <section key={group.tag} id={`tag-${group.tag.toLowerCase()}`} aria-labelledby={`tag-${group.tag.toLowerCase()}-title`} className="mt-12">
           <h2 id={`tag-${group.tag.toLowerCase()}-title`} className="text-2xl font-semibold">
