@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import { AppError } from "../errors";
+import { jsonTextTooDeep, jsonTooDeepMessage } from "./json-depth";
 import { rejectNulCharacters } from "./nul-characters";
 import { fieldName, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
 import { undeclaredKeys } from "./schema-shapes";
@@ -40,7 +41,10 @@ export function isJsonMediaType(contentType: string): boolean {
   return essence === "application/json" || /^application\/[\w.+-]+\+json$/.test(essence);
 }
 
-/** The JSON body (at most MAX_BODY_BYTES). An empty body is `{}`; a missing Content-Type is read as JSON, another type is a 415. */
+/**
+ * The JSON body (at most MAX_BODY_BYTES, nested at most MAX_JSON_DEPTH levels, else a 400). An empty body is `{}`; a
+ * missing Content-Type is read as JSON, another type is a 415.
+ */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const contentType = request.headers.get("content-type");
   if (contentType !== null && !isJsonMediaType(contentType)) {
@@ -48,6 +52,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
   const text = (await readCappedText(request)).trim();
   if (text === "") return {};
+  if (jsonTextTooDeep(text)) throw new AppError("BAD_REQUEST", `Request body: ${jsonTooDeepMessage()}`, [{ path: "body", message: jsonTooDeepMessage() }]);
   try {
     return JSON.parse(text);
   } catch {

@@ -44,4 +44,3 @@ export const ZReservationOutput = z.object({
 });
 export type TReservationOutput = z.infer<typeof ZReservationOutput>;
 
-export const ZNullableReservationOutput = ZReservationOutput.nullable().describe("null when no reservation with this uid is held (unknown or expired)");
