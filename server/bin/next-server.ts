@@ -9,6 +9,7 @@
  * Usage: node --import tsx server/bin/next-server.ts [--dev]   (PORT, TRUST_PROXY from the environment)
  */
 import { createServer, type ServerResponse } from "node:http";
+import { env } from "../env";
 import { clientAddressBehindProxies, trustedProxyHops } from "../http/forwarded-for";
 import { refuseRawTarget } from "../http/path-guard";
 import { requestEnded, requestStarted } from "../jobs/foreground-first";
@@ -22,6 +23,13 @@ const port = Number(process.env.PORT ?? 3000);
 const hops = trustedProxyHops(process.env.TRUST_PROXY);
 // What `next start` / `next dev` would set; Next reads it when it loads.
 Object.assign(process.env, { NODE_ENV: isDev ? "development" : "production" });
+// A misconfigured variable (a rate limit that is not a number, …) stops the server here, named, not at the first request.
+try {
+  env();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 
 const { default: next } = await import("next");
 const app = next({ dev: isDev, dir: ROOT, port, hostname: "localhost" });

@@ -30,8 +30,8 @@ export const createCallerFactory = t.createCallerFactory;
  */
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
   const input = await getRawInput();
-  if (valueTooDeep(input)) throw new TRPCError({ code: "BAD_REQUEST", message: `Input: ${jsonTooDeepMessage()}` });
   try {
+    if (valueTooDeep(input)) throw new AppError("BAD_REQUEST", `Input: ${jsonTooDeepMessage()}`);
     rejectNulCharacters(input);
   } catch (error) {
     // As BAD_REQUEST for callers too, not only in the formatted HTTP answer; the cause keeps the field paths.
