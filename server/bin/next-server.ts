@@ -10,6 +10,7 @@
  */
 import { createServer, type ServerResponse } from "node:http";
 import { env } from "../env";
+import { bodyTooLargeResponse, declaredBodyRefusal, needsCappedRead, readCappedBody, replayedRequest } from "../http/body-guard";
 import { clientAddressBehindProxies, trustedProxyHops } from "../http/forwarded-for";
 import { refuseRawTarget } from "../http/path-guard";
 import { requestEnded, requestStarted } from "../jobs/foreground-first";
@@ -37,20 +38,28 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 async function send(answer: Response, response: ServerResponse) {
-  response.writeHead(answer.status, Object.fromEntries(answer.headers));
-  response.end(Buffer.from(await answer.arrayBuffer()));
+  const body = Buffer.from(await answer.arrayBuffer());
+  response.writeHead(answer.status, { ...Object.fromEntries(answer.headers), "content-length": String(body.byteLength) });
+  response.end(body);
 }
 
 const server = createServer((request, response) => {
   // This instance's job workers give way while it serves requests (server/jobs/foreground-first.ts).
   requestStarted();
   response.once("close", requestEnded);
+  const target = request.url ?? "/";
   // Next.js would resolve dot segments and redirect `//` before any route or proxy.ts sees the raw path.
   // A /v1 target Next.js would resolve or redirect still gets v1's 410, not the framework's answer.
-  const refusal = v1GoneForRawTarget(request.method ?? "GET", request.url ?? "/") ?? refuseRawTarget(request.method ?? "GET", request.url ?? "/");
+  // Next.js would also read a whole body before any of our code, however large it says it is (body-guard.ts).
+  const refusal =
+    v1GoneForRawTarget(request.method ?? "GET", target) ?? refuseRawTarget(request.method ?? "GET", target) ?? declaredBodyRefusal(target, request.headers);
   if (refusal) return void send(refusal, response);
   request.headers["x-forwarded-for"] = clientAddressBehindProxies(request.headers["x-forwarded-for"], request.socket.remoteAddress, hops);
-  void handle(request, response);
+  if (!needsCappedRead(target, request.headers)) return void handle(request, response);
+  readCappedBody(request).then(
+    (body) => (body ? handle(replayedRequest(request, body), response) : send(bodyTooLargeResponse(target), response)),
+    () => response.destroy(),
+  );
 });
 
 await startWorkers();

@@ -18,7 +18,7 @@
 import type { Principal } from "../auth/principal";
 import { AppError } from "../errors";
 import { countAttempt, recordFailure, retryAfterSeconds } from "../security/failure-limits";
-import { countedLimit } from "../security/rate-limits";
+import { countedLimit, reportAppliedLimits } from "../security/rate-limits";
 
 export type BookingCaller = { principal: Principal | null; clientAddress: string };
 /** What createBooking reports back once it knows whether a booking was made. */
@@ -44,9 +44,12 @@ function tooManyBookings(seconds: number) {
 /** Counts the attempt before anything is written, or throws 429 with Retry-After. */
 export async function countBookingAttempt(caller: BookingCaller, eventTypeId: number, attendeeEmail: string): Promise<BookingAttempt> {
   const forAttendee = attendeeLimits(attendeeEmail);
+  const forCaller = callerLimits(caller, eventTypeId);
+  // All three apply to the request (its RateLimit fields list them), whichever refuses it first.
+  reportAppliedLimits([...forCaller, ...forAttendee]);
   const attendeeWait = await retryAfterSeconds(forAttendee);
   if (attendeeWait > 0) throw tooManyBookings(attendeeWait);
-  const { retryAfterSeconds: callerWait, release } = await countAttempt(callerLimits(caller, eventTypeId));
+  const { retryAfterSeconds: callerWait, release } = await countAttempt(forCaller);
   if (callerWait > 0) throw tooManyBookings(callerWait);
   return { booked: () => recordFailure(forAttendee), abandoned: release };
 }

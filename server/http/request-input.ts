@@ -13,7 +13,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The body as text, reading at most MAX_BODY_BYTES whatever Content-Length claims: a larger body is a 413
- * (PAYLOAD_TOO_LARGE) as soon as the limit is passed, without buffering the rest.
+ * (PAYLOAD_TOO_LARGE) as soon as the limit is passed, without buffering the rest. Convene's HTTP server applies the
+ * same rule before Next.js buffers a body (body-guard.ts); this is the route's own line, for any other way in.
  */
 export async function readCappedText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? 0);
@@ -60,8 +61,10 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
+export const BODY_TOO_LARGE_MESSAGE = `Request body exceeds ${MAX_BODY_BYTES / 1024 / 1024} MB`;
+
 function bodyTooLarge() {
-  return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+  return new AppError("PAYLOAD_TOO_LARGE", BODY_TOO_LARGE_MESSAGE);
 }
 
 /** `?a=1&b=2&b=3` → `{a: "1", b: ["2", "3"]}`; schemas coerce from there. */
