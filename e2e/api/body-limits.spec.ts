@@ -39,7 +39,13 @@ function rawRequest(baseUrl: string, head: string, chunks: Iterable<Buffer>): Pr
         sentBytes,
       });
     };
-    socket.on("data", (data: Buffer) => (received += data.toString("latin1")));
+    socket.on("data", (data: Buffer) => {
+      received += data.toString("latin1");
+      // A whole answer of known length: done, even though the connection may linger.
+      const [headText, ...rest] = received.split("\r\n\r\n");
+      const length = /content-length: *(\d+)/i.exec(headText ?? "")?.[1];
+      if (rest.length && length !== undefined && Buffer.byteLength(rest.join("\r\n\r\n"), "latin1") >= Number(length)) finish();
+    });
     socket.on("end", () => finish());
     socket.on("error", (error) => (received ? finish() : finish(error)));
     socket.on("connect", async () => {
@@ -65,7 +71,7 @@ function dechunked(text: string): string {
   }
 }
 
-/** The request head; `Connection: close`, so the answer ends with the connection. */
+/** The request head; `Connection: close`, so an answer of unknown length (chunked) ends with the connection. */
 const headOf = (path: string, headers: Record<string, string>) =>
   `POST ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nX-Forwarded-For: 198.51.100.${Math.floor(Math.random() * 250)}\r\n${Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)

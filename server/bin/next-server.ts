@@ -10,7 +10,7 @@
  */
 import { createServer, type ServerResponse } from "node:http";
 import { env } from "../env";
-import { bodyTooLargeResponse, declaredBodyRefusal, needsCappedRead, readCappedBody, replayedRequest } from "../http/body-guard";
+import { bodyTooLargeResponse, declaredBodyRefusal, lingerOnClose, needsCappedRead, readCappedBody, replayedRequest } from "../http/body-guard";
 import { clientAddressBehindProxies, trustedProxyHops } from "../http/forwarded-for";
 import { refuseRawTarget } from "../http/path-guard";
 import { requestEnded, requestStarted } from "../jobs/foreground-first";
@@ -37,6 +37,12 @@ const app = next({ dev: isDev, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/** A refusal of the body: answered, then the connection closed without reading the rest (lingering, body-guard.ts). */
+function sendClosing(answer: Response, response: ServerResponse) {
+  lingerOnClose(response.socket);
+  return send(answer, response);
+}
+
 async function send(answer: Response, response: ServerResponse) {
   const body = Buffer.from(await answer.arrayBuffer());
   response.writeHead(answer.status, { ...Object.fromEntries(answer.headers), "content-length": String(body.byteLength) });
@@ -51,13 +57,14 @@ const server = createServer((request, response) => {
   // Next.js would resolve dot segments and redirect `//` before any route or proxy.ts sees the raw path.
   // A /v1 target Next.js would resolve or redirect still gets v1's 410, not the framework's answer.
   // Next.js would also read a whole body before any of our code, however large it says it is (body-guard.ts).
-  const refusal =
-    v1GoneForRawTarget(request.method ?? "GET", target) ?? refuseRawTarget(request.method ?? "GET", target) ?? declaredBodyRefusal(target, request.headers);
+  const refusal = v1GoneForRawTarget(request.method ?? "GET", target) ?? refuseRawTarget(request.method ?? "GET", target);
   if (refusal) return void send(refusal, response);
+  const tooLarge = declaredBodyRefusal(target, request.headers);
+  if (tooLarge) return void sendClosing(tooLarge, response);
   request.headers["x-forwarded-for"] = clientAddressBehindProxies(request.headers["x-forwarded-for"], request.socket.remoteAddress, hops);
   if (!needsCappedRead(target, request.headers)) return void handle(request, response);
   readCappedBody(request).then(
-    (body) => (body ? handle(replayedRequest(request, body), response) : send(bodyTooLargeResponse(target), response)),
+    (body) => (body ? handle(replayedRequest(request, body), response) : sendClosing(bodyTooLargeResponse(target), response)),
     () => response.destroy(),
   );
 });

@@ -9,6 +9,7 @@
  * Each surface answers in its own error shape: the v2 envelope, RFC 6749's body, tRPC's error.
  */
 import { IncomingMessage, type IncomingHttpHeaders } from "node:http";
+import type { Socket } from "node:net";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { OAuthError, oauthErrorResponse } from "../oauth/oauth-error";
 import { errorResponse } from "./envelope";
@@ -35,6 +36,24 @@ export function bodyTooLargeResponse(target: string): Response {
       : errorResponse("PAYLOAD_TOO_LARGE", BODY_TOO_LARGE_MESSAGE);
   response.headers.set("Connection", "close");
   return response;
+}
+
+/** How long a refused connection still takes (and drops) what the client sends, after the answer: RFC 9112 §9.6. */
+const LINGER_MS = 2_000;
+
+/**
+ * Makes the close that follows a refusal (`Connection: close`) a lingering one: the answer is sent and the sending side
+ * shut, then whatever the client still sends is read and dropped for LINGER_MS before the socket closes. Closing at once
+ * while the client is still sending its body makes the kernel reset the connection, which can destroy the answer
+ * before the client reads it. Node's HTTP server closes a finished `Connection: close` exchange with destroySoon.
+ */
+export function lingerOnClose(socket: Socket | null): void {
+  if (!socket) return;
+  socket.destroySoon = () => {
+    socket.end();
+    socket.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }
 
 /** The answer for a request whose Content-Length is over the limit on a guarded surface, or null. */
