@@ -49,7 +49,10 @@ test(
     );
     await json(await book(request, eventType.id, at("10:00"), { "svc-reservation-uid": uid }), 201);
     // Booked, the reservation is gone: a 404 like any unknown resource, not 200 with null.
-    expect((await json(await request.get(`/v2/slots/reservations/${uid}`), 404)).error).toMatchObject({ code: "NOT_FOUND", message: "Reservation not found or expired" });
+    expect((await json(await request.get(`/v2/slots/reservations/${uid}`), 404)).error).toMatchObject({
+      code: "NOT_FOUND",
+      message: "Reservation not found or expired",
+    });
   },
 );
 

@@ -19,7 +19,9 @@ describe("user-supplied calendar URLs on private networks", () => {
       details: [{ path: "body.urls.0", message: `169.254.169.254 is a private or reserved address; ${PRIVATE_NETWORK_HINT}` }],
     });
     await expect(saveIcsFeed(sessionActor(user.id), { urls: ["http://localhost:1/feed.ics"], readOnly: true })).rejects.toMatchObject({
-      details: [{ path: "body.urls.0", message: expect.stringMatching(/localhost resolves to a private or reserved address .*ALLOW_PRIVATE_NETWORK_URLS=true/) }],
+      details: [
+        { path: "body.urls.0", message: expect.stringMatching(/localhost resolves to a private or reserved address .*ALLOW_PRIVATE_NETWORK_URLS=true/) },
+      ],
     });
     await expect(checkIcsFeed(sessionActor(user.id), "http://[::1]/feed.ics")).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });

@@ -17,7 +17,10 @@ const PER_CLIENT = quotaOf("CLIENT_AUTH_FAILURES_PER_CLIENT_AND_ADDRESS");
 const PER_ADDRESS = quotaOf("CLIENT_AUTH_FAILURES_PER_ADDRESS");
 
 /** One address for the whole test: each test its own, since the counters outlive a test. */
-const sharedAddress = (): ProtocolContext => ({ authorization: null, address: `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}-${randomBytes(3).toString("hex")}` });
+const sharedAddress = (): ProtocolContext => ({
+  authorization: null,
+  address: `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}-${randomBytes(3).toString("hex")}`,
+});
 
 async function confidentialApp() {
   const { client, secret } = await makeOAuthClient({ scopes: ["PROFILE_READ"] });
@@ -54,7 +57,9 @@ describe("failed client authentication, two clients from one address", () => {
       expect(await statusOf({ grant_type: "refresh_token", client_id: `unknown-${i}`, refresh_token: "x" }, address)).toBe(401);
     }
     // The address is spent: a request that fails hears 429 with Retry-After...
-    const refused = await exchangeToken({ grant_type: "refresh_token", client_id: "unknown-next", refresh_token: "x" }, address).catch((error: OAuthError) => error);
+    const refused = await exchangeToken({ grant_type: "refresh_token", client_id: "unknown-next", refresh_token: "x" }, address).catch(
+      (error: OAuthError) => error,
+    );
     expect(refused).toMatchObject({ status: 429, error: "temporarily_unavailable" });
     expect(Number((refused as OAuthError).headers["Retry-After"])).toBeGreaterThan(0);
     // ...but each client that authenticates gets its tokens, from the same address.

@@ -115,7 +115,8 @@ export async function resolvePublicAddresses(hostname: string, allowPrivate: boo
   const literal = net.isIP(hostname);
   const addresses = literal ? [{ address: hostname, family: literal }] : await resolve(hostname);
   const blocked = addresses.find(({ address }) => !isPublicAddress(address));
-  if (blocked && !allowPrivate) throw new OutboundUrlError(`${hostname} resolves to a private or reserved address (${blocked.address}); ${PRIVATE_NETWORK_HINT}`);
+  if (blocked && !allowPrivate)
+    throw new OutboundUrlError(`${hostname} resolves to a private or reserved address (${blocked.address}); ${PRIVATE_NETWORK_HINT}`);
   if (addresses.length === 0) throw new OutboundUrlError(`${hostname} has no address`);
   return addresses;
 }

@@ -9,11 +9,16 @@ export const RATE_LIMITS = {
   BOOKINGS_PER_CALLER_AND_EVENT_TYPE: {
     policy: "bookings-caller-event-type",
     defaultQuota: 100,
-    counts: "Booking attempts (`POST /v2/bookings`, the booking page) of one caller for one event type; the caller is the API key or OAuth token, else the address",
+    counts:
+      "Booking attempts (`POST /v2/bookings`, the booking page) of one caller for one event type; the caller is the API key or OAuth token, else the address",
   },
   BOOKINGS_PER_CALLER: { policy: "bookings-caller", defaultQuota: 300, counts: "Booking attempts of one caller across event types" },
   BOOKINGS_PER_ATTENDEE_EMAIL: { policy: "bookings-attendee", defaultQuota: 10, counts: "Bookings made for one attendee e-mail, whoever sends them" },
-  LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: { policy: "login-account-address", defaultQuota: 10, counts: "Failed password log-ins to one account from one address" },
+  LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: {
+    policy: "login-account-address",
+    defaultQuota: 10,
+    counts: "Failed password log-ins to one account from one address",
+  },
   LOGIN_FAILURES_PER_ACCOUNT: { policy: "login-account", defaultQuota: 100, counts: "Failed password log-ins to one account from anywhere" },
   LOGIN_FAILURES_PER_ADDRESS: { policy: "login-address", defaultQuota: 50, counts: "Failed password log-ins from one address across accounts" },
   CLIENT_AUTH_FAILURES_PER_CLIENT_AND_ADDRESS: {

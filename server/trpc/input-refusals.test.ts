@@ -60,7 +60,9 @@ describe("tRPC input nested too deep", () => {
     const signedIn = createCallerFactory(appRouter)({ actor: { userId: user.id, via: "session" }, clientAddress: "127.0.0.1" });
     for (const caller of [anonymous, signedIn]) {
       for (const path of procedures) {
-        const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+        const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+          input: unknown,
+        ) => Promise<unknown>;
         const error = await badRequest(procedure({ name: deep, input: deep }));
         expect(error.message, path).toBe("Input: JSON nests deeper than 32 levels of arrays and objects");
       }
