@@ -138,12 +138,12 @@ test(
 
     const moved = await request.post(`/v2/bookings/${requested.uid}/reschedule`, {
       headers: V,
-      data: { start: utcAt(3, 11).toISOString(), reschedulingReason: "Clash" },
+      data: { start: utcAt(3, 11).toISOString(), reschedulingReason: "Clash", rescheduledBy: "planner@example.com" },
     });
     expect(moved.status(), await moved.text()).toBe(201);
     const next = (await moved.json()).data as { uid: string };
     expect(await arrived(account.path, "BOOKING_RESCHEDULED", next.uid)).toMatchObject({
-      payload: { rescheduledFromUid: requested.uid, startTime: utcAt(3, 11).toISOString(), rescheduleReason: "Clash" },
+      payload: { rescheduledFromUid: requested.uid, startTime: utcAt(3, 11).toISOString(), rescheduleReason: "Clash", rescheduledBy: "planner@example.com" },
     });
 
     expect((await request.post(`/v2/bookings/${next.uid}/cancel`, { headers: V, data: { cancellationReason: "Ill" } })).status()).toBe(200);

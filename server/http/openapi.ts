@@ -5,9 +5,9 @@ import { RATE_LIMITS, rateLimitVariable, type RateLimitName } from "../security/
 import { quotaOf, windowSeconds } from "../security/rate-limits";
 import { MAX_JSON_DEPTH } from "./json-depth";
 import { ZPaginationOutput } from "./pagination";
-import { refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
+import { ignoredPeerQueryParams, refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
 import { teamAccessOf, type RouteDeclaration } from "./route-definition";
-import { VERSION_HEADER } from "./versioning";
+import { PEER_VERSION_HEADER, VERSION_HEADER } from "./versioning";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -76,13 +76,17 @@ function parametersOf(route: RouteDeclaration) {
     }
   }
   if (route.versions) {
-    parameters.push({
-      name: VERSION_HEADER,
-      in: "header",
-      required: false,
-      schema: { type: "string", enum: [...route.versions], default: route.versions[0] },
-      description: `API version; defaults to ${route.versions[0]}`,
-    });
+    const schema = { type: "string", enum: [...route.versions], default: route.versions[0] };
+    parameters.push(
+      { name: VERSION_HEADER, in: "header", required: false, schema, description: `API version; defaults to ${route.versions[0]}` },
+      {
+        name: PEER_VERSION_HEADER,
+        in: "header",
+        required: false,
+        schema,
+        description: `The peer API's name for ${VERSION_HEADER}, with the same values; sending both with different values is a 400`,
+      },
+    );
   }
   return parameters;
 }
@@ -111,6 +115,7 @@ function operationOf(route: RouteDeclaration) {
     },
   };
   const unsupported = refusedPeerFields(route);
+  const ignored = [...ignoredPeerQueryParams(route)].sort();
   const limited = route.rateLimits?.length ? RATE_LIMIT_HEADERS : {};
   const errors = (status: string, description: string, headers: Record<string, unknown> = {}) => [
     status,
@@ -123,8 +128,10 @@ function operationOf(route: RouteDeclaration) {
     security: route.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     ...(typeof route.access === "object" && route.access.scope ? { "x-required-scope": route.access.scope } : {}),
     ...(typeof route.access === "object" && route.access.team ? { "x-team-roles": route.access.team.roles, "x-team-parameter": route.access.team.param } : {}),
-    // The peer API's request fields (query.<name>, body.<path>) this operation answers with a 400 `unsupported_field`.
+    // The peer API's body fields (body.<path>) this operation answers with a 400 `unsupported_field`.
     ...(unsupported.length ? { "x-unsupported-peer-fields": unsupported } : {}),
+    // The peer API's query parameters (any of its versions) this operation accepts and ignores.
+    ...(ignored.length ? { "x-ignored-peer-query-parameters": ignored } : {}),
     ...(route.rateLimits?.length ? { "x-rate-limits": route.rateLimits.map(rateLimitDocument) } : {}),
     parameters: parametersOf(route),
     ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(route.body, "input") } } } } : {}),
@@ -164,7 +171,14 @@ export function buildOpenApiDocument(routes: readonly RouteDeclaration[], server
     info: {
       title: "Convene API v2",
       version: "2",
-      description: `Scheduling API. Authenticate with \`Authorization: Bearer <API key or OAuth access token>\`. Request bodies: JSON, at most 1 MB, nested at most ${MAX_JSON_DEPTH} levels. Rate-limited operations list their limits in \`x-rate-limits\` and answer with \`RateLimit-Policy\` and \`RateLimit\` headers; past a limit, 429 with \`Retry-After\`.`,
+      description: [
+        "Scheduling API. Authenticate with `Authorization: Bearer <API key or OAuth access token>`.",
+        "Versioned operations read `svc-api-version` or its synonym `cal-api-version` (the same values; both with different values is a 400) and take every version the peer API documents for the operation (listed in its header's enum); no header means the default.",
+        "Query parameters the peer API documents for an operation, in any of its versions, are honoured or ignored (`x-ignored-peer-query-parameters`), never refused as unknown.",
+        "Booking uids are 22 letters and digits (`[A-Za-z0-9]`); bookings made before that keep their dashed UUIDs, which every path still takes.",
+        `Request bodies: JSON, at most 1 MB, nested at most ${MAX_JSON_DEPTH} levels.`,
+        "Rate-limited operations list their limits in `x-rate-limits` and answer with `RateLimit-Policy` and `RateLimit` headers; past a limit, 429 with `Retry-After`.",
+      ].join(" "),
     },
     servers: [{ url: serverUrl }],
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
