@@ -5,7 +5,7 @@
 import { sessionActor, type Actor } from "../../server/auth/actor";
 import { db } from "../../server/db/client";
 import { runPendingJobs } from "../../server/jobs/workers";
-import { acceptInvitation } from "../../server/teams/invitation-accept";
+import { acceptInvitation, joinByInvitation } from "../../server/teams/invitation-accept";
 import { createMembership } from "../../server/teams/membership.service";
 import type { TeamRole } from "../../server/http/route-definition";
 
@@ -23,4 +23,16 @@ export async function joinTeam(inviter: Actor, teamId: number, user: { id: numbe
   const pending = await createMembership(inviter, teamId, { userId: user.id, role });
   await acceptInvitation(sessionActor(user.id), await tokenMailedTo(user.email));
   return pending;
+}
+
+/**
+ * For HTTP fixtures whose subject is not the invitation itself: the user answers yes to the open invitation by id
+ * that the API made (POST …/memberships), in this process, through the same step the invitation page runs.
+ */
+export async function acceptPendingMembership(teamId: number, userId: number) {
+  const invitation = await db.teamInvitation.findFirstOrThrow({
+    where: { teamId, userId, acceptedAt: null },
+    select: { id: true, email: true, userId: true, role: true, expiresAt: true, acceptedAt: true, declinedAt: true, team: { select: { id: true } } },
+  });
+  return db.$transaction((tx) => joinByInvitation(tx, invitation, userId, new Date()));
 }
