@@ -3,10 +3,12 @@ import { connection } from "next/server";
 import { InlineCode } from "@/components/docs/inline-code";
 import { OperationCard } from "@/components/docs/operation-card";
 import { groupOperations } from "@/components/docs/openapi-view";
+import { WebhookPayloadsTable } from "@/components/docs/webhook-payloads-table";
 import { TextLink } from "@/components/ui/text-link";
 import { env } from "@/server/env";
 import { buildOpenApiDocument } from "@/server/http/openapi";
 import { ROUTE_CATALOG } from "@/server/http/route-catalog";
+import { WEBHOOK_PAYLOAD_DOCS } from "@/server/webhooks/webhook-payload-docs";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -58,6 +60,19 @@ export default async function ApiReferencePage() {
           </div>
         </section>
       ))}
+      <section id="webhook-payloads" aria-labelledby="webhook-payloads-title" className="mt-12">
+        <h2 id="webhook-payloads-title" className="text-2xl font-semibold">
+          Webhook deliveries
+        </h2>
+        <p className="mt-3 text-slate-700">
+          Each delivery is a POST of <code>{"{triggerEvent, createdAt, payload}"}</code>, signed with Standard Webhooks headers, with the payload the peer sends
+          for that trigger (its 2021-10-20 bodies): a receiver written for it needs only the new URL. A webhook&apos;s <code>payloadTemplate</code> replaces the
+          body; its <code>{"{{path}}"}</code> placeholders read these fields (<code>{"{{responses.name.value}}"}</code>).
+        </p>
+        <div className="mt-4 overflow-x-auto">
+          <WebhookPayloadsTable docs={WEBHOOK_PAYLOAD_DOCS} />
+        </div>
+      </section>
     </main>
   );
 }
