@@ -108,9 +108,10 @@ async function answer(tx: Tx, invitation: InvitationRow, data: { acceptedAt: Dat
  * A membership added without acceptance before consent was required is superseded; an accepted one is a 409.
  */
 export async function joinByInvitation(tx: Tx, invitation: InvitationRow, userId: number, now: Date) {
-  await answer(tx, invitation, { acceptedAt: now, acceptedById: userId }, now);
   const teamId = invitation.team.id;
+  // The team's lock before the invitation's row, in the order a revocation takes them, so the two never deadlock.
   await lockTeam(tx, teamId);
+  await answer(tx, invitation, { acceptedAt: now, acceptedById: userId }, now);
   const existing = await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId } }, select: { id: true, accepted: true } });
   if (existing?.accepted) throw new AppError("CONFLICT", "You are already a member of this team");
   if (existing) await tx.membership.delete({ where: { id: existing.id } });

@@ -94,7 +94,8 @@ export async function openInvitation(tx: Tx, actor: Actor, teamId: number, invit
   // The mail commits with the invitation: no link for an invitation that rolled back, no invitation without its link.
   if (to) {
     const inviterName = invitation.invitedBy?.name || invitation.invitedBy?.email || "";
-    await queueMails(tx, [teamInvitationMail({ to, teamName: invitation.team.name, inviterName, role, link: invitationLink(token), expiresAt })]);
+    const isForAccount = "userId" in invitee;
+    await queueMails(tx, [teamInvitationMail({ to, teamName: invitation.team.name, inviterName, role, link: invitationLink(token), expiresAt, isForAccount })]);
   }
   return invitation;
 }

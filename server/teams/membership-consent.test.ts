@@ -49,6 +49,9 @@ describe("adding someone else", () => {
     expect(await db.outOfOffice.count({ where: { userId: stranger.id } })).toBe(1);
 
     const token = await tokenMailedTo(stranger.email);
+    const mail = await db.outboxMail.findFirstOrThrow({ where: { to: stranger.email }, orderBy: { id: "desc" } });
+    expect(mail.text).toContain("Accept or decline");
+    expect(mail.text).not.toContain("create one");
     expect(await findInvitation(token)).toMatchObject({ state: "PENDING", email: null, userId: stranger.id, role: "ADMIN", team: { id: team.id } });
     await acceptInvitation(sessionActor(stranger.id), token);
     expect(await getMembership(owner, team.id, pending.id)).toMatchObject({ id: pending.id, accepted: true, role: "ADMIN", user: { email: stranger.email } });
@@ -130,6 +133,17 @@ describe("adding someone else", () => {
 });
 
 describe("the invitee's answer", () => {
+  it("racing the team's revocation: both settle as if one ran first, never a deadlock", async () => {
+    const { team, stranger, owner } = await worldWithStranger();
+    const pending = await createMembership(owner, team.id, { userId: stranger.id });
+    const token = await tokenMailedTo(stranger.email);
+    const results = await Promise.allSettled([acceptInvitation(sessionActor(stranger.id), token), deleteMembership(owner, team.id, pending.id)]);
+    // Revoked first: the link is gone. Accepted first: the id is the membership's now, and the DELETE removes it.
+    expect(results[1]).toMatchObject({ status: "fulfilled" });
+    if (results[0]!.status === "rejected") expect(["CONFLICT", "NOT_FOUND"]).toContain(results[0]!.reason.code);
+    expect(await acceptedMemberships(team.id, stranger.id)).toBe(0);
+  });
+
   it("declining grants nothing, shows as declined to the team, and blocks the link and a new invitation until revoked", async () => {
     const { team, stranger, owner } = await worldWithStranger();
     const pending = await createMembership(owner, team.id, { userId: stranger.id });

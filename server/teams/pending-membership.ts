@@ -7,6 +7,7 @@
 import type { Actor } from "../auth/actor";
 import type { Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import { AppError } from "../errors";
 import type { TeamRole } from "../http/route-definition";
 import { joinByInvitation } from "./invitation-accept";
 import { invitationsManagedBy } from "./invitation-access";
@@ -75,6 +76,7 @@ export async function updatePendingMembership(tx: Tx, actor: Actor, row: Pending
 /** DELETE …/memberships/{id} of a pending one revokes the invitation; an OWNER invitation is an owner's to revoke. */
 export async function revokePendingMembership(tx: Tx, actor: Actor, row: PendingRow) {
   if (row.role === "OWNER") await assertOwnerPower(tx, actor, row.teamId, "revoke an OWNER invitation");
-  await tx.teamInvitation.deleteMany({ where: { id: row.id, acceptedAt: null } });
+  const { count } = await tx.teamInvitation.deleteMany({ where: { id: row.id, acceptedAt: null } });
+  if (count === 0) throw new AppError("CONFLICT", "The invitation was accepted meanwhile");
   return toPendingOutput(row);
 }
