@@ -85,7 +85,7 @@ async function expectNothingReachable(request: APIRequestContext, outsider: Awai
   ]);
 }
 
-test("accepted: true from an outsider is a 400 on body.accepted, for POST and PATCH, whoever the id names", async ({ request }) => {
+test("accepted: true from an outsider is a 400 on body.accepted, for POST and PATCH, whoever the id names", { tag: "@embedded" }, async ({ request }) => {
   const [outsider, target] = await Promise.all([outsiderWithTeam(request), victim()]);
   const refusals = [];
   for (const userId of [target.user.id, 2_000_000_000]) {
