@@ -10,6 +10,9 @@ import { formatDate } from "../ui/format";
 import { useDialogMutation } from "../ui/use-dialog-mutation";
 import type { TInvitation } from "./types";
 
+/** An invitation by user id shows the id the inviter gave: the account's address is not the team's until they accept. */
+const inviteeOf = (invitation: TInvitation) => invitation.email ?? `User #${invitation.userId}`;
+
 export function InvitationList({ teamId }: { teamId: number }) {
   const trpc = useTRPC();
   const invitations = useQuery(trpc.teams.invitations.queryOptions({ teamId }));
@@ -29,15 +32,21 @@ export function InvitationList({ teamId }: { teamId: number }) {
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm">
           {invitations.data.map((invitation) => {
-            const { isExpired } = invitation;
+            const { isExpired, isDeclined } = invitation;
             return (
               <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm" data-testid="invitation-row">
                 <span>
-                  <span className="font-medium">{invitation.email}</span> as {invitation.role} ·{" "}
-                  {isExpired ? <span className="text-amber-700">expired</span> : <>expires {formatDate(invitation.expiresAt)}</>}
+                  <span className="font-medium">{inviteeOf(invitation)}</span> as {invitation.role} ·{" "}
+                  {isDeclined ? (
+                    <span className="text-amber-700">declined</span>
+                  ) : isExpired ? (
+                    <span className="text-amber-700">expired</span>
+                  ) : (
+                    <>expires {formatDate(invitation.expiresAt)}</>
+                  )}
                 </span>
                 <Button variant="secondary" onClick={() => setToRevoke(invitation)}>
-                  Revoke<span className="sr-only"> the invitation of {invitation.email}</span>
+                  Revoke<span className="sr-only"> the invitation of {inviteeOf(invitation)}</span>
                 </Button>
               </li>
             );
@@ -46,7 +55,7 @@ export function InvitationList({ teamId }: { teamId: number }) {
       )}
       <ConfirmDialog
         isOpen={toRevoke !== null}
-        title={`Revoke the invitation of ${toRevoke?.email ?? ""}?`}
+        title={`Revoke the invitation of ${toRevoke ? inviteeOf(toRevoke) : ""}?`}
         confirmLabel={revoke.isPending ? "Revoking…" : "Revoke invitation"}
         isPending={revoke.isPending}
         error={error}

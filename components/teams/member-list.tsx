@@ -16,6 +16,9 @@ import { TableHead } from "../ui/table-head";
 
 const CELL = "px-4 py-3 text-left";
 
+/** A membership not accepted shows no profile (only the id the inviter gave), so it is named by that id. */
+const labelOf = (member: TMember) => member.user.name || member.user.username || `User #${member.userId}`;
+
 type Props = { teamId: number; canManage: boolean; myUserId: number };
 
 export function MemberList({ teamId, canManage, myUserId }: Props) {
@@ -40,15 +43,15 @@ export function MemberList({ teamId, canManage, myUserId }: Props) {
             {members.data.map((member) => (
               <tr key={member.id} className="border-t border-slate-200" data-testid="member-row">
                 <th scope="row" className={`${CELL} font-medium`}>
-                  {member.user.name || member.user.username}
+                  {labelOf(member)}
                   {member.userId === myUserId && <span className="ml-1 text-slate-500">(you)</span>}
                   {!member.accepted && <span className="ml-1 text-amber-700">(not accepted)</span>}
                 </th>
-                <td className={CELL}>{member.user.email}</td>
+                <td className={CELL}>{member.user.email || "—"}</td>
                 <td className={CELL}>
                   {canManage ? (
                     <select
-                      aria-label={`Role of ${member.user.email}`}
+                      aria-label={`Role of ${member.user.email || labelOf(member)}`}
                       value={member.role}
                       disabled={changeRole.isPending}
                       onChange={(event) => changeRole.mutate({ teamId, membershipId: member.id, role: event.target.value as TTeamRole })}
@@ -67,7 +70,7 @@ export function MemberList({ teamId, canManage, myUserId }: Props) {
                 <td className={`${CELL} text-right`}>
                   {canManage && (
                     <Button variant="secondary" onClick={() => setToRemove(member)}>
-                      Remove<span className="sr-only"> {member.user.email}</span>
+                      Remove<span className="sr-only"> {member.user.email || labelOf(member)}</span>
                     </Button>
                   )}
                 </td>
@@ -87,7 +90,7 @@ function RemoveMemberDialog({ teamId, member, onClose }: { teamId: number; membe
   return (
     <ConfirmDialog
       isOpen={member !== null}
-      title={`Remove ${member?.user.email ?? ""}?`}
+      title={`Remove ${member ? member.user.email || labelOf(member) : ""}?`}
       confirmLabel={remove.isPending ? "Removing…" : "Remove member"}
       isPending={remove.isPending}
       error={error}

@@ -1,7 +1,8 @@
 /** /v2/me/ooo over HTTP: entry shape, validation paths, overlaps (also under parallel requests), tenancy. */
 import type { APIRequestContext } from "@playwright/test";
 import { makeApiKey, makeUser } from "../../prisma/factories";
-import { disconnectDb } from "../../server/db/client";
+import { addMember, makeTeam } from "../../prisma/team-factories";
+import { db, disconnectDb } from "../../server/db/client";
 import { expect, test } from "../support/fixtures";
 
 test.afterAll(() => disconnectDb());
@@ -26,6 +27,8 @@ async function createEntry(request: APIRequestContext, { headers }: Caller, data
 test.describe("out of office", () => {
   test("POST answers 201 with the entry; GET lists it with pagination", async ({ request }) => {
     const [me, colleague] = await Promise.all([caller(), caller()]);
+    const team = await makeTeam();
+    await Promise.all([addMember(team.id, me.user.id, "MEMBER"), addMember(team.id, colleague.user.id, "MEMBER")]);
     const response = await request.post("/v2/me/ooo", {
       headers: me.headers,
       data: { start: day(1), end: day(8), reason: "vacation", notes: "Hiking", toUserId: colleague.user.id },
@@ -66,13 +69,20 @@ test.describe("out of office", () => {
     });
   }
 
-  test("toUserId must be another existing user", async ({ request }) => {
-    const me = await caller();
+  test("toUserId must be someone sharing an accepted team; anyone else is the same 400 as an id that names nobody", async ({ request }) => {
+    const [me, stranger] = await Promise.all([caller(), caller()]);
     const self = await request.post("/v2/me/ooo", { headers: me.headers, data: { start: day(1), end: day(2), toUserId: me.user.id } });
     expect(self.status()).toBe(400);
     expect((await self.json()).error.details).toEqual([{ path: "body.toUserId", message: expect.any(String) }]);
-    const unknown = await request.post("/v2/me/ooo", { headers: me.headers, data: { start: day(1), end: day(2), toUserId: 2_000_000_000 } });
-    expect(unknown.status()).toBe(404);
+    const answers = [];
+    for (const toUserId of [stranger.user.id, 2_000_000_000]) {
+      const refused = await request.post("/v2/me/ooo", { headers: me.headers, data: { start: day(1), end: day(2), toUserId } });
+      expect(refused.status()).toBe(400);
+      answers.push((await refused.json()).error);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0].details).toEqual([{ path: "body.toUserId", message: expect.any(String) }]);
+    expect(await db.outOfOffice.count({ where: { userId: me.user.id } })).toBe(0);
   });
 
   test("an overlapping entry is 409; touching entries are fine", async ({ request }) => {

@@ -16,6 +16,7 @@ import { at, icsFeed, serveFeeds, WED, type FeedServer } from "../support/ics-fe
 import { exercised, send } from "../support/peer/conformance";
 import { sharedOperations } from "../support/peer/operations";
 import { PEER } from "../support/peer/peer-schemas";
+import { acceptPendingMembership } from "../support/service-invitations";
 import { startRadicale, type Radicale } from "../support/radicale";
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
@@ -307,10 +308,8 @@ function teamEventTypeOperations(): typeof operations {
     const [owner, second] = await Promise.all([makeHostWithEventType(), makeHostWithEventType()]);
     const headers = bearer(owner.apiKey);
     const { data: team } = await send(request, "POST /v2/teams", "/v2/teams", { headers, data: { name: "Peer team", slug: `peer-et-${owner.host.id}` } });
-    await send(request, "POST /v2/teams/{teamId}/memberships", `/v2/teams/${team.id}/memberships`, {
-      headers,
-      data: { userId: second.host.id, accepted: true },
-    });
+    await send(request, "POST /v2/teams/{teamId}/memberships", `/v2/teams/${team.id}/memberships`, { headers, data: { userId: second.host.id } });
+    await acceptPendingMembership(team.id, second.host.id);
     const base = `/v2/teams/${team.id}/event-types`;
     const { data } = await send(request, "POST /v2/teams/{teamId}/event-types", base, {
       headers,
@@ -376,8 +375,9 @@ function teamOperations(): typeof operations {
     const { data } = await send(request, "POST /v2/teams", "/v2/teams", { headers, data: { name: "Peer team", slug: `peer-${user.id}`, bio: "We meet" } });
     const added = await send(request, "POST /v2/teams/{teamId}/memberships", `/v2/teams/${data.id}/memberships`, {
       headers,
-      data: { userId: member.id, role: "ADMIN", accepted: true },
+      data: { userId: member.id, role: "ADMIN" },
     });
+    await acceptPendingMembership(data.id, member.id);
     return { headers, teamId: data.id as number, membershipId: added.data.id as number, memberId: member.id };
   };
   /** The team above with an out-of-office entry of its member, made by the owner through the team route. */

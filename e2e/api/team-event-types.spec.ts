@@ -8,6 +8,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { attendee, makeHostWithEventType } from "../../prisma/scheduling-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { expect, test } from "../support/fixtures";
+import { acceptPendingMembership } from "../support/service-invitations";
 import { REFUSED_FROM, FAKE_PHONE_CALL_AGENT, type RecordedCall } from "../support/fake-phone-calls";
 import { futureWednesday, nextDay } from "../support/future-days";
 import { startServerProcess } from "../support/test-server";
@@ -27,8 +28,9 @@ async function makeTeam(request: APIRequestContext) {
     [admin, "ADMIN"],
     [member, "MEMBER"],
   ] as const) {
-    const added = await request.post(`/v2/teams/${teamId}/memberships`, { headers: headers.owner, data: { userId: user.host.id, role, accepted: true } });
+    const added = await request.post(`/v2/teams/${teamId}/memberships`, { headers: headers.owner, data: { userId: user.host.id, role } });
     expect(added.status()).toBe(201);
+    await acceptPendingMembership(teamId, user.host.id);
   }
   const base = `/v2/teams/${teamId}/event-types`;
   return { teamId, base, owner, admin, member, headers };
@@ -158,7 +160,9 @@ test("assignAllTeamMembers follows memberships added and removed through the API
   expect(await hostIds()).toEqual([owner.host.id, admin.host.id, member.host.id].sort());
 
   const newcomer = await makeHostWithEventType();
-  const added = await request.post(`/v2/teams/${teamId}/memberships`, { headers: headers.owner, data: { userId: newcomer.host.id, accepted: true } });
+  const added = await request.post(`/v2/teams/${teamId}/memberships`, { headers: headers.owner, data: { userId: newcomer.host.id } });
+  expect(await hostIds()).not.toContain(newcomer.host.id);
+  await acceptPendingMembership(teamId, newcomer.host.id);
   expect(await hostIds()).toContain(newcomer.host.id);
   const removed = await request.delete(`/v2/teams/${teamId}/memberships/${(await added.json()).data.id}`, { headers: headers.admin });
   expect(removed.status()).toBe(200);

@@ -1,6 +1,7 @@
 /** /v2/teams and memberships over HTTP: create → /v2/me → list with pagination → members → last owner → delete. */
 import { makeApiKey, makeUser } from "../../prisma/factories";
 import { disconnectDb } from "../../server/db/client";
+import { acceptPendingMembership } from "../support/service-invitations";
 import { expect, test } from "../support/fixtures";
 
 test.afterAll(() => disconnectDb());
@@ -33,18 +34,14 @@ test("a team's life over HTTP", async ({ request }) => {
   const duplicate = await request.post("/v2/teams", { headers: colleague.headers, data: { name: "Copy", slug } });
   expect(duplicate.status()).toBe(409);
 
-  const added = await request.post(`/v2/teams/${team.id}/memberships`, {
-    headers: owner.headers,
-    data: { userId: colleague.user.id, accepted: true, role: "ADMIN" },
-  });
+  // Adding someone is an invitation (team-consent.spec.ts): pending, no profile, until they accept.
+  const added = await request.post(`/v2/teams/${team.id}/memberships`, { headers: owner.headers, data: { userId: colleague.user.id, role: "ADMIN" } });
   expect(added.status()).toBe(201);
-  expect((await added.json()).data).toMatchObject({
-    userId: colleague.user.id,
-    teamId: team.id,
-    role: "ADMIN",
-    accepted: true,
-    user: { email: colleague.user.email },
-  });
+  const pending = (await added.json()).data;
+  expect(pending).toEqual({ id: expect.any(Number), userId: colleague.user.id, teamId: team.id, role: "ADMIN", accepted: false, user: { email: "" } });
+  await acceptPendingMembership(team.id, colleague.user.id);
+  const accepted = await request.get(`/v2/teams/${team.id}/memberships/${pending.id}`, { headers: owner.headers });
+  expect((await accepted.json()).data).toMatchObject({ id: pending.id, role: "ADMIN", accepted: true, user: { email: colleague.user.email } });
 
   const members = await (await request.get(`/v2/teams/${team.id}/memberships`, { headers: colleague.headers })).json();
   expect(members.data.map((row: { userId: number }) => row.userId).sort()).toEqual([owner.user.id, colleague.user.id].sort());

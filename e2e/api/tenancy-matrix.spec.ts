@@ -4,12 +4,16 @@
  * roles), and as a member holding the strongest allowed role, then as an organization admin (neither 403 nor
  * 404). A team route added later is covered here without writing anything, once its path parameters have a
  * fixture below.
+ *
+ * Then the same routes, called by the team's admins, about users who never accepted a membership (issue 19): one the
+ * team's owner added through the API (an invitation by id), and the world's `invited`, whose unaccepted membership row
+ * predates consent. A route naming such a user is a 404, a list shows nothing of theirs, a host list naming them a 400.
  */
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { makeApiKey, makeUser } from "../../prisma/factories";
 import { makeTenancyWorld } from "../../prisma/team-factories";
-import { disconnectDb } from "../../server/db/client";
+import { db, disconnectDb } from "../../server/db/client";
 import { ROUTE_CATALOG } from "../../server/http/route-catalog";
 import { TEAM_ROLES, teamAccessOf, type TeamRole } from "../../server/http/route-definition";
 import { expect, test } from "../support/fixtures";
@@ -139,5 +143,74 @@ for (const route of teamRoutes) {
       const viaOrg = await call(request, team.roles.includes("ADMIN") ? "orgAdmin" : "orgOwner");
       expect(viaOrg.status(), await viaOrg.text()).toBe(200);
     }
+  });
+}
+
+/** What a user who did not accept keeps to themself: their profile, a schedule, an out-of-office entry (its note). */
+async function withPrivateData(user: { id: number; email: string; name: string }) {
+  const tag = randomBytes(4).toString("hex");
+  const schedule = await db.schedule.create({ data: { userId: user.id, name: `Private hours ${tag}`, timeZone: "UTC" } });
+  const away = { start: new Date(Date.UTC(2031, 5, 1)), end: new Date(Date.UTC(2031, 5, 2)), notes: `Private note ${tag}` };
+  const entry = await db.outOfOffice.create({ data: { userId: user.id, ...away } });
+  return { user, oooId: entry.id, secrets: [user.email, user.name, schedule.name, away.notes] };
+}
+
+const notedEntries = (userId: number) =>
+  db.outOfOffice.findMany({ where: { userId }, select: { id: true, start: true, end: true, notes: true }, orderBy: { id: "asc" } });
+
+const naming = (route: (typeof teamRoutes)[number]) => route.path.includes("{userId}");
+const HOST_WRITES: Record<string, (userId: number) => unknown> = {
+  "POST /v2/teams/{teamId}/event-types": (userId) => ({
+    title: "Consent",
+    slug: "consent",
+    lengthInMinutes: 30,
+    schedulingType: "roundRobin",
+    hosts: [{ userId }],
+  }),
+  "PATCH /v2/teams/{teamId}/event-types/{eventTypeId}": (userId) => ({ hosts: [{ userId }] }),
+};
+
+for (const route of teamRoutes.filter((route) => naming(route) || route.method === "GET" || HOST_WRITES[`${route.method} ${route.path}`])) {
+  const team = teamAccessOf(route.access)!;
+  const operation = `${route.method} ${route.path}`;
+
+  test(`${operation}: nothing of a user who did not accept is readable or writable through the team`, async ({ request }) => {
+    const world = await makeTenancyWorld();
+    const [ownerKey, adminKey, orgAdminKey] = await Promise.all([world.users.owner, world.users.admin, world.users.orgAdmin].map(({ id }) => makeApiKey(id)));
+    const added = await makeUser({ name: `Nora ${randomBytes(4).toString("hex")}` });
+    // The owner tries to force them in (accepted: true on create, then on update): both refused, they stay invited.
+    const asOwner = { authorization: `Bearer ${ownerKey}` };
+    const forced = await request.post(`/v2/teams/${world.team.id}/memberships`, { headers: asOwner, data: { userId: added.id, accepted: true } });
+    expect(forced.status(), await forced.text()).toBe(400);
+    const invitedByApi = await request.post(`/v2/teams/${world.team.id}/memberships`, { headers: asOwner, data: { userId: added.id } });
+    expect(invitedByApi.status(), await invitedByApi.text()).toBe(201);
+    const pendingId = (await invitedByApi.json()).data.id;
+    const forcedLater = await request.patch(`/v2/teams/${world.team.id}/memberships/${pendingId}`, { headers: asOwner, data: { accepted: true } });
+    expect(forcedLater.status(), await forcedLater.text()).toBe(400);
+    const strangers = await Promise.all([added, world.users.invited].map(withPrivateData));
+    const before = await Promise.all(strangers.map(({ user }) => notedEntries(user.id)));
+
+    const shared: Record<string, number | string> = {};
+    const names = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!).filter((name) => name !== team.param);
+    for (const name of names.filter((name) => name !== "userId" && name !== "oooId")) shared[name] = await PARAMS[name]!(world, shared);
+    for (const stranger of strangers) {
+      const values: Record<string, number | string> = { ...shared, [team.param]: world.team.id, userId: stranger.user.id, oooId: stranger.oooId };
+      const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+      const body = HOST_WRITES[operation]?.(stranger.user.id) ?? (await BODIES[operation]?.(world));
+      for (const key of team.roles.includes("ADMIN") ? [adminKey, orgAdminKey] : [ownerKey]) {
+        const response = await request.fetch(url, {
+          method: route.method,
+          headers: { authorization: `Bearer ${key}` },
+          data: route.method === "GET" ? undefined : (body ?? {}),
+        });
+        const text = await response.text();
+        if (naming(route)) expect(response.status(), text).toBe(404);
+        else if (HOST_WRITES[operation]) expect(response.status(), text).toBe(400);
+        else expect(response.status(), text).toBeLessThan(300);
+        for (const secret of stranger.secrets) expect(text, `${operation} shows ${secret}`).not.toContain(secret);
+      }
+    }
+    expect(await Promise.all(strangers.map(({ user }) => notedEntries(user.id)))).toEqual(before);
+    expect(await db.membership.count({ where: { teamId: world.team.id, userId: { in: strangers.map(({ user }) => user.id) }, accepted: true } })).toBe(0);
   });
 }

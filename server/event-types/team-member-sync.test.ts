@@ -4,8 +4,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeUser } from "../../prisma/factories";
 import { addMember, makeTeam, makeTenancyWorld } from "../../prisma/team-factories";
 import { expectAppError } from "../../e2e/support/rejections";
+import { joinTeam, tokenMailedTo } from "../../e2e/support/service-invitations";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
+import { acceptInvitation } from "../teams/invitation-accept";
 import { createMembership, deleteMembership, updateMembership } from "../teams/membership.service";
 import { createTeamEventType, updateTeamEventType } from "./team-event-type.service";
 
@@ -37,7 +39,7 @@ describe("a member joining", () => {
   it("hosts the assignAllTeamMembers event types (fixed when collective) and gets a managed copy; a pending one does not", async () => {
     const { team, admin, everyone, managed, chosen } = await teamWithEventTypes();
     const [joiner, pending] = await Promise.all([makeUser(), makeUser()]);
-    await createMembership(admin, team.id, { userId: joiner.id, accepted: true });
+    await joinTeam(admin, team.id, joiner);
     await createMembership(admin, team.id, { userId: pending.id });
     expect(await hostIds(everyone.id)).toContain(joiner.id);
     expect(await hostIds(everyone.id)).not.toContain(pending.id);
@@ -47,8 +49,7 @@ describe("a member joining", () => {
     expect(await childOwners(managed.id)).toContain(joiner.id);
     expect(await hostIds(chosen.id)).not.toContain(joiner.id);
     // Accepting later counts as joining.
-    const membership = await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: team.id, userId: pending.id } } });
-    await updateMembership(admin, team.id, membership.id, { accepted: true });
+    await acceptInvitation(sessionActor(pending.id), await tokenMailedTo(pending.email));
     expect(await childOwners(managed.id)).toContain(pending.id);
   });
 
@@ -56,7 +57,7 @@ describe("a member joining", () => {
     const { team, admin } = await teamWithEventTypes();
     const joiner = await makeUser();
     await db.eventType.create({ data: { userId: joiner.id, title: "Mine", slug: "ours", lengthInMinutes: 15 } });
-    const error = await expectAppError(createMembership(admin, team.id, { userId: joiner.id, accepted: true }), "CONFLICT");
+    const error = await expectAppError(joinTeam(admin, team.id, joiner), "CONFLICT");
     expect(error.message).toContain(joiner.username);
     expect(await db.membership.count({ where: { teamId: team.id, userId: joiner.id } })).toBe(0);
   });

@@ -22,3 +22,11 @@ export const outOfOfficeOfTeamMember = (actor: Actor, teamId: number, userId: nu
 
 /** Who a team member's out-of-office may redirect to, and round robin hand their bookings to: the team's accepted members. */
 export const redirectTargetsIn = (teamId: number): Prisma.UserWhereInput => ({ memberships: { some: { teamId, accepted: true } } });
+
+/**
+ * Who the actor's own out-of-office may redirect to: someone they share a team with, both accepted members. Being
+ * invited grants nothing here either, and an id outside the actor's teams is refused like one that names nobody.
+ */
+export const redirectTargetsOf = (actor: Actor): Prisma.UserWhereInput => ({
+  memberships: { some: { accepted: true, team: { memberships: { some: { userId: actor.userId, accepted: true } } } } },
+});

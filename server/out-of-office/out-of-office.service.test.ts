@@ -2,6 +2,7 @@ import { sessionActor } from "../auth/actor";
 import { afterAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { makeUser } from "../../prisma/factories";
+import { addMember, makeTeam } from "../../prisma/team-factories";
 import { db, disconnectDb } from "../db/client";
 import { createOutOfOffice, deleteOutOfOffice, listOutOfOffice, updateOutOfOffice } from "./out-of-office.service";
 import { expectAppError, rejectionOf } from "../../e2e/support/rejections";
@@ -27,13 +28,24 @@ describe("createOutOfOffice", () => {
     });
   });
 
-  it("stores a redirect to another user, and refuses oneself (BAD_REQUEST) or an unknown user (NOT_FOUND)", async () => {
-    const [user, colleague] = await Promise.all([makeUser(), makeUser()]);
+  it("stores a redirect to someone sharing an accepted team, and refuses oneself, a stranger, a pending member and an unknown id alike (BAD_REQUEST)", async () => {
+    const [user, colleague, stranger, invitee] = await Promise.all([makeUser(), makeUser(), makeUser(), makeUser()]);
+    const team = await makeTeam();
+    await Promise.all([addMember(team.id, user.id, "MEMBER"), addMember(team.id, colleague.id, "MEMBER"), addMember(team.id, invitee.id, "MEMBER", false)]);
     const entry = await createOutOfOffice(sessionActor(user.id), { start: day(1), end: day(2), toUserId: colleague.id, reason: "vacation", notes: "Beach" });
     expect(entry).toMatchObject({ toUserId: colleague.id, reason: "vacation", notes: "Beach" });
     const self = await expectAppError(createOutOfOffice(sessionActor(user.id), { start: day(3), end: day(4), toUserId: user.id }), "BAD_REQUEST");
     expect(self.details).toEqual([{ path: "body.toUserId", message: expect.any(String) }]);
-    await expectAppError(createOutOfOffice(sessionActor(user.id), { start: day(3), end: day(4), toUserId: 2_000_000_000 }), "NOT_FOUND");
+    const refusals = [];
+    for (const toUserId of [stranger.id, invitee.id, 2_000_000_000]) {
+      refusals.push(await expectAppError(createOutOfOffice(sessionActor(user.id), { start: day(3), end: day(4), toUserId }), "BAD_REQUEST"));
+    }
+    // No difference between an id that names nobody and a stranger: the field cannot be used to walk the ids.
+    expect(new Set(refusals.map((error) => JSON.stringify([error.message, error.details])))).toHaveProperty("size", 1);
+    expect(refusals[0]!.details).toEqual([{ path: "body.toUserId", message: expect.any(String) }]);
+    await expectAppError(updateOutOfOffice(sessionActor(user.id), entry.id, { toUserId: stranger.id }), "BAD_REQUEST");
+    // Nor does the invitee's own side count: pending on either side shares nothing.
+    await expectAppError(createOutOfOffice(sessionActor(invitee.id), { start: day(3), end: day(4), toUserId: user.id }), "BAD_REQUEST");
     expect(await db.outOfOffice.count({ where: { userId: user.id } })).toBe(1);
   });
 

@@ -12,7 +12,7 @@ import { emitDomainEvent } from "../events/domain-events";
 import { OOO_SELECT, toOooOutput } from "./out-of-office.dto";
 import { isOrderedRange, ZCreateOooInput, ZUpdateOooInput, type TCreateOooInput, type TListOooQuery, type TUpdateOooInput } from "./out-of-office.schemas";
 import type { Actor } from "../auth/actor";
-import { outOfOfficeOf, outOfOfficeOfTeamMember, redirectTargetsIn, teamMembersManagedBy } from "./ooo-access";
+import { outOfOfficeOf, outOfOfficeOfTeamMember, redirectTargetsIn, redirectTargetsOf, teamMembersManagedBy } from "./ooo-access";
 
 const notFound = () => new AppError("NOT_FOUND", "Out-of-office entry not found");
 const userNotFound = () => new AppError("NOT_FOUND", "User not found");
@@ -34,8 +34,12 @@ const personal = (actor: Actor): OooOwner => ({
   userId: actor.userId,
   entries: outOfOfficeOf(actor),
   reachable: { id: actor.userId },
-  redirectTargets: {},
-  refuseTarget: () => new AppError("NOT_FOUND", "User not found", [{ path: "body.toUserId", message: "No such user" }]),
+  redirectTargets: redirectTargetsOf(actor),
+  // The same answer for an id that names nobody and for a stranger: the field cannot be used to walk the ids.
+  refuseTarget: () =>
+    new AppError("BAD_REQUEST", "Bookings can only be redirected to someone you share a team with", [
+      { path: "body.toUserId", message: "Not an accepted member of a team of yours" },
+    ]),
   whose: "of yours",
 });
 

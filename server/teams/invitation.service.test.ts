@@ -4,9 +4,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeUser } from "../../prisma/factories";
 import { addMember, makeTeam } from "../../prisma/team-factories";
 import { expectAppError } from "../../e2e/support/rejections";
+import { tokenMailedTo } from "../../e2e/support/service-invitations";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
-import { runPendingJobs } from "../jobs/workers";
 import { SEND_MAIL_JOB } from "../mail/mail-queue";
 import { acceptInvitation, findInvitation } from "./invitation-accept";
 import { INVITATION_LIFETIME_DAYS, MAX_PENDING_INVITATIONS, inviteToTeam, listPendingInvitations, revokeInvitation } from "./invitation.service";
@@ -20,18 +20,6 @@ async function teamWithOwner() {
   const owner = await makeUser({ name: "Olive Owner" });
   await addMember(team.id, owner.id, "OWNER");
   return { team, owner, actor: sessionActor(owner.id) };
-}
-
-/**
- * The token from the link in the newest invitation mail to `email`, once the queued mails were sent (kept in
- * OutboxMail: no SMTP_URL in these tests).
- */
-async function tokenMailedTo(email: string): Promise<string> {
-  await runPendingJobs();
-  const mail = await db.outboxMail.findFirst({ where: { to: email }, orderBy: { id: "desc" } });
-  const token = /\/teams\/invitations\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
-  if (!token) throw new Error(`no invitation link mailed to ${email}`);
-  return token;
 }
 
 const uniqueAddress = () => `invitee-${Math.random().toString(36).slice(2)}@example.test`;

@@ -28,23 +28,26 @@ describe("reading memberships", () => {
 });
 
 describe("createMembership", () => {
-  it("adds a user (pending by default), refuses a duplicate with 409 and an unknown user with 404", async () => {
+  it("invites someone else (pending, no Membership row), refuses a second invitation with 409, and answers an unknown id the same way", async () => {
     const world = await makeTenancyWorld();
     const newcomer = await makeUser();
     const admin = sessionActor(world.users.admin.id);
-    expect(await createMembership(admin, world.team.id, { userId: newcomer.id })).toMatchObject({ userId: newcomer.id, role: "MEMBER", accepted: false });
+    const pending = await createMembership(admin, world.team.id, { userId: newcomer.id });
+    expect(pending).toEqual({ id: expect.any(Number), userId: newcomer.id, teamId: world.team.id, role: "MEMBER", accepted: false, user: { email: "" } });
     await expectAppError(createMembership(admin, world.team.id, { userId: newcomer.id, role: "ADMIN" }), "CONFLICT");
-    await expectAppError(createMembership(admin, world.team.id, { userId: 2_000_000_000 }), "NOT_FOUND");
-    expect((await membershipOf(world.team.id, newcomer.id)).role).toBe("MEMBER");
+    const nobody = await createMembership(admin, world.team.id, { userId: 2_000_000_000 });
+    expect(nobody).toEqual({ ...pending, id: expect.any(Number), userId: 2_000_000_000 });
+    expect(await db.membership.count({ where: { teamId: world.team.id, userId: newcomer.id } })).toBe(0);
   });
 
-  it("lets only an OWNER add an OWNER", async () => {
+  it("lets only an OWNER invite an OWNER", async () => {
     const world = await makeTenancyWorld();
     const newcomer = await makeUser();
     await expectAppError(createMembership(sessionActor(world.users.admin.id), world.team.id, { userId: newcomer.id, role: "OWNER" }), "FORBIDDEN");
-    expect(await db.membership.count({ where: { userId: newcomer.id } })).toBe(0);
-    expect(await createMembership(sessionActor(world.users.owner.id), world.team.id, { userId: newcomer.id, role: "OWNER", accepted: true })).toMatchObject({
+    expect(await db.teamInvitation.count({ where: { userId: newcomer.id } })).toBe(0);
+    expect(await createMembership(sessionActor(world.users.owner.id), world.team.id, { userId: newcomer.id, role: "OWNER" })).toMatchObject({
       role: "OWNER",
+      accepted: false,
     });
   });
 });

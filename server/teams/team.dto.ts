@@ -66,14 +66,36 @@ export const ZMembershipOutput = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   teamId: z.number().int(),
-  accepted: z.boolean(),
+  accepted: z.boolean().describe("false: invited, not yet accepted by the user; such a membership grants nothing"),
   role: z.enum(["OWNER", "ADMIN", "MEMBER"]),
-  user: z.object({ email: z.string(), name: z.string(), username: z.string(), avatarUrl: z.string().optional().describe("Left out when not set") }),
+  user: z
+    .object({
+      email: z.string().describe("Empty while the membership is not accepted"),
+      name: z.string().optional(),
+      username: z.string().optional(),
+      avatarUrl: z.string().optional().describe("Left out when not set"),
+    })
+    .describe("The member's profile once they accepted; until then only what the inviter supplied (userId) is shown"),
 });
 export type TMembershipOutput = z.infer<typeof ZMembershipOutput>;
 
-type MembershipRow = Omit<TMembershipOutput, "user"> & { user: Omit<TMembershipOutput["user"], "avatarUrl"> & { avatarUrl: string | null } };
+type MembershipRow = Omit<TMembershipOutput, "user"> & { user: { email: string; name: string; username: string; avatarUrl: string | null } };
+
+/**
+ * A membership not accepted shows no profile: adding someone is only an invitation, and being invited must not let
+ * the inviter read who an id belongs to (an outsider could otherwise walk the ids). pending-membership.ts answers
+ * for open invitations by id in the same shape.
+ */
+export const pendingMembershipOutput = (row: Omit<TMembershipOutput, "user" | "accepted">): TMembershipOutput => ({
+  id: row.id,
+  userId: row.userId,
+  teamId: row.teamId,
+  accepted: false,
+  role: row.role,
+  user: { email: "" },
+});
 
 export function toMembershipOutput({ user: { avatarUrl, ...user }, ...membership }: MembershipRow): TMembershipOutput {
+  if (!membership.accepted) return pendingMembershipOutput(membership);
   return { ...membership, user: { ...user, ...(avatarUrl === null ? {} : { avatarUrl }) } };
 }

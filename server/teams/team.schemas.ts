@@ -47,11 +47,14 @@ export const ZListTeamsQuery = ZPaginationQuery;
 
 const ZRole = z.enum(TEAM_ROLES as ["OWNER", "ADMIN", "MEMBER"], { message: `role is one of ${TEAM_ROLES.join(", ")}` });
 
-export const ZCreateMembershipInput = z.object({ userId: ZIdField, accepted: z.boolean().default(false), role: ZRole.default("MEMBER") }).strict();
+/** Membership is consent (membership-consent.ts): only the user sets accepted: true; for anyone else it is a 400. */
+const ZAccepted = z.boolean().describe("true only for yourself: anyone else becomes a member by accepting the invitation mailed to them (else 400)");
+
+export const ZCreateMembershipInput = z.object({ userId: ZIdField, accepted: ZAccepted.default(false), role: ZRole.default("MEMBER") }).strict();
 export type TCreateMembershipInput = z.input<typeof ZCreateMembershipInput>;
 
 export const ZUpdateMembershipInput = z
-  .object({ accepted: z.boolean(), role: ZRole })
+  .object({ accepted: ZAccepted, role: ZRole })
   .partial()
   .strict()
   .refine((value) => Object.keys(value).length > 0, "Send accepted or role");

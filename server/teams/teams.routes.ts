@@ -117,7 +117,8 @@ export const createMembershipRoute = defineRoute(
     method: "POST",
     path: "/v2/teams/{teamId}/memberships",
     tag,
-    summary: "Add a member (only an OWNER adds an OWNER)",
+    summary:
+      "Invite a user by id: the answer is a pending membership (accepted: false, no profile) and the user is mailed a link to accept or decline; it grants nothing until they accept, and keeps its id then. accepted: true for anyone but yourself is a 400 on body.accepted. An id that names nobody is answered the same way. Only an OWNER invites an OWNER",
     access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team(ADMINS) },
     params: ZTeamIdParams,
     body: ZCreateMembershipInput,
@@ -145,7 +146,8 @@ export const updateMembershipRoute = defineRoute(
     method: "PATCH",
     path: "/v2/teams/{teamId}/memberships/{membershipId}",
     tag,
-    summary: "Update a membership's role or acceptance (the last owner cannot be demoted: 409)",
+    summary:
+      "Update a membership's role, or suspend it (accepted: false); only the user accepts (accepted: true from anyone else: 400 on body.accepted). The last owner cannot be demoted: 409",
     access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team(ADMINS) },
     params: ZMembershipParams,
     body: ZUpdateMembershipInput,
@@ -159,7 +161,7 @@ export const deleteMembershipRoute = defineRoute(
     method: "DELETE",
     path: "/v2/teams/{teamId}/memberships/{membershipId}",
     tag,
-    summary: "Remove a membership (the last owner cannot leave: 409)",
+    summary: "Remove a membership, or revoke a pending one's invitation (the last owner cannot leave: 409)",
     access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team(ADMINS) },
     params: ZMembershipParams,
     response: ZMembershipOutput,

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { authorizeTeam } from "../../http/api-route";
 import { ZIdField } from "../../http/ids";
-import { acceptInvitation } from "../../teams/invitation-accept";
+import { acceptInvitation, declineInvitation } from "../../teams/invitation-accept";
 import { ZInviteInput, ZTeamInvitationRef, ZTeamRole } from "../../teams/invitation.schemas";
 import { inviteToTeam, listPendingInvitations, revokeInvitation } from "../../teams/invitation.service";
 import { deleteMembership, listMemberships, updateMembership } from "../../teams/membership.service";
@@ -16,6 +16,7 @@ import { deleteMembershipRoute, inviteToTeamRoute, listMembershipsRoute, updateM
 import { protectedProcedure, router } from "../init";
 
 const ZTeamRef = z.object({ teamId: ZIdField }).strict();
+const ZInvitationAnswer = z.object({ token: z.string().max(200) }).strict();
 const ZMembershipRef = z.object({ teamId: ZIdField, membershipId: ZIdField }).strict();
 
 /** Far more than one person's teams or one team's members on a settings page. */
@@ -26,7 +27,8 @@ export const teamsRouter = router({
   create: protectedProcedure.input(ZCreateTeamInput).mutation(({ ctx, input }) => createTeam(ctx.actor, input)),
   members: protectedProcedure.input(ZTeamRef).query(async ({ ctx, input }) => {
     await authorizeTeam(ctx.actor, listMembershipsRoute, input);
-    return (await listMemberships(ctx.actor, input.teamId, ALL)).items;
+    // Pending ones (invitations by id) are listed with the team's invitations.
+    return (await listMemberships(ctx.actor, input.teamId, ALL, { pending: false })).items;
   }),
   changeRole: protectedProcedure.input(ZMembershipRef.extend({ role: ZTeamRole })).mutation(async ({ ctx, input }) => {
     await authorizeTeam(ctx.actor, updateMembershipRoute, input);
@@ -51,7 +53,6 @@ export const teamsRouter = router({
     await authorizeTeam(ctx.actor, inviteToTeamRoute, input);
     return revokeInvitation(ctx.actor, input.teamId, input.invitationId);
   }),
-  acceptInvitation: protectedProcedure
-    .input(z.object({ token: z.string().max(200) }).strict())
-    .mutation(({ ctx, input }) => acceptInvitation(ctx.actor, input.token)),
+  acceptInvitation: protectedProcedure.input(ZInvitationAnswer).mutation(({ ctx, input }) => acceptInvitation(ctx.actor, input.token)),
+  declineInvitation: protectedProcedure.input(ZInvitationAnswer).mutation(({ ctx, input }) => declineInvitation(ctx.actor, input.token)),
 });
