@@ -1,8 +1,11 @@
 /** The role table against the routes: every route declaring a team names the table's roles for its operation. */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROUTE_CATALOG } from "../http/route-catalog";
 import { teamAccessOf } from "../http/route-definition";
-import { CONVENE_TEAM_OPERATIONS, ROLE_TABLE, specifiedPermission, specifiedRoles } from "./role-table";
+import { PERMISSIONS } from "./permissions";
+import { CONVENE_TEAM_OPERATIONS, permissionTableMarkdown, ROLE_TABLE, roleTableMarkdown, specifiedPermission, specifiedRoles } from "./role-table";
 import { TEAM_LEVEL_TABLE } from "./scope-table";
 
 describe("the role table", () => {
@@ -49,5 +52,13 @@ describe("every route with a team declares its row's roles", () => {
       (route) => `${route.method} ${route.path}`,
     );
     expect(undeclared).toEqual([]);
+  });
+});
+
+describe("the README's tables", () => {
+  it("are the permission table and the role table as the code has them", () => {
+    const readme = readFileSync(path.join(import.meta.dirname, "../../README.md"), "utf8");
+    expect(readme).toContain(permissionTableMarkdown(PERMISSIONS));
+    expect(readme).toContain(roleTableMarkdown());
   });
 });

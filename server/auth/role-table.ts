@@ -70,3 +70,22 @@ export const specifiedPermission = (method: HttpMethod, path: string): Permissio
 
 /** The roles the table gives an operation (those holding its permission); null: not a team operation. */
 export const specifiedRoles = (method: HttpMethod, path: string): readonly TeamRole[] | null => ROWS_BY_OPERATION.get(key(method, path))?.roles ?? null;
+
+const mark = (roles: readonly TeamRole[], role: TeamRole) => (roles.includes(role) ? "✓" : "—");
+
+/** The README's tables, written from PERMISSIONS and these rows (role-table.test.ts holds the README to them). */
+export function permissionTableMarkdown(permissions: Readonly<Record<Permission, readonly TeamRole[]>>): string {
+  const rows = Object.entries(permissions).map(
+    ([permission, roles]) => `| \`${permission}\` | ${mark(roles, "OWNER")} | ${mark(roles, "ADMIN")} | ${mark(roles, "MEMBER")} |`,
+  );
+  return ["| Permission | OWNER | ADMIN | MEMBER |", "|---|:-:|:-:|:-:|", ...rows].join("\n");
+}
+
+/** The /v2/teams rows (the organization variants of each have the same permission, and the README says so). */
+export function roleTableMarkdown(): string {
+  const rows = ROLE_TABLE.filter((entry) => entry.path.startsWith("/v2/teams/")).map(
+    (entry) =>
+      `| \`${entry.method} ${entry.path}\` | ${entry.scope ? `\`${entry.scope}\`` : "API keys only"} | \`${entry.permission}\` | ${mark(entry.roles, "OWNER")} | ${mark(entry.roles, "ADMIN")} | ${mark(entry.roles, "MEMBER")} |`,
+  );
+  return ["| Operation | Scope | Permission | OWNER | ADMIN | MEMBER |", "|---|---|---|:-:|:-:|:-:|", ...rows].join("\n");
+}
