@@ -33,6 +33,7 @@ export const ZBookingSnapshot = z.object({
   cancellationReason: z.string().optional(),
   cancelledByEmail: z.string().optional(),
   reschedulingReason: z.string().optional(),
+  rescheduledByEmail: z.string().optional(),
   rescheduledFromUid: z.string().optional(),
   rescheduledToUid: z.string().optional(),
   start: z.string(),
@@ -228,7 +229,14 @@ export function triggerFieldsOf(
       return { rejectionReason: booking.cancellationReason, destinationCalendar: context.destinationCalendar ? [context.destinationCalendar] : [] };
     case "BOOKING_RESCHEDULED": {
       const uid = previous?.uid ?? booking.rescheduledFromUid;
-      return { rescheduleUid: uid, rescheduleId: previous?.id, rescheduleStartTime: previous?.start, rescheduleEndTime: previous?.end };
+      return {
+        rescheduleUid: uid,
+        rescheduleId: previous?.id,
+        rescheduleStartTime: previous?.start,
+        rescheduleEndTime: previous?.end,
+        // Who moved it (the reschedule's rescheduledBy, else the signed-in caller), as the peer's CalendarEvent names it.
+        rescheduledBy: booking.rescheduledByEmail,
+      };
     }
     default:
       return {};

@@ -35,6 +35,22 @@ describe("webhook messages", () => {
     expect(payload).toMatchObject({ uid: booking.uid, status: "ACCEPTED" });
     expect(payload.cancellationReason ?? null).toBeNull();
   });
+
+  it("a booking of a managed copy makes a message for the team event type's webhook (the copy's lineage)", async () => {
+    const { host, eventType: parent } = await makeHostWithEventType();
+    const team = await db.team.create({ data: { name: "Team", slug: `team-${parent.id}` } });
+    await db.eventType.update({ where: { id: parent.id }, data: { userId: null, teamId: team.id, schedulingType: "MANAGED" } });
+    const copy = await db.eventType.create({
+      data: { userId: host.id, parentId: parent.id, title: "Copy", slug: `copy-${parent.id}`, lengthInMinutes: 30, minimumBookingNotice: 0 },
+    });
+    const hook = await db.webhook.create({
+      data: { eventTypeId: parent.id, subscriberUrl: "http://127.0.0.1:9/team", triggers: ["BOOKING_CREATED"], secretEncrypted: "unused" },
+    });
+    const { booking } = await createBooking({ eventTypeId: copy.id, start: utcAt(2, 11), attendee: attendee() }, noKey);
+    const event = await db.domainEvent.findFirstOrThrow({ where: { bookingId: booking.id, type: "BOOKING_CREATED" } });
+    await messagesForEvent(event as DomainEvent);
+    expect(await db.webhookMessage.findMany({ where: { eventId: event.id }, select: { webhookId: true } })).toEqual([{ webhookId: hook.id }]);
+  });
 });
 
 describe("webhook message bodies: the peer's, whatever the event's age", () => {

@@ -1,51 +1,87 @@
 /**
  * Messages: one per domain event and subscribed webhook, made when the event is handled, with the payload frozen
- * then (webhook-payload-facts.ts: the booking as its event recorded it). The unique (eventId, webhookId) pair makes handling an event
- * twice (the queue delivers at least once) make no second message; the first attempts are scheduled in the
- * transaction that makes the messages.
+ * then (webhook-payload-facts.ts: the booking as its event recorded it), for the webhooks webhook-subscriptions.ts names.
+ * The unique (eventId, webhookId) pair makes handling an event twice (the queue delivers at least once) make no
+ * second message; the first attempts are scheduled in the transaction that makes the messages, except for a
+ * message that waits behind an earlier one of its booking (webhook-ordering.ts).
  */
 import { randomBytes } from "node:crypto";
-import { db, type Tx } from "../db/client";
+import { db, sql, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import { lockOrderingKeys, orderOfEvent, webhooksBusyWith, type EventOrder } from "./webhook-ordering";
 import { webhookPayloadOf, type WebhookBody, type WebhookDomainEvent } from "./webhook-payload";
 import { webhookFactsOf } from "./webhook-payload-facts";
+import { SELECT_SUBSCRIBED_WEBHOOKS } from "./webhook-subscriptions";
 import { PING_TRIGGER, triggerOfEvent } from "./webhook-triggers";
 
 /** 128 random bits: the `webhook-id` a subscriber deduplicates on. */
 export const newMessageId = () => `msg_${randomBytes(16).toString("hex")}`;
 
-/** Active webhooks subscribed to `trigger` that this event concerns: its users' accounts and its event type. */
-function subscribersOf(event: WebhookDomainEvent, trigger: string): Prisma.WebhookWhereInput {
-  const owners: Prisma.WebhookWhereInput[] = [];
-  if (event.userIds.length) owners.push({ userId: { in: [...event.userIds] } });
-  if (event.eventTypeId) owners.push({ eventTypeId: event.eventTypeId });
-  return { active: true, disabledAt: null, triggers: { has: trigger }, OR: owners };
-}
-
 /** Schedules the first attempt of each message, in the transaction that made them. */
 export type ScheduleFirstAttempts = (tx: Tx, messageIds: string[]) => Promise<void>;
 
+const subscribedWebhookIds = async (event: WebhookDomainEvent, trigger: string) =>
+  (await sql<{ id: number }>(SELECT_SUBSCRIBED_WEBHOOKS, [trigger, event.eventTypeId ?? null, [...event.userIds]])).map(({ id }) => id);
+
+const orderOf = (event: WebhookDomainEvent) => (event.bookingUid ? orderOfEvent(event.id, event.bookingUid) : Promise.resolve(null));
+
 /**
- * Makes the event's messages (once) and schedules their first attempts; returns the ids of the messages made. One
- * insert for all of them and one for their jobs, whatever the number of webhooks: this runs for every booking change.
+ * Makes the event's messages (once) and schedules the first attempts of those that need not wait behind an earlier
+ * message of the same booking (webhook-ordering.ts); returns the ids of the messages made. The booking's earlier
+ * events whose handling has not finished get their messages first. One insert for all of them and one for their
+ * jobs, whatever the number of webhooks: this runs for every booking change.
  */
 export async function messagesForEvent(event: WebhookDomainEvent, scheduleFirst?: ScheduleFirstAttempts): Promise<string[]> {
   const trigger = triggerOfEvent(event.type);
   if (!trigger || (!event.userIds.length && !event.eventTypeId)) return [];
-  const webhooks = await db.webhook.findMany({ where: subscribersOf(event, trigger), select: { id: true } });
-  if (webhooks.length === 0) return [];
+  const webhookIds = await subscribedWebhookIds(event, trigger);
+  if (webhookIds.length === 0) return [];
+  const order = await orderOf(event);
+  if (order?.earlierEventIds.length) {
+    const earlier = await db.domainEvent.findMany({ where: { id: { in: order.earlierEventIds } }, orderBy: { sequence: "asc" } });
+    for (const previous of earlier) {
+      const previousTrigger = triggerOfEvent(previous.type);
+      if (previousTrigger)
+        await makeMessages(previous, previousTrigger, await subscribedWebhookIds(previous, previousTrigger), await orderOf(previous), scheduleFirst);
+    }
+  }
+  return makeMessages(event, trigger, webhookIds, order, scheduleFirst);
+}
+
+async function makeMessages(
+  event: WebhookDomainEvent,
+  trigger: string,
+  webhookIds: number[],
+  order: EventOrder | null,
+  scheduleFirst: ScheduleFirstAttempts | undefined,
+): Promise<string[]> {
+  if (webhookIds.length === 0) return [];
   const payload = webhookPayloadOf(event, await webhookFactsOf(event, trigger), trigger) as unknown as Prisma.InputJsonValue;
   const now = new Date();
   return db.$transaction(async (tx) => {
+    let busy = new Set<number>();
+    if (order) {
+      await lockOrderingKeys(tx, webhookIds, order.orderingKey);
+      busy = await webhooksBusyWith(tx, webhookIds, order.orderingKey);
+    }
     // A message this event already has (a repeated job) is skipped by the unique (eventId, webhookId), not made twice.
     const made = await tx.webhookMessage.createManyAndReturn({
-      data: webhooks.map((webhook) => ({ id: newMessageId(), webhookId: webhook.id, eventId: event.id, trigger, payload, nextAttemptAt: now })),
+      data: webhookIds.map((webhookId) => ({
+        id: newMessageId(),
+        webhookId,
+        eventId: event.id,
+        trigger,
+        payload,
+        orderingKey: order?.orderingKey ?? null,
+        sequence: order?.sequence ?? null,
+        ...(busy.has(webhookId) ? { state: "WAITING", nextAttemptAt: null } : { nextAttemptAt: now }),
+      })),
       skipDuplicates: true,
-      select: { id: true },
+      select: { id: true, state: true },
     });
-    const ids = made.map(({ id }) => id);
-    if (scheduleFirst && ids.length > 0) await scheduleFirst(tx, ids);
-    return ids;
+    const due = made.filter(({ state }) => state === "PENDING").map(({ id }) => id);
+    if (scheduleFirst && due.length > 0) await scheduleFirst(tx, due);
+    return made.map(({ id }) => id);
   });
 }
 

@@ -72,9 +72,16 @@ const cases: [string, object, Partial<WebhookFacts>, Record<string, unknown>][] 
   ["BOOKING_REQUESTED", { ...recorded, status: "pending" }, {}, { status: "PENDING" }],
   [
     "BOOKING_RESCHEDULED",
-    { ...recorded, uid: "bk_2", rescheduledFromUid: "bk_1", reschedulingReason: "Clash" },
+    { ...recorded, uid: "bk_2", rescheduledFromUid: "bk_1", reschedulingReason: "Clash", rescheduledByEmail: "planner@example.test" },
     { previousBooking: { id: 40, uid: "bk_1", start: "2031-01-05T09:00:00.000Z", end: "2031-01-05T09:30:00.000Z" } },
-    { uid: "bk_2", rescheduleUid: "bk_1", rescheduleId: 40, rescheduleStartTime: "2031-01-05T09:00:00.000Z", rescheduleEndTime: "2031-01-05T09:30:00.000Z" },
+    {
+      uid: "bk_2",
+      rescheduleUid: "bk_1",
+      rescheduleId: 40,
+      rescheduleStartTime: "2031-01-05T09:00:00.000Z",
+      rescheduleEndTime: "2031-01-05T09:30:00.000Z",
+      rescheduledBy: "planner@example.test",
+    },
   ],
   [
     "BOOKING_CANCELLED",
