@@ -1,3 +1,4 @@
+import { holdsPermission } from "@/server/auth/permissions";
 import { TextLink } from "../ui/text-link";
 import { InvitationList } from "./invitation-list";
 import { InviteForm } from "./invite-form";
@@ -8,7 +9,8 @@ type Props = { team: { id: number; name: string; slug: string }; myRole: TTeamRo
 
 /** One team: its members for everyone in it; inviting and managing for its owners and admins. */
 export function TeamSettings({ team, myRole, myUserId }: Props) {
-  const canManage = myRole === "OWNER" || myRole === "ADMIN";
+  // What the use cases behind the page check (membership.write); the page only hides what they would refuse.
+  const canManage = holdsPermission(myRole, "membership.write");
   return (
     <>
       <p className="text-sm">

@@ -1,8 +1,11 @@
 /** The role table against the routes: every route declaring a team names the table's roles for its operation. */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROUTE_CATALOG } from "../http/route-catalog";
 import { teamAccessOf } from "../http/route-definition";
-import { CONVENE_TEAM_OPERATIONS, ROLE_TABLE, specifiedRoles } from "./role-table";
+import { PERMISSIONS } from "./permissions";
+import { CONVENE_TEAM_OPERATIONS, permissionTableMarkdown, ROLE_TABLE, roleTableMarkdown, specifiedPermission, specifiedRoles } from "./role-table";
 import { TEAM_LEVEL_TABLE } from "./scope-table";
 
 describe("the role table", () => {
@@ -29,10 +32,18 @@ describe("the role table", () => {
 describe("every route with a team declares its row's roles", () => {
   const teamRoutes = ROUTE_CATALOG.filter((route) => teamAccessOf(route.access));
 
-  it("reads the team from a {teamId} path parameter and declares exactly the table's roles", () => {
+  it("reads the team from a {teamId} path parameter and declares exactly the table's permission, so its roles", () => {
     const mismatches = teamRoutes
-      .map((route) => ({ route: `${route.method} ${route.path}`, team: teamAccessOf(route.access)!, roles: specifiedRoles(route.method, route.path) }))
-      .filter(({ route, team, roles }) => !route.includes(`{${team.param}}`) || JSON.stringify(team.roles) !== JSON.stringify(roles));
+      .map((route) => ({
+        route: `${route.method} ${route.path}`,
+        team: teamAccessOf(route.access)!,
+        permission: specifiedPermission(route.method, route.path),
+        roles: specifiedRoles(route.method, route.path),
+      }))
+      .filter(
+        ({ route, team, permission, roles }) =>
+          !route.includes(`{${team.param}}`) || team.permission !== permission || JSON.stringify(team.roles) !== JSON.stringify(roles),
+      );
     expect(mismatches).toEqual([]);
   });
 
@@ -41,5 +52,13 @@ describe("every route with a team declares its row's roles", () => {
       (route) => `${route.method} ${route.path}`,
     );
     expect(undeclared).toEqual([]);
+  });
+});
+
+describe("the README's tables", () => {
+  it("are the permission table and the role table as the code has them", () => {
+    const readme = readFileSync(path.join(import.meta.dirname, "../../README.md"), "utf8");
+    expect(readme).toContain(permissionTableMarkdown(PERMISSIONS));
+    expect(readme).toContain(roleTableMarkdown());
   });
 });

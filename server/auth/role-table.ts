@@ -1,65 +1,91 @@
 /**
- * Which team roles may call each team-level operation, as data beside the scope table (scope-table.ts): the
- * scope says what a credential may do, the role what a member may do in that team. Every operation of the
- * spec's team-level table that names a team (`{teamId}`) has a row; role-table.test.ts holds every route that
- * declares `access.team` to its row, and the README shows the table.
- *
- * The rule behind the rows: every member reads the team, its members and its event types; bookings, members'
- * schedules and out-of-office are for owners and admins (they reveal other members' time); owners and admins
- * write; only an owner deletes the team.
+ * Which permission (server/auth/permissions.ts) each team-level operation needs, as data beside the scope table
+ * (scope-table.ts): the scope says what a credential may do, the permission what a member may do in that team, and
+ * PERMISSIONS which roles hold it. Every operation of the spec's team-level table that names a team (`{teamId}`)
+ * has a row; role-table.test.ts holds every route that declares `access.team` to its row, and the README's role
+ * table to these rows.
  */
 import type { HttpMethod, TeamRole } from "../http/route-definition";
+import { rolesWith, type Permission } from "./permissions";
 import { TEAM_LEVEL_TABLE } from "./scope-table";
 import type { Scope } from "./scopes";
 
 /** `scope` null: one of Convene's own team operations, api-key-only (CONVENE_TEAM_OPERATIONS). */
-export type RoleRow = { method: HttpMethod; path: string; scope: Scope | null; roles: readonly TeamRole[] };
+export type RoleRow = { method: HttpMethod; path: string; scope: Scope | null; permission: Permission; roles: readonly TeamRole[] };
 
-const EVERY_MEMBER: readonly TeamRole[] = ["OWNER", "ADMIN", "MEMBER"];
-const ADMINS: readonly TeamRole[] = ["OWNER", "ADMIN"];
-const OWNERS: readonly TeamRole[] = ["OWNER"];
-
-const ROLES_BY_SCOPE: Partial<Record<Scope, readonly TeamRole[]>> = {
-  TEAM_EVENT_TYPE_READ: EVERY_MEMBER,
-  TEAM_EVENT_TYPE_WRITE: ADMINS,
-  TEAM_BOOKING_READ: ADMINS,
-  TEAM_BOOKING_WRITE: ADMINS,
-  TEAM_SCHEDULE_READ: ADMINS,
-  TEAM_SCHEDULE_WRITE: ADMINS,
-  TEAM_PROFILE_READ: EVERY_MEMBER,
-  TEAM_PROFILE_WRITE: ADMINS,
-  TEAM_MEMBERSHIP_READ: EVERY_MEMBER,
-  TEAM_MEMBERSHIP_WRITE: ADMINS,
+const PERMISSION_BY_SCOPE: Partial<Record<Scope, Permission>> = {
+  TEAM_EVENT_TYPE_READ: "eventType.read",
+  TEAM_EVENT_TYPE_WRITE: "eventType.write",
+  TEAM_BOOKING_READ: "booking.readAll",
+  TEAM_SCHEDULE_READ: "schedule.readMembers",
+  TEAM_SCHEDULE_WRITE: "ooo.writeMembers",
+  TEAM_PROFILE_READ: "team.read",
+  TEAM_PROFILE_WRITE: "team.update",
+  TEAM_MEMBERSHIP_READ: "membership.read",
+  TEAM_MEMBERSHIP_WRITE: "membership.write",
 };
 
-/** Operations whose roles differ from their scope's. */
-const EXCEPTIONS: ReadonlyMap<string, readonly TeamRole[]> = new Map([["DELETE /v2/teams/{teamId}", OWNERS]]);
+/** Operations whose permission differs from their scope's. */
+const EXCEPTIONS: ReadonlyMap<string, Permission> = new Map<string, Permission>([
+  ["DELETE /v2/teams/{teamId}", "team.delete"],
+  ["GET /v2/teams/{teamId}/users/{userId}/ooo", "ooo.readMembers"],
+]);
 
 const key = (method: string, path: string) => `${method} ${path}`;
 
 const TEAM_EVENT_TYPE_WEBHOOK = "/v2/teams/{teamId}/event-types/{eventTypeId}/webhooks/{webhookId}";
 
+const row = (method: HttpMethod, path: string, scope: Scope | null, permission: Permission): RoleRow => ({
+  method,
+  path,
+  scope,
+  permission,
+  roles: rolesWith(permission),
+});
+
 /**
- * Team operations of Convene's own, absent from the spec's tables (so api-key-only), with the roles of their
+ * Team operations of Convene's own, absent from the spec's tables (so api-key-only), with the permission of their
  * nearest spec operation: a team event type webhook's delivery log is read like the webhook, its actions (a
  * redelivery, a test event) are writes.
  */
 export const CONVENE_TEAM_OPERATIONS: readonly RoleRow[] = [
-  { method: "GET", path: `${TEAM_EVENT_TYPE_WEBHOOK}/deliveries`, scope: null, roles: EVERY_MEMBER },
-  { method: "POST", path: `${TEAM_EVENT_TYPE_WEBHOOK}/messages/{messageId}/redeliver`, scope: null, roles: ADMINS },
-  { method: "POST", path: `${TEAM_EVENT_TYPE_WEBHOOK}/test`, scope: null, roles: ADMINS },
+  row("GET", `${TEAM_EVENT_TYPE_WEBHOOK}/deliveries`, null, "eventType.read"),
+  row("POST", `${TEAM_EVENT_TYPE_WEBHOOK}/messages/{messageId}/redeliver`, null, "eventType.write"),
+  row("POST", `${TEAM_EVENT_TYPE_WEBHOOK}/test`, null, "eventType.write"),
 ];
 
 export const ROLE_TABLE: readonly RoleRow[] = [
   ...TEAM_LEVEL_TABLE.flatMap(({ scope, operations }) =>
     operations
       .filter((operation) => operation.path.includes("{teamId}"))
-      .map(({ method, path }) => ({ method, path, scope, roles: EXCEPTIONS.get(key(method, path)) ?? ROLES_BY_SCOPE[scope] ?? ADMINS })),
+      .map(({ method, path }) => row(method, path, scope, EXCEPTIONS.get(key(method, path)) ?? PERMISSION_BY_SCOPE[scope] ?? "team.update")),
   ),
   ...CONVENE_TEAM_OPERATIONS,
 ];
 
-const ROLES_BY_OPERATION: ReadonlyMap<string, readonly TeamRole[]> = new Map(ROLE_TABLE.map((row) => [key(row.method, row.path), row.roles]));
+const ROWS_BY_OPERATION: ReadonlyMap<string, RoleRow> = new Map(ROLE_TABLE.map((entry) => [key(entry.method, entry.path), entry]));
 
-/** The roles the table gives an operation; null: not a team operation. */
-export const specifiedRoles = (method: HttpMethod, path: string): readonly TeamRole[] | null => ROLES_BY_OPERATION.get(key(method, path)) ?? null;
+/** The permission the table gives an operation; null: not a team operation. */
+export const specifiedPermission = (method: HttpMethod, path: string): Permission | null => ROWS_BY_OPERATION.get(key(method, path))?.permission ?? null;
+
+/** The roles the table gives an operation (those holding its permission); null: not a team operation. */
+export const specifiedRoles = (method: HttpMethod, path: string): readonly TeamRole[] | null => ROWS_BY_OPERATION.get(key(method, path))?.roles ?? null;
+
+const mark = (roles: readonly TeamRole[], role: TeamRole) => (roles.includes(role) ? "✓" : "—");
+
+/** The README's tables, written from PERMISSIONS and these rows (role-table.test.ts holds the README to them). */
+export function permissionTableMarkdown(permissions: Readonly<Record<Permission, readonly TeamRole[]>>): string {
+  const rows = Object.entries(permissions).map(
+    ([permission, roles]) => `| \`${permission}\` | ${mark(roles, "OWNER")} | ${mark(roles, "ADMIN")} | ${mark(roles, "MEMBER")} |`,
+  );
+  return ["| Permission | OWNER | ADMIN | MEMBER |", "|---|:-:|:-:|:-:|", ...rows].join("\n");
+}
+
+/** The /v2/teams rows (the organization variants of each have the same permission, and the README says so). */
+export function roleTableMarkdown(): string {
+  const rows = ROLE_TABLE.filter((entry) => entry.path.startsWith("/v2/teams/")).map(
+    (entry) =>
+      `| \`${entry.method} ${entry.path}\` | ${entry.scope ? `\`${entry.scope}\`` : "API keys only"} | \`${entry.permission}\` | ${mark(entry.roles, "OWNER")} | ${mark(entry.roles, "ADMIN")} | ${mark(entry.roles, "MEMBER")} |`,
+  );
+  return ["| Operation | Scope | Permission | OWNER | ADMIN | MEMBER |", "|---|---|---|:-:|:-:|:-:|", ...rows].join("\n");
+}

@@ -3,7 +3,8 @@ import type { Actor } from "../auth/actor";
 import type { Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
-import { ADMIN_ROLES, teamsWhereActorIs } from "../teams/team-access";
+import { rolesWith } from "../auth/permissions";
+import { teamsWhereActorIs } from "../teams/team-access";
 import { BOOKING_SELECT } from "./booking.dto";
 
 /** The actor's own host rows: what "my bookings" (GET /v2/bookings) lists, one row per booking they host. */
@@ -15,7 +16,7 @@ export const hostRowsOf = (actor: Actor) => ({ userId: actor.userId }) satisfies
  * personal event type is not enough: its bookings are its hosts'.
  */
 export const bookingsVisibleTo = (actor: Actor): Prisma.BookingWhereInput => ({
-  OR: [{ hosts: { some: hostRowsOf(actor) } }, { eventType: { team: teamsWhereActorIs(actor, ADMIN_ROLES) } }],
+  OR: [{ hosts: { some: hostRowsOf(actor) } }, { eventType: { team: teamsWhereActorIs(actor, rolesWith("booking.readAll")) } }],
 });
 
 /**
@@ -25,7 +26,7 @@ export const bookingsVisibleTo = (actor: Actor): Prisma.BookingWhereInput => ({
  * show another team's bookings whatever the caller passes.
  */
 export function bookingsOfTeam(actor: Actor, teamId: number): Prisma.BookingWhereInput {
-  const team: Prisma.TeamWhereInput = { AND: [{ id: teamId }, teamsWhereActorIs(actor, ADMIN_ROLES)] };
+  const team: Prisma.TeamWhereInput = { AND: [{ id: teamId }, teamsWhereActorIs(actor, rolesWith("booking.readAll"))] };
   return { eventType: { OR: [{ team }, { parent: { team } }] } };
 }
 

@@ -1,4 +1,5 @@
 /** Reading bookings: the filtered, sorted, paginated list, one booking, and what hangs off it. */
+import { requirePermission } from "../teams/team-roles";
 import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { env } from "../env";
@@ -20,7 +21,10 @@ import type { TListBookingsQuery } from "./booking-list-query";
 export const listBookings = (actor: Actor, query: TListBookingsQuery) => listBookingsIn({ hostRows: hostRowsOf(actor) }, query);
 
 /** GET /v2/teams/{teamId}/bookings: the same filters, sorts, pages and output over the team's bookings. */
-export const listTeamBookings = (actor: Actor, teamId: number, query: TListBookingsQuery) => listBookingsIn({ bookings: bookingsOfTeam(actor, teamId) }, query);
+export async function listTeamBookings(actor: Actor, teamId: number, query: TListBookingsQuery) {
+  await requirePermission(actor, { teamId }, "booking.readAll");
+  return listBookingsIn({ bookings: bookingsOfTeam(actor, teamId) }, query);
+}
 
 type ListRow = CursorRow & { booking: Parameters<typeof toBookingOutput>[0] };
 

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "../../prisma/factories";
 import { makeTeam, makeTenancyWorld } from "../../prisma/team-factories";
+import { expectAppError } from "../../e2e/support/rejections";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
 import { ZListBookingsQuery } from "./booking-list-query";
@@ -73,12 +74,13 @@ describe("listTeamBookings", () => {
     expect(next.items.map(({ uid }) => nameOf(uid))).toEqual(["collective"]);
   });
 
-  it("shows nothing to plain members, outsiders, or an admin of another team asking for this one", async () => {
-    for (const who of ["member", "invited", "orgMember", "outsider"] as const) expect(await list(world.users[who].id)).toEqual([]);
+  it("refuses plain members (403) and outsiders or an admin of another team asking for this one (404)", async () => {
+    await expectAppError(list(world.users.member.id), "FORBIDDEN");
+    for (const who of ["invited", "orgMember", "outsider"] as const) await expectAppError(list(world.users[who].id), "NOT_FOUND");
     const stranger = await makeUser();
     const theirs = await makeTeam();
     await db.membership.create({ data: { teamId: theirs.id, userId: stranger.id, role: "OWNER", accepted: true } });
-    expect(await list(stranger.id)).toEqual([]);
+    await expectAppError(list(stranger.id), "NOT_FOUND");
     // The outsider owns the other team: only its booking, never this team's.
     expect(await list(world.users.outsider.id, {}, world.otherTeam.id)).toEqual(["elsewhere"]);
   });

@@ -5,17 +5,18 @@
  */
 import type { Actor } from "../auth/actor";
 import type { Prisma } from "../db/generated/client";
-import { ADMIN_ROLES, EVERY_ROLE, teamsWhereActorIs } from "../teams/team-access";
+import { rolesWith } from "../auth/permissions";
+import { teamsWhereActorIs } from "../teams/team-access";
 
 /** The actor's own, personal event types: what the personal /v2/event-types routes act on. */
 export const eventTypesOwnedBy = (actor: Actor): Prisma.EventTypeWhereInput => ({ userId: actor.userId, teamId: null });
 
 export const eventTypesVisibleTo = (actor: Actor): Prisma.EventTypeWhereInput => ({
-  OR: [eventTypesOwnedBy(actor), { team: teamsWhereActorIs(actor, EVERY_ROLE) }],
+  OR: [eventTypesOwnedBy(actor), { team: teamsWhereActorIs(actor, rolesWith("eventType.read")) }],
 });
 
 export const eventTypesEditableBy = (actor: Actor): Prisma.EventTypeWhereInput => ({
-  OR: [eventTypesOwnedBy(actor), { team: teamsWhereActorIs(actor, ADMIN_ROLES) }],
+  OR: [eventTypesOwnedBy(actor), { team: teamsWhereActorIs(actor, rolesWith("eventType.write")) }],
 });
 
 /** One team's event types, as seen by an actor whose membership the route has already checked. */

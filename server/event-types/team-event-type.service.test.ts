@@ -105,15 +105,15 @@ describe("tenancy", () => {
     const { team, otherTeam, users } = await makeTenancyWorld();
     const { id } = await createTeamEventType(sessionActor(users.admin.id), team.id, { ...base, schedulingType: "collective" });
     const outsider = sessionActor(users.outsider.id);
-    expect(await listTeamEventTypes(outsider, team.id)).toEqual([]);
+    await expectAppError(listTeamEventTypes(outsider, team.id), "NOT_FOUND");
     await expectAppError(getTeamEventType(outsider, team.id, id), "NOT_FOUND");
     await expectAppError(getTeamEventType(outsider, otherTeam.id, id), "NOT_FOUND");
     await expectAppError(updateTeamEventType(outsider, otherTeam.id, id, { title: "Taken over" }), "NOT_FOUND");
     await expectAppError(deleteTeamEventType(outsider, otherTeam.id, id), "NOT_FOUND");
-    // A plain member reads but does not change (the route refuses them first; the query agrees).
+    // A plain member reads but does not change (the use case refuses them: 403; the query agrees).
     const member = sessionActor(users.member.id);
     expect((await listTeamEventTypes(member, team.id)).map((row) => row.id)).toEqual([id]);
-    await expectAppError(updateTeamEventType(member, team.id, id, { title: "Mine" }), "NOT_FOUND");
+    await expectAppError(updateTeamEventType(member, team.id, id, { title: "Mine" }), "FORBIDDEN");
     // The organization's admin acts on the team's event types.
     expect(await getTeamEventType(sessionActor(users.orgAdmin.id), team.id, id)).toMatchObject({ title: "Team call" });
     expect((await db.eventType.findUniqueOrThrow({ where: { id } })).title).toBe("Team call");

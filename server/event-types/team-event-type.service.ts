@@ -1,6 +1,7 @@
 /**
- * A team's event types: collective, round robin or managed, with their hosts. The routes have checked the actor's
- * team role; the rows are reached only through the access builders. Each write is one transaction holding the
+ * A team's event types: collective, round robin or managed, with their hosts. Each use case checks the actor's
+ * permission on the team first (eventType.read / eventType.write); the rows are reached only through the access
+ * builders. Each write is one transaction holding the
  * team's row lock (lockTeamRow): the event type, its hosts and a managed event type's children commit together.
  * The personal fields are the personal event type's (schemas, column mapping and checks from event-type.*).
  */
@@ -8,6 +9,7 @@ import type { Actor } from "../auth/actor";
 import { db, type Tx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
+import { requirePermission } from "../teams/team-roles";
 import { eventTypesOfTeam, teamEventTypesEditableBy } from "./event-type-access";
 import { assertLengthsAgree, assertOwnSchedule, eventTypeNotFound, toColumns } from "./event-type.service";
 import { TEAM_EVENT_TYPE_SELECT, toTeamEventTypeOutput } from "./team-event-type.dto";
@@ -45,6 +47,7 @@ const readBack = async (tx: Tx, eventTypeId: number) =>
   toTeamEventTypeOutput(await tx.eventType.findUniqueOrThrow({ where: { id: eventTypeId }, select: TEAM_EVENT_TYPE_SELECT }));
 
 export async function listTeamEventTypes(actor: Actor, teamId: number, query: { eventSlug?: string; hostsLimit?: number } = {}) {
+  await requirePermission(actor, { teamId }, "eventType.read");
   const rows = await db.eventType.findMany({
     where: { AND: [eventTypesOfTeam(actor, teamId), query.eventSlug === undefined ? {} : { slug: query.eventSlug }] },
     select: TEAM_EVENT_TYPE_SELECT,
@@ -54,6 +57,7 @@ export async function listTeamEventTypes(actor: Actor, teamId: number, query: { 
 }
 
 export async function getTeamEventType(actor: Actor, teamId: number, eventTypeId: number) {
+  await requirePermission(actor, { teamId }, "eventType.read");
   const row = await db.eventType.findFirst({ where: { id: eventTypeId, ...eventTypesOfTeam(actor, teamId) }, select: TEAM_EVENT_TYPE_SELECT });
   if (!row) throw eventTypeNotFound();
   return toTeamEventTypeOutput(row);
@@ -62,6 +66,7 @@ export async function getTeamEventType(actor: Actor, teamId: number, eventTypeId
 export async function createTeamEventType(actor: Actor, teamId: number, input: TCreateTeamEventTypeInput) {
   const { schedulingType: kind, hosts = [], assignAllTeamMembers = false, ...fields } = ZCreateTeamEventTypeInput.parse(input);
   const schedulingType = SCHEDULING_TYPES[kind];
+  await requirePermission(actor, { teamId }, "eventType.write");
   await assertOwnSchedule(db, actor, fields.scheduleId);
   const write = db.$transaction(async (tx) => {
     await lockTeamRow(tx, teamId);
@@ -86,6 +91,7 @@ export async function createTeamEventType(actor: Actor, teamId: number, input: T
  */
 export async function updateTeamEventType(actor: Actor, teamId: number, eventTypeId: number, input: TUpdateTeamEventTypeInput) {
   const { hosts, assignAllTeamMembers, ...changes } = ZUpdateTeamEventTypeInput.parse(input);
+  await requirePermission(actor, { teamId }, "eventType.write");
   await assertOwnSchedule(db, actor, changes.scheduleId);
   const write = db.$transaction(async (tx) => {
     await lockTeamRow(tx, teamId);
@@ -120,6 +126,7 @@ export async function updateTeamEventType(actor: Actor, teamId: number, eventTyp
  */
 export async function deleteTeamEventType(actor: Actor, teamId: number, eventTypeId: number) {
   return db.$transaction(async (tx) => {
+    await requirePermission(actor, { teamId }, "eventType.write", tx);
     await lockTeamRow(tx, teamId);
     const row = await tx.eventType.findFirst({
       where: { id: eventTypeId, ...teamEventTypesEditableBy(actor, teamId) },

@@ -12,9 +12,8 @@ import { createTeamEventType, deleteTeamEventType, getTeamEventType, listTeamEve
 import { createPhoneCall, ZCreatePhoneCallInput, ZPhoneCallOutput } from "./team-phone-call";
 
 const tag = "Team event types";
-const team = (roles: readonly ("OWNER" | "ADMIN" | "MEMBER")[]) => ({ param: "teamId", roles });
-const read = { scope: "TEAM_EVENT_TYPE_READ", team: team(["OWNER", "ADMIN", "MEMBER"]) } as const;
-const write = { scope: "TEAM_EVENT_TYPE_WRITE", team: team(["OWNER", "ADMIN"]) } as const;
+const read = { scope: "TEAM_EVENT_TYPE_READ", team: { param: "teamId", permission: "eventType.read" } } as const;
+const write = { scope: "TEAM_EVENT_TYPE_WRITE", team: { param: "teamId", permission: "eventType.write" } } as const;
 
 export const listTeamEventTypesRoute = defineRoute(
   {

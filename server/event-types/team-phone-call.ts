@@ -11,6 +11,7 @@ import { db } from "../db/client";
 import { env, type TEnv } from "../env";
 import { AppError } from "../errors";
 import { log } from "../log";
+import { requirePermission } from "../teams/team-roles";
 import { teamEventTypesEditableBy } from "./event-type-access";
 import { eventTypeNotFound } from "./event-type.service";
 
@@ -84,6 +85,7 @@ async function callProvider(provider: PhoneCallProvider, body: Record<string, un
 
 export async function createPhoneCall(actor: Actor, teamId: number, eventTypeId: number, input: TCreatePhoneCallInput, provider = phoneCallProviderOf()) {
   const call = ZCreatePhoneCallInput.parse(input);
+  await requirePermission(actor, { teamId }, "eventType.write");
   const eventType = await db.eventType.findFirst({
     where: { id: eventTypeId, ...teamEventTypesEditableBy(actor, teamId) },
     select: { id: true, title: true, lengthInMinutes: true },

@@ -346,7 +346,7 @@ describe("declared team access", () => {
       path: "/v2/teams/{teamId}/things",
       summary: "team thing",
       tag: "Test",
-      access: { scope: "TEAM_PROFILE_WRITE", team: { param: "teamId", roles: ["OWNER", "ADMIN"] } },
+      access: { scope: "TEAM_PROFILE_WRITE", team: { param: "teamId", permission: "team.update" } },
       params: z.object({ teamId: z.coerce.number().int() }),
       body: z.object({ name: z.string().min(1) }).strict(),
     },

@@ -9,7 +9,7 @@ import { principalForBearer } from "../auth/authenticate";
 import { bearerToken, type Principal } from "../auth/principal";
 import { holdsScope } from "../auth/scopes";
 import { log } from "../log";
-import { requireTeamRole } from "../teams/team-roles";
+import { requirePermission } from "../teams/team-roles";
 import { errorResponse, successResponse, toErrorResponse } from "./envelope";
 import { Page } from "./pagination";
 import { ignoredPeerQueryParams, peerFieldsOf, withoutIgnored } from "./peer-fields";
@@ -83,13 +83,17 @@ export function authorize(principal: Principal | null, declaration: RouteDeclara
   );
 }
 
-/** The route's declared team membership, checked once its path parameters are parsed (404 non-member, 403 role). */
-export async function authorizeTeam(actor: Actor | null, declaration: RouteDeclaration, params: unknown): Promise<void> {
+/**
+ * The route's declared team permission, checked early once its path parameters are parsed (404 non-member, 403
+ * role), so the order of answers stays the same whatever the handler does first. Not what protects the team: the
+ * use case the handler calls checks the same permission itself (requirePermission).
+ */
+async function authorizeTeam(actor: Actor | null, declaration: RouteDeclaration, params: unknown): Promise<void> {
   const team = teamAccessOf(declaration.access);
   if (!team) return;
   const teamId = (params as Record<string, unknown> | undefined)?.[team.param];
   if (!actor || typeof teamId !== "number") throw new Error(`${declaration.method} ${declaration.path}: team parameter ${team.param} is not a parsed integer`);
-  await requireTeamRole(actor, teamId, team.roles);
+  await requirePermission(actor, { teamId }, team.permission);
 }
 
 function requestIdOf(request: Request): string {

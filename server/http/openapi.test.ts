@@ -5,7 +5,7 @@ import { buildOpenApiDocument } from "./openapi";
 import { MAX_TAKE, ZPaginationQuery } from "./pagination";
 import { refusedPeerFields } from "./peer-fields";
 import { ROUTE_CATALOG } from "./route-catalog";
-import type { RouteDeclaration } from "./route-definition";
+import { teamAccessOf, type RouteDeclaration } from "./route-definition";
 import { PEER_VERSION_HEADER, VERSION_HEADER } from "./versioning";
 
 type Parameter = { name: string; in: string; required: boolean; schema: Record<string, unknown> };
@@ -16,6 +16,7 @@ type Operation = {
   security: unknown[];
   "x-required-scope"?: string;
   "x-team-roles"?: readonly string[];
+  "x-team-permission"?: string;
   parameters: Parameter[];
   requestBody?: { content: { "application/json": { schema: Record<string, unknown> } } };
   responses: Record<string, { content: { "application/json": { schema: { properties: Record<string, Record<string, unknown>> } } } }>;
@@ -56,9 +57,10 @@ describe("buildOpenApiDocument over ROUTE_CATALOG", () => {
     }
     if (typeof route.access === "object") {
       expect(operation!.security).toEqual([{ bearer: [] }]);
-      // The team roles come from the same declaration the wrapper enforces.
-      expect(operation!["x-team-roles"]).toEqual(route.access.team?.roles);
-      for (const role of route.access.team?.roles ?? []) expect(operation!.description).toContain(role);
+      // The team roles come from the permission the route declares and its use case checks.
+      expect(operation!["x-team-permission"]).toBe(teamAccessOf(route.access)?.permission);
+      expect(operation!["x-team-roles"]).toEqual(teamAccessOf(route.access)?.roles);
+      for (const role of teamAccessOf(route.access)?.roles ?? []) expect(operation!.description).toContain(role);
     }
 
     const pathParameters = operation!.parameters.filter((parameter) => parameter.in === "path");

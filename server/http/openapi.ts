@@ -98,9 +98,9 @@ function accessDescription(route: RouteDeclaration): string {
   const scope = route.access.scope
     ? `OAuth scope: \`${route.access.scope}\` (${SCOPES[route.access.scope].meaning}). API keys act with their owner's rights.`
     : apiKeysOnly;
-  const team = route.access.team;
+  const team = teamAccessOf(route.access);
   if (!team) return scope;
-  return `${scope} Team roles: ${team.roles.join(", ")} (of the team \`${team.param}\`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.`;
+  return `${scope} Team permission: \`${team.permission}\`, held by the roles ${team.roles.join(", ")} (of the team \`${team.param}\`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.`;
 }
 
 function operationOf(route: RouteDeclaration) {
@@ -127,7 +127,9 @@ function operationOf(route: RouteDeclaration) {
     tags: [route.tag],
     security: route.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     ...(typeof route.access === "object" && route.access.scope ? { "x-required-scope": route.access.scope } : {}),
-    ...(typeof route.access === "object" && route.access.team ? { "x-team-roles": route.access.team.roles, "x-team-parameter": route.access.team.param } : {}),
+    ...(typeof route.access === "object" && route.access.team
+      ? { "x-team-roles": teamAccessOf(route.access)!.roles, "x-team-permission": route.access.team.permission, "x-team-parameter": route.access.team.param }
+      : {}),
     // The peer API's body fields (body.<path>) this operation answers with a 400 `unsupported_field`.
     ...(unsupported.length ? { "x-unsupported-peer-fields": unsupported } : {}),
     // The peer API's query parameters (any of its versions) this operation accepts and ignores.

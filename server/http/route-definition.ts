@@ -3,6 +3,7 @@
  * declaration drives the handler (api-route.ts), the OpenAPI document and the route × scope tests.
  */
 import type { z } from "zod";
+import { rolesWith, type Permission } from "../auth/permissions";
 import type { Scope } from "../auth/scopes";
 import type { RateLimitName } from "../security/rate-limit-table";
 
@@ -13,12 +14,13 @@ export type TeamRole = "OWNER" | "ADMIN" | "MEMBER";
 export const TEAM_ROLES: readonly TeamRole[] = ["OWNER", "ADMIN", "MEMBER"];
 
 /**
- * The team a route acts on (the path parameter naming it) and the roles that may call it. Checked after the
- * credential, its scope and the input: not an accepted member, or no such team → 404 "Team not found" (a non-member learns
- * nothing); a member without one of the roles → 403 naming them. An organization's owners and admins count as
- * owners and admins of its teams (server/teams/team-roles.ts).
+ * The team a route acts on (the path parameter naming it) and the permission it needs (server/auth/permissions.ts).
+ * The use case the handler calls checks it (requirePermission: not an accepted member, or no such team → 404 "Team
+ * not found", a non-member learning nothing; a member whose role lacks it → 403 naming the roles); the route repeats
+ * it early, after the credential, its scope and the input, and the OpenAPI document and the matrices read it. An
+ * organization's owners and admins count as owners and admins of its teams (ORG_ROLE_IN_ITS_TEAMS).
  */
-export type TeamAccess = { param: string; roles: readonly TeamRole[] };
+export type TeamAccess = { param: string; permission: Permission };
 
 /**
  * - `{ scope, team? }`: API keys, and OAuth tokens holding that scope (an ORG_ scope covers its TEAM_ twin); with
@@ -61,4 +63,8 @@ export type RouteDeclaration = {
 
 export const requiredScope = (access: RouteAccess): Scope | null => (typeof access === "object" ? access.scope : null);
 
-export const teamAccessOf = (access: RouteAccess): TeamAccess | null => (typeof access === "object" ? (access.team ?? null) : null);
+/** The route's team clause with the roles its permission gives (PERMISSIONS); null: not a team route. */
+export function teamAccessOf(access: RouteAccess): (TeamAccess & { roles: readonly TeamRole[] }) | null {
+  const team = typeof access === "object" ? access.team : undefined;
+  return team ? { ...team, roles: rolesWith(team.permission) } : null;
+}

@@ -5,13 +5,14 @@
  */
 import type { Actor } from "../auth/actor";
 import type { Prisma } from "../db/generated/client";
-import { ADMIN_ROLES, teamsWhereActorIs } from "../teams/team-access";
+import { rolesWith } from "../auth/permissions";
+import { teamsWhereActorIs } from "../teams/team-access";
 
 export const outOfOfficeOf = (actor: Actor): Prisma.OutOfOfficeWhereInput => ({ userId: actor.userId });
 
 /** Accepted members of `teamId`, when the actor administers that team: the users whose entries the team routes reach. */
 export const teamMembersManagedBy = (actor: Actor, teamId: number): Prisma.UserWhereInput => ({
-  memberships: { some: { accepted: true, team: { AND: [{ id: teamId }, teamsWhereActorIs(actor, ADMIN_ROLES)] } } },
+  memberships: { some: { accepted: true, team: { AND: [{ id: teamId }, teamsWhereActorIs(actor, rolesWith("ooo.readMembers"))] } } },
 });
 
 /** `userId`'s entries, reached through the team: none unless the user is an accepted member the actor administers. */

@@ -5,6 +5,7 @@
  * Entries of one user never overlap: each write locks the user's row first, so two parallel requests cannot both
  * pass the overlap check. Entries that only touch (one ends when the next starts) do not overlap.
  */
+import { requirePermission } from "../teams/team-roles";
 import { db, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
@@ -166,20 +167,26 @@ export const updateOutOfOffice = (actor: Actor, oooId: number, input: TUpdateOoo
 export const deleteOutOfOffice = (actor: Actor, oooId: number) => deleteEntry(personal(actor), oooId);
 
 /**
- * A team member's entries, for the team's owners and admins (the route checks the role at the door; the access rule
- * holds to it too). A user who is not an accepted member of the team is a 404, as a missing one; a redirect to anyone
+ * A team member's entries, for the team's owners and admins: each use case checks ooo.readMembers or ooo.writeMembers
+ * first (requirePermission), and the access rule holds to the same roles. A user who is not an accepted member of the team is a 404, as a missing one; a redirect to anyone
  * but another accepted member of the team is a 400.
  */
 export async function listTeamMemberOutOfOffice(actor: Actor, teamId: number, userId: number, query: TListOooQuery) {
+  await requirePermission(actor, { teamId }, "ooo.readMembers");
   const owner = teamMember(actor, teamId, userId);
   await assertReachable(owner);
   return listEntries(owner, query);
 }
-export const createTeamMemberOutOfOffice = (actor: Actor, teamId: number, userId: number, input: TCreateOooInput) =>
-  createEntry(teamMember(actor, teamId, userId), input);
-export const updateTeamMemberOutOfOffice = (actor: Actor, teamId: number, userId: number, oooId: number, input: TUpdateOooInput) =>
-  updateEntry(teamMember(actor, teamId, userId), oooId, input);
+export async function createTeamMemberOutOfOffice(actor: Actor, teamId: number, userId: number, input: TCreateOooInput) {
+  await requirePermission(actor, { teamId }, "ooo.writeMembers");
+  return createEntry(teamMember(actor, teamId, userId), input);
+}
+export async function updateTeamMemberOutOfOffice(actor: Actor, teamId: number, userId: number, oooId: number, input: TUpdateOooInput) {
+  await requirePermission(actor, { teamId }, "ooo.writeMembers");
+  return updateEntry(teamMember(actor, teamId, userId), oooId, input);
+}
 export async function deleteTeamMemberOutOfOffice(actor: Actor, teamId: number, userId: number, oooId: number) {
+  await requirePermission(actor, { teamId }, "ooo.writeMembers");
   const owner = teamMember(actor, teamId, userId);
   await assertReachable(owner);
   return deleteEntry(owner, oooId);

@@ -1,7 +1,8 @@
 /** Which schedules an actor sees and changes: their own; and reads of a team's members' schedules for its owners and admins. */
 import type { Actor } from "../auth/actor";
 import type { Prisma } from "../db/generated/client";
-import { ADMIN_ROLES, teamsWhereActorIs } from "../teams/team-access";
+import { rolesWith } from "../auth/permissions";
+import { teamsWhereActorIs } from "../teams/team-access";
 
 export const schedulesOf = (actor: Actor): Prisma.ScheduleWhereInput => ({ userId: actor.userId });
 
@@ -10,5 +11,5 @@ export const schedulesOf = (actor: Actor): Prisma.ScheduleWhereInput => ({ userI
  * of the team or of its organization; nothing otherwise, whatever the route let through.
  */
 export const schedulesOfTeamMembers = (actor: Actor, teamId: number): Prisma.ScheduleWhereInput => ({
-  user: { memberships: { some: { accepted: true, team: { AND: [{ id: teamId }, teamsWhereActorIs(actor, ADMIN_ROLES)] } } } },
+  user: { memberships: { some: { accepted: true, team: { AND: [{ id: teamId }, teamsWhereActorIs(actor, rolesWith("schedule.readMembers"))] } } } },
 });

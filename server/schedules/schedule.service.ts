@@ -4,6 +4,7 @@
  * user's row, so concurrent creates, default moves and deletes are serialized per user and can never
  * leave zero defaults (e.g. by deleting a schedule that another transaction is making the default).
  */
+import { requirePermission } from "../teams/team-roles";
 import { forgetProfile } from "../me/me.service";
 import { db, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
@@ -79,6 +80,7 @@ export async function listSchedules(actor: Actor, page: TListSchedulesQuery) {
 
 /** The schedules of a team's members, by member then schedule (each member's oldest first), paginated as the peer's list. */
 export async function listTeamSchedules(actor: Actor, teamId: number, page: TPaginationQuery) {
+  await requirePermission(actor, { teamId }, "schedule.readMembers");
   const where = schedulesOfTeamMembers(actor, teamId);
   const [rows, totalItems] = await db.$transaction([
     db.schedule.findMany({ where, select: SCHEDULE_SELECT, orderBy: [{ userId: "asc" }, { id: "asc" }], skip: page.skip, take: page.take }),

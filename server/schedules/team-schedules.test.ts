@@ -1,5 +1,6 @@
 /** listTeamSchedules / schedulesOfTeamMembers on the real database: accepted members' schedules, for the team's admins only. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAppError } from "../../e2e/support/rejections";
 import { makeTenancyWorld } from "../../prisma/team-factories";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
@@ -44,8 +45,9 @@ describe("listTeamSchedules", () => {
     expect(await ownersSeen(world.users.owner.id, { take: 2, skip: 1 })).toEqual(membersInOrder().slice(1));
   });
 
-  it("shows plain members, invited users, outsiders and the org's plain members nothing; the org's admins all", async () => {
-    for (const who of ["member", "invited", "orgMember", "outsider"] as const) expect(await ownersSeen(world.users[who].id)).toEqual([]);
+  it("refuses plain members (403), invited users, outsiders and the org's plain members (404); the org's admins see all", async () => {
+    await expectAppError(ownersSeen(world.users.member.id), "FORBIDDEN");
+    for (const who of ["invited", "orgMember", "outsider"] as const) await expectAppError(ownersSeen(world.users[who].id), "NOT_FOUND");
     expect(await ownersSeen(world.users.orgAdmin.id)).toEqual(membersInOrder());
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { Actor } from "../auth/actor";
 import type { Prisma } from "../db/generated/client";
-import { ADMIN_ROLES, teamsWhereActorIs } from "./team-access";
+import { rolesWith } from "../auth/permissions";
+import { teamsWhereActorIs } from "./team-access";
 
-export const invitationsManagedBy = (actor: Actor): Prisma.TeamInvitationWhereInput => ({ team: teamsWhereActorIs(actor, ADMIN_ROLES) });
+export const invitationsManagedBy = (actor: Actor): Prisma.TeamInvitationWhereInput => ({ team: teamsWhereActorIs(actor, rolesWith("membership.write")) });

@@ -20,8 +20,7 @@ import { INVITATION_SELECT, toInvitationListing, toInvitationOutput } from "./in
 import { invitationsManagedBy } from "./invitation-access";
 import { ZInviteInput, type TInviteInput } from "./invitation.schemas";
 import { assertOwnerPower } from "./membership-writes";
-import { ADMIN_ROLES } from "./team-access";
-import { requireTeamRole } from "./team-roles";
+import { requirePermission } from "./team-roles";
 
 /** How long a mailed link works. */
 export const INVITATION_LIFETIME_DAYS = 7;
@@ -104,7 +103,7 @@ export async function inviteToTeam(actor: Actor, teamId: number, input: TInviteI
   const { email, role } = ZInviteInput.parse(input);
   const created = await db
     .$transaction(async (tx) => {
-      await requireTeamRole(actor, teamId, ADMIN_ROLES, tx);
+      await requirePermission(actor, { teamId }, "membership.write", tx);
       return openInvitation(tx, actor, teamId, { email }, role, now);
     })
     .catch(asOpenConflict({ email }));
@@ -113,6 +112,7 @@ export async function inviteToTeam(actor: Actor, teamId: number, input: TInviteI
 
 /** The team's invitations not yet accepted, expired and declined ones included (the page marks them), newest first. */
 export async function listPendingInvitations(actor: Actor, teamId: number) {
+  await requirePermission(actor, { teamId }, "membership.write");
   const rows = await db.teamInvitation.findMany({
     where: { AND: [{ teamId, acceptedAt: null }, invitationsManagedBy(actor)] },
     select: INVITATION_SELECT,
@@ -125,6 +125,7 @@ export async function listPendingInvitations(actor: Actor, teamId: number) {
 /** Deletes an open invitation, so its link stops working; an OWNER invitation is an owner's to revoke. */
 export async function revokeInvitation(actor: Actor, teamId: number, invitationId: number) {
   return db.$transaction(async (tx) => {
+    await requirePermission(actor, { teamId }, "membership.write", tx);
     const row = await tx.teamInvitation.findFirst({
       where: { AND: [{ id: invitationId, teamId, acceptedAt: null }, invitationsManagedBy(actor)] },
       select: INVITATION_SELECT,

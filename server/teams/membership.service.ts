@@ -25,9 +25,9 @@ import {
   toPendingOutput,
   updatePendingMembership,
 } from "./pending-membership";
-import { ADMIN_ROLES, membershipsVisibleTo } from "./team-access";
+import { membershipsVisibleTo } from "./team-access";
 import { MEMBERSHIP_SELECT, toMembershipOutput, type TMembershipOutput } from "./team.dto";
-import { requireTeamRole } from "./team-roles";
+import { requirePermission } from "./team-roles";
 import { ZCreateMembershipInput, ZUpdateMembershipInput, type TCreateMembershipInput, type TUpdateMembershipInput } from "./team.schemas";
 
 type TMembershipChanges = ReturnType<typeof ZUpdateMembershipInput.parse>;
@@ -44,6 +44,7 @@ const inTeam = (actor: Actor, teamId: number, membershipId?: number): Prisma.Mem
  */
 export async function listMemberships(actor: Actor, teamId: number, page: TPaginationQuery, { pending = true } = {}) {
   return db.$transaction(async (tx) => {
+    await requirePermission(actor, { teamId }, "membership.read", tx);
     const where = inTeam(actor, teamId);
     const rows = await tx.membership.findMany({ where, select: MEMBERSHIP_SELECT, orderBy: { id: "asc" }, skip: page.skip, take: page.take });
     const members = await tx.membership.count({ where });
@@ -56,6 +57,7 @@ export async function listMemberships(actor: Actor, teamId: number, page: TPagin
 }
 
 export async function getMembership(actor: Actor, teamId: number, membershipId: number) {
+  await requirePermission(actor, { teamId }, "membership.read");
   const row = await db.membership.findFirst({ where: inTeam(actor, teamId, membershipId), select: MEMBERSHIP_SELECT });
   if (row) return toMembershipOutput(row);
   const pending = await findPendingMembership(db, actor, teamId, membershipId, false);
@@ -76,7 +78,7 @@ export async function createMembership(actor: Actor, teamId: number, input: TCre
   const { userId, role, accepted } = ZCreateMembershipInput.parse(input);
   const result = await db
     .$transaction(async (tx) => {
-      await requireTeamRole(actor, teamId, ADMIN_ROLES, tx);
+      await requirePermission(actor, { teamId }, "membership.write", tx);
       await lockTeam(tx, teamId);
       if (!(await speaksForUser(tx, actor, teamId, userId))) {
         if (accepted) throw consentRequired();
@@ -116,7 +118,7 @@ async function applyUpdate(tx: Tx, actor: Actor, teamId: number, membershipId: n
 export async function updateMembership(actor: Actor, teamId: number, membershipId: number, input: TUpdateMembershipInput) {
   const changes = ZUpdateMembershipInput.parse(input);
   const result = await db.$transaction(async (tx) => {
-    await requireTeamRole(actor, teamId, ADMIN_ROLES, tx);
+    await requirePermission(actor, { teamId }, "membership.write", tx);
     await lockTeam(tx, teamId);
     return applyUpdate(tx, actor, teamId, membershipId, changes);
   });
@@ -127,7 +129,7 @@ export async function updateMembership(actor: Actor, teamId: number, membershipI
 
 export async function deleteMembership(actor: Actor, teamId: number, membershipId: number) {
   const row = await db.$transaction(async (tx) => {
-    await requireTeamRole(actor, teamId, ADMIN_ROLES, tx);
+    await requirePermission(actor, { teamId }, "membership.write", tx);
     await lockTeam(tx, teamId);
     const current = await tx.membership.findFirst({ where: inTeam(actor, teamId, membershipId), select: MEMBERSHIP_SELECT });
     if (!current) {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTenancyWorld } from "../../prisma/team-factories";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
-import { ADMIN_ROLES, membershipsVisibleTo, teamsVisibleTo, teamsWhereActorIs } from "./team-access";
+import { rolesWith } from "../auth/permissions";
+import { membershipsVisibleTo, teamsVisibleTo, teamsWhereActorIs } from "./team-access";
 
 afterAll(() => disconnectDb());
 
@@ -39,7 +40,7 @@ describe("teamsWhereActorIs(actor, OWNER/ADMIN)", () => {
     ["orgMember", false],
     ["outsider", false],
   ] as const)("the %s administers the team: %s", async (who, expected) => {
-    const count = await db.team.count({ where: { id: world.team.id, ...teamsWhereActorIs(sessionActor(world.users[who].id), ADMIN_ROLES) } });
+    const count = await db.team.count({ where: { id: world.team.id, ...teamsWhereActorIs(sessionActor(world.users[who].id), rolesWith("team.update")) } });
     expect(count).toBe(expected ? 1 : 0);
   });
 });

@@ -5,17 +5,15 @@
  * the team belongs to (its admins act on every team in it).
  */
 import type { Actor } from "../auth/actor";
+import { orgRolesGiving, rolesWith } from "../auth/permissions";
 import type { Prisma } from "../db/generated/client";
 import type { TeamRole } from "../http/route-definition";
 
-export const EVERY_ROLE: readonly TeamRole[] = ["OWNER", "ADMIN", "MEMBER"];
-export const ADMIN_ROLES: readonly TeamRole[] = ["OWNER", "ADMIN"];
-
 /** Teams where the actor holds one of `roles`, directly or through their organization. */
-export function teamsWhereActorIs(actor: Actor, roles: readonly TeamRole[] = EVERY_ROLE): Prisma.TeamWhereInput {
+export function teamsWhereActorIs(actor: Actor, roles: readonly TeamRole[]): Prisma.TeamWhereInput {
   const direct: Prisma.TeamWhereInput = { memberships: { some: { userId: actor.userId, accepted: true, role: { in: [...roles] } } } };
-  // An org OWNER counts as OWNER of its teams and an org ADMIN as ADMIN; org MEMBERs get nothing from the org.
-  const orgRoles = roles.filter((role) => role !== "MEMBER");
+  // The organization rule (ORG_ROLE_IN_ITS_TEAMS): which roles in the team's organization give one of `roles`.
+  const orgRoles = orgRolesGiving(roles);
   const viaOrg: Prisma.TeamWhereInput = {
     parent: { isOrganization: true, memberships: { some: { userId: actor.userId, accepted: true, role: { in: orgRoles } } } },
   };
@@ -23,7 +21,7 @@ export function teamsWhereActorIs(actor: Actor, roles: readonly TeamRole[] = EVE
 }
 
 /** The teams an actor may see: every team they act in, with any role. */
-export const teamsVisibleTo = (actor: Actor): Prisma.TeamWhereInput => teamsWhereActorIs(actor, EVERY_ROLE);
+export const teamsVisibleTo = (actor: Actor): Prisma.TeamWhereInput => teamsWhereActorIs(actor, rolesWith("team.read"));
 
 /** Memberships an actor may see: those of the teams they act in. */
 export const membershipsVisibleTo = (actor: Actor): Prisma.MembershipWhereInput => ({ team: teamsVisibleTo(actor) });

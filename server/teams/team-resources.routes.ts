@@ -1,9 +1,10 @@
 /**
  * A team's bookings, its members' schedules and their out-of-office entries, for the team's owners and admins (and
- * its organization's): the role-table rows of TEAM_BOOKING_READ and TEAM_SCHEDULE_READ/WRITE. The services hold the
- * same rule in their queries (booking-access.ts, schedule-access.ts, ooo-access.ts).
+ * its organization's): the permissions booking.readAll, schedule.readMembers, ooo.readMembers and ooo.writeMembers. The services check them
+ * and hold the same roles in their queries (booking-access.ts, schedule-access.ts, ooo-access.ts).
  */
 import { z } from "zod";
+import type { Permission } from "../auth/permissions";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import { ZIdParam } from "../http/ids";
@@ -24,7 +25,8 @@ import { ZScheduleOutput } from "../schedules/schedule.dto";
 import { listTeamSchedules } from "../schedules/schedule.service";
 import { ZTeamIdParams } from "./team.schemas";
 
-const ADMINS = { param: "teamId", roles: ["OWNER", "ADMIN"] } as const;
+/** The team of `{teamId}`, and the permission (server/auth/permissions.ts) the use case checks on it. */
+const team = (permission: Permission) => ({ param: "teamId", permission });
 const ZMemberParams = z.object({ teamId: ZIdParam, userId: ZIdParam });
 const ZMemberOooParams = ZMemberParams.extend({ oooId: ZIdParam });
 const ORG_OOO = "/v2/organizations/{orgId}/users/{userId}/ooo";
@@ -36,7 +38,7 @@ export const listTeamBookingsRoute = defineRoute(
     tag: "Teams / Bookings",
     versions: BOOKINGS_VERSIONS,
     summary: "Get the team's bookings (its event types' and their managed children's), with the filters, sorts and pages of GET /v2/bookings",
-    access: { scope: "TEAM_BOOKING_READ", team: ADMINS },
+    access: { scope: "TEAM_BOOKING_READ", team: team("booking.readAll") },
     params: ZTeamIdParams,
     query: ZListBookingsQuery,
     response: ZBookingOutput,
@@ -51,7 +53,7 @@ export const listTeamSchedulesRoute = defineRoute(
     path: "/v2/teams/{teamId}/schedules",
     tag: "Teams / Schedules",
     summary: "Get all team member schedules",
-    access: { scope: "TEAM_SCHEDULE_READ", team: ADMINS },
+    access: { scope: "TEAM_SCHEDULE_READ", team: team("schedule.readMembers") },
     params: ZTeamIdParams,
     query: ZPaginationQuery,
     response: ZScheduleOutput,
@@ -72,7 +74,7 @@ export const listTeamMemberOooRoute = defineRoute(
     peerOperation: `GET ${ORG_OOO}`,
     tag: oooTag,
     summary: "Get a team member's out-of-office entries (404 for a user who is not an accepted member)",
-    access: { scope: "TEAM_SCHEDULE_READ", team: ADMINS },
+    access: { scope: "TEAM_SCHEDULE_READ", team: team("ooo.readMembers") },
     params: ZMemberParams,
     query: ZListOooQuery,
     response: ZOooOutput,
@@ -92,7 +94,7 @@ export const createTeamMemberOooRoute = defineRoute(
     tag: oooTag,
     summary:
       "Create an out-of-office entry for a team member (409 when it overlaps another of theirs; toUserId: another accepted member, who receives their round-robin bookings meanwhile)",
-    access: { scope: "TEAM_SCHEDULE_WRITE", team: ADMINS },
+    access: { scope: "TEAM_SCHEDULE_WRITE", team: team("ooo.writeMembers") },
     params: ZMemberParams,
     body: ZCreateOooInput,
     response: ZOooOutput,
@@ -108,7 +110,7 @@ export const updateTeamMemberOooRoute = defineRoute(
     peerOperation: `PATCH ${ORG_OOO}/{oooId}`,
     tag: oooTag,
     summary: "Update a team member's out-of-office entry",
-    access: { scope: "TEAM_SCHEDULE_WRITE", team: ADMINS },
+    access: { scope: "TEAM_SCHEDULE_WRITE", team: team("ooo.writeMembers") },
     params: ZMemberOooParams,
     body: ZUpdateOooInput,
     response: ZOooOutput,
@@ -123,7 +125,7 @@ export const deleteTeamMemberOooRoute = defineRoute(
     peerOperation: `DELETE ${ORG_OOO}/{oooId}`,
     tag: oooTag,
     summary: "Delete a team member's out-of-office entry",
-    access: { scope: "TEAM_SCHEDULE_WRITE", team: ADMINS },
+    access: { scope: "TEAM_SCHEDULE_WRITE", team: team("ooo.writeMembers") },
     params: ZMemberOooParams,
     response: ZOooOutput,
   },

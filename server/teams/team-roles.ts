@@ -5,6 +5,7 @@
  * (api-route.ts) and the query builders' team clauses (team-access.ts) say the same thing.
  */
 import type { Actor } from "../auth/actor";
+import { ORG_ROLE_IN_ITS_TEAMS, rolesWith, type Permission } from "../auth/permissions";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import type { TeamRole } from "../http/route-definition";
@@ -23,7 +24,7 @@ export async function teamRoleOf(actor: Actor, teamId: number, tx: Tx = db): Pro
   if (!team) return null;
   const direct = team.memberships[0]?.role ?? null;
   const inOrg = team.parent?.isOrganization ? (team.parent.memberships[0]?.role ?? null) : null;
-  return higher(direct, inOrg === "MEMBER" ? null : inOrg);
+  return higher(direct, inOrg ? ORG_ROLE_IN_ITS_TEAMS[inOrg] : null);
 }
 
 const roleList = (roles: readonly TeamRole[]) => (roles.length === 1 ? `the ${roles[0]} role` : `the ${roles.slice(0, -1).join(", ")} or ${roles.at(-1)} role`);
@@ -37,3 +38,10 @@ export async function requireTeamRole(actor: Actor, teamId: number, roles: reado
   }
   return role;
 }
+
+/**
+ * The one policy every use case on a team asks (PERMISSIONS, server/auth/permissions.ts): 404 "Team not found" for
+ * a non-member, 403 naming the roles for a member whose role lacks the permission. Returns the actor's role.
+ */
+export const requirePermission = (actor: Actor, target: { teamId: number }, permission: Permission, tx: Tx = db): Promise<TeamRole> =>
+  requireTeamRole(actor, target.teamId, rolesWith(permission), tx);

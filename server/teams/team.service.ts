@@ -1,7 +1,7 @@
 /**
- * Teams: create (the creator becomes its accepted OWNER), read, update, delete. Routes have already checked
- * the actor's membership and role (access.team); the reads still go through teamsVisibleTo, so a service
- * called from elsewhere cannot reach a team its actor is not in.
+ * Teams: create (the creator becomes its accepted OWNER), read, update, delete. Each use case on a team checks its
+ * permission itself (requirePermission: team.read, team.update, team.delete), so /v2, tRPC and the CLI are safe by
+ * construction; the reads still go through teamsVisibleTo.
  */
 import type { Actor } from "../auth/actor";
 import { db, type Tx } from "../db/client";
@@ -10,6 +10,7 @@ import { AppError } from "../errors";
 import type { TPaginationQuery } from "../http/pagination";
 import { forgetProfile } from "../me/me.service";
 import { teamsVisibleTo } from "./team-access";
+import { requirePermission } from "./team-roles";
 import { TEAM_SELECT, toTeamOutput } from "./team.dto";
 import { ZCreateTeamInput, ZUpdateTeamInput, type TCreateTeamInput, type TUpdateTeamInput } from "./team.schemas";
 
@@ -57,6 +58,7 @@ export async function listTeams(actor: Actor, page: TPaginationQuery) {
 }
 
 export async function getTeam(actor: Actor, teamId: number) {
+  await requirePermission(actor, { teamId }, "team.read");
   const row = await db.team.findFirst({ where: { AND: [{ id: teamId }, teamsVisibleTo(actor)] }, select: TEAM_SELECT });
   if (!row) throw teamNotFound();
   return toTeamOutput(row);
@@ -82,6 +84,7 @@ export async function createTeam(actor: Actor, input: TCreateTeamInput) {
 export async function updateTeam(actor: Actor, teamId: number, input: TUpdateTeamInput) {
   const changes = ZUpdateTeamInput.parse(input);
   const team = await db.$transaction(async (tx) => {
+    await requirePermission(actor, { teamId }, "team.update", tx);
     const current = await tx.team.findFirst({ where: { AND: [{ id: teamId }, teamsVisibleTo(actor)] }, select: { parentId: true } });
     if (!current) throw teamNotFound();
     if (changes.slug !== undefined) await assertSlugFree(tx, current.parentId, changes.slug, teamId);
@@ -97,6 +100,7 @@ export async function updateTeam(actor: Actor, teamId: number, input: TUpdateTea
  */
 export async function deleteTeam(actor: Actor, teamId: number) {
   const row = await db.$transaction(async (tx) => {
+    await requirePermission(actor, { teamId }, "team.delete", tx);
     const team = await tx.team.findFirst({ where: { AND: [{ id: teamId }, teamsVisibleTo(actor)] }, select: TEAM_SELECT });
     if (!team) throw teamNotFound();
     await tx.team.delete({ where: { id: teamId } });

@@ -1,3 +1,4 @@
+import type { Permission } from "../auth/permissions";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import { Page } from "../http/pagination";
@@ -19,9 +20,8 @@ import { inviteToTeam } from "./invitation.service";
 import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "./team.service";
 
 const tag = "Teams";
-const team = (roles: readonly ("OWNER" | "ADMIN" | "MEMBER")[]) => ({ param: "teamId", roles });
-const EVERY_MEMBER = ["OWNER", "ADMIN", "MEMBER"] as const;
-const ADMINS = ["OWNER", "ADMIN"] as const;
+/** The team of `{teamId}`, and the permission (server/auth/permissions.ts) the use case checks on it. */
+const team = (permission: Permission) => ({ param: "teamId", permission });
 
 export const listTeamsRoute = defineRoute(
   {
@@ -60,7 +60,7 @@ export const getTeamRoute = defineRoute(
     path: "/v2/teams/{teamId}",
     tag,
     summary: "Get a team",
-    access: { scope: "TEAM_PROFILE_READ", team: team(EVERY_MEMBER) },
+    access: { scope: "TEAM_PROFILE_READ", team: team("team.read") },
     params: ZTeamIdParams,
     response: ZTeamOutput,
   },
@@ -73,7 +73,7 @@ export const updateTeamRoute = defineRoute(
     path: "/v2/teams/{teamId}",
     tag,
     summary: "Update a team",
-    access: { scope: "TEAM_PROFILE_WRITE", team: team(ADMINS) },
+    access: { scope: "TEAM_PROFILE_WRITE", team: team("team.update") },
     params: ZTeamIdParams,
     body: ZUpdateTeamInput,
     response: ZTeamOutput,
@@ -87,7 +87,7 @@ export const deleteTeamRoute = defineRoute(
     path: "/v2/teams/{teamId}",
     tag,
     summary: "Delete a team: its memberships and event types go with it; their bookings stay, without an event type",
-    access: { scope: "TEAM_PROFILE_WRITE", team: team(["OWNER"]) },
+    access: { scope: "TEAM_PROFILE_WRITE", team: team("team.delete") },
     params: ZTeamIdParams,
     response: ZTeamOutput,
   },
@@ -100,7 +100,7 @@ export const listMembershipsRoute = defineRoute(
     path: "/v2/teams/{teamId}/memberships",
     tag,
     summary: "Get a team's memberships",
-    access: { scope: "TEAM_MEMBERSHIP_READ", team: team(EVERY_MEMBER) },
+    access: { scope: "TEAM_MEMBERSHIP_READ", team: team("membership.read") },
     params: ZTeamIdParams,
     query: ZListMembershipsQuery,
     response: ZMembershipOutput,
@@ -119,7 +119,7 @@ export const createMembershipRoute = defineRoute(
     tag,
     summary:
       "Invite a user by id: the answer is a pending membership (accepted: false, no profile) and the user is mailed a link to accept or decline; it grants nothing until they accept, and keeps its id then. accepted: true for anyone but yourself is a 400 on body.accepted. An id that names nobody is answered the same way. Only an OWNER invites an OWNER",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team(ADMINS) },
+    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team("membership.write") },
     params: ZTeamIdParams,
     body: ZCreateMembershipInput,
     response: ZMembershipOutput,
@@ -134,7 +134,7 @@ export const getMembershipRoute = defineRoute(
     path: "/v2/teams/{teamId}/memberships/{membershipId}",
     tag,
     summary: "Get a membership",
-    access: { scope: "TEAM_MEMBERSHIP_READ", team: team(EVERY_MEMBER) },
+    access: { scope: "TEAM_MEMBERSHIP_READ", team: team("membership.read") },
     params: ZMembershipParams,
     response: ZMembershipOutput,
   },
@@ -148,7 +148,7 @@ export const updateMembershipRoute = defineRoute(
     tag,
     summary:
       "Update a membership's role, or suspend it (accepted: false); only the user accepts (accepted: true from anyone else: 400 on body.accepted). The last owner cannot be demoted: 409",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team(ADMINS) },
+    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team("membership.write") },
     params: ZMembershipParams,
     body: ZUpdateMembershipInput,
     response: ZMembershipOutput,
@@ -162,7 +162,7 @@ export const deleteMembershipRoute = defineRoute(
     path: "/v2/teams/{teamId}/memberships/{membershipId}",
     tag,
     summary: "Remove a membership, or revoke a pending one's invitation (the last owner cannot leave: 409)",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team(ADMINS) },
+    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team("membership.write") },
     params: ZMembershipParams,
     response: ZMembershipOutput,
   },
@@ -175,7 +175,7 @@ export const inviteToTeamRoute = defineRoute(
     path: "/v2/teams/{teamId}/invite",
     tag,
     summary: "Invite someone by e-mail: a single-use link valid 7 days (an existing member or a pending invitation: 409; only an OWNER invites an OWNER)",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team(ADMINS) },
+    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team("membership.write") },
     params: ZTeamIdParams,
     body: ZInviteInput,
     response: ZInvitationOutput,

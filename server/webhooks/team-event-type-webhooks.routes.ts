@@ -12,9 +12,8 @@ const ofTeamEventType = ({ teamId, eventTypeId }: { teamId: number; eventTypeId:
 
 const teamTag = "Team event type webhooks";
 const TET = "/v2/teams/{teamId}/event-types/{eventTypeId}/webhooks";
-const team = (roles: readonly ("OWNER" | "ADMIN" | "MEMBER")[]) => ({ param: "teamId", roles });
-const teamRead = { scope: "TEAM_EVENT_TYPE_READ", team: team(["OWNER", "ADMIN", "MEMBER"]) } as const;
-const teamWrite = { scope: "TEAM_EVENT_TYPE_WRITE", team: team(["OWNER", "ADMIN"]) } as const;
+const teamRead = { scope: "TEAM_EVENT_TYPE_READ", team: { param: "teamId", permission: "eventType.read" } } as const;
+const teamWrite = { scope: "TEAM_EVENT_TYPE_WRITE", team: { param: "teamId", permission: "eventType.write" } } as const;
 
 export const listTeamEventTypeWebhooksRoute = defineRoute(
   {

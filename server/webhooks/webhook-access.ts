@@ -6,6 +6,7 @@
  */
 import type { Actor } from "../auth/actor";
 import type { Prisma } from "../db/generated/client";
+import { requirePermission } from "../teams/team-roles";
 import { eventTypesEditableBy, eventTypesOfTeam, eventTypesOwnedBy, eventTypesVisibleTo, teamEventTypesEditableBy } from "../event-types/event-type-access";
 
 /** Where a route's webhooks live: the account, one personal event type, or one team's event type. */
@@ -23,6 +24,15 @@ export const webhooksOfTeamEventType = (actor: Actor, teamId: number, eventTypeI
   eventTypeId,
   eventType: mode === "read" ? eventTypesOfTeam(actor, teamId) : teamEventTypesEditableBy(actor, teamId),
 });
+
+/**
+ * The team permission a team event type's webhooks need (eventType.read to read, eventType.write to change), checked
+ * by every webhook use case before it looks anything up: 404 for a non-member, 403 for a member without the role.
+ * Nothing for the account's and personal event types' webhooks, which the queries below confine to their owner.
+ */
+export async function requireOwnerPermission(actor: Actor, owner: WebhookOwner, mode: WebhookAccessMode): Promise<void> {
+  if (owner.kind === "teamEventType") await requirePermission(actor, { teamId: owner.teamId }, mode === "read" ? "eventType.read" : "eventType.write");
+}
 
 /** The webhooks of one owner the actor may read or change. */
 export function webhooksAt(actor: Actor, owner: WebhookOwner, mode: WebhookAccessMode): Prisma.WebhookWhereInput {

@@ -2,7 +2,7 @@
 import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { AppError } from "../errors";
-import { webhooksAt, type WebhookOwner } from "./webhook-access";
+import { requireOwnerPermission, webhooksAt, type WebhookOwner } from "./webhook-access";
 import { deliverWebhookMessage, type DeliveryOptions } from "./webhook-delivery";
 import type { TWebhookDeliveryOutput } from "./webhook.dto";
 import { createTestMessage } from "./webhook-messages";
@@ -11,6 +11,7 @@ import { webhookNotFound } from "./webhook.service";
 const DEFAULT_DELIVERIES = 50;
 
 async function reachableWebhookId(actor: Actor, owner: WebhookOwner, webhookId: number, mode: "read" | "write") {
+  await requireOwnerPermission(actor, owner, mode);
   const row = await db.webhook.findFirst({ where: { id: webhookId, ...webhooksAt(actor, owner, mode) }, select: { id: true } });
   if (!row) throw webhookNotFound();
   return row.id;

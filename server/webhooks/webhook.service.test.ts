@@ -66,14 +66,14 @@ describe("team event type webhooks", () => {
     owner = { kind: "teamEventType", teamId: world.team.id, eventTypeId: eventType.id };
   });
 
-  it("admins create and members read; a member cannot write and an outsider sees no event type", async () => {
+  it("admins create and members read; a member cannot write (403) and an outsider finds no team (404)", async () => {
     const created = await createWebhook(sessionActor(world.users.admin.id), owner, input, publicDns);
     expect((await listWebhooks(sessionActor(world.users.member.id), owner)).items.map(({ id }) => id)).toEqual([created.id]);
-    await expect(createWebhook(sessionActor(world.users.member.id), owner, input, publicDns)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(createWebhook(sessionActor(world.users.member.id), owner, input, publicDns)).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(updateWebhook(sessionActor(world.users.member.id), owner, created.id, { active: false }, publicDns)).rejects.toMatchObject({
-      code: "NOT_FOUND",
+      code: "FORBIDDEN",
     });
-    await expect(listWebhooks(sessionActor(world.users.outsider.id), owner)).rejects.toMatchObject({ message: "Event type not found" });
+    await expect(listWebhooks(sessionActor(world.users.outsider.id), owner)).rejects.toMatchObject({ message: "Team not found" });
     await expect(deleteAllWebhooks(sessionActor(world.users.outsider.id), owner)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await deleteAllWebhooks(sessionActor(world.users.owner.id), owner)).toBe("1 webhooks deleted");
   });

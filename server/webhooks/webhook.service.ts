@@ -7,7 +7,7 @@ import { db } from "../db/client";
 import { eventTypeNotFound } from "../event-types/event-type.service";
 import { AppError } from "../errors";
 import { Page, type TPaginationQuery } from "../http/pagination";
-import { eventTypeForWebhooks, webhooksAt, type WebhookAccessMode, type WebhookOwner } from "./webhook-access";
+import { eventTypeForWebhooks, requireOwnerPermission, webhooksAt, type WebhookAccessMode, type WebhookOwner } from "./webhook-access";
 import { toWebhookOutput, WEBHOOK_SELECT } from "./webhook.dto";
 import { ZCreateWebhookInput, ZUpdateWebhookInput, type TCreateWebhookInput, type TUpdateWebhookInput } from "./webhook.schemas";
 import { rotatedSecretColumns, sealWebhookSecret } from "./webhook-secrets";
@@ -16,8 +16,9 @@ import { assertSubscriberUrl, defaultUrlPolicy, type UrlPolicy } from "./webhook
 
 export const webhookNotFound = () => new AppError("NOT_FOUND", "Webhook not found");
 
-/** The event type must exist for the actor (404 otherwise) before its webhooks are listed or changed. */
+/** The team permission, then the event type must exist for the actor (404 otherwise) before its webhooks are listed or changed. */
 async function assertOwnerReachable(actor: Actor, owner: WebhookOwner, mode: WebhookAccessMode) {
+  await requireOwnerPermission(actor, owner, mode);
   const where = eventTypeForWebhooks(actor, owner, mode);
   if (where && !(await db.eventType.findFirst({ where, select: { id: true } }))) throw eventTypeNotFound();
 }
@@ -39,6 +40,7 @@ export async function listWebhooks(actor: Actor, owner: WebhookOwner, query: TPa
 }
 
 export async function getWebhook(actor: Actor, owner: WebhookOwner, webhookId: number, mode: WebhookAccessMode = "read") {
+  await requireOwnerPermission(actor, owner, mode);
   const row = await db.webhook.findFirst({ where: { id: webhookId, ...webhooksAt(actor, owner, mode) }, select: WEBHOOK_SELECT });
   if (!row) throw webhookNotFound();
   return toWebhookOutput(row);
@@ -70,6 +72,7 @@ export async function updateWebhook(
   urlPolicy: UrlPolicy = defaultUrlPolicy(),
 ) {
   const { subscriberUrl, triggers, active, payloadTemplate, secret } = ZUpdateWebhookInput.parse(input);
+  await requireOwnerPermission(actor, owner, "write");
   if (subscriberUrl !== undefined) await assertSubscriberUrl(subscriberUrl, urlPolicy);
   return db.$transaction(async (tx) => {
     const [stored] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Webhook" WHERE id = ${webhookId} FOR UPDATE`;

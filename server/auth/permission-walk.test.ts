@@ -1,0 +1,208 @@
+/**
+ * Every service entry point that takes a team id, called directly (no route, no tRPC wrapper) as an outsider, as each
+ * team role, and as the weakest role holding its permission: a non-member gets 404 "Team not found", a member whose
+ * role lacks the permission 403, the first role holding it gets through. The cases are keyed by the /v2 operation
+ * they serve, and the catalog's team routes must all have one, so a new team route without a walked use case fails
+ * here, and so does a use case that forgets requirePermission.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { rejectionOf } from "../../e2e/support/rejections";
+import { addMember, makeTenancyWorld } from "../../prisma/team-factories";
+import { makeUser } from "../../prisma/factories";
+import { ZListBookingsQuery } from "../bookings/booking-list-query";
+import { listTeamBookings } from "../bookings/booking-reads";
+import { db, disconnectDb } from "../db/client";
+import { AppError } from "../errors";
+import { createTeamEventType, deleteTeamEventType, getTeamEventType, listTeamEventTypes, updateTeamEventType } from "../event-types/team-event-type.service";
+import { createPhoneCall } from "../event-types/team-phone-call";
+import { ROUTE_CATALOG } from "../http/route-catalog";
+import { TEAM_ROLES, teamAccessOf, type TeamRole } from "../http/route-definition";
+import {
+  createTeamMemberOutOfOffice,
+  deleteTeamMemberOutOfOffice,
+  listTeamMemberOutOfOffice,
+  updateTeamMemberOutOfOffice,
+} from "../out-of-office/out-of-office.service";
+import { listTeamSchedules } from "../schedules/schedule.service";
+import { inviteToTeam, listPendingInvitations, revokeInvitation } from "../teams/invitation.service";
+import { createMembership, deleteMembership, getMembership, listMemberships, updateMembership } from "../teams/membership.service";
+import { deleteTeam, getTeam, updateTeam } from "../teams/team.service";
+import type { WebhookOwner } from "../webhooks/webhook-access";
+import { listDeliveries, redeliverMessage, sendTestEvent } from "../webhooks/webhook-deliveries.service";
+import { createTestMessage } from "../webhooks/webhook-messages";
+import { sealWebhookSecret } from "../webhooks/webhook-secrets";
+import { createWebhook, deleteAllWebhooks, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "../webhooks/webhook.service";
+import type { UrlPolicy } from "../webhooks/webhook-url";
+import { sessionActor, type Actor } from "./actor";
+import { rolesWith, type Permission } from "./permissions";
+
+afterAll(() => disconnectDb());
+
+const publicDns: UrlPolicy = { allowPrivateNetwork: false, resolve: async () => [{ address: "93.184.216.34", family: 4 }] };
+/** Deliveries go nowhere: a loopback subscriber is refused before any connection. */
+const noNetwork = { allowPrivateNetwork: false, resolve: async () => [{ address: "127.0.0.1", family: 4 as const }] };
+const page = { take: 10, skip: 0 };
+const day = (n: number) => new Date(Date.UTC(2033, 0, n)).toISOString();
+
+/** A team (in an organization) with a member of each role, an outsider, and one of everything the use cases reach. */
+async function makeFixture() {
+  const world = await makeTenancyWorld();
+  const teamId = world.team.id;
+  const tag = `${teamId}`;
+  const eventType = await db.eventType.create({
+    data: { teamId, title: "Team call", slug: `walk-${tag}`, lengthInMinutes: 30, schedulingType: "COLLECTIVE" },
+  });
+  const created = await db.webhook.create({
+    data: { eventTypeId: eventType.id, subscriberUrl: "https://127.0.0.1/hook", triggers: ["BOOKING_CREATED"], secretEncrypted: "" },
+  });
+  const webhook = await db.webhook.update({ where: { id: created.id }, data: { secretEncrypted: sealWebhookSecret(created.id, "walk-secret-0123456789") } });
+  const messageId = await createTestMessage(webhook.id);
+  const membership = await db.membership.findFirstOrThrow({ where: { teamId, userId: world.users.member.id } });
+  const ooo = await db.outOfOffice.create({ data: { userId: world.users.member.id, start: day(1), end: day(2) } });
+  const invitation = await db.teamInvitation.create({
+    data: { teamId, email: `walk-${tag}@example.test`, tokenHash: `walk-${tag}-${Date.now()}`, expiresAt: new Date(Date.now() + 86_400_000) },
+  });
+  const joiner = await makeUser();
+  const owner: WebhookOwner = { kind: "teamEventType", teamId, eventTypeId: eventType.id };
+  return { world, teamId, eventType, webhook, messageId, membership, ooo, invitation, joiner, owner };
+}
+type Fixture = Awaited<ReturnType<typeof makeFixture>>;
+
+type Case = { permission: Permission; call: (actor: Actor, f: Fixture) => Promise<unknown> };
+
+const TEAM = "/v2/teams/{teamId}";
+const WEBHOOK = `${TEAM}/event-types/{eventTypeId}/webhooks`;
+
+/** The use case behind each team operation of the catalog, with the permission it must check. */
+const OPERATIONS: Record<string, Case> = {
+  [`GET ${TEAM}`]: { permission: "team.read", call: (a, f) => getTeam(a, f.teamId) },
+  [`PATCH ${TEAM}`]: { permission: "team.update", call: (a, f) => updateTeam(a, f.teamId, { name: "Renamed" }) },
+  [`DELETE ${TEAM}`]: { permission: "team.delete", call: (a, f) => deleteTeam(a, f.teamId) },
+  [`GET ${TEAM}/memberships`]: { permission: "membership.read", call: (a, f) => listMemberships(a, f.teamId, page) },
+  [`GET ${TEAM}/memberships/{membershipId}`]: { permission: "membership.read", call: (a, f) => getMembership(a, f.teamId, f.membership.id) },
+  [`POST ${TEAM}/memberships`]: {
+    permission: "membership.write",
+    call: (a, f) => createMembership(a, f.teamId, { userId: f.joiner.id, role: "MEMBER" }),
+  },
+  [`PATCH ${TEAM}/memberships/{membershipId}`]: {
+    permission: "membership.write",
+    call: (a, f) => updateMembership(a, f.teamId, f.membership.id, { role: "ADMIN" }),
+  },
+  [`DELETE ${TEAM}/memberships/{membershipId}`]: { permission: "membership.write", call: (a, f) => deleteMembership(a, f.teamId, f.membership.id) },
+  [`POST ${TEAM}/invite`]: {
+    permission: "membership.write",
+    call: (a, f) => inviteToTeam(a, f.teamId, { email: `invitee-${f.teamId}@example.test`, role: "MEMBER" }),
+  },
+  [`GET ${TEAM}/event-types`]: { permission: "eventType.read", call: (a, f) => listTeamEventTypes(a, f.teamId) },
+  [`GET ${TEAM}/event-types/{eventTypeId}`]: { permission: "eventType.read", call: (a, f) => getTeamEventType(a, f.teamId, f.eventType.id) },
+  [`POST ${TEAM}/event-types`]: {
+    permission: "eventType.write",
+    call: (a, f) => createTeamEventType(a, f.teamId, { title: "New", slug: `new-${f.teamId}`, lengthInMinutes: 30, schedulingType: "collective" }),
+  },
+  [`PATCH ${TEAM}/event-types/{eventTypeId}`]: {
+    permission: "eventType.write",
+    call: (a, f) => updateTeamEventType(a, f.teamId, f.eventType.id, { title: "Renamed" }),
+  },
+  [`DELETE ${TEAM}/event-types/{eventTypeId}`]: { permission: "eventType.write", call: (a, f) => deleteTeamEventType(a, f.teamId, f.eventType.id) },
+  [`POST ${TEAM}/event-types/{eventTypeId}/create-phone-call`]: {
+    permission: "eventType.write",
+    // No provider configured: the allowed caller gets the 400 that says so, after the permission.
+    call: (a, f) =>
+      createPhoneCall(a, f.teamId, f.eventType.id, { yourPhoneNumber: "+14155550100", numberToCall: "+14155550101", calApiKey: "k", enabled: true }, null),
+  },
+  [`GET ${WEBHOOK}`]: { permission: "eventType.read", call: (a, f) => listWebhooks(a, f.owner) },
+  [`POST ${WEBHOOK}`]: {
+    permission: "eventType.write",
+    call: (a, f) => createWebhook(a, f.owner, { subscriberUrl: "https://hooks.example.test/in", triggers: ["BOOKING_CREATED"], active: true }, publicDns),
+  },
+  [`DELETE ${WEBHOOK}`]: { permission: "eventType.write", call: (a, f) => deleteAllWebhooks(a, f.owner) },
+  [`GET ${WEBHOOK}/{webhookId}`]: { permission: "eventType.read", call: (a, f) => getWebhook(a, f.owner, f.webhook.id) },
+  [`PATCH ${WEBHOOK}/{webhookId}`]: { permission: "eventType.write", call: (a, f) => updateWebhook(a, f.owner, f.webhook.id, { active: false }, publicDns) },
+  [`DELETE ${WEBHOOK}/{webhookId}`]: { permission: "eventType.write", call: (a, f) => deleteWebhook(a, f.owner, f.webhook.id) },
+  [`GET ${WEBHOOK}/{webhookId}/deliveries`]: { permission: "eventType.read", call: (a, f) => listDeliveries(a, f.owner, f.webhook.id) },
+  [`POST ${WEBHOOK}/{webhookId}/messages/{messageId}/redeliver`]: {
+    permission: "eventType.write",
+    call: (a, f) => redeliverMessage(a, f.owner, f.webhook.id, f.messageId, noNetwork),
+  },
+  [`POST ${WEBHOOK}/{webhookId}/test`]: { permission: "eventType.write", call: (a, f) => sendTestEvent(a, f.owner, f.webhook.id, noNetwork) },
+  [`GET ${TEAM}/bookings`]: { permission: "booking.readAll", call: (a, f) => listTeamBookings(a, f.teamId, ZListBookingsQuery.parse({})) },
+  [`GET ${TEAM}/schedules`]: { permission: "schedule.readMembers", call: (a, f) => listTeamSchedules(a, f.teamId, page) },
+  [`GET ${TEAM}/users/{userId}/ooo`]: {
+    permission: "ooo.readMembers",
+    call: (a, f) => listTeamMemberOutOfOffice(a, f.teamId, f.world.users.member.id, page),
+  },
+  [`POST ${TEAM}/users/{userId}/ooo`]: {
+    permission: "ooo.writeMembers",
+    call: (a, f) => createTeamMemberOutOfOffice(a, f.teamId, f.world.users.member.id, { start: day(10), end: day(11) }),
+  },
+  [`PATCH ${TEAM}/users/{userId}/ooo/{oooId}`]: {
+    permission: "ooo.writeMembers",
+    call: (a, f) => updateTeamMemberOutOfOffice(a, f.teamId, f.world.users.member.id, f.ooo.id, { notes: "Away" }),
+  },
+  [`DELETE ${TEAM}/users/{userId}/ooo/{oooId}`]: {
+    permission: "ooo.writeMembers",
+    call: (a, f) => deleteTeamMemberOutOfOffice(a, f.teamId, f.world.users.member.id, f.ooo.id),
+  },
+};
+
+/** Use cases on a team that no /v2 route serves (the site's, through tRPC). */
+const SITE_ONLY: Record<string, Case> = {
+  listPendingInvitations: { permission: "membership.write", call: (a, f) => listPendingInvitations(a, f.teamId) },
+  revokeInvitation: { permission: "membership.write", call: (a, f) => revokeInvitation(a, f.teamId, f.invitation.id) },
+};
+
+const WHO: Record<TeamRole, keyof Fixture["world"]["users"]> = { OWNER: "owner", ADMIN: "admin", MEMBER: "member" };
+const actorOf = (f: Fixture, who: keyof Fixture["world"]["users"]) => sessionActor(f.world.users[who].id);
+
+/** Resolves to the AppError the call was refused with, or null when it got past the team's check. */
+async function refusal(call: Promise<unknown>): Promise<AppError | null> {
+  const outcome = await call.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (outcome === null) return null;
+  if (!(outcome instanceof AppError)) throw outcome;
+  return outcome;
+}
+
+const teamRefusal = (error: AppError | null) =>
+  error && ((error.code === "NOT_FOUND" && error.message === "Team not found") || error.code === "FORBIDDEN") ? `${error.code}: ${error.message}` : null;
+
+describe("every team use case checks its permission itself", () => {
+  it("has a case for every team operation of the catalog, naming the permission its route declares", () => {
+    const declared = Object.fromEntries(
+      ROUTE_CATALOG.filter((route) => teamAccessOf(route.access)).map((route) => [`${route.method} ${route.path}`, teamAccessOf(route.access)!.permission]),
+    );
+    const walked = Object.fromEntries(Object.entries(OPERATIONS).map(([operation, { permission }]) => [operation, permission]));
+    expect(walked).toEqual(declared);
+  });
+
+  it.each(Object.entries({ ...OPERATIONS, ...SITE_ONLY }))(
+    "%s: outsider 404, roles without the permission 403, the first role with it passes",
+    async (_, { permission, call }) => {
+      const f = await makeFixture();
+      const outsider = await refusal(call(actorOf(f, "outsider"), f));
+      expect(outsider?.code, "outsider").toBe("NOT_FOUND");
+      expect(outsider?.message, "outsider").toBe("Team not found");
+
+      const holders = rolesWith(permission);
+      for (const role of TEAM_ROLES.filter((held) => !holders.includes(held))) {
+        const error = await refusal(call(actorOf(f, WHO[role]), f));
+        expect(error?.code, `${role} lacks ${permission}`).toBe("FORBIDDEN");
+      }
+      // The weakest role holding it: denied calls above changed nothing, so this one finds everything in place.
+      const weakest = [...TEAM_ROLES].reverse().find((role) => holders.includes(role))!;
+      expect(teamRefusal(await refusal(call(actorOf(f, WHO[weakest]), f))), `${weakest} holds ${permission}`).toBeNull();
+    },
+  );
+
+  it("an organization's admin acts on its teams, and its plain member does not", async () => {
+    const f = await makeFixture();
+    expect(teamRefusal(await refusal(updateTeam(actorOf(f, "orgAdmin"), f.teamId, { name: "By the org" })))).toBeNull();
+    expect((await refusal(updateTeam(actorOf(f, "orgMember"), f.teamId, { name: "No" })))?.code).toBe("NOT_FOUND");
+    expect((await refusal(deleteTeam(actorOf(f, "orgAdmin"), f.teamId)))?.code).toBe("FORBIDDEN");
+    await addMember(f.teamId, f.joiner.id, "MEMBER", false);
+    // An invited (not accepted) member is a non-member.
+    expect((await rejectionOf(getTeam(sessionActor(f.joiner.id), f.teamId))) as AppError).toMatchObject({ code: "NOT_FOUND" });
+  });
+});

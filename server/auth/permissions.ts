@@ -1,0 +1,57 @@
+/**
+ * The only place that says which roles hold a permission, for teams and organizations alike (Dub's role →
+ * permissions table). Use cases ask it through requirePermission (server/teams/team-roles.ts): not a member → 404,
+ * a member without the permission → 403 naming the roles. Route declarations name the permission (OpenAPI, the
+ * scope/tenancy/role matrices, the README's role table read it); the query builders take their role lists from
+ * here (`rolesWith("booking.readAll")`).
+ *
+ * The rule behind the rows: every member reads the team, its members and its event types; bookings, members'
+ * schedules and out-of-office are for owners and admins (they reveal other members' time); owners and admins
+ * write; only an owner deletes the team.
+ */
+import type { TeamRole } from "../http/route-definition";
+
+const EVERY_MEMBER = ["OWNER", "ADMIN", "MEMBER"] as const;
+const ADMINS = ["OWNER", "ADMIN"] as const;
+const OWNERS = ["OWNER"] as const;
+
+export const PERMISSIONS = {
+  "team.read": EVERY_MEMBER,
+  "team.update": ADMINS,
+  "team.delete": OWNERS,
+  "membership.read": EVERY_MEMBER,
+  "membership.write": ADMINS,
+  "eventType.read": EVERY_MEMBER,
+  "eventType.write": ADMINS,
+  "booking.readAll": ADMINS,
+  "schedule.readMembers": ADMINS,
+  "ooo.readMembers": ADMINS,
+  "ooo.writeMembers": ADMINS,
+  // Organizations (no routes yet): the same roles, held in the organization.
+  "org.read": EVERY_MEMBER,
+  "org.update": ADMINS,
+  "org.users.write": ADMINS,
+} as const satisfies Record<string, readonly TeamRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+/** The roles that hold a permission. */
+export const rolesWith = (permission: Permission): readonly TeamRole[] => PERMISSIONS[permission];
+
+export const holdsPermission = (role: TeamRole, permission: Permission): boolean => rolesWith(permission).includes(role);
+
+/**
+ * The organization rule, written once: what a role in an organization makes its holder in each of the
+ * organization's teams. Its OWNERs and ADMINs act as OWNERs and ADMINs of every team in it; its plain members get
+ * nothing from it. teamRoleOf (a role) and teamsWhereActorIs (a Prisma filter) both read it.
+ */
+export const ORG_ROLE_IN_ITS_TEAMS: Readonly<Record<TeamRole, TeamRole | null>> = { OWNER: "OWNER", ADMIN: "ADMIN", MEMBER: null };
+
+/** The organization roles that give one of `roles` in the organization's teams. */
+export const orgRolesGiving = (roles: readonly TeamRole[]): TeamRole[] =>
+  (Object.keys(ORG_ROLE_IN_ITS_TEAMS) as TeamRole[]).filter((orgRole) => {
+    const inTeam = ORG_ROLE_IN_ITS_TEAMS[orgRole];
+    return inTeam !== null && roles.includes(inTeam);
+  });
