@@ -22,3 +22,13 @@ export const outOfOfficeOfTeamMember = (actor: Actor, teamId: number, userId: nu
 
 /** Who a team member's out-of-office may redirect to, and round robin hand their bookings to: the team's accepted members. */
 export const redirectTargetsIn = (teamId: number): Prisma.UserWhereInput => ({ memberships: { some: { teamId, accepted: true } } });
+
+/**
+ * Whom the site offers as the receiver of a user's bookings while away: the accepted members of the teams the user
+ * is an accepted member of, the user excepted. (A personal entry may name any user through /v2; round robin hands
+ * bookings on only within the team, so these are the choices that do something.)
+ */
+export const teammatesOf = (actor: Actor): Prisma.UserWhereInput => ({
+  id: { not: actor.userId },
+  memberships: { some: { accepted: true, team: { memberships: { some: { userId: actor.userId, accepted: true } } } } },
+});
