@@ -72,7 +72,7 @@ export function WeeklyHours() {
               <div className="flex gap-2">
                 <Button
                   variant="secondary"
-                  aria-label={`Add a range on ${day}`}
+                  aria-label={`Add range on ${day}`}
                   onClick={() => {
                     const last = ranges.at(-1);
                     const after = last ? values[last.index]!.endTime : "09:00";

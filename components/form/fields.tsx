@@ -150,7 +150,6 @@ export function ComboBoxField({
       onChange={(key) => onChange(key === null ? value : String(key))}
       onBlur={onBlur}
       isInvalid={Boolean(error)}
-      menuTrigger="focus"
       defaultItems={options.map((option) => ({ ...option, id: option.value }))}
     >
       <Label className={LABEL}>{label}</Label>

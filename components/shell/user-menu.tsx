@@ -9,13 +9,14 @@ export function UserMenu({ name, email, username }: Props) {
   const initial = (name || email).trim().charAt(0).toUpperCase();
   return (
     <MenuButton
-      aria-label={`Account menu for ${name || email}`}
       label={
         <>
           <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white">
             {initial}
           </span>
-          <span className="hidden max-w-40 truncate sm:inline">{name || email}</span>
+          {/* Named by its content (the name shown from 640 px, read out everywhere), so the spoken and seen names agree. */}
+          <span className="sr-only">Account menu, </span>
+          <span className="sr-only max-w-40 truncate sm:not-sr-only">{name || email}</span>
         </>
       }
     >

@@ -3,13 +3,13 @@ import type { Locator, Page } from "@playwright/test";
 import { DEFAULT_PASSWORD } from "../../prisma/factories";
 import { expect } from "./fixtures";
 
-/** Opens `path`, which sends a signed-out visitor to log in and back. */
-export async function logInAt(page: Page, path: string, email: string, password = DEFAULT_PASSWORD) {
+/** Opens `path`, which sends a signed-out visitor to log in and back (to `landing`, where `path` redirects). */
+export async function logInAt(page: Page, path: string, email: string, { password = DEFAULT_PASSWORD, landing = path } = {}) {
   await page.goto(path);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(path);
+  await expect(page).toHaveURL(landing);
 }
 
 /** A React Aria Select: its button is named by its value, then its label; the options are a listbox. */

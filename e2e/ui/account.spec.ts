@@ -41,12 +41,12 @@ test("change the password: the new one logs in, the old one does not, and the ot
 
   await page.goto("/auth/logout");
   await page.getByRole("button", { name: "Log out" }).click();
-  await page.goto("/auth/login");
+  await expect(page).toHaveURL(/\/auth\/login$/);
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(alertWith(page, "E-mail or password is incorrect")).toBeVisible();
-  await logInAt(page, "/settings/profile", user.email, NEW_PASSWORD);
+  await logInAt(page, "/settings/profile", user.email, { password: NEW_PASSWORD });
   await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
   await elsewhere.context().close();
 });
