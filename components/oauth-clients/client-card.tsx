@@ -8,6 +8,7 @@ import { ClientSecrets } from "./client-secrets";
 import { CopyButton } from "./copy-button";
 import { DeleteClientDialog } from "./delete-client-dialog";
 import { EditClientForm } from "./edit-client-form";
+import { PendingReviewNotice } from "./pending-review-notice";
 import { StatusBadge, TYPE_LABELS } from "./status-badge";
 import type { TOAuthClient } from "./types";
 
@@ -52,6 +53,7 @@ export function ClientCard({ client }: { client: TOAuthClient }) {
           )
         }
       />
+      {client.status === "PENDING" && <PendingReviewNotice />}
       {client.status === "REJECTED" && client.rejectionReason && <Alert>Rejected by the reviewer: {client.rejectionReason}</Alert>}
       {savedMessage && <Alert tone="info">{savedMessage}</Alert>}
       <p className="flex flex-wrap items-center gap-2 text-sm">

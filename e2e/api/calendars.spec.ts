@@ -54,7 +54,8 @@ test.describe("ICS feeds", () => {
     expect(JSON.stringify(listed)).not.toContain("private-feed-token");
     const calendar = listed.data.connectedCalendars[0].calendars[0];
     expect(calendar).toMatchObject({ integration: "ics-feed_calendar", isSelected: true, readOnly: true, credentialId: credential.id });
-    expect(listed.data).not.toHaveProperty("destinationCalendar"); // an ICS feed cannot take bookings
+    // An ICS feed cannot take bookings: the destination the peer's schema requires is the empty one.
+    expect(listed.data.destinationCalendar).toMatchObject({ id: 0, integration: "", externalId: "", credentialId: null });
 
     const free = await freeTimes(request, eventType.id, WED);
     expect(free).not.toContain("10:00");

@@ -1,7 +1,8 @@
 /**
  * The rule for the peer API's request fields (issue 9 §3), over HTTP for every operation Convene shares with the
- * peer: each field the peer documents for it that Convene's route schema refuses is answered with a 400 naming it
- * as not supported (`code: "unsupported_field"`), and an undocumented field stays a plain unrecognized key. The
+ * peer: each body field the peer documents for it that Convene's route schema refuses is answered with a 400 naming
+ * it as not supported (`code: "unsupported_field"`), each query parameter it documents in any version is honoured or
+ * ignored (issue 19), and an undocumented field stays a plain unrecognized key. The
  * fields are computed from server/http/peer-request-fields.ts and the route's zod schemas, so a field that gets
  * implemented leaves this test by itself; a peer field a route would drop without a word (a nested non-strict
  * object) fails it.
@@ -9,7 +10,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { makeApiKey, makeUser } from "../../prisma/factories";
 import { disconnectDb } from "../../server/db/client";
-import { refusedPeerFields, unheededPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "../../server/http/peer-fields";
+import { peerFieldsOf, refusedPeerFields, unheededPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "../../server/http/peer-fields";
 import { ROUTE_CATALOG } from "../../server/http/route-catalog";
 import type { ApiRoute } from "../../server/http/api-route";
 import { expect, test } from "../support/fixtures";
@@ -94,6 +95,29 @@ for (const { key, route } of SHARED) {
     if (route.body) {
       const inBody = await refusal(request, route, headers, "", { zzzNotAField: 1 });
       expect(inBody).toContainEqual({ path: "body.zzzNotAField", message: 'Unrecognized key: "zzzNotAField"', code: UNRECOGNIZED_KEY });
+    }
+  });
+}
+
+for (const { key, route } of SHARED) {
+  const params = [...peerFieldsOf(route)].filter((field) => field.startsWith("query.")).map((field) => field.slice("query.".length));
+  if (!params.length) continue;
+  test(`${key}: each of the peer's ${params.length} query parameter(s) is honoured or ignored, never refused as unknown`, async ({ request }) => {
+    const user = await makeUser();
+    const headers = { authorization: `Bearer ${await makeApiKey(user.id)}` };
+    for (const name of params) {
+      const response = await request.fetch(`${concretePath(route)}?${encodeURIComponent(name)}=1`, {
+        method: route.method,
+        headers,
+        data: route.body ? {} : undefined,
+      });
+      if (response.status() !== 400) continue;
+      // A 400 for the value ("1" is no date) or for the body is fine; one for the parameter's name is not.
+      const details = ((await response.json()).error.details ?? []) as Detail[];
+      expect(
+        details.filter((detail) => detail.path === `query.${name}` && detail.code),
+        name,
+      ).toEqual([]);
     }
   });
 }

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { makeApiKey } from "../../prisma/factories";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
-import { makeTeamEventType } from "../../prisma/team-factories";
+import { addMember, makeTeam, makeTeamEventType } from "../../prisma/team-factories";
 import { db } from "../../server/db/client";
 import { bearer, bookOverHttp, V } from "../support/bookings-http";
 import { expect, test } from "../support/fixtures";
@@ -70,7 +70,7 @@ test("a 500 is retried through the queue with the same webhook-id, and the log s
   ]);
 });
 
-type Body = { triggerEvent: string; createdAt: string; payload: Record<string, unknown> & { uid?: string } };
+type Body = { triggerEvent: string; createdAt: string; payload: Record<string, unknown> & { uid?: string; bookingUid?: string } };
 const bodyOf = (delivery: ReceivedDelivery) => JSON.parse(delivery.body) as Body;
 let pathCount = 0;
 const newPath = (name: string) => `/${name}-${++pathCount}-${randomBytes(4).toString("hex")}`;
@@ -94,7 +94,8 @@ async function arrived(path: string, trigger: string, uid?: string): Promise<Bod
         found = receiver()
           .deliveries(path)
           .map(bodyOf)
-          .find((body) => body.triggerEvent === trigger && (uid === undefined || body.payload.uid === uid));
+          // A no-show body names its booking as bookingUid, as the peer's does.
+          .find((body) => body.triggerEvent === trigger && (uid === undefined || body.payload.uid === uid || body.payload.bookingUid === uid));
         return found !== undefined;
       },
       { timeout: 30_000, message: `${trigger} at ${path}` },
@@ -137,12 +138,12 @@ test(
 
     const moved = await request.post(`/v2/bookings/${requested.uid}/reschedule`, {
       headers: V,
-      data: { start: utcAt(3, 11).toISOString(), reschedulingReason: "Clash" },
+      data: { start: utcAt(3, 11).toISOString(), reschedulingReason: "Clash", rescheduledBy: "planner@example.com" },
     });
     expect(moved.status(), await moved.text()).toBe(201);
     const next = (await moved.json()).data as { uid: string };
     expect(await arrived(account.path, "BOOKING_RESCHEDULED", next.uid)).toMatchObject({
-      payload: { rescheduledFromUid: requested.uid, startTime: utcAt(3, 11).toISOString(), rescheduleReason: "Clash" },
+      payload: { rescheduledFromUid: requested.uid, startTime: utcAt(3, 11).toISOString(), rescheduleReason: "Clash", rescheduledBy: "planner@example.com" },
     });
 
     expect((await request.post(`/v2/bookings/${next.uid}/cancel`, { headers: V, data: { cancellationReason: "Ill" } })).status()).toBe(200);
@@ -167,10 +168,14 @@ test(
     expect(ooo.status(), await ooo.text()).toBe(201);
     const entry = (await ooo.json()).data as { id: number; uuid: string };
     expect(await arrived(account.path, "OOO_CREATED")).toMatchObject({
-      payload: { oooEntry: { id: entry.id, uuid: entry.uuid, reason: "vacation", userId: host.id } },
+      payload: { oooEntry: { id: entry.id, uuid: entry.uuid, reasonName: "vacation", userId: host.id } },
     });
 
-    for (const delivery of receiver().deliveries(account.path)) expect(delivery.verifiedWith).toEqual([account.secret]);
+    // Every trigger verifies under both schemes: Standard Webhooks, and the peer's X-Cal-Signature-256.
+    for (const delivery of receiver().deliveries(account.path)) {
+      expect(delivery.verifiedWith).toEqual([account.secret]);
+      expect(delivery.peerVerifiedWith).toEqual([account.secret]);
+    }
     expect(
       receiver()
         .deliveries(account.path)
@@ -246,4 +251,25 @@ test("a team event type's webhook fires for a round-robin booking of it", async 
   const body = bodyOf(delivery!);
   expect(body).toMatchObject({ triggerEvent: "BOOKING_CREATED", payload: { uid: booking.uid, eventTypeId: eventType.id } });
   expect(hostIds).toContain((body.payload.organizer as { id: number }).id);
+});
+
+test("a member's booking of a managed copy reaches the team event type's webhook", { tag: "@embedded" }, async ({ request }) => {
+  const [owner, member] = await Promise.all([makeHostWithEventType(), makeHostWithEventType()]);
+  const team = await makeTeam();
+  await addMember(team.id, owner.host.id, "OWNER");
+  await addMember(team.id, member.host.id, "MEMBER");
+  const made = await request.post(`/v2/teams/${team.id}/event-types`, {
+    headers: bearer(owner.apiKey),
+    data: { title: "Onboarding", slug: `onboarding-${team.id}`, lengthInMinutes: 30, schedulingType: "managed", hosts: [{ userId: member.host.id }] },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const parentId = (await made.json()).data.id as number;
+  const hook = await subscribe(request, `/v2/teams/${team.id}/event-types/${parentId}/webhooks`, bearer(owner.apiKey), { triggers: ["BOOKING_CREATED"] });
+  const copy = await db.eventType.findFirstOrThrow({ where: { parentId, userId: member.host.id }, select: { id: true } });
+
+  const booking = await bookOverHttp(request, copy.id, utcAt(2, 10));
+  const [delivery] = await receiver().waitFor(hook.path, 1, 30_000);
+  expect(bodyOf(delivery!)).toMatchObject({ triggerEvent: "BOOKING_CREATED", payload: { uid: booking.uid, eventTypeId: copy.id } });
+  expect(delivery!.verifiedWith).toEqual([hook.secret]);
+  expect(delivery!.peerVerifiedWith).toEqual([hook.secret]);
 });

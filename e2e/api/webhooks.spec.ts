@@ -125,6 +125,7 @@ test("send test event: a PING delivered now and verified; redeliver sends it aga
   expect(attempt).toMatchObject({ trigger: "PING", attempt: 1, status: 200, response: "pong", messageState: "DELIVERED" });
   const [delivery] = await receiver().waitFor("/ping", 1);
   expect(delivery!.verifiedWith).toEqual([created.secret]);
+  expect(delivery!.peerVerifiedWith).toEqual([created.secret]);
   expect(delivery!.headers["webhook-id"]).toBe(attempt.messageId);
   expect(JSON.parse(delivery!.body)).toMatchObject({ triggerEvent: "PING", payload: { title: "Test event from Convene" } });
 
@@ -139,4 +140,24 @@ test("send test event: a PING delivered now and verified; redeliver sends it aga
     [2, 503],
     [1, 200],
   ]);
+});
+
+test("a secret neither documented construction could verify is a 400 on body.secret when saved, and nothing changes", async ({ request }) => {
+  const { user, headers } = await account();
+  const refused = async (response: Awaited<ReturnType<typeof request.post>>) => {
+    expect(response.status()).toBe(400);
+    const body = (await response.json()) as { error: { details: { path: string; message: string }[] } };
+    return body.error.details.find((detail) => detail.path === "body.secret")?.message;
+  };
+  const create = (secret: string) => request.post("/v2/webhooks", { headers, data: hookBody("/refused", { secret }) });
+  expect(await refused(await create("clé-secrète-très-longue"))).toContain("printable ASCII");
+  expect(await refused(await create("whsec_this-is-not-base64-at-all!"))).toContain("base64");
+  expect(await refused(await create(`whsec_${Buffer.alloc(16, 1).toString("base64")}`))).toContain("24 to 64 bytes");
+  expect(await db.webhook.count({ where: { userId: user.id } })).toBe(0);
+
+  const created = (await (await create("an-ascii-secret-of-our-own")).json()).data;
+  const patched = await request.patch(`/v2/webhooks/${created.id}`, { headers, data: { secret: "ключ-ключ-ключ-ключ" } });
+  expect(await refused(patched)).toContain("printable ASCII");
+  const row = await db.webhook.findUniqueOrThrow({ where: { id: created.id }, select: { previousSecretEncrypted: true } });
+  expect(row.previousSecretEncrypted).toBeNull();
 });

@@ -1,8 +1,11 @@
 /**
- * A real webhook subscriber on loopback: every delivery is verified with the `standardwebhooks` library under
- * each secret the test registered for its path (two during a rotation), and recorded. A test scripts the
+ * A real webhook subscriber on loopback: every delivery is verified under each secret the test registered for its
+ * path (two during a rotation), twice: with the `standardwebhooks` library, as a receiver following Convene's README
+ * does, and as the peer's (Cal.com's) documentation tells its receivers (an HMAC-SHA256 of the raw body keyed with the
+ * secret, in hex, equal to `X-Cal-Signature-256`, with `X-Cal-Webhook-Version: 2021-10-20`); and recorded. A test scripts the
  * answers per path (status, headers, body, delay, a redirect); unscripted requests answer 200.
  */
+import { createHmac } from "node:crypto";
 import http from "node:http";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
@@ -16,8 +19,10 @@ export type ReceivedDelivery = {
   path: string;
   headers: Record<string, string>;
   body: string;
-  /** The secrets whose signature verified (in the order registered); empty when none did. */
+  /** The secrets whose Standard Webhooks signature verified (in the order registered); empty when none did. */
   verifiedWith: string[];
+  /** The secrets whose peer signature (`X-Cal-Signature-256`) verified. */
+  peerVerifiedWith: string[];
   receivedAt: Date;
 };
 
@@ -26,6 +31,8 @@ export type WebhookReceiver = {
   /** The secrets a path's deliveries are verified with. */
   expectSecrets: (path: string, secrets: string[]) => void;
   script: (path: string, answers: ScriptedAnswer[]) => void;
+  /** Answers each delivery to `path` as `decide` says (after the scripted answers are used up); undefined: 200. */
+  answerWith: (path: string, decide: (delivery: ReceivedDelivery) => ScriptedAnswer | undefined) => void;
   deliveries: (path: string) => ReceivedDelivery[];
   waitFor: (path: string, count: number, timeoutMs?: number) => Promise<ReceivedDelivery[]>;
   stop: () => Promise<void>;
@@ -44,9 +51,16 @@ function verifiedWith(secrets: string[], body: string, headers: Record<string, s
   });
 }
 
+/** The peer's documented check: HMAC-SHA256 of the raw body under the secret, hex, against the header. */
+function peerVerifiedWith(secrets: string[], rawBody: Buffer, headers: Record<string, string>): string[] {
+  if (headers["x-cal-webhook-version"] !== "2021-10-20") return [];
+  return secrets.filter((secret) => createHmac("sha256", secret).update(rawBody).digest("hex") === headers["x-cal-signature-256"]);
+}
+
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const secrets = new Map<string, string[]>();
   const scripts = new Map<string, ScriptedAnswer[]>();
+  const deciders = new Map<string, (delivery: ReceivedDelivery) => ScriptedAnswer | undefined>();
   const received: ReceivedDelivery[] = [];
 
   const server = http.createServer((request, response) => {
@@ -54,10 +68,20 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const path = request.url ?? "/";
-      const body = Buffer.concat(chunks).toString("utf8");
+      const raw = Buffer.concat(chunks);
+      const body = raw.toString("utf8");
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-      received.push({ path, headers, body, verifiedWith: verifiedWith(secrets.get(path) ?? [], body, headers), receivedAt: new Date() });
-      const answer = scripts.get(path)?.shift() ?? { status: 200, body: "ok" };
+      const registered = secrets.get(path) ?? [];
+      const delivery: ReceivedDelivery = {
+        path,
+        headers,
+        body,
+        verifiedWith: verifiedWith(registered, body, headers),
+        peerVerifiedWith: peerVerifiedWith(registered, raw, headers),
+        receivedAt: new Date(),
+      };
+      received.push(delivery);
+      const answer = scripts.get(path)?.shift() ?? deciders.get(path)?.(delivery) ?? { status: 200, body: "ok" };
       const reply = () => {
         if (response.destroyed) return;
         response.writeHead(answer.status, answer.headers);
@@ -76,6 +100,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     expectSecrets: (path, list) => secrets.set(path, list),
     script: (path, answers) => scripts.set(path, [...answers]),
+    answerWith: (path, decide) => deciders.set(path, decide),
     deliveries,
     async waitFor(path, count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

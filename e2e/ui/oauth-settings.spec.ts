@@ -56,6 +56,10 @@ test("the register form shows an insecure redirect URI and a missing scope next 
   await expect(page.getByRole("textbox", { name: "New client secret" })).toHaveValue(/^cnv_cs_/);
   const card = page.getByRole("article", { name });
   await expect(card.getByText("Pending review")).toBeVisible();
+  // Who reviews it, and on an instance with no admin yet, how the operator makes one.
+  const review = card.getByRole("status").filter({ hasText: "waits for review by an administrator of this Convene instance" });
+  await expect(review).toContainText("No administrator yet? Whoever runs this instance makes one");
+  await expect(review.getByText("npm run cli -- admin:grant --email <an existing user's e-mail>")).toBeVisible();
   await expect(card.getByRole("list", { name: `Redirect URIs of ${name}` }).getByRole("listitem")).toHaveText([
     "https://insecure.example.test/callback",
     "http://localhost:8080/callback",

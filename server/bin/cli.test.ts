@@ -97,4 +97,50 @@ describe("operator CLI", () => {
       rmSync(scratch, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("admin:grant makes an existing user an instance admin and admin:revoke takes it back, printing JSON", async () => {
+    const email = uniqueEmail("cli-admin");
+    expect((await cli("user:create", "--email", email, "--password", "long enough pass")).code).toBe(0);
+    const granted = await cli("admin:grant", "--email", email.toUpperCase());
+    expect(granted.code).toBe(0);
+    expect(JSON.parse(granted.stdout)).toMatchObject({ email, role: "ADMIN", changed: true });
+    expect(JSON.parse((await cli("admin:grant", "--email", email)).stdout)).toMatchObject({ role: "ADMIN", changed: false });
+    const revoked = await cli("admin:revoke", "--email", email);
+    expect(revoked.code).toBe(0);
+    expect(JSON.parse(revoked.stdout)).toMatchObject({ email, role: "USER", changed: true });
+    expect((await db.user.findUniqueOrThrow({ where: { email }, select: { role: true } })).role).toBe("USER");
+  }, 60_000);
+
+  it.each([
+    ["no e-mail", ["admin:grant"]],
+    ["invalid e-mail", ["admin:revoke", "--email", "not-an-email"]],
+    ["nobody with that e-mail", ["admin:grant", "--email", "nobody-admin@example.test"]],
+  ])(
+    "admin: %s → message, exit code 2, nobody made admin",
+    async (_label, args) => {
+      const result = await cli(...args);
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().length).toBeGreaterThan(0);
+      expect(await db.user.count({ where: { email: "nobody-admin@example.test" } })).toBe(0);
+    },
+    60_000,
+  );
+
+  it("refuses to revoke the last admin of an instance (a fresh embedded database)", async () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), "convene-cli-admin-"));
+    const { DATABASE_URL: _unset, ...env } = process.env;
+    const fresh = (...args: string[]) => cliWith({ ...env, CONVENE_DATA_DIR: path.join(scratch, "data") }, ...args);
+    try {
+      for (const email of ["ada@example.test", "bob@example.test"])
+        expect((await fresh("user:create", "--email", email, "--password", "long enough pass")).code).toBe(0);
+      expect((await fresh("admin:grant", "--email", "ada@example.test")).code).toBe(0);
+      const last = await fresh("admin:revoke", "--email", "ada@example.test");
+      expect(last.code).toBe(2);
+      expect(last.stderr).toContain("ada@example.test is the last administrator");
+      expect((await fresh("admin:grant", "--email", "bob@example.test")).code).toBe(0);
+      expect(JSON.parse((await fresh("admin:revoke", "--email", "ada@example.test")).stdout)).toMatchObject({ role: "USER", changed: true });
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

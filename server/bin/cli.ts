@@ -3,6 +3,8 @@
  *   npm run cli -- user:create --email E --password P [--name N] [--username U] [--admin]
  *   npm run cli -- api-key:create --email E [--name N]      (prints the key once)
  *   npm run cli -- mail:outbox [--to E] [--take N]          (mails kept when SMTP_URL is not set, with their attachments)
+ *   npm run cli -- admin:grant --email E                     (an existing user becomes an instance admin: reviews OAuth clients)
+ *   npm run cli -- admin:revoke --email E                    (refused for the last admin)
  * Bad arguments: a message on stderr, exit code 2, nothing written.
  */
 import { parseArgs } from "node:util";
@@ -61,7 +63,24 @@ const COMMANDS = {
       return db.outboxMail.findMany({ where: to ? { to } : {}, orderBy: { id: "desc" }, take });
     },
   },
+  "admin:grant": adminCommand("admin:grant"),
+  "admin:revoke": adminCommand("admin:revoke"),
 } as const;
+
+/** admin:grant and admin:revoke: the instance admin role of an existing user (server/users/admin-role.service.ts). */
+function adminCommand(name: "admin:grant" | "admin:revoke") {
+  return {
+    options: { email: { type: "string" } },
+    parse(values: Values) {
+      if (!values.email) throw new UsageError(`${name} needs --email`);
+      return { email: ZEmail.parse(values.email) };
+    },
+    async run({ email }: { email: string }) {
+      const { grantAdmin, revokeAdmin } = await import("../users/admin-role.service");
+      return name === "admin:grant" ? grantAdmin(email) : revokeAdmin(email);
+    },
+  } as const;
+}
 
 type Command = { options: (typeof COMMANDS)[keyof typeof COMMANDS]["options"]; parse: (values: Values) => unknown; run: (input: never) => Promise<unknown> };
 
@@ -78,6 +97,8 @@ function usage(): string {
     "  npm run cli -- user:create --email E --password P [--name N] [--username U] [--admin]",
     "  npm run cli -- api-key:create --email E [--name N]",
     "  npm run cli -- mail:outbox [--to E] [--take N]     (mails kept when SMTP_URL is not set)",
+    "  npm run cli -- admin:grant --email E               (instance admin: reviews OAuth clients)",
+    "  npm run cli -- admin:revoke --email E",
   ].join("\n");
 }
 

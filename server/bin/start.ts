@@ -4,7 +4,8 @@
  * 2. Migrations applied.
  * 3. A production build, when there is none or the sources changed since (not in --dev).
  * 4. Next.js (production, or dev mode) behind our HTTP server (next-server.ts) on PORT (default 3000), with
- *    DATABASE_URL, the auth secret and the calendar key set; then one line saying where it is ready.
+ *    DATABASE_URL, the auth secret and the calendar key set; then one line saying where it is ready, and, while no
+ *    user is an administrator, how to make one (admin-notice.ts).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -12,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DATA_DIR, openDatabase } from "../db/embedded";
 import { applyMigrations } from "../db/schema-engine";
+import { adminNotice, instanceHasAdmin } from "./admin-notice";
 import { buildIfStale, nextServerArgs, ROOT } from "./next-build";
 
 const isDev = process.argv.includes("--dev");
@@ -68,7 +70,12 @@ async function announceWhenAnswering() {
       (response) => response.ok,
       () => false,
     );
-    if (isAnswering) return console.log(`Convene is ready at ${appUrl}`);
+    if (isAnswering) {
+      console.log(`Convene is ready at ${appUrl}`);
+      const notice = adminNotice(await instanceHasAdmin(database.url));
+      if (notice) console.log(notice);
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -105,4 +105,16 @@ describe("queryBookableRow", () => {
     await webhookOf({ eventTypeId: other.id });
     expect((await queryBookableRow(other.id))!.mayHaveWebhooks).toBe(true);
   });
+
+  it("follows a managed copy to its team event type: the team's webhook takes the member's bookings of the copy", async () => {
+    const member = await makeUser();
+    const team = await db.team.create({ data: { name: "Team", slug: `team-${hex()}` } });
+    const parent = await db.eventType.create({
+      data: { teamId: team.id, title: "Onboarding", slug: `onboarding-${hex()}`, lengthInMinutes: 30, schedulingType: "MANAGED" },
+    });
+    const copy = await db.eventType.create({ data: { userId: member.id, parentId: parent.id, title: "Onboarding", slug: parent.slug, lengthInMinutes: 30 } });
+    expect((await queryBookableRow(copy.id))!.mayHaveWebhooks).toBe(false);
+    await webhookOf({ eventTypeId: parent.id });
+    expect((await queryBookableRow(copy.id))!.mayHaveWebhooks).toBe(true);
+  });
 });

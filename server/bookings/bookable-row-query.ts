@@ -6,6 +6,7 @@
  */
 import { sql } from "../db/client";
 import { selectSlotRow, toScheduleRow, toSlotRow, type RowJson, type ScheduleJson } from "../slots/slot-row-query";
+import { subscribedWebhookSql } from "../webhooks/webhook-subscriptions";
 import type { BookableEventType } from "./booking-rules";
 
 const destinationOf = (user: string) => `(SELECT json_build_object('id', d.id) FROM "DestinationCalendar" d WHERE d."userId" = ${user})`;
@@ -14,9 +15,7 @@ const SELECT_BOOKABLE_ROW = `${selectSlotRow({
   columns: `, et.title, et.slug, et.description, et."requiresConfirmation", et."confirmationNoticeUnit", et."confirmationNoticeCount",
          et."customName", et."disableGuests", et.locations, et."bookingFields",
          EXISTS (SELECT 1 FROM "Webhook" w
-                  WHERE w.active AND w."disabledAt" IS NULL
-                    AND (w."eventTypeId" = et.id OR w."userId" = et."userId"
-                         OR w."userId" IN (SELECT h."userId" FROM "EventTypeHost" h WHERE h."eventTypeId" = et.id))) AS "mayHaveWebhooks"`,
+                  WHERE ${subscribedWebhookSql("w", "et.id", `ARRAY(SELECT et."userId" UNION ALL SELECT h."userId" FROM "EventTypeHost" h WHERE h."eventTypeId" = et.id)`)}) AS "mayHaveWebhooks"`,
   owner: `, 'name', o.name, 'destinationCalendar', ${destinationOf("o.id")}`,
   host: `, 'priority', h.priority, 'name', u.name, 'destinationCalendar', ${destinationOf("u.id")}`,
 })}

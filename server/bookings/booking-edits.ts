@@ -68,7 +68,7 @@ export async function markAbsent(actor: Actor, uid: string, input: z.infer<typeo
     const updated = toBookingOutput(
       await tx.booking.update({ where: { id: booking.id }, data: input.host === undefined ? {} : { absentHost: input.host }, select: BOOKING_SELECT }),
     );
-    await emitBookingEvent(tx, "BOOKING_NO_SHOW_UPDATED", updated);
+    await emitBookingEvent(tx, "BOOKING_NO_SHOW_UPDATED", updated, { noShow: { attendees: input.attendees ?? [], host: input.host } });
     return updated;
   });
 }

@@ -3,9 +3,9 @@
  * toBookingOutput makes the response from it. Prisma's nested create sends four (three inserts and the read
  * back), each a round trip made while the hosts' locks are held; this is the one write a booking makes under them.
  */
-import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import type { BookingRow } from "./booking.dto";
+import { newBookingUid } from "./booking-uid";
 
 export type NewBooking = {
   eventTypeId: number;
@@ -46,7 +46,7 @@ const INSERT_BOOKING = `
     RETURNING id, name, email, "timeZone", language, absent, "isGuest", "phoneNumber"
   )
   SELECT booking.id, booking.uid, booking.title, booking.description, booking.status::text AS status, booking.start, booking."end",
-         booking.location, booking.metadata, booking."cancellationReason", booking."cancelledByEmail", booking."rejectionReason",
+         booking.location, booking.metadata, booking."cancellationReason", booking."cancelledByEmail", booking."rescheduledByEmail", booking."rejectionReason",
          booking."reschedulingReason", booking."rescheduledFromUid", booking."rescheduledToUid", booking."absentHost",
          booking."bookingFieldsResponses", booking."createdAt", booking."updatedAt", booking."eventTypeId",
          (SELECT json_build_object('id', et.id, 'slug', et.slug) FROM "EventType" et WHERE et.id = booking."eventTypeId") AS "eventType",
@@ -61,7 +61,7 @@ const json = (value: unknown) => (value === undefined || value === null ? null :
 export async function insertBooking(tx: Tx, booking: NewBooking, now = new Date()): Promise<BookingRow> {
   const [row] = await tx.$queryRawUnsafe<BookingRow[]>(
     INSERT_BOOKING,
-    randomUUID(),
+    newBookingUid(),
     booking.eventTypeId,
     booking.title,
     booking.description,

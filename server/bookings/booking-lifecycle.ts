@@ -15,6 +15,7 @@ import {
   slotTakenError,
   slotUnavailableError,
 } from "./booking-rules";
+import { newBookingUid } from "./booking-uid";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 import { lockStandIns } from "./round-robin";
 
@@ -61,9 +62,10 @@ async function loadExternalBusyForMove(uid: string, start: Date) {
 const minutesOf = (booking: { start: Date; end: Date }) => Math.round((booking.end.getTime() - booking.start.getTime()) / 60_000);
 
 /** A new booking at `start`, linked both ways with the old one, which stops blocking its slot. */
-export async function rescheduleBooking(actor: Actor | null, uid: string, input: { start: Date; reschedulingReason?: string }) {
+export async function rescheduleBooking(actor: Actor | null, uid: string, input: { start: Date; reschedulingReason?: string; rescheduledBy?: string }) {
   try {
     const cancelledByEmail = await callerEmail(actor);
+    const rescheduledByEmail = input.rescheduledBy ?? cancelledByEmail;
     const externalBusy = await loadExternalBusyForMove(uid, input.start);
     const row = await db.$transaction(async (tx) => {
       await lockBooking(tx, uid);
@@ -95,12 +97,14 @@ export async function rescheduleBooking(actor: Actor | null, uid: string, input:
       const created = await tx.booking.create({
         data: {
           ...slotBookingData(eventType, input.start, slot.end, hostIds),
+          uid: newBookingUid(),
           title: old.title,
           description: old.description,
           location: old.location ?? undefined,
           metadata: old.metadata ?? {},
           bookingFieldsResponses: old.bookingFieldsResponses ?? {},
           reschedulingReason: input.reschedulingReason ?? null,
+          rescheduledByEmail,
           rescheduledFromUid: old.uid,
           attendees: { create: old.attendees.map(({ id: _id, ...attendee }) => attendee) },
         },
@@ -108,7 +112,13 @@ export async function rescheduleBooking(actor: Actor | null, uid: string, input:
       });
       const withdrawn = await tx.booking.update({
         where: { id: old.id },
-        data: { status: "CANCELLED", rescheduledToUid: created.uid, reschedulingReason: input.reschedulingReason ?? null, cancelledByEmail },
+        data: {
+          status: "CANCELLED",
+          rescheduledToUid: created.uid,
+          reschedulingReason: input.reschedulingReason ?? null,
+          rescheduledByEmail,
+          cancelledByEmail,
+        },
         select: BOOKING_SELECT,
       });
       const next = toBookingOutput(await tx.booking.findUniqueOrThrow({ where: { id: created.id }, select: BOOKING_SELECT }));

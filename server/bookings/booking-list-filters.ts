@@ -46,6 +46,7 @@ const range = (after: Date | undefined, before: Date | undefined): Prisma.DateTi
 /** The filter part of the list's `where`; the caller adds which bookings the list may show. */
 export function bookingListFilters<W, O>(shape: BookingRowShape<W, O>, query: TListBookingsQuery, now: Date): W[] {
   const eventTypeIds = [...(query.eventTypeId ? [[query.eventTypeId]] : []), ...(query.eventTypeIds ? [query.eventTypeIds] : [])];
+  const teamIds = [...(query.teamId ? [[query.teamId]] : []), ...(query.teamsIds ? [query.teamsIds] : [])];
   const booking: Prisma.BookingWhereInput = {
     ...(query.bookingUid ? { uid: query.bookingUid } : {}),
     ...(query.attendeeEmail || query.attendeeName
@@ -61,7 +62,15 @@ export function bookingListFilters<W, O>(shape: BookingRowShape<W, O>, query: TL
     ...(range(query.afterCreatedAt, query.beforeCreatedAt) ? { createdAt: range(query.afterCreatedAt, query.beforeCreatedAt) } : {}),
     ...(range(query.afterUpdatedAt, query.beforeUpdatedAt) ? { updatedAt: range(query.afterUpdatedAt, query.beforeUpdatedAt) } : {}),
     // eventTypeId and eventTypeIds together: a booking must match both.
-    ...(eventTypeIds.length ? { AND: eventTypeIds.map((ids) => ({ eventTypeId: { in: ids } })) } : {}),
+    // Likewise teamId and teamsIds; a managed copy (a member's own event type) belongs to its parent's team.
+    ...(eventTypeIds.length || teamIds.length
+      ? {
+          AND: [
+            ...eventTypeIds.map((ids) => ({ eventTypeId: { in: ids } })),
+            ...teamIds.map((ids) => ({ eventType: { OR: [{ teamId: { in: ids } }, { parent: { teamId: { in: ids } } }] } })),
+          ],
+        }
+      : {}),
   };
   return [
     ...(Object.keys(booking).length ? [shape.booking(booking)] : []),

@@ -33,7 +33,12 @@ describe("GET /v2/bookings query", () => {
     );
   });
 
-  it("does not declare the peer's team filters (refused as unsupported: team bookings have their own route)", () => {
-    expect(ZListBookingsQuery.safeParse({ teamId: "1" }).error?.issues[0]).toMatchObject({ code: "unrecognized_keys", keys: ["teamId"] });
+  it("takes the peer's team filters and its later limit, take's other name", () => {
+    expect(ZListBookingsQuery.parse({ teamId: "1", teamsIds: "2,3" })).toMatchObject({ teamId: 1, teamsIds: [2, 3] });
+    expect(issuesOf({ teamsIds: "2,x" })).toEqual(["teamsIds"]);
+    expect(ZListBookingsQuery.parse({ limit: "7" })).toMatchObject({ take: 7 });
+    expect(ZListBookingsQuery.parse({ limit: "7" })).not.toHaveProperty("limit");
+    expect(ZListBookingsQuery.parse({})).toMatchObject({ take: 100 });
+    expect(issuesOf({ limit: "0" })).toEqual(["limit"]);
   });
 });

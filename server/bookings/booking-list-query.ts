@@ -2,12 +2,13 @@
  * The query of GET /v2/bookings: the spec's filters (status, attendeeEmail, eventTypeId, afterStart, beforeEnd,
  * sortStart, sortEnd, sortCreated, take, skip) and the peer API's (attendeeName, bookingUid, eventTypeIds,
  * afterCreatedAt … beforeUpdatedAt, sortUpdatedAt, and its status values). GET /v2/teams/{teamId}/bookings takes the
- * same query. The peer's teamId and teamsIds are not declared (a team's bookings are listed at that route), so they are
- * refused as unsupported (400 `unsupported_field`), never answered with the caller's own bookings as if filtered.
+ * same query. The peer's teamId and teamsIds narrow the list to bookings of those teams' event types (and their
+ * managed copies), so they are never answered with the caller's other bookings as if filtered; its later `limit`
+ * (cal-api-version 2026-05-01, with `cursor`) is take's other name.
  */
 import { z } from "zod";
-import { MAX_DB_INT, ZIdParam } from "../http/ids";
-import { ZPaginationQuery } from "../http/pagination";
+import { MAX_DB_INT, ZDecimalIntParam, ZIdParam } from "../http/ids";
+import { MAX_TAKE, ZPaginationQuery } from "../http/pagination";
 import { ZTimestamp } from "../time/timestamps";
 import { ZEmail } from "../users/user.schemas";
 import { BOOKING_STATUSES } from "./booking.schemas";
@@ -42,14 +43,15 @@ const ZStatusFilter = z
   })
   .meta({ type: "array", items: { type: "string", enum: [...STATUS_FILTERS] } });
 
-const ZEventTypeIds = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value, ctx) => {
-    const ids = commaList(value).map((item) => ZIdParam.safeParse(item));
-    if (ids.some((id) => !id.success)) ctx.addIssue({ code: "custom", message: "eventTypeIds must be positive integer ids, comma-separated or repeated" });
-    return [...new Set(ids.flatMap((id) => (id.success ? [id.data] : [])))];
-  })
-  .meta({ type: "array", items: { type: "integer", minimum: 1, maximum: MAX_DB_INT } });
+const ZIdList = (name: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value, ctx) => {
+      const ids = commaList(value).map((item) => ZIdParam.safeParse(item));
+      if (ids.some((id) => !id.success)) ctx.addIssue({ code: "custom", message: `${name} must be positive integer ids, comma-separated or repeated` });
+      return [...new Set(ids.flatMap((id) => (id.success ? [id.data] : [])))];
+    })
+    .meta({ type: "array", items: { type: "integer", minimum: 1, maximum: MAX_DB_INT } });
 
 const ZSortDirection = z.enum(["asc", "desc"]);
 const ZInstant = ZTimestamp();
@@ -60,7 +62,12 @@ export const ZListBookingsQuery = ZPaginationQuery.extend({
   attendeeName: z.string().trim().min(1).max(200).optional().describe("Text an attendee's name contains, case-insensitive"),
   bookingUid: z.string().min(1).max(64).optional().describe("The booking with this uid"),
   eventTypeId: ZIdParam.optional().describe("Bookings of this event type"),
-  eventTypeIds: ZEventTypeIds.optional().describe("Bookings of any of these event types: ids comma-separated or repeated"),
+  eventTypeIds: ZIdList("eventTypeIds").optional().describe("Bookings of any of these event types: ids comma-separated or repeated"),
+  teamId: ZIdParam.optional().describe("Bookings of this team's event types (and of their managed copies)"),
+  teamsIds: ZIdList("teamsIds").optional().describe("Bookings of any of these teams' event types: ids comma-separated or repeated"),
+  limit: ZDecimalIntParam({ min: 1, max: MAX_TAKE })
+    .optional()
+    .describe("The peer API's name for take (its cursor-paged version): items per page; when sent, it is the page size"),
   afterStart: ZInstant.optional().describe("Bookings starting at or after this instant (ISO 8601 timestamp)"),
   beforeEnd: ZInstant.optional().describe("Bookings ending at or before this instant"),
   afterCreatedAt: ZInstant.optional().describe("Bookings created at or after this instant"),
@@ -79,5 +86,7 @@ export const ZListBookingsQuery = ZPaginationQuery.extend({
     .describe(
       "Keyset pagination: pagination.nextCursor of the previous page, sent with the same filters and sorts (and no skip). Its cost does not grow with depth, unlike skip. On a cursor page, currentPage and remainingItems count from the cursor's position when it was issued.",
     ),
-}).strict();
+})
+  .strict()
+  .transform(({ limit, ...query }) => (limit === undefined ? query : { ...query, take: limit }));
 export type TListBookingsQuery = z.infer<typeof ZListBookingsQuery>;

@@ -24,6 +24,7 @@ export const ZBookingOutput = z.object({
   cancellationReason: z.string().optional(),
   cancelledByEmail: z.string().optional(),
   reschedulingReason: z.string().optional(),
+  rescheduledByEmail: z.string().optional().describe("Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail"),
   rescheduledFromUid: z.string().optional(),
   rescheduledToUid: z.string().optional(),
   start: z.string().describe("ISO 8601 UTC"),

@@ -67,7 +67,8 @@ type BookingColumns = {
   locations: unknown;
   bookingFields: unknown;
   /**
-   * Whether an active webhook may take a booking of it: one of its own, or an account webhook of its owner or a host.
+   * Whether an active webhook may take a booking of it (webhooks/webhook-subscriptions.ts: its own or its managed
+   * parent's, or an account webhook of its owner or a host).
    * Only POST /v2/bookings reads it (bookable-row-query.ts); loadBookableEventType says true without looking.
    */
   mayHaveWebhooks: boolean;

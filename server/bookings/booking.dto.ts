@@ -16,6 +16,7 @@ export const BOOKING_SELECT = {
   metadata: true,
   cancellationReason: true,
   cancelledByEmail: true,
+  rescheduledByEmail: true,
   rejectionReason: true,
   reschedulingReason: true,
   rescheduledFromUid: true,
@@ -45,6 +46,7 @@ export type BookingRow = {
   metadata: unknown;
   cancellationReason: string | null;
   cancelledByEmail: string | null;
+  rescheduledByEmail: string | null;
   rejectionReason: string | null;
   reschedulingReason: string | null;
   rescheduledFromUid: string | null;
@@ -91,6 +93,7 @@ export function toBookingOutput(row: BookingRow) {
     ...optionalField("cancellationReason", row.cancellationReason ?? row.rejectionReason),
     ...optionalField("cancelledByEmail", row.cancelledByEmail),
     ...optionalField("reschedulingReason", row.reschedulingReason),
+    ...optionalField("rescheduledByEmail", row.rescheduledByEmail),
     ...optionalField("rescheduledFromUid", row.rescheduledFromUid),
     ...optionalField("rescheduledToUid", row.rescheduledToUid),
     start: row.start.toISOString(),

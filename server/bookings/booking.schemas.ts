@@ -85,6 +85,12 @@ export const ZCreateBookingInput = z
     metadata: ZMetadata.optional(),
     /** A private link's id lets its holder book a hidden event type. */
     privateLink: z.string().min(1).max(100).optional(),
+    emailVerificationCode: z.string().max(100).optional().describe("The peer's; Convene does not verify bookers' e-mail, so it is not used"),
+    instant: z
+      .boolean()
+      .refine((instant) => !instant, "Convene has no instant meetings; book a slot by its start")
+      .optional()
+      .describe("The peer's instant meetings: only false (a booking of a slot, as without it)"),
   })
   .strict()
   .superRefine(refineEventTypeReference)
@@ -94,8 +100,30 @@ export const ZCreateBookingInput = z
   });
 export type TCreateBookingInput = z.infer<typeof ZCreateBookingInput>;
 
-export const ZCancelBookingInput = z.object({ cancellationReason: z.string().trim().max(1000).optional() }).strict();
-export const ZRescheduleBookingInput = z.object({ start: ZInstant, reschedulingReason: z.string().trim().max(1000).optional() }).strict();
+export const ZCancelBookingInput = z
+  .object({
+    cancellationReason: z.string().trim().max(1000).optional(),
+    // Convene has no recurring bookings: "this one and the ones after it" is this one, whichever value is sent.
+    cancelSubsequentBookings: z
+      .boolean()
+      .optional()
+      .describe("The peer's, for recurring bookings; Convene has none, so either value cancels this booking alone"),
+  })
+  .strict();
+/**
+ * `rescheduledBy` (the peer's): who moves the booking, recorded as rescheduledByEmail. It is what the caller says, so
+ * it confirms nothing (the peer confirms a booking that needs it when this is the owner's e-mail; Convene does not
+ * let an unauthenticated body decide that). `emailVerificationCode` proves the booker's address, which Convene never
+ * asks for: taken and not used.
+ */
+export const ZRescheduleBookingInput = z
+  .object({
+    start: ZInstant,
+    reschedulingReason: z.string().trim().max(1000).optional(),
+    rescheduledBy: ZEmail.optional().describe("E-mail of whoever reschedules; returned as rescheduledByEmail (default: the signed-in caller's)"),
+    emailVerificationCode: z.string().max(100).optional().describe("The peer's; Convene does not verify bookers' e-mail, so it is not used"),
+  })
+  .strict();
 export const ZDeclineBookingInput = z.object({ reason: z.string().trim().max(1000).optional() }).strict();
 export const ZAddGuestsInput = z
   .object({

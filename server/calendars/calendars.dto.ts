@@ -57,15 +57,16 @@ export const ZConnectedCalendarsOutput = z.object({
       primaryEmail: z.string().nullable(),
       userId: z.number(),
       eventTypeId: z.null(),
-      credentialId: z.number(),
+      credentialId: z.number().nullable(),
       name: z.string().nullable(),
       primary: z.boolean(),
       readOnly: z.boolean(),
       email: z.string().optional(),
       integrationTitle: z.string(),
     })
-    .optional()
-    .describe("Left out while no calendar is connected"),
+    .describe(
+      "Where bookings are written. Always present (the peer's schema requires it): with no calendar Convene can write to (none connected, or read-only feeds only), id is 0, integration and externalId are empty and credentialId is null",
+    ),
 });
 
 export const ZBusyTimeOutput = z.object({ start: z.string(), end: z.string(), source: z.string().nullable() });

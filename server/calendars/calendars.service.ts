@@ -67,28 +67,42 @@ export async function listConnectedCalendars({ userId }: Actor) {
     connectedCalendars
       .flatMap((connected) => connected.calendars)
       .find((calendar) => calendar.credentialId === destination.credentialId && calendar.externalId === destination.externalId);
-  // Connecting a calendar makes it the destination when there is none, so only a user with no calendar lacks one: left out.
+  // Connecting a writable calendar makes it the destination when there is none, so only a user without one lacks it.
   return {
     connectedCalendars,
-    ...optionalField(
-      "destinationCalendar",
-      destination && {
-        id: destination.id,
-        integration: destination.integration,
-        externalId: destination.externalId,
-        primaryEmail: destinationCalendar?.email ?? null,
-        userId,
-        eventTypeId: null,
-        credentialId: destination.credentialId,
-        name: destinationCalendar?.name ?? null,
-        primary: destinationCalendar?.primary ?? false,
-        readOnly: destinationCalendar?.readOnly ?? false,
-        ...optionalField("email", destinationCalendar?.email),
-        integrationTitle: CALENDAR_APPS[destination.integration as CalendarType]?.title ?? destination.integration,
-      },
-    ),
+    destinationCalendar: destination
+      ? {
+          id: destination.id,
+          integration: destination.integration,
+          externalId: destination.externalId,
+          primaryEmail: destinationCalendar?.email ?? null,
+          userId,
+          eventTypeId: null,
+          credentialId: destination.credentialId,
+          name: destinationCalendar?.name ?? null,
+          primary: destinationCalendar?.primary ?? false,
+          readOnly: destinationCalendar?.readOnly ?? false,
+          ...optionalField("email", destinationCalendar?.email),
+          integrationTitle: CALENDAR_APPS[destination.integration as CalendarType]?.title ?? destination.integration,
+        }
+      : NO_DESTINATION(userId),
   };
 }
+
+/** The peer's schema requires a destination calendar; a user with nothing to write to gets this empty one. */
+const NO_DESTINATION = (userId: number) => ({
+  id: 0,
+  integration: "",
+  externalId: "",
+  primaryEmail: null,
+  userId,
+  eventTypeId: null,
+  credentialId: null,
+  name: null,
+  primary: false,
+  readOnly: true,
+  integrationTitle: "",
+});
 
 /** A date is the start of that day in `timeZone` (`isEnd`: the end of it); a timestamp is itself. */
 function instantOf(value: string, timeZone: string, isEnd: boolean): Date {

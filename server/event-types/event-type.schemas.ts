@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ZIdField, ZIdParam } from "../http/ids";
+import { ZPaginationQuery } from "../http/pagination";
 import { ZMetadata } from "../users/user.schemas";
 import { ZBookingLimitsCount, ZBookingLimitsDuration } from "./booking-limits";
 import { ZBookingWindowInput } from "./booking-window";
@@ -147,3 +148,20 @@ export const ZUpdateEventTypeInput = ZUpdateEventTypeFields.strict().superRefine
 export type TUpdateEventTypeInput = z.input<typeof ZUpdateEventTypeInput>;
 
 export const ZEventTypeIdParams = z.object({ eventTypeId: ZIdParam });
+
+const ZUsernames = z
+  .string()
+  .transform((value) => [...new Set(value.split(",").map((name) => name.trim()))].filter(Boolean))
+  .meta({ type: "string" });
+
+/**
+ * GET /v2/event-types lists the caller's own event types; the peer's filters narrow them: `username`/`usernames`
+ * (the owner's, so another user's name gives an empty page: their event types are on their booking page),
+ * `eventSlug`. The peer's orgSlug/orgId only qualify a username, which is unique in Convene: ignored.
+ */
+export const ZListEventTypesQuery = ZPaginationQuery.extend({
+  username: ZUsernames.optional().describe("Only if this is the caller's username (the peer lists that user's event types)"),
+  usernames: ZUsernames.optional().describe("Comma-separated usernames: only if the caller's is among them"),
+  eventSlug: z.string().min(1).max(200).optional().describe("The event type with this slug"),
+}).strict();
+export type TListEventTypesQuery = z.infer<typeof ZListEventTypesQuery>;

@@ -3,6 +3,7 @@ import { db, type Tx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import type { TPaginationQuery } from "../http/pagination";
+import type { TListEventTypesQuery } from "./event-type.schemas";
 import { EVENT_TYPE_SELECT, toEventTypeOutput } from "./event-type.dto";
 import { limitsColumn } from "./booking-limits";
 import { bookingWindowColumns } from "./booking-window";
@@ -75,8 +76,13 @@ export function assertLengthsAgree(after: { lengthInMinutes: number; lengthInMin
   throw new AppError("BAD_REQUEST", problem, [{ path, message: problem }]);
 }
 
-export async function listEventTypes(actor: Actor, page: TPaginationQuery) {
-  const where = eventTypesOwnedBy(actor);
+export async function listEventTypes(actor: Actor, page: TPaginationQuery & Partial<TListEventTypesQuery>) {
+  const usernames = [page.username, page.usernames].filter((names) => names !== undefined);
+  const where: Prisma.EventTypeWhereInput = {
+    ...eventTypesOwnedBy(actor),
+    ...(page.eventSlug ? { slug: page.eventSlug } : {}),
+    ...(usernames.length ? { AND: usernames.map((names) => ({ owner: { username: { in: names, mode: "insensitive" as const } } })) } : {}),
+  };
   const [rows, totalItems] = await db.$transaction([
     db.eventType.findMany({ where, select: EVENT_TYPE_SELECT, orderBy: [{ position: "desc" }, { id: "asc" }], skip: page.skip, take: page.take }),
     db.eventType.count({ where }),

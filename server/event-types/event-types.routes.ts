@@ -1,8 +1,8 @@
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
-import { Page, ZPaginationQuery } from "../http/pagination";
+import { Page } from "../http/pagination";
 import { ZDeleteEventTypeOutput, ZEventTypeOutput } from "./event-type.dto";
-import { ZCreateEventTypeInput, ZEventTypeIdParams, ZUpdateEventTypeInput } from "./event-type.schemas";
+import { ZCreateEventTypeInput, ZEventTypeIdParams, ZListEventTypesQuery, ZUpdateEventTypeInput } from "./event-type.schemas";
 import { createEventType, deleteEventType, getEventType, listEventTypes, updateEventType } from "./event-type.service";
 import { ZDeletePrivateLinkOutput, ZPrivateLinkOutput } from "./private-link.dto";
 import { ZCreatePrivateLinkInput, ZPrivateLinkParams, ZUpdatePrivateLinkInput } from "./private-link.schemas";
@@ -19,7 +19,7 @@ export const listEventTypesRoute = defineRoute(
     tag,
     summary: "Get all my event types",
     access: read,
-    query: ZPaginationQuery,
+    query: ZListEventTypesQuery,
     response: ZEventTypeOutput,
     paginated: true,
   },

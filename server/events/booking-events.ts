@@ -4,7 +4,10 @@ import type { Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { emitDomainEvent, type DomainEvent, type DomainEventType, type SubscriberName } from "./domain-events";
 
-export type BookingEventPayload = { booking: TBookingOutput; previousBooking?: TBookingOutput };
+/** A no-show update's own change (BOOKING_NO_SHOW_UPDATED's webhook names the attendees it marked); absent in older events. */
+export type NoShowChange = { attendees: { email: string; absent: boolean }[]; host?: boolean };
+
+export type BookingEventPayload = { booking: TBookingOutput; previousBooking?: TBookingOutput; noShow?: NoShowChange };
 
 export const bookingPayloadOf = (event: DomainEvent) => event.payload as unknown as BookingEventPayload;
 
@@ -22,9 +25,13 @@ export async function emitBookingEvent(
   tx: Tx,
   type: DomainEventType,
   booking: TBookingOutput,
-  options: { previousBooking?: TBookingOutput; teamId?: number | null; skip?: readonly SubscriberName[] } = {},
+  options: { previousBooking?: TBookingOutput; noShow?: NoShowChange; teamId?: number | null; skip?: readonly SubscriberName[] } = {},
 ): Promise<string> {
-  const payload: BookingEventPayload = options.previousBooking ? { booking, previousBooking: options.previousBooking } : { booking };
+  const payload: BookingEventPayload = {
+    booking,
+    ...(options.previousBooking ? { previousBooking: options.previousBooking } : {}),
+    ...(options.noShow ? { noShow: options.noShow } : {}),
+  };
   return emitDomainEvent(tx, {
     type,
     bookingId: booking.id,

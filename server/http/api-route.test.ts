@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import { authenticate, authorize, defineRoute } from "./api-route";
 import { Page, ZPaginationQuery } from "./pagination";
 import type { RouteAccess, RouteDeclaration } from "./route-definition";
-import { VERSION_HEADER } from "./versioning";
+import { PEER_VERSION_HEADER, VERSION_HEADER } from "./versioning";
 
 const oauth = (scopes: Scope[] | null): Principal => ({ userId: 7, via: "oauth", credentialId: 70, scopes, oauthClientId: "client-1" });
 const apiKey: Principal = { userId: 7, via: "api-key", credentialId: 71, scopes: null, oauthClientId: null };
@@ -202,7 +202,7 @@ describe("defineRoute", () => {
     expect(body.error.details.map((issue: { path: string }) => issue.path)).toContain(path);
   });
 
-  it("refuses a query parameter on a route that declares no query, naming a peer-documented one as not supported", async () => {
+  it("ignores a query parameter the peer documents for the operation on a route that declares no query, and refuses any other", async () => {
     // GET /v2/bookings/{bookingUid}/references: the peer documents a `type` filter for it.
     const references = defineRoute(
       {
@@ -219,9 +219,9 @@ describe("defineRoute", () => {
     const refused = await get("?type=google_calendar&zzzNotAField=1");
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.details).toEqual([
-      { path: "query.type", message: "type is part of the peer API but not supported by Convene", code: "unsupported_field" },
       { path: "query.zzzNotAField", message: 'Unrecognized key: "zzzNotAField"', code: "unrecognized_key" },
     ]);
+    expect(await (await get("?type=google_calendar")).json()).toEqual({ status: "success", data: { query: "none" } });
     expect(await (await get("")).json()).toEqual({ status: "success", data: { query: "none" } });
   });
 
@@ -231,6 +231,22 @@ describe("defineRoute", () => {
     const unknown = await echoRoute.handle(post('{"name":"A"}', { [VERSION_HEADER]: "1999-01-01" }), context({ thingId: "5" }));
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).error.details.supported).toEqual(["2024-08-13", "2024-06-14"]);
+  });
+
+  it("reads the peer's cal-api-version as svc-api-version, answers under both names, and refuses the two disagreeing", async () => {
+    const asked = await echoRoute.handle(post('{"name":"A"}', { [PEER_VERSION_HEADER]: "2024-06-14" }), context({ thingId: "5" }));
+    expect(asked.status).toBe(201);
+    expect((await asked.json()).data.version).toBe("2024-06-14");
+    expect([asked.headers.get(VERSION_HEADER), asked.headers.get(PEER_VERSION_HEADER)]).toEqual(["2024-06-14", "2024-06-14"]);
+    const unknown = await echoRoute.handle(post('{"name":"A"}', { [PEER_VERSION_HEADER]: "1999-01-01" }), context({ thingId: "5" }));
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error).toMatchObject({ message: expect.stringContaining(PEER_VERSION_HEADER), details: { header: PEER_VERSION_HEADER } });
+    const both = await echoRoute.handle(
+      post('{"name":"A"}', { [VERSION_HEADER]: "2024-08-13", [PEER_VERSION_HEADER]: "2024-06-14" }),
+      context({ thingId: "5" }),
+    );
+    expect(both.status).toBe(400);
+    expect((await both.json()).error.details).toEqual({ headers: [VERSION_HEADER, PEER_VERSION_HEADER] });
   });
 
   it("names the answering version on errors after negotiation (a refused body), and not before it", async () => {

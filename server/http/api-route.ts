@@ -12,12 +12,12 @@ import { log } from "../log";
 import { requireTeamRole } from "../teams/team-roles";
 import { errorResponse, successResponse, toErrorResponse } from "./envelope";
 import { Page } from "./pagination";
-import { peerFieldsOf } from "./peer-fields";
+import { ignoredPeerQueryParams, peerFieldsOf, withoutIgnored } from "./peer-fields";
 import { recordServerTiming, timePhase, wantsServerTiming } from "./server-timing";
 import { parsePart, queryObject, readJsonBody } from "./request-input";
 import { requiredScope, teamAccessOf, type RouteDeclaration } from "./route-definition";
 import { NO_QUERY } from "./schema-shapes";
-import { negotiateVersion, VERSION_HEADER } from "./versioning";
+import { acceptedVersions, VERSION_HEADER, versionFor } from "./versioning";
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 type NextContext = { params: Promise<Record<string, string | string[]>> };
@@ -99,25 +99,36 @@ function requestIdOf(request: Request): string {
 export function defineRoute<const D extends RouteDeclaration>(declaration: D, handler: (input: HandlerInput<D>) => Promise<unknown> | unknown): D & ApiRoute {
   // Unknown keys the peer documents for this operation are refused as "not supported" rather than "unrecognized".
   const peerFields = peerFieldsOf(declaration);
+  const ignoredQuery = ignoredPeerQueryParams(declaration);
+  const versions = acceptedVersions(declaration);
   const respond = async (request: Request, context: NextContext): Promise<Response> => {
     const requestId = requestIdOf(request);
     const startedAt = performance.now();
     let response: Response;
     // Once negotiated, the answering version is named on errors too, so a client can tell what refused it.
-    let version: string | null = null;
+    let version: { value: string; header: string } | null = null;
     try {
       const principal = await authenticate(request, declaration);
       authorize(principal, declaration);
-      version = declaration.versions ? negotiateVersion(request.headers.get(VERSION_HEADER), declaration.versions) : null;
+      version = versions ? versionFor(request.headers, versions) : null;
       const params = parsePart(declaration.params, await context.params, "params");
-      // A route that declares no query takes none: an unexpected parameter is a 400, never silently ignored.
-      const query = parsePart(declaration.query ?? NO_QUERY, queryObject(new URL(request.url)), "query", peerFields);
+      // A route that declares no query takes none: an unexpected parameter is a 400, unless the peer documents it.
+      const query = parsePart(declaration.query ?? NO_QUERY, withoutIgnored(queryObject(new URL(request.url)), ignoredQuery), "query", peerFields);
       const body = declaration.body ? parsePart(declaration.body, await readJsonBody(request), "body", peerFields) : undefined;
       const actor = principal ? actorOf(principal) : null;
       // After parsing, which depends only on the request (what a valid body is, the OpenAPI document says anyway):
       // the 404 for a team the actor is not in is then the same whatever else was sent.
       await authorizeTeam(actor, declaration, params);
-      const input = { actor, principal, params, query: declaration.query ? query : undefined, body, version, request, requestId } as HandlerInput<D>;
+      const input = {
+        actor,
+        principal,
+        params,
+        query: declaration.query ? query : undefined,
+        body,
+        version: version?.value ?? null,
+        request,
+        requestId,
+      } as HandlerInput<D>;
       const result = await handler(input);
       response = timePhase("serialize", () =>
         result instanceof Page
@@ -127,7 +138,8 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
     } catch (error) {
       response = error instanceof AuthFailure ? error.response : toErrorResponse(error, requestId);
     }
-    if (version) response.headers.set(VERSION_HEADER, version);
+    // Named under svc-api-version, and under cal-api-version too when the client asked with that name.
+    if (version) for (const header of new Set([VERSION_HEADER, version.header])) response.headers.set(header, version.value);
     response.headers.set("x-request-id", requestId);
     log.info("v2 request", {
       requestId,
@@ -144,5 +156,5 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
     response.headers.set("server-timing", header());
     return response;
   };
-  return { ...declaration, handle };
+  return { ...declaration, versions, handle } as D & ApiRoute;
 }

@@ -6,7 +6,7 @@ import { MAX_TAKE, ZPaginationQuery } from "./pagination";
 import { refusedPeerFields } from "./peer-fields";
 import { ROUTE_CATALOG } from "./route-catalog";
 import type { RouteDeclaration } from "./route-definition";
-import { VERSION_HEADER } from "./versioning";
+import { PEER_VERSION_HEADER, VERSION_HEADER } from "./versioning";
 
 type Parameter = { name: string; in: string; required: boolean; schema: Record<string, unknown> };
 type Operation = {
@@ -106,7 +106,7 @@ describe("buildOpenApiDocument for each kind of declaration", () => {
   it("turns params, query and the version header into parameters", () => {
     const { parameters } = document.paths["/v2/teams/{teamId}/bookings"]!.get!;
     const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter]));
-    expect(Object.keys(byName).sort()).toEqual(["skip", "status", "take", "teamId", VERSION_HEADER].sort());
+    expect(Object.keys(byName).sort()).toEqual(["skip", "status", "take", "teamId", VERSION_HEADER, PEER_VERSION_HEADER].sort());
     expect(byName.teamId).toMatchObject({ in: "path", required: true });
     expect(byName.take).toMatchObject({ in: "query", required: false, schema: expect.objectContaining({ maximum: MAX_TAKE }) });
     expect(byName.status).toMatchObject({ in: "query", required: true, schema: expect.objectContaining({ enum: ["upcoming", "past"] }) });
@@ -115,6 +115,7 @@ describe("buildOpenApiDocument for each kind of declaration", () => {
       required: false,
       schema: { type: "string", enum: ["2024-08-13", "2024-06-14"], default: "2024-08-13" },
     });
+    expect(byName[PEER_VERSION_HEADER]).toMatchObject({ in: "header", required: false, schema: byName[VERSION_HEADER]!.schema });
   });
 
   it("documents a paginated success as an array with pagination", () => {

@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { SCOPES } from "../auth/scopes";
 import { ZPaginationOutput } from "./pagination";
-import { refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
+import { ignoredPeerQueryParams, refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
 import { teamAccessOf, type RouteDeclaration } from "./route-definition";
-import { VERSION_HEADER } from "./versioning";
+import { PEER_VERSION_HEADER, VERSION_HEADER } from "./versioning";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -51,13 +51,17 @@ function parametersOf(route: RouteDeclaration) {
     }
   }
   if (route.versions) {
-    parameters.push({
-      name: VERSION_HEADER,
-      in: "header",
-      required: false,
-      schema: { type: "string", enum: [...route.versions], default: route.versions[0] },
-      description: `API version; defaults to ${route.versions[0]}`,
-    });
+    const schema = { type: "string", enum: [...route.versions], default: route.versions[0] };
+    parameters.push(
+      { name: VERSION_HEADER, in: "header", required: false, schema, description: `API version; defaults to ${route.versions[0]}` },
+      {
+        name: PEER_VERSION_HEADER,
+        in: "header",
+        required: false,
+        schema,
+        description: `The peer API's name for ${VERSION_HEADER}, with the same values; sending both with different values is a 400`,
+      },
+    );
   }
   return parameters;
 }
@@ -86,6 +90,7 @@ function operationOf(route: RouteDeclaration) {
     },
   };
   const unsupported = refusedPeerFields(route);
+  const ignored = [...ignoredPeerQueryParams(route)].sort();
   const errors = (status: string, description: string) => [status, { description, content: { "application/json": { schema: ERROR_ENVELOPE } } }];
   return {
     summary: route.summary,
@@ -94,8 +99,10 @@ function operationOf(route: RouteDeclaration) {
     security: route.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     ...(typeof route.access === "object" && route.access.scope ? { "x-required-scope": route.access.scope } : {}),
     ...(typeof route.access === "object" && route.access.team ? { "x-team-roles": route.access.team.roles, "x-team-parameter": route.access.team.param } : {}),
-    // The peer API's request fields (query.<name>, body.<path>) this operation answers with a 400 `unsupported_field`.
+    // The peer API's body fields (body.<path>) this operation answers with a 400 `unsupported_field`.
     ...(unsupported.length ? { "x-unsupported-peer-fields": unsupported } : {}),
+    // The peer API's query parameters (any of its versions) this operation accepts and ignores.
+    ...(ignored.length ? { "x-ignored-peer-query-parameters": ignored } : {}),
     parameters: parametersOf(route),
     ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(route.body, "input") } } } } : {}),
     responses: Object.fromEntries([
@@ -124,7 +131,12 @@ export function buildOpenApiDocument(routes: readonly RouteDeclaration[], server
     info: {
       title: "Convene API v2",
       version: "2",
-      description: "Scheduling API. Authenticate with `Authorization: Bearer <API key or OAuth access token>`.",
+      description: [
+        "Scheduling API. Authenticate with `Authorization: Bearer <API key or OAuth access token>`.",
+        "Versioned operations read `svc-api-version` or its synonym `cal-api-version` (the same values; both with different values is a 400) and take every version the peer API documents for the operation (listed in its header's enum); no header means the default.",
+        "Query parameters the peer API documents for an operation, in any of its versions, are honoured or ignored (`x-ignored-peer-query-parameters`), never refused as unknown.",
+        "Booking uids are 22 letters and digits (`[A-Za-z0-9]`); bookings made before that keep their dashed UUIDs, which every path still takes.",
+      ].join(" "),
     },
     servers: [{ url: serverUrl }],
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },

@@ -1,7 +1,8 @@
 /**
- * The rule for request fields the peer API documents (issue 9 §3): a field the peer documents for an operation is
- * either implemented or refused with a 400 whose detail says it is not supported (`code: "unsupported_field"`);
- * a field nobody documents stays a plain unrecognized key (`code: "unrecognized_key"`). Fields are written as the
+ * The rule for request fields the peer API documents (issue 9 §3): a body field the peer documents for an operation
+ * is either implemented or refused with a 400 whose detail says it is not supported (`code: "unsupported_field"`);
+ * a query parameter it documents is honoured or ignored (issue 19); a field nobody documents stays a plain
+ * unrecognized key (`code: "unrecognized_key"`). Fields are written as the
  * 400 details name them: `query.status`, `body.attendee.email`, `body.bookingFields[].label` (any array item).
  */
 import type { z } from "zod";
@@ -92,11 +93,26 @@ export function fieldVerdict(route: Pick<RouteDeclaration, "query" | "body">, fi
 }
 
 /**
- * The peer fields of the route's operation that Convene refuses, outermost only (`body.routing`, not also
+ * The query parameters the peer documents for the route's operation, in any of its versions, that the route does not
+ * take: ignored, never a 400 (issue 19). A client written for the peer sends them as a matter of course (`limit` on
+ * a list, a filter Convene has no use for); a parameter nobody documents is still refused as unrecognized.
+ */
+export function ignoredPeerQueryParams(route: RouteDeclaration): ReadonlySet<string> {
+  const fields = [...peerFieldsOf(route)].filter((field) => field.startsWith("query.") && fieldVerdict(route, field) === "refused");
+  return new Set(fields.map((field) => field.slice("query.".length)));
+}
+
+/** The query without the keys the route ignores. */
+export function withoutIgnored<T>(query: Record<string, T>, ignored: ReadonlySet<string>): Record<string, T> {
+  return ignored.size ? Object.fromEntries(Object.entries(query).filter(([key]) => !ignored.has(key))) : query;
+}
+
+/**
+ * The peer body fields of the route's operation that Convene refuses (query parameters are ignored instead), outermost only (`body.routing`, not also
  * `body.routing.responseId`: a request carrying the latter is refused for the former). Sorted.
  */
 export function refusedPeerFields(route: RouteDeclaration): string[] {
-  const refused = [...peerFieldsOf(route)].filter((field) => fieldVerdict(route, field) === "refused").sort();
+  const refused = [...peerFieldsOf(route)].filter((field) => !field.startsWith("query.") && fieldVerdict(route, field) === "refused").sort();
   return refused.filter((field) => !refused.some((outer) => field.startsWith(`${outer}.`) || field.startsWith(`${outer}[]`)));
 }
 

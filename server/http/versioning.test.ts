@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { toErrorResponse } from "./envelope";
-import { negotiateVersion, VERSION_HEADER } from "./versioning";
+import { cancelBookingRoute, createBookingRoute, listBookingsRoute } from "../bookings/bookings.routes";
+import { PEER_API_VERSIONS } from "./peer-api-versions";
+import { acceptedVersions, BOOKINGS_VERSIONS, negotiateVersion, PEER_VERSION_HEADER, requestedVersion, VERSION_HEADER, versionFor } from "./versioning";
 
 const SUPPORTED = ["2024-08-13", "2024-06-14"] as const;
 
@@ -31,5 +33,49 @@ describe("negotiateVersion", () => {
     expect(error.message).toContain("2024-08-13, 2024-06-14");
     expect(error.details).toEqual({ header: VERSION_HEADER, supported: SUPPORTED });
     expect(toErrorResponse(error, "req-1").status).toBe(400);
+  });
+});
+
+const headers = (values: Record<string, string | undefined>) =>
+  new Headers(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+
+describe("the version headers: svc-api-version and the peer's cal-api-version", () => {
+  it.each([
+    { sent: {}, expected: { value: null, header: VERSION_HEADER } },
+    { sent: { [VERSION_HEADER]: "2024-08-13" }, expected: { value: "2024-08-13", header: VERSION_HEADER } },
+    { sent: { [PEER_VERSION_HEADER]: "2024-08-13" }, expected: { value: "2024-08-13", header: PEER_VERSION_HEADER } },
+    { sent: { [VERSION_HEADER]: "2024-08-13", [PEER_VERSION_HEADER]: " 2024-08-13 " }, expected: { value: "2024-08-13", header: VERSION_HEADER } },
+    { sent: { [VERSION_HEADER]: " ", [PEER_VERSION_HEADER]: "2024-06-14" }, expected: { value: "2024-06-14", header: PEER_VERSION_HEADER } },
+  ])("reads $sent", ({ sent, expected }) => {
+    expect(requestedVersion(headers(sent))).toEqual(expected);
+  });
+
+  it("refuses both headers with different values, naming both", () => {
+    const refusal = () => requestedVersion(headers({ [VERSION_HEADER]: "2024-08-13", [PEER_VERSION_HEADER]: "2026-02-25" }));
+    expect(refusal).toThrow(AppError);
+    expect(refusal).toThrow(`${VERSION_HEADER} "2024-08-13" and ${PEER_VERSION_HEADER} "2026-02-25" disagree`);
+  });
+
+  it("names the header that carried an unsupported value", () => {
+    expect(() => versionFor(headers({ [PEER_VERSION_HEADER]: "1999-01-01" }), SUPPORTED)).toThrow(`Unsupported ${PEER_VERSION_HEADER} "1999-01-01"`);
+    expect(versionFor(headers({ [PEER_VERSION_HEADER]: "2024-06-14" }), SUPPORTED)).toEqual({ value: "2024-06-14", header: PEER_VERSION_HEADER });
+  });
+});
+
+describe("acceptedVersions: the route's own, then those the peer documents for its operation", () => {
+  it("gives the bookings routes the peer's later same-shape version, the default first", () => {
+    expect(acceptedVersions(createBookingRoute)).toEqual(["2024-08-13", "2026-02-25"]);
+    expect(listBookingsRoute.versions).toEqual(["2024-08-13", "2026-02-25"]);
+    expect(cancelBookingRoute.versions).toContain("2026-02-25");
+  });
+
+  it("keeps an unversioned route unversioned, and a route the peer gives no version to at its own", () => {
+    expect(acceptedVersions({ method: "GET", path: "/v2/me" })).toBeUndefined();
+    expect(acceptedVersions({ method: "POST", path: "/v2/bookings/{bookingUid}/guests", versions: BOOKINGS_VERSIONS })).toEqual(["2024-08-13"]);
+  });
+
+  it("reads every cal-api-version the peer's document names per operation (the generated list)", () => {
+    expect(PEER_API_VERSIONS["GET /v2/slots"]).toEqual(["2024-09-04"]);
+    expect(PEER_API_VERSIONS["POST /v2/bookings"]).toEqual(["2024-08-13", "2026-02-25"]);
   });
 });

@@ -140,6 +140,13 @@ export async function enqueueJob(tx: Tx | null, name: string, data: object, opti
   return boss().send(name, data, { ...options, db: through(client) });
 }
 
+/**
+ * An SQL condition for queries that must know whether a job is still to run: one of queue `queue` (an SQL
+ * expression) whose data field `field` equals `value` (an SQL text expression) is waiting, retrying or running.
+ */
+export const unfinishedJobExistsSql = (queue: string, field: string, value: string) =>
+  `EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = ${queue} AND j.state < 'completed' AND j.data->>'${field}' = ${value})`;
+
 type FetchedJob = { id: string; data: unknown; retryCount?: number };
 
 /**

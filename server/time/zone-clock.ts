@@ -32,3 +32,15 @@ export function wallClockFields(timeZone: string, utcMs: number): Record<string,
   }
   return fields;
 }
+
+/** The zone's offset from UTC at an instant, in minutes (the peer's `utcOffset`: +60 for Paris in winter); 0 for a zone Intl does not know. */
+export function utcOffsetMinutes(timeZone: string, instant: Date | string): number {
+  const utcMs = Math.floor(new Date(instant).getTime() / 1000) * 1000;
+  if (!Number.isFinite(utcMs)) return 0;
+  try {
+    const { year, month, day, hour, minute, second } = wallClockFields(timeZone, utcMs);
+    return Math.round((Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) - utcMs) / 60_000);
+  } catch {
+    return 0;
+  }
+}

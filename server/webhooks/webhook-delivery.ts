@@ -4,14 +4,17 @@
  * fresh timestamp. A 10 s deadline, no redirect followed, the answer read to at most 64 KB, the subscriber's
  * address checked again after this attempt's own DNS resolution. The attempt is logged; the retry policy decides
  * what follows, and a retry is scheduled (through the `schedule` hook: the job queue) in the transaction that
- * records it, so a crash cannot lose it.
+ * records it, so a crash cannot lose it. The transaction that ends a message (delivered, or given up) lets the next
+ * message of its booking to its webhook go (webhook-ordering.ts).
  */
 import type { Prisma } from "../db/generated/client";
 import { db, type Tx } from "../db/client";
+import { enqueueJob } from "../jobs/queue";
 import { log } from "../log";
 import { OutboundUrlError, requestUserUrl, type OutboundResponse } from "../security/outbound-http";
 import { nextStep, type NextStep } from "./retry-policy";
 import { disableWebhook } from "./webhook-disable";
+import { releaseNextMessage } from "./webhook-ordering";
 import type { WebhookBody } from "./webhook-payload";
 import { signingSecretsOf } from "./webhook-secrets";
 import { signedHeaders } from "./webhook-signing";
@@ -23,13 +26,22 @@ export const MAX_RESPONSE_BYTES = 64 * 1024;
 /** What the delivery log keeps of an answer. */
 export const LOGGED_RESPONSE_CHARS = 1_000;
 
+/** The job of one delivery attempt (webhook-jobs.ts defines its handler). */
+export const DELIVER_JOB = "webhook.deliver";
+
 /** Schedules attempt number `attempt` of a message at `at`, inside the caller's transaction. */
 export type ScheduleAttempt = (tx: Tx, job: { messageId: string; attempt: number }, at: Date) => Promise<void>;
+
+/** On the job queue; the singleton key names the message and attempt. */
+export const scheduleOnQueue: ScheduleAttempt = async (tx, job, at) => {
+  await enqueueJob(tx, DELIVER_JOB, job, { startAfter: at, singletonKey: `${job.messageId}:${job.attempt}` });
+};
 
 export type DeliveryOptions = Partial<UrlPolicy> & {
   timeoutMs?: number;
   /** Redeliver and "send test event": one attempt now, whatever the state; no retry follows. */
   manual?: boolean;
+  /** Where retries go (none without it); a message let go after this one goes there too, else on the job queue. */
   schedule?: ScheduleAttempt;
   now?: () => Date;
   random?: () => number;
@@ -43,6 +55,7 @@ const MESSAGE_SELECT = {
   payload: true,
   state: true,
   attemptCount: true,
+  orderingKey: true,
   createdAt: true,
   webhook: {
     select: {
@@ -88,16 +101,34 @@ async function post(
   }
 }
 
+/** The next message of the booking to the webhook, if it was waiting for this one, is due now. */
+async function releaseNext(tx: Tx, webhookId: number, orderingKey: string, schedule: ScheduleAttempt): Promise<void> {
+  const next = await releaseNextMessage(tx, webhookId, orderingKey);
+  if (next) await schedule(tx, { messageId: next.id, attempt: next.attempt }, new Date());
+}
+
+/** A message whose webhook is paused or disabled is given up, and lets the next one of its booking go (to be given up too). */
+async function giveUp(messageId: string, webhookId: number, orderingKey: string | null, schedule: ScheduleAttempt): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.webhookMessage.updateMany({ where: { id: messageId, state: "PENDING" }, data: { state: "FAILED", nextAttemptAt: null } });
+    if (count > 0 && orderingKey) await releaseNext(tx, webhookId, orderingKey, schedule);
+  });
+}
+
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
 
 export async function deliverWebhookMessage(messageId: string, attempt: number, options: DeliveryOptions = {}): Promise<DeliveryOutcome> {
   const now = options.now ?? (() => new Date());
   const message = await db.webhookMessage.findUnique({ where: { id: messageId }, select: MESSAGE_SELECT });
   if (!message) return { skipped: true, reason: "no such message" };
+  const schedule = options.schedule ?? scheduleOnQueue;
   if (!options.manual) {
     if (message.state !== "PENDING") return { skipped: true, reason: `message ${message.state.toLowerCase()}` };
     if (message.attemptCount >= attempt) return { skipped: true, reason: `attempt ${attempt} already made` };
-    if (!message.webhook.active || message.webhook.disabledAt) return { skipped: true, reason: "webhook paused or disabled" };
+    if (!message.webhook.active || message.webhook.disabledAt) {
+      await giveUp(messageId, message.webhook.id, message.orderingKey, schedule);
+      return { skipped: true, reason: "webhook paused or disabled" };
+    }
   }
   const number = options.manual ? message.attemptCount + 1 : attempt;
 
@@ -135,6 +166,8 @@ export async function deliverWebhookMessage(messageId: string, attempt: number, 
     await tx.webhookMessage.update({ where: { id: messageId }, data });
     if (nextAttemptAt && options.schedule) await options.schedule(tx, { messageId, attempt: number + 1 }, nextAttemptAt);
     if (step.action === "disable") await disableWebhook(tx, message.webhook.id, step.reason);
+    const ended = !keepState && state !== "PENDING" && message.state !== "DELIVERED" && message.state !== "FAILED";
+    if (ended && message.orderingKey) await releaseNext(tx, message.webhook.id, message.orderingKey, schedule);
   });
   if (step.action !== "delivered") log.info("webhook delivery failed", { messageId, attempt: number, status, next: step.action });
   return { skipped: false, attempt: number, status, step };

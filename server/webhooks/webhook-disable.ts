@@ -46,6 +46,8 @@ export async function disableWebhook(tx: Tx, webhookId: number, reason: string):
     data: { active: false, disabledAt: new Date(), disabledReason: reason },
   });
   if (count === 0) return false;
+  // Its messages still to go are given up with it (redelivered by hand, if at all), so none waits on another.
+  await tx.webhookMessage.updateMany({ where: { webhookId, state: { in: ["PENDING", "WAITING"] } }, data: { state: "FAILED", nextAttemptAt: null } });
   const { subscriberUrl, emails } = await subscriberUrlAndOwnerEmails(tx, webhookId);
   await queueMails(
     tx,

@@ -5,15 +5,15 @@
  *
  * - Each domain event that is a trigger makes its messages (webhook-messages.ts) and, in the same
  *   transaction, enqueues their first attempts.
- * - `webhook.deliver` runs one attempt; a retry is enqueued, with startAfter, in the transaction that logs it.
- *   The singleton key (message and attempt) makes a re-run of the same job enqueue nothing twice.
+ * - `webhook.deliver` runs one attempt; a retry is enqueued, with startAfter, in the transaction that logs it, and so
+ *   is the first attempt of a message that waited behind it (webhook-ordering.ts). A job that runs twice makes its
+ *   attempt once: the message's attemptCount says it was made.
  */
 import type { Tx } from "../db/client";
-import { deliverWebhookMessage, type DeliveryOptions } from "./webhook-delivery";
+import { DELIVER_JOB, deliverWebhookMessage, type DeliveryOptions } from "./webhook-delivery";
 import { messagesForEvent } from "./webhook-messages";
 import type { WebhookDomainEvent } from "./webhook-payload";
 
-export const DELIVER_JOB = "webhook.deliver";
 /** Deliveries in flight at once in each app instance. */
 const DELIVERY_POLLERS = 8;
 

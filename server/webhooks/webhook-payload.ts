@@ -1,10 +1,11 @@
 /**
- * The body a subscriber receives, in the peer's shape: `{ triggerEvent, createdAt, payload }`, where `payload`
- * carries the booking's fields as the peer names them (title, startTime, endTime, organizer, attendees, uid,
- * bookingId, status, location, …). Pure: the caller reads the booking (through the booking output DTO) or passes
- * null, and then the event's own payload snapshot is sent (an out-of-office entry, a booking since deleted).
+ * The body a subscriber receives, in the peer's shape: `{ triggerEvent, createdAt, payload }`, `payload` as the
+ * peer's 2021-10-20 builders make it for that trigger: a booking's fields (webhook-booking-payload.ts), the
+ * no-show body `{bookingUid, bookingId, attendees, message}`, or the out-of-office `oooEntry`. Pure: the caller
+ * (webhook-messages.ts) gathers the facts; the schemas the tests hold each body to are in e2e/support/peer.
  */
-import type { TBookingOutput } from "../bookings/booking.dto";
+import { z } from "zod";
+import { bookingPayloadOf, triggerFieldsOf, type BookingPayloadContext, type PreviousBooking, type TBookingSnapshot } from "./webhook-booking-payload";
 
 /** What webhooks read of a domain event (server/events/domain-events.ts's DomainEvent has these fields). */
 export type WebhookDomainEvent = {
@@ -20,64 +21,104 @@ export type WebhookDomainEvent = {
 
 export type WebhookBody = { triggerEvent: string; createdAt: string; payload: Record<string, unknown> };
 
+type OooPerson = { id: number; name: string | null; username: string | null; timeZone: string; email: string };
+/** An out-of-office entry's facts read when the message is made: its times and the people it names. */
+export type OooContext = { createdAt: string | null; updatedAt: string | null; user: OooPerson | null; toUser: OooPerson | null };
+
+/** Everything a body is made of besides the event: gathered by webhook-messages.ts. */
+export type WebhookFacts = {
+  booking: TBookingSnapshot | null;
+  context: BookingPayloadContext | null;
+  previousBooking: PreviousBooking | null;
+  ooo: OooContext | null;
+};
+
 const asObject = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-export function bookingPayloadOf(booking: TBookingOutput): Record<string, unknown> {
-  const organizer = booking.hosts[0];
-  return {
-    type: booking.eventType?.slug ?? null,
-    title: booking.title,
-    description: booking.description,
-    startTime: booking.start,
-    endTime: booking.end,
-    length: booking.duration,
-    organizer: organizer
-      ? {
-          id: organizer.id,
-          name: organizer.name,
-          email: organizer.email,
-          username: organizer.username,
-          timeZone: organizer.timeZone,
-          language: { locale: "en" },
-        }
-      : null,
-    attendees: booking.attendees.map((attendee) => ({
-      name: attendee.name,
-      email: attendee.email,
-      timeZone: attendee.timeZone,
-      language: { locale: attendee.language },
-      noShow: attendee.absent,
-      ...(attendee.phoneNumber ? { phoneNumber: attendee.phoneNumber } : {}),
-    })),
-    team: booking.hosts.length > 1 ? { members: booking.hosts.map(({ id, name, email, timeZone }) => ({ id, name, email, timeZone })) } : undefined,
-    location: booking.location,
-    uid: booking.uid,
-    bookingId: booking.id,
-    eventTypeId: booking.eventTypeId,
-    status: booking.status.toUpperCase(),
-    responses: booking.bookingFieldsResponses,
-    metadata: booking.metadata,
-    noShowHost: booking.absentHost,
-    cancellationReason: booking.cancellationReason,
-    rescheduleReason: booking.reschedulingReason,
-    rescheduledFromUid: booking.rescheduledFromUid,
-    rescheduledToUid: booking.rescheduledToUid,
-    createdAt: booking.createdAt,
-  };
+/** What a BOOKING_NO_SHOW_UPDATED event recorded of its change (server/events/booking-events.ts); absent in older events. */
+const ZNoShowChange = z.object({
+  attendees: z.array(z.object({ email: z.string(), absent: z.boolean() })).default([]),
+  host: z.boolean().optional(),
+});
+
+/** The peer's no-show body: the attendees this change marked, and its message ("x marked as no-show"). */
+function noShowPayloadOf(event: WebhookDomainEvent, booking: TBookingSnapshot): Record<string, unknown> {
+  const change = ZNoShowChange.safeParse(asObject(event.payload).noShow);
+  // An event from before the change was recorded: every attendee, as the booking stood.
+  const attendees = change.success
+    ? change.data.attendees.map(({ email, absent }) => ({ email, noShow: absent }))
+    : booking.attendees.map(({ email, absent }) => ({ email, noShow: absent }));
+  const host = change.success ? change.data.host : undefined;
+  const [only] = attendees;
+  const message =
+    attendees.length === 1 && only
+      ? `${only.email} ${only.noShow ? "marked" : "unmarked"} as no-show`
+      : attendees.length === 0 && host !== undefined
+        ? `Host ${host ? "marked" : "unmarked"} as no-show`
+        : "No-show status updated";
+  return { bookingUid: booking.uid, bookingId: booking.id, attendees, message, noShowHost: booking.absentHost };
 }
 
 /**
- * An event's own snapshot, as the peer names it: the out-of-office service records `{ outOfOffice }`, and the peer's
- * OOO_CREATED body carries the entry as `oooEntry`.
+ * The peer's out-of-office reasons (its OutOfOfficeReason rows: id, emoji and the i18n key it sends as `reason`), by
+ * the reason names of its API v2, which Convene stores.
  */
-function snapshotPayloadOf(event: WebhookDomainEvent): Record<string, unknown> {
+const OOO_REASONS: Record<string, { id: number; emoji: string; reason: string }> = {
+  unspecified: { id: 1, emoji: "🕒", reason: "ooo_reasons_unspecified" },
+  vacation: { id: 2, emoji: "🏝️", reason: "ooo_reasons_vacation" },
+  travel: { id: 3, emoji: "🛫", reason: "ooo_reasons_travel" },
+  sick: { id: 4, emoji: "🤒", reason: "ooo_reasons_sick_leave" },
+  public_holiday: { id: 5, emoji: "📆", reason: "ooo_reasons_public_holiday" },
+};
+
+/** The entry as out-of-office.service.ts records it (its output DTO). */
+const ZOooSnapshot = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  userId: z.number(),
+  toUserId: z.number().nullable().default(null),
+  start: z.string(),
+  end: z.string(),
+  notes: z.string().nullable().default(null),
+  reason: z.string().default("unspecified"),
+});
+
+/**
+ * The peer's OOO_CREATED body (`oooEntry` with `reason` as `{emoji, reason}`, `reasonId`, `user` and `toUser`), keeping
+ * Convene's `userId`, `toUserId` and the API's reason name as `reasonName`. A snapshot of another shape passes as recorded.
+ */
+function oooPayloadOf(event: WebhookDomainEvent, ooo: OooContext | null, createdAt: string): Record<string, unknown> {
   const { outOfOffice, ...rest } = asObject(event.payload);
-  return outOfOffice === undefined ? rest : { ...rest, oooEntry: outOfOffice };
+  const entry = ZOooSnapshot.safeParse(outOfOffice);
+  if (!entry.success) return outOfOffice === undefined ? rest : { ...rest, oooEntry: outOfOffice };
+  const { reason, ...fields } = entry.data;
+  const known = OOO_REASONS[reason] ?? OOO_REASONS.unspecified!;
+  const user = ooo?.user ?? { id: fields.userId, name: null, username: null, timeZone: "UTC", email: "" };
+  return {
+    oooEntry: {
+      ...fields,
+      createdAt: ooo?.createdAt ?? createdAt,
+      updatedAt: ooo?.updatedAt ?? createdAt,
+      reason: { emoji: known.emoji, reason: known.reason },
+      reasonId: known.id,
+      reasonName: reason,
+      user,
+      toUser: ooo?.toUser ?? null,
+    },
+  };
 }
 
-export function webhookPayloadOf(event: WebhookDomainEvent, booking: TBookingOutput | null, trigger: string = event.type): WebhookBody {
-  const occurredAt = typeof event.occurredAt === "string" ? event.occurredAt : event.occurredAt.toISOString();
-  const payload = booking ? bookingPayloadOf(booking) : snapshotPayloadOf(event);
-  return { triggerEvent: trigger, createdAt: occurredAt, payload: JSON.parse(JSON.stringify(payload)) as Record<string, unknown> };
+function payloadOf(event: WebhookDomainEvent, facts: WebhookFacts, trigger: string, createdAt: string): Record<string, unknown> {
+  const { booking, context } = facts;
+  if (booking && trigger === "BOOKING_NO_SHOW_UPDATED") return noShowPayloadOf(event, booking);
+  if (booking && context) return { ...bookingPayloadOf(booking, context), ...triggerFieldsOf(trigger, booking, context, facts.previousBooking) };
+  return oooPayloadOf(event, facts.ooo, createdAt);
+}
+
+export function webhookPayloadOf(event: WebhookDomainEvent, facts: WebhookFacts, trigger: string = event.type): WebhookBody {
+  const createdAt = typeof event.occurredAt === "string" ? event.occurredAt : event.occurredAt.toISOString();
+  const payload = payloadOf(event, facts, trigger, createdAt);
+  // Through JSON: undefined fields are left out, as in the body that is sent.
+  return { triggerEvent: trigger, createdAt, payload: JSON.parse(JSON.stringify(payload)) as Record<string, unknown> };
 }

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import type { TBookingOutput } from "../bookings/booking.dto";
 import { bodyOf } from "./webhook-delivery";
-import { webhookPayloadOf, type WebhookDomainEvent } from "./webhook-payload";
+import { ZBookingSnapshot } from "./webhook-booking-payload";
+import { webhookPayloadOf, type WebhookDomainEvent, type WebhookFacts } from "./webhook-payload";
 import { renderTemplate, templateProblem } from "./webhook-template";
 import { ZCreateWebhookInput } from "./webhook.schemas";
 
@@ -31,6 +32,14 @@ const booking = {
   bookingFieldsResponses: { name: "Grace Guest", email: "grace@example.test" },
 } as unknown as TBookingOutput;
 
+const facts: WebhookFacts = {
+  booking: ZBookingSnapshot.parse(booking),
+  context: { eventType: null, team: null, people: {}, destinationCalendar: null },
+  previousBooking: null,
+  ooo: null,
+};
+const none: WebhookFacts = { booking: null, context: null, previousBooking: null, ooo: null };
+
 const event: WebhookDomainEvent = {
   id: "e1",
   type: "BOOKING_CREATED",
@@ -43,7 +52,7 @@ const event: WebhookDomainEvent = {
 
 describe("webhookPayloadOf", () => {
   it("answers the peer's body: triggerEvent, createdAt and the booking's fields under payload", () => {
-    const body = webhookPayloadOf(event, booking);
+    const body = webhookPayloadOf(event, facts);
     expect(body).toMatchObject({
       triggerEvent: "BOOKING_CREATED",
       createdAt: "2031-01-01T00:00:01.000Z",
@@ -62,10 +71,9 @@ describe("webhookPayloadOf", () => {
     });
   });
 
-  it("sends the event's own snapshot when there is no booking to read: an out-of-office entry, as the peer's oooEntry", () => {
-    // As out-of-office.service.ts records it.
+  it("sends an event snapshot of no known shape under the peer's oooEntry, as recorded", () => {
     const ooo = { ...event, type: "OOO_CREATED", bookingUid: null, payload: { outOfOffice: { id: 5, reason: "vacation" } } };
-    expect(webhookPayloadOf(ooo, null)).toEqual({
+    expect(webhookPayloadOf(ooo, none)).toEqual({
       triggerEvent: "OOO_CREATED",
       createdAt: event.occurredAt,
       payload: { oooEntry: { id: 5, reason: "vacation" } },
@@ -75,9 +83,18 @@ describe("webhookPayloadOf", () => {
 
 describe("payloadTemplate", () => {
   it("fills {{paths}}, JSON-escaped, so quotes and newlines in values keep the document valid", () => {
-    const template = '{"name":"{{title}}","organizer":"{{organizer.name}}","booker":"{{ attendees.0.name }}","kind":"{{triggerEvent}}","missing":"{{nope.x}}"}';
-    const sent = JSON.parse(bodyOf(webhookPayloadOf(event, booking), template));
-    expect(sent).toEqual({ name: booking.title, organizer: "Ada Host", booker: "Grace Guest", kind: "BOOKING_CREATED", missing: "" });
+    const template =
+      '{"name":"{{title}}","organizer":"{{organizer.name}}","booker":"{{ attendees.0.name }}","kind":"{{triggerEvent}}","missing":"{{nope.x}}","answer":"{{responses.name.value}}","event":"{{eventTitle}}"}';
+    const sent = JSON.parse(bodyOf(webhookPayloadOf(event, facts), template));
+    expect(sent).toEqual({
+      name: booking.title,
+      organizer: "Ada Host",
+      booker: "Grace Guest",
+      kind: "BOOKING_CREATED",
+      missing: "",
+      answer: "Grace Guest",
+      event: booking.title,
+    });
   });
 
   it("writes an object value as its JSON text inside the string", () => {

@@ -70,6 +70,8 @@ export const ZWebhookDeliveryOutput = z.object({
   durationMs: z.number().int(),
   status: z.number().int().nullable().describe("HTTP status, null when no answer came"),
   response: z.string().describe("The first 1000 characters of the answer, or the error"),
-  messageState: z.enum(["PENDING", "DELIVERED", "FAILED"]),
+  messageState: z
+    .enum(["PENDING", "WAITING", "DELIVERED", "FAILED"])
+    .describe("PENDING: being delivered or retried; WAITING: behind an earlier message of its booking to this webhook"),
 });
 export type TWebhookDeliveryOutput = z.infer<typeof ZWebhookDeliveryOutput>;

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ZIdParam } from "../http/ids";
 import { ZPaginationQuery } from "../http/pagination";
+import { PEER_WEBHOOK_VERSION, secretProblem } from "./webhook-secret-rules";
 import { templateProblem } from "./webhook-template";
 import { EMITTED_TRIGGERS, SILENT_TRIGGERS, ZWebhookTrigger } from "./webhook-triggers";
 
@@ -14,8 +15,19 @@ const ZPayloadTemplate = z
   })
   .describe("A JSON text with {{path}} placeholders (`{{title}}`, `{{organizer.name}}`, `{{attendees.0.name}}`), filled in JSON-escaped");
 
-/** A client-chosen secret; Convene generates a `whsec_…` one when none is sent. */
-const ZSecret = z.string().min(16, "Must be at least 16 characters").max(200).describe("Signing secret; generated (whsec_…) when not sent");
+/** A client-chosen secret (webhook-secret-rules.ts); Convene generates a `whsec_…` one when none is sent. */
+const ZSecret = z
+  .string()
+  .min(16, "Must be at least 16 characters")
+  .max(200)
+  .superRefine((secret, context) => {
+    const problem = secretProblem(secret);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  })
+  .describe(
+    "Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII " +
+      "(its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256)",
+  );
 
 const fields = {
   subscriberUrl: z.string().max(2048).describe("https URL that receives deliveries"),
@@ -25,12 +37,12 @@ const fields = {
     .max(50)
     .describe(
       `Fired: ${EMITTED_TRIGGERS.join(", ")} (a host confirming a requested booking sends BOOKING_CREATED). ` +
-        `Accepted but never fired yet: ${SILENT_TRIGGERS.join(", ")}. Each message is its own job: delivery order is not promised.`,
+        `Accepted but never fired yet: ${SILENT_TRIGGERS.join(", ")}. Per booking and webhook, messages arrive in the order their changes committed.`,
     ),
   active: z.boolean(),
   payloadTemplate: ZPayloadTemplate.nullable(),
   secret: ZSecret,
-  version: z.literal("2021-10-20").describe("The peer's payload version; the only one"),
+  version: z.literal(PEER_WEBHOOK_VERSION).describe("The peer's payload version; the only one (sent as X-Cal-Webhook-Version)"),
 };
 
 export const ZCreateWebhookInput = z

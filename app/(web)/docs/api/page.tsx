@@ -2,11 +2,14 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { InlineCode } from "@/components/docs/inline-code";
 import { OperationCard } from "@/components/docs/operation-card";
+import { WebhookDeliveriesGuide } from "@/components/docs/webhook-deliveries-guide";
 import { groupOperations } from "@/components/docs/openapi-view";
+import { WebhookPayloadsTable } from "@/components/docs/webhook-payloads-table";
 import { TextLink } from "@/components/ui/text-link";
 import { env } from "@/server/env";
 import { buildOpenApiDocument } from "@/server/http/openapi";
 import { ROUTE_CATALOG } from "@/server/http/route-catalog";
+import { WEBHOOK_PAYLOAD_DOCS } from "@/server/webhooks/webhook-payload-docs";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -39,6 +42,9 @@ export default async function ApiReferencePage() {
       </dl>
       <nav aria-label="Sections" className="mt-8">
         <ul className="flex flex-wrap gap-3 text-sm">
+          <li>
+            <TextLink href="#webhook-deliveries">Webhook deliveries</TextLink>
+          </li>
           {groups.map((group) => (
             <li key={group.tag}>
               <TextLink href={`#tag-${group.tag.toLowerCase()}`}>{group.tag}</TextLink>
@@ -46,6 +52,7 @@ export default async function ApiReferencePage() {
           ))}
         </ul>
       </nav>
+      <WebhookDeliveriesGuide />
       {groups.map((group) => (
         <section key={group.tag} id={`tag-${group.tag.toLowerCase()}`} aria-labelledby={`tag-${group.tag.toLowerCase()}-title`} className="mt-12">
           <h2 id={`tag-${group.tag.toLowerCase()}-title`} className="text-2xl font-semibold">
@@ -58,6 +65,19 @@ export default async function ApiReferencePage() {
           </div>
         </section>
       ))}
+      <section id="webhook-payloads" aria-labelledby="webhook-payloads-title" className="mt-12">
+        <h2 id="webhook-payloads-title" className="text-2xl font-semibold">
+          Webhook deliveries
+        </h2>
+        <p className="mt-3 text-slate-700">
+          Each delivery is a POST of <code>{"{triggerEvent, createdAt, payload}"}</code>, signed with Standard Webhooks headers, with the payload the peer sends
+          for that trigger (its 2021-10-20 bodies): a receiver written for it needs only the new URL. A webhook&apos;s <code>payloadTemplate</code> replaces the
+          body; its <code>{"{{path}}"}</code> placeholders read these fields (<code>{"{{responses.name.value}}"}</code>).
+        </p>
+        <div className="mt-4 overflow-x-auto">
+          <WebhookPayloadsTable docs={WEBHOOK_PAYLOAD_DOCS} />
+        </div>
+      </section>
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { CodeBlock, GuideSection } from "@/components/docs/guide-section";
 import { TextLink } from "@/components/ui/text-link";
 import { env } from "@/server/env";
 import { OAUTH_ERRORS_TABLE } from "@/components/docs/oauth-errors";
+import { GRANT_ADMIN_COMMAND } from "@/server/users/admin-command";
 
 export const metadata: Metadata = { title: "OAuth for app developers" };
 
@@ -24,7 +25,8 @@ export default async function OAuthGuidePage() {
         <p>
           At <TextLink href="/settings/developer/oauth">Settings → Developer → OAuth clients</TextLink> give a name, logo, website, 1–10 redirect URIs (https,
           or http on localhost; no fragments; matched exactly), at least one scope and what your app does with the access. The client is{" "}
-          <strong>pending</strong> until an administrator accepts it; you are told by e-mail. A confidential client receives its first secret once, at creation.
+          <strong>pending</strong> until an administrator of this Convene instance accepts it; you are told by e-mail. On a new instance nobody is an
+          administrator until its operator makes one: <code>{GRANT_ADMIN_COMMAND}</code>. A confidential client receives its first secret once, at creation.
           Changing the name, logo, website, redirect URIs, purpose or scopes sends an accepted client back to review; its existing users keep working meanwhile.
         </p>
       </GuideSection>
