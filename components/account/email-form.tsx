@@ -7,8 +7,9 @@ import { Form, SubmitButton, useZodForm } from "../form/form";
 import { useFormMutation } from "../form/use-form-mutation";
 import { useTRPC } from "../trpc/client";
 import { Alert } from "../ui/alert";
+import { formatInZone } from "@/server/time/zoned-dates";
 
-export function EmailForm({ email }: { email: string }) {
+export function EmailForm({ email, timeZone }: { email: string; timeZone: string }) {
   const trpc = useTRPC();
   const pending = useQuery(trpc.account.pendingEmailChange.queryOptions());
   const form = useZodForm(ZRequestEmailChangeInput, { defaultValues: { email: "" } });
@@ -29,7 +30,7 @@ export function EmailForm({ email }: { email: string }) {
         <div className="mt-4">
           <Alert tone="info">
             Waiting for confirmation of {pending.data.pendingEmail}: open the link in the mail we sent there (valid until{" "}
-            {new Date(pending.data.expiresAt).toLocaleString()}).
+            {formatInZone(pending.data.expiresAt, timeZone)}).
           </Alert>
         </div>
       )}

@@ -16,7 +16,7 @@ export default async function ProfilePage() {
       <h1 className="text-2xl font-semibold">Profile</h1>
       <div className="mt-6 space-y-6">
         <ProfileForm me={me} appUrl={env().APP_URL} />
-        <EmailForm email={me.email} />
+        <EmailForm email={me.email} timeZone={me.timeZone} />
       </div>
     </>
   );
