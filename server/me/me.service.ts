@@ -46,10 +46,14 @@ export async function getMe({ userId }: Actor): Promise<TMeOutput> {
 }
 
 /** PATCH /v2/me, and the site's general settings. */
-export const updateMe = (actor: Actor, input: TUpdateProfileInput) => writeProfile(actor, ZUpdateProfileInput.parse(input));
+export async function updateMe(actor: Actor, input: TUpdateProfileInput) {
+  return writeProfile(actor, ZUpdateProfileInput.parse(input));
+}
 
 /** The site's profile form: name, username, avatar and bio. */
-export const updateSiteProfile = (actor: Actor, input: TSiteProfileInput) => writeProfile(actor, ZSiteProfileInput.parse(input));
+export async function updateSiteProfile(actor: Actor, input: TSiteProfileInput) {
+  return writeProfile(actor, ZSiteProfileInput.parse(input));
+}
 
 const usernameTaken = () => new AppError("CONFLICT", "This username is taken", [{ path: "body.username", message: "This username is taken" }]);
 
