@@ -93,6 +93,8 @@ test("an out-of-office entry with a redirect to a teammate is listed in the owne
   const last = isoDay(utcAt(22, 0));
 
   await logInAt(page, "/availability", owner.email);
+  // The schedules come from the browser's own query: once shown, the page is hydrated and the tabs respond.
+  await expect(page.getByText("You have no schedules yet.")).toBeVisible();
   await page.getByRole("tab", { name: "Out of office" }).click();
   await expect(page.getByText("No upcoming out-of-office entries.")).toBeVisible();
   await typeDate(page.getByRole("group", { name: "First day" }), first);
