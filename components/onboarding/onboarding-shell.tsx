@@ -42,19 +42,22 @@ function StepList({ theme, all, current }: { theme: Theme; all: StepKey[]; curre
 export function OnboardingShell({ theme, targetOrigin, title, steps, children, footer }: Props) {
   const classes = themeClasses(theme);
   const isEmbedded = targetOrigin !== null;
+  // The flow's theme is the `theme` it was opened with (the embedding site's choice), not the site's (data-theme-fixed).
   return (
-    <EmbedBridge targetOrigin={targetOrigin} className={isEmbedded ? classes.embedPage : `${classes.page} min-h-screen`}>
-      <main className={isEmbedded ? "px-6 py-6" : "mx-auto max-w-md px-6 py-16"}>
-        <div className={isEmbedded ? "" : `rounded-lg border p-8 shadow-sm ${classes.card}`}>
-          <div className="flex items-start justify-between gap-4">
-            <div className="min-w-0 flex-1">{steps && <StepList theme={theme} {...steps} />}</div>
-            <CloseEmbedButton className={`text-sm underline-offset-2 hover:underline ${classes.muted}`} />
+    <div data-theme-fixed className="contents">
+      <EmbedBridge targetOrigin={targetOrigin} className={isEmbedded ? classes.embedPage : `${classes.page} min-h-screen`}>
+        <main className={isEmbedded ? "px-6 py-6" : "mx-auto max-w-md px-6 py-16"}>
+          <div className={isEmbedded ? "" : `rounded-lg border p-8 shadow-sm ${classes.card}`}>
+            <div className="flex items-start justify-between gap-4">
+              <div className="min-w-0 flex-1">{steps && <StepList theme={theme} {...steps} />}</div>
+              <CloseEmbedButton className={`text-sm underline-offset-2 hover:underline ${classes.muted}`} />
+            </div>
+            <h1 className="text-2xl font-semibold">{title}</h1>
+            <div className="mt-6">{children}</div>
           </div>
-          <h1 className="text-2xl font-semibold">{title}</h1>
-          <div className="mt-6">{children}</div>
-        </div>
-        {footer && <p className={`mt-6 text-center text-sm ${classes.muted}`}>{footer}</p>}
-      </main>
-    </EmbedBridge>
+          {footer && <p className={`mt-6 text-center text-sm ${classes.muted}`}>{footer}</p>}
+        </main>
+      </EmbedBridge>
+    </div>
   );
 }

@@ -10,6 +10,9 @@ const SECTIONS: { heading: string; items: NavItem[] }[] = [
   {
     heading: "Account",
     items: [
+      { href: "/settings/profile", label: "Profile" },
+      { href: "/settings/general", label: "General" },
+      { href: "/settings/security", label: "Security" },
       { href: "/settings/teams", label: "Teams" },
       { href: "/settings/my-apps", label: "Authorized apps" },
     ],
@@ -35,7 +38,7 @@ function visibleSections(isAdmin: boolean) {
 export function SettingsNav({ isAdmin }: { isAdmin: boolean }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Settings" className="w-full shrink-0 sm:w-52">
+    <nav aria-label="Settings" className="w-full shrink-0 md:w-52">
       {visibleSections(isAdmin).map((section) => (
         <div key={section.heading} className="mb-6">
           <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{section.heading}</h2>

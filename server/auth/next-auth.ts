@@ -16,6 +16,7 @@ import { EMBED_COOKIE_ATTRIBUTES } from "../onboarding/embed-session";
 import { findUserByExternalIdentity, signInWithExternalIdentity } from "../onboarding/external-identity";
 import { OIDC_PROVIDER_ID, oidcConfig, type OidcConfig } from "../onboarding/oidc";
 import { logInWithPassword } from "./login-throttle";
+import { currentSessionVersion } from "./session-version";
 
 type Role = "USER" | "ADMIN";
 
@@ -32,6 +33,8 @@ declare module "next-auth/jwt" {
   interface JWT {
     userId?: number;
     role?: Role;
+    /** The user's session version at sign-in (server/auth/session-version.ts); absent in tokens issued before it existed (0). */
+    sessionVersion?: number;
   }
 }
 
@@ -92,11 +95,18 @@ export const authOptions: NextAuthOptions = {
       if (account?.provider === OIDC_PROVIDER_ID && oidc) {
         const linked = await findUserByExternalIdentity(oidc.issuer, account.providerAccountId);
         if (!linked) throw new Error("The external account is not linked");
-        return { ...token, sub: String(linked.id), userId: linked.id, role: linked.role, email: linked.email, name: linked.name };
+        const sessionVersion = (await currentSessionVersion(linked.id)) ?? 0;
+        return { ...token, sub: String(linked.id), userId: linked.id, role: linked.role, email: linked.email, name: linked.name, sessionVersion };
       }
       if (user) {
         token.userId = Number(user.id);
         token.role = user.role;
+        token.sessionVersion = (await currentSessionVersion(token.userId)) ?? 0;
+        return token;
+      }
+      // Every later request: a token from before a password change (or of a deleted user) carries no user any more.
+      if (token.userId !== undefined && (await currentSessionVersion(token.userId)) !== (token.sessionVersion ?? 0)) {
+        return { iat: token.iat, exp: token.exp, jti: token.jti };
       }
       return token;
     },

@@ -4,8 +4,6 @@ import { hash, verify } from "@node-rs/argon2";
 const ARGON2ID = 2; // @node-rs/argon2's Algorithm.Argon2id; a const enum cannot be imported under isolatedModules
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 8;
-
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }

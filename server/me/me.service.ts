@@ -1,7 +1,8 @@
 /** The caller's own profile. */
 import { db, sql } from "../db/client";
 import { AppError } from "../errors";
-import { ZUpdateProfileInput, type TUpdateProfileInput } from "../users/user.schemas";
+import { ZSiteProfileInput, ZUpdateProfileInput, type TSiteProfileInput, type TUpdateProfileInput } from "../users/user.schemas";
+import { Prisma } from "../db/generated/client";
 import { listeningCache } from "../db/listening-cache";
 import { ME_SELECT, toMeOutput, type MeRow, type TMeOutput } from "./me.dto";
 import type { Actor } from "../auth/actor";
@@ -44,25 +45,46 @@ export async function getMe({ userId }: Actor): Promise<TMeOutput> {
   return profile;
 }
 
+/** PATCH /v2/me, and the site's general settings. */
+export async function updateMe(actor: Actor, input: TUpdateProfileInput) {
+  return writeProfile(actor, ZUpdateProfileInput.parse(input));
+}
+
+/** The site's profile form: name, username, avatar and bio. */
+export async function updateSiteProfile(actor: Actor, input: TSiteProfileInput) {
+  return writeProfile(actor, ZSiteProfileInput.parse(input));
+}
+
+const usernameTaken = () => new AppError("CONFLICT", "This username is taken", [{ path: "body.username", message: "This username is taken" }]);
+
 /**
  * Validates everything before writing anything: a refused update changes nothing. The user row is locked
  * so a schedule deleted meanwhile (which also locks it) cannot become the default.
  */
-export async function updateMe(actor: Actor, input: TUpdateProfileInput) {
+async function writeProfile(actor: Actor, changes: TUpdateProfileInput & { username?: string }) {
   const { userId } = actor;
-  const changes = ZUpdateProfileInput.parse(input);
-  const row = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
-    if (changes.defaultScheduleId !== undefined) {
-      const owned = await tx.schedule.findFirst({ where: { id: changes.defaultScheduleId, ...schedulesOf(actor) }, select: { id: true } });
-      if (!owned) throw new AppError("NOT_FOUND", "Schedule not found", [{ path: "body.defaultScheduleId", message: "No such schedule of yours" }]);
-    }
-    if (changes.email !== undefined) {
-      const holder = await tx.user.findUnique({ where: { email: changes.email }, select: { id: true } });
-      if (holder && holder.id !== userId) throw new AppError("CONFLICT", "An account with this e-mail already exists");
-    }
-    return tx.user.update({ where: { id: userId }, data: changes, select: ME_SELECT });
-  });
+  const row = await db
+    .$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
+      if (changes.defaultScheduleId !== undefined) {
+        const owned = await tx.schedule.findFirst({ where: { id: changes.defaultScheduleId, ...schedulesOf(actor) }, select: { id: true } });
+        if (!owned) throw new AppError("NOT_FOUND", "Schedule not found", [{ path: "body.defaultScheduleId", message: "No such schedule of yours" }]);
+      }
+      if (changes.email !== undefined) {
+        const holder = await tx.user.findUnique({ where: { email: changes.email }, select: { id: true } });
+        if (holder && holder.id !== userId) throw new AppError("CONFLICT", "An account with this e-mail already exists");
+      }
+      if (changes.username !== undefined) {
+        const holder = await tx.user.findUnique({ where: { username: changes.username }, select: { id: true } });
+        if (holder && holder.id !== userId) throw usernameTaken();
+      }
+      return tx.user.update({ where: { id: userId }, data: changes, select: ME_SELECT });
+    })
+    // Two people claiming one free username at once: the unique index decides, the loser hears it on the field.
+    .catch((error: unknown) => {
+      const isClash = error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+      throw changes.username !== undefined && isClash ? usernameTaken() : error;
+    });
   await forgetProfile(userId);
   return toMeOutput(row);
 }

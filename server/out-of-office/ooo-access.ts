@@ -31,3 +31,6 @@ export const redirectTargetsIn = (teamId: number): Prisma.UserWhereInput => ({ m
 export const redirectTargetsOf = (actor: Actor): Prisma.UserWhereInput => ({
   memberships: { some: { accepted: true, team: { memberships: { some: { userId: actor.userId, accepted: true } } } } },
 });
+
+/** Whom the site offers as the receiver of a user's bookings while away: the redirect targets, the user excepted. */
+export const teammatesOf = (actor: Actor): Prisma.UserWhereInput => ({ AND: [redirectTargetsOf(actor), { id: { not: actor.userId } }] });

@@ -8,7 +8,8 @@ export const OOO_REASONS = ["unspecified", "vacation", "travel", "sick", "public
 
 const ZTimestamp = ZTimestampText("2030-05-01T00:00:00Z");
 
-const fields = {
+/** Exported for the site's form, which asks for dates where the API takes instants (components/availability). */
+export const OOO_FIELDS = {
   start: ZTimestamp,
   end: ZTimestamp,
   notes: z.string().trim().max(500, "Notes are at most 500 characters").nullable(),
@@ -20,14 +21,14 @@ export const isOrderedRange = (start: string | Date, end: string | Date) => new 
 const END_AFTER_START = { path: ["end"], message: "end must be after start" };
 
 export const ZCreateOooInput = z
-  .object(fields)
+  .object(OOO_FIELDS)
   .partial({ notes: true, reason: true, toUserId: true })
   .strict()
   .refine((value) => isOrderedRange(value.start, value.end), END_AFTER_START);
 export type TCreateOooInput = z.input<typeof ZCreateOooInput>;
 
 export const ZUpdateOooInput = z
-  .object(fields)
+  .object(OOO_FIELDS)
   .partial()
   .strict()
   .refine((value) => value.start === undefined || value.end === undefined || isOrderedRange(value.start, value.end), END_AFTER_START);

@@ -1,6 +1,8 @@
 import { router } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
+import { accountRouter } from "./routers/account";
 import { authRouter } from "./routers/auth";
+import { availabilityRouter } from "./routers/availability";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
 import { bookingPageRouter } from "./routers/booking-page";
 import { oauthClientsRouter } from "./routers/oauth-clients";
@@ -19,6 +21,8 @@ export const appRouter = router({
   bookingPage: bookingPageRouter,
   teams: teamsRouter,
   webhooks: webhooksRouter,
+  availability: availabilityRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

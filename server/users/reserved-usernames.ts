@@ -6,8 +6,11 @@
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "api",
   "auth",
+  "availability",
+  "bookings",
   "d",
   "docs",
+  "event-types",
   "onboarding",
   "settings",
   "team",

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "../auth/passwords";
 import { ZIdField } from "../http/ids";
 import { ZTimeZone } from "../time/time-zones";
 import { isReservedUsername } from "./reserved-usernames";
@@ -61,6 +60,8 @@ export const ZUsername = z
   .max(40, "Username is at most 40 characters")
   .regex(/^[a-z0-9][a-z0-9._-]*$/, "Username may contain letters, digits, dot, dash and underscore")
   .refine((username) => !isReservedUsername(username), "This username is reserved");
+/** Pure here (no hashing code), so the site's forms can import the schemas. */
+export const MIN_PASSWORD_LENGTH = 8;
 export const ZPassword = z
   .string()
   .min(MIN_PASSWORD_LENGTH, `Password is at least ${MIN_PASSWORD_LENGTH} characters`)
@@ -93,19 +94,37 @@ export const ZSignUpInput = z.object({
 });
 export type TSignUpInput = z.input<typeof ZSignUpInput>;
 
-export const ZUpdateProfileInput = z
-  .object({
-    email: ZEmail,
-    name: ZDisplayName,
-    timeFormat: z.union([z.literal(12), z.literal(24)], { message: "timeFormat must be 12 or 24" }),
-    defaultScheduleId: ZIdField,
-    weekStart: z.enum(WEEK_STARTS, { message: `weekStart must be one of ${WEEK_STARTS.join(", ")}` }),
-    timeZone: ZTimeZone,
-    locale: z.enum(LOCALES),
-    avatarUrl: z.url().max(2048).nullable(),
-    bio: z.string().max(1000).nullable(),
-    metadata: ZMetadata,
-  })
-  .partial()
-  .strict();
+/** The profile's fields as /v2/me takes them; the site's forms pick from the same ones. */
+export const PROFILE_FIELDS = {
+  email: ZEmail,
+  name: ZDisplayName,
+  timeFormat: z.union([z.literal(12), z.literal(24)], { message: "timeFormat must be 12 or 24" }),
+  defaultScheduleId: ZIdField,
+  weekStart: z.enum(WEEK_STARTS, { message: `weekStart must be one of ${WEEK_STARTS.join(", ")}` }),
+  timeZone: ZTimeZone,
+  locale: z.enum(LOCALES),
+  avatarUrl: z.url().max(2048).nullable(),
+  bio: z.string().max(1000).nullable(),
+  metadata: ZMetadata,
+};
+
+export const ZUpdateProfileInput = z.object(PROFILE_FIELDS).partial().strict();
 export type TUpdateProfileInput = z.infer<typeof ZUpdateProfileInput>;
+
+/** /settings/profile. The username is the site's to change (the peer's /v2/me has no such field); e-mail goes through a confirmation mail. */
+export const ZSiteProfileInput = z
+  .object({
+    name: PROFILE_FIELDS.name,
+    username: ZUsername,
+    // An emptied field means no picture, not an invalid URL.
+    avatarUrl: z.union([z.literal("").transform(() => null), PROFILE_FIELDS.avatarUrl]),
+    bio: z.string().trim().max(1000, "Bio is at most 1000 characters"),
+  })
+  .strict();
+export type TSiteProfileInput = z.input<typeof ZSiteProfileInput>;
+
+/** /settings/general: the same fields, and the same function, as PATCH /v2/me. */
+export const ZGeneralSettingsInput = z
+  .object({ timeZone: PROFILE_FIELDS.timeZone, weekStart: PROFILE_FIELDS.weekStart, timeFormat: PROFILE_FIELDS.timeFormat, locale: PROFILE_FIELDS.locale })
+  .strict();
+export type TGeneralSettingsInput = z.input<typeof ZGeneralSettingsInput>;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SettingsHeader } from "@/components/settings/settings-header";
+import { AppShell } from "@/components/shell/app-shell";
 import { SettingsNav } from "@/components/settings/settings-nav";
 import { getSessionUser } from "@/server/auth/session";
 
@@ -7,12 +7,11 @@ import { getSessionUser } from "@/server/auth/session";
 export default async function SettingsLayout({ children }: { children: ReactNode }) {
   const user = await getSessionUser();
   return (
-    <div className="min-h-screen">
-      <SettingsHeader user={user} />
-      <div className="mx-auto flex max-w-5xl flex-col gap-8 px-6 py-8 sm:flex-row">
+    <AppShell>
+      <div className="flex flex-col gap-8 md:flex-row">
         <SettingsNav isAdmin={user?.role === "ADMIN"} />
-        <main className="min-w-0 flex-1">{children}</main>
+        <div className="min-w-0 flex-1">{children}</div>
       </div>
-    </div>
+    </AppShell>
   );
 }

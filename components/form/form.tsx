@@ -1,0 +1,88 @@
+"use client";
+/**
+ * The form kit. A form is a schema, a mutation and fields:
+ *
+ *   const form = useZodForm(ZUpdateProfileInput, { defaultValues });
+ *   const save = useFormMutation(form, trpc.account.updateProfile.mutationOptions(), { success: "Profile saved" });
+ *   <Form form={form} onSubmit={(values) => save.mutate(values)} label="Profile">
+ *     <TextField name="name" label="Name" />
+ *     <SubmitButton pending={save.isPending}>Save</SubmitButton>
+ *   </Form>
+ *
+ * The schema is the procedure's own `Z…` input, so the browser shows the server's messages before sending; what
+ * only the server knows (a taken username) lands on its field through applyServerErrors, the summary above the
+ * fields, and the result in a toast. Fields read their registration and error from the form's context.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { FormProvider, useForm, type FieldValues, type UseFormProps, type UseFormReturn } from "react-hook-form";
+import type { ReactNode } from "react";
+import type { z } from "zod";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { useHydrated } from "../ui/use-hydrated";
+
+/** The schema's input type is the form's values; a transforming schema hands its output to onSubmit. */
+export function useZodForm<TSchema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: TSchema,
+  options: Omit<UseFormProps<z.input<TSchema>, unknown, z.output<TSchema>>, "resolver"> = {},
+) {
+  return useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
+    ...options,
+    resolver: zodResolver(schema as never) as never,
+    mode: options.mode ?? "onTouched",
+  });
+}
+
+type FormProps<TInput extends FieldValues, TOutput> = {
+  form: UseFormReturn<TInput, unknown, TOutput>;
+  onSubmit: (values: TOutput) => void | Promise<void>;
+  /** The form's accessible name (or pass aria-labelledby). */
+  label?: string;
+  "aria-labelledby"?: string;
+  className?: string;
+  children: ReactNode;
+};
+
+export function Form<TInput extends FieldValues, TOutput>({ form, onSubmit, label, className = "space-y-4", children, ...aria }: FormProps<TInput, TOutput>) {
+  const rootError = form.formState.errors.root?.server?.message;
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        aria-label={label}
+        aria-labelledby={aria["aria-labelledby"]}
+        className={className}
+        onSubmit={(event) => {
+          form.clearErrors("root");
+          void form.handleSubmit(onSubmit)(event);
+        }}
+      >
+        {rootError && <Alert>{rootError}</Alert>}
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/**
+ * Disabled until hydrated (a form submitted before would go out as a native GET, values in the URL) and while the
+ * mutation runs.
+ */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+  variant,
+}: {
+  pending?: boolean;
+  pendingLabel?: string;
+  children: ReactNode;
+  variant?: "primary" | "danger";
+}) {
+  const isHydrated = useHydrated();
+  return (
+    <Button type="submit" variant={variant} disabled={pending || !isHydrated}>
+      {pending ? (pendingLabel ?? "Saving…") : children}
+    </Button>
+  );
+}
