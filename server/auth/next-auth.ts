@@ -16,6 +16,7 @@ import { EMBED_COOKIE_ATTRIBUTES } from "../onboarding/embed-session";
 import { findUserByExternalIdentity, signInWithExternalIdentity } from "../onboarding/external-identity";
 import { OIDC_PROVIDER_ID, oidcConfig, type OidcConfig } from "../onboarding/oidc";
 import { logInWithPassword } from "./login-throttle";
+import { currentSessionVersion, isSessionCurrent, SessionEndedError } from "./session-version";
 
 type Role = "USER" | "ADMIN";
 
@@ -32,6 +33,8 @@ declare module "next-auth/jwt" {
   interface JWT {
     userId?: number;
     role?: Role;
+    /** The user's session version at sign-in (session-version.ts). */
+    sessionVersion?: number;
   }
 }
 
@@ -92,12 +95,17 @@ export const authOptions: NextAuthOptions = {
       if (account?.provider === OIDC_PROVIDER_ID && oidc) {
         const linked = await findUserByExternalIdentity(oidc.issuer, account.providerAccountId);
         if (!linked) throw new Error("The external account is not linked");
-        return { ...token, sub: String(linked.id), userId: linked.id, role: linked.role, email: linked.email, name: linked.name };
+        const sessionVersion = (await currentSessionVersion(linked.id)) ?? 0;
+        return { ...token, sub: String(linked.id), userId: linked.id, role: linked.role, email: linked.email, name: linked.name, sessionVersion };
       }
       if (user) {
         token.userId = Number(user.id);
         token.role = user.role;
+        token.sessionVersion = (await currentSessionVersion(token.userId)) ?? 0;
+        return token;
       }
+      // Every later read of the session: a reset password (or a deleted user) ends the sessions signed in before.
+      if (token.userId === undefined || !(await isSessionCurrent(token.userId, token.sessionVersion))) throw new SessionEndedError();
       return token;
     },
     session({ session, token }) {
