@@ -10,6 +10,7 @@
  */
 import type { CookiesOptions, NextAuthOptions } from "next-auth";
 import { clientAddress } from "../http/client-address";
+import { log } from "../log";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { EMBED_COOKIE_ATTRIBUTES } from "../onboarding/embed-session";
@@ -59,6 +60,13 @@ const oidc = oidcConfig();
 
 export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt" },
+  logger: {
+    error(code, metadata) {
+      // An ended session (session-version.ts) is an ordinary "signed out", not a server error worth a stack trace.
+      if (metadata instanceof Error && metadata.name === SessionEndedError.name) return;
+      log.error(`next-auth: ${code}`, { error: metadata });
+    },
+  },
   pages: { signIn: "/auth/login", signOut: "/auth/logout", error: "/auth/login" },
   providers: [
     CredentialsProvider({

@@ -30,5 +30,6 @@ export async function endAllSessions(tx: Tx, userId: number): Promise<number> {
 export class SessionEndedError extends Error {
   constructor() {
     super("The session was ended (password reset or change); sign in again");
+    this.name = "SessionEndedError";
   }
 }
