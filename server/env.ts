@@ -1,8 +1,26 @@
 /** Environment, read once and validated: a misconfigured deployment fails at start, not mid-request. */
 import { z } from "zod";
+import { DEFAULT_RATE_LIMIT_WINDOW_SECONDS, RATE_LIMITS, rateLimitVariable, type RateLimitName } from "./security/rate-limit-table";
 
 /** An optional variable; set-but-empty (`FOO=`) counts as unset. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+/** A count or a length of time: digits only, at least 1 (`0`, `-5`, `1e3`, `ten` are refused, not read as something else). */
+const positiveInteger = (fallback: number) =>
+  optional(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number")
+      .transform(Number)
+      .pipe(z.number().int().min(1, "must be at least 1").max(1_000_000_000, "must be at most 1000000000")),
+  ).transform((value) => value ?? fallback);
+
+type RateLimitVariables = { [N in RateLimitName as ReturnType<typeof rateLimitVariable<N>>]: ReturnType<typeof positiveInteger> };
+
+/** RATE_LIMIT_<NAME> for every row of the rate-limit table, each defaulting to today's quota. */
+const rateLimitVariables = Object.fromEntries(
+  Object.entries(RATE_LIMITS).map(([name, { defaultQuota }]) => [rateLimitVariable(name as RateLimitName), positiveInteger(defaultQuota)]),
+) as RateLimitVariables;
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -42,13 +60,26 @@ const ZEnv = z.object({
   PHONE_CALL_API_KEY: optional(z.string()),
   /** The agent that makes the calls (override_agent_id); unset: the agent bound to the caller's number. */
   PHONE_CALL_AGENT_ID: optional(z.string()),
+
+  // ---- rate limits (server/security/rate-limit-table.ts)
+  /** Length of every rate limit's fixed window. */
+  RATE_LIMIT_WINDOW_SECONDS: positiveInteger(DEFAULT_RATE_LIMIT_WINDOW_SECONDS),
+  ...rateLimitVariables,
 });
 
 export type TEnv = z.infer<typeof ZEnv>;
 
+/** The environment read and validated; an invalid value is an error naming each variable at fault and why. */
+export function parseEnv(source: Record<string, string | undefined>): TEnv {
+  const result = ZEnv.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new Error(`Invalid environment: ${problems.join("; ")}`);
+}
+
 let cached: TEnv | undefined;
 
 export function env(): TEnv {
-  cached ??= ZEnv.parse(process.env);
+  cached ??= parseEnv(process.env);
   return cached;
 }

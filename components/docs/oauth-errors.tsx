@@ -7,7 +7,12 @@ const ROWS: [string, string, string][] = [
   ["Token endpoint, 400", "client_id or another required parameter missing", "invalid_request"],
   ["Token endpoint, 400", "grant_type other than authorization_code or refresh_token", "unsupported_grant_type"],
   ["Token endpoint, 401", "No client for client_id, or the secret does not match", "invalid_client"],
-  ["Token endpoint, 429", "Too many failed client authentications (see Retry-After)", "temporarily_unavailable"],
+  [
+    "Token endpoint, 429",
+    "Too many failed client authentications: this client's own from your address, or (for a request that fails itself) your address's over any client. A client presenting its right secret is never refused for others' failures. See Retry-After, RateLimit",
+    "temporarily_unavailable",
+  ],
+  ["Token endpoint, 413", "Body over 1 MB (refused as soon as Content-Length says so)", "invalid_request"],
   ["API, 401", "Missing, unknown, expired or revoked token", "UNAUTHORIZED in the v2 envelope"],
   ["API, 403", "The token's scopes do not cover the endpoint", 'FORBIDDEN, WWW-Authenticate: Bearer error="insufficient_scope"'],
 ];

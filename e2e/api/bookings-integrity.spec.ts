@@ -6,8 +6,10 @@
 import { randomBytes } from "node:crypto";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { db, disconnectDb } from "../../server/db/client";
-import { MAX_BOOKINGS_PER_ATTENDEE_EMAIL } from "../../server/bookings/booking-rate-limit";
+import { quotaOf } from "../../server/security/rate-limits";
 import { expect, test } from "../support/fixtures";
+
+const MAX_BOOKINGS_PER_ATTENDEE_EMAIL = quotaOf("BOOKINGS_PER_ATTENDEE_EMAIL");
 
 test.afterAll(() => disconnectDb());
 

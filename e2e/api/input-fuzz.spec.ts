@@ -2,7 +2,7 @@
  * Bad input never reaches a 500 and is always answered in the v2 envelope: every operation of the route catalog
  * (through the OpenAPI document it builds) is walked with the bad inputs of e2e/support/input-fuzz.ts, as raw HTTP
  * so that percent-escapes and dot segments reach the server as sent, with a valid API key of a user of its own.
- * Nothing of that user's data may change.
+ * Nothing of that user's data may change. The OAuth token and revocation endpoints and tRPC get the deep bodies too.
  */
 import http from "node:http";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
@@ -10,7 +10,7 @@ import { db, disconnectDb } from "../../server/db/client";
 import { buildOpenApiDocument } from "../../server/http/openapi";
 import { ROUTE_CATALOG } from "../../server/http/route-catalog";
 import { expect, test } from "../support/fixtures";
-import { casesFor, operationsOf, type FuzzCase } from "../support/input-fuzz";
+import { casesFor, DEEP_BODIES, operationsOf, type FuzzCase } from "../support/input-fuzz";
 
 test.afterAll(() => disconnectDb());
 // One walk, one user: the digest below compares that user's rows before and after it.
@@ -165,4 +165,29 @@ test("every /v2 operation: bad input is a 4xx in the envelope, never a 5xx, and 
 
   expect(problems, problems.join("\n")).toEqual([]);
   expect(await digestOfUser(host.id)).toEqual(before);
+});
+
+test("the token and revocation endpoints and tRPC: bodies nested 50,000 and 20,000 deep are a clear 400, never a 500", async ({ request }) => {
+  const caller = { "x-forwarded-for": "198.51.100.19" };
+  for (const path of ["/v2/auth/oauth2/token", "/v2/auth/oauth2/revoke"]) {
+    for (const [name, text] of Object.entries(DEEP_BODIES)) {
+      const response = await request.post(path, { data: text, headers: { ...caller, "content-type": "application/json" } });
+      expect(response.status(), `${path}, ${name}`).toBe(400);
+      expect(await response.json()).toEqual({ error: "invalid_request", error_description: "Body: JSON nests deeper than 32 levels of arrays and objects" });
+    }
+  }
+  // tRPC over HTTP (server/trpc/input-refusals.test.ts sends the same to every procedure): a mutation's body, a batch,
+  // and a query's input in the URL (as deep as a URL may be long).
+  const trpcRefusal = { message: "Input: JSON nests deeper than 32 levels of arrays and objects", data: { code: "BAD_REQUEST", httpStatus: 400 } };
+  for (const text of Object.values(DEEP_BODIES)) {
+    const single = await request.post("/api/trpc/auth.signUp", { data: text, headers: { "content-type": "application/json" } });
+    expect(single.status()).toBe(400);
+    expect((await single.json()).error).toMatchObject(trpcRefusal);
+    const batch = await request.post("/api/trpc/auth.signUp?batch=1", { data: `{"0":${text}}`, headers: { "content-type": "application/json" } });
+    expect(batch.status()).toBe(400);
+    expect((await batch.json())[0].error).toMatchObject(trpcRefusal);
+  }
+  const query = await request.get(`/api/trpc/bookingPage.slots?input=${encodeURIComponent(`${"[".repeat(1_000)}${"]".repeat(1_000)}`)}`);
+  expect(query.status()).toBe(400);
+  expect((await query.json()).error).toMatchObject(trpcRefusal);
 });

@@ -48,7 +48,11 @@ test(
       "CONFLICT",
     );
     await json(await book(request, eventType.id, at("10:00"), { "svc-reservation-uid": uid }), 201);
-    expect((await json(await request.get(`/v2/slots/reservations/${uid}`), 200)).data).toBeNull();
+    // Booked, the reservation is gone: a 404 like any unknown resource, not 200 with null.
+    expect((await json(await request.get(`/v2/slots/reservations/${uid}`), 404)).error).toMatchObject({
+      code: "NOT_FOUND",
+      message: "Reservation not found or expired",
+    });
   },
 );
 
@@ -67,6 +71,18 @@ test("GET answers the reservation; PATCH moves it (slotDuration among the length
   expect(await listed(request, eventType.id)).toContain(at("13:30"));
   expect((await json(await request.delete(path), 404)).error.code).toBe("NOT_FOUND");
   expect((await json(await request.patch(path, { data: { eventTypeId: eventType.id, slotStart: at("15:00") } }), 404)).error.code).toBe("NOT_FOUND");
+});
+
+test("an unknown reservation uid is a 404 in the envelope for GET, PATCH and DELETE, as every unknown resource is", async ({ request }) => {
+  const { eventType } = await makeHostWithEventType();
+  const path = "/v2/slots/reservations/00000000-0000-4000-8000-000000000000";
+  for (const response of [
+    await request.get(path, { headers: V }),
+    await request.patch(path, { data: { eventTypeId: eventType.id, slotStart: at("16:00") } }),
+    await request.delete(path),
+  ]) {
+    expect(await json(response, 404)).toEqual({ status: "error", error: { code: "NOT_FOUND", message: "Reservation not found or expired" } });
+  }
 });
 
 test("reservationDuration: a 401 without credentials, a 403 for someone who does not host the event type, honoured for its host", async ({ request }) => {

@@ -9,7 +9,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { makeUser } from "../../prisma/factories";
 import { authorizeCode, makeOAuthClient, REDIRECT_URI } from "../../prisma/oauth-factories";
 import { disconnectDb } from "../../server/db/client";
-import { MAX_FAILURES_PER_CLIENT_AND_ADDRESS } from "../../server/oauth/rate-limit";
+import { quotaOf } from "../../server/security/rate-limits";
 import { expect, test } from "../support/fixtures";
 import { startServerProcess } from "../support/test-server";
 
@@ -26,7 +26,7 @@ async function codeExchange() {
 
 /** Fails client authentication up to the limit, each time with a new X-Forwarded-For from `forwardedFor`. */
 async function failUpToTheLimit(request: APIRequestContext, url: string, params: Record<string, string>, forwardedFor: () => string) {
-  for (let attempt = 0; attempt < MAX_FAILURES_PER_CLIENT_AND_ADDRESS; attempt++) {
+  for (let attempt = 0; attempt < quotaOf("CLIENT_AUTH_FAILURES_PER_CLIENT_AND_ADDRESS"); attempt++) {
     const response = await request.post(url, { form: { ...params, client_secret: "cnv_cs_wrong" }, headers: { "x-forwarded-for": forwardedFor() } });
     expect(response.status()).toBe(401);
   }

@@ -2,7 +2,8 @@
  * Bad inputs for every /v2 operation, generated from the OpenAPI document the route declarations build, so a new
  * route (or a new field) is walked without touching the walk: NUL characters in every path, query and body string,
  * malformed percent-escapes, dot segments, non-canonical and out-of-range integers, wrong JSON types and
- * out-of-range numbers for every body field, an oversized body and a non-JSON Content-Type.
+ * out-of-range numbers for every body field, bodies nested 50,000 and 20,000 deep, an oversized body and a non-JSON
+ * Content-Type.
  */
 type JsonSchema = {
   type?: string | string[];
@@ -38,6 +39,11 @@ export const NUL = "\u0000";
 const OUT_OF_RANGE_NUMBERS = [2_147_483_648, -2_147_483_649, 1e300];
 const NON_CANONICAL = (id: number) => [`0${id}`, `+${id}`, `${id}.0`, `${id}e0`, `0x${id.toString(16)}`, ` ${id}`, `${id}_0`];
 const OUT_OF_RANGE_IDS = ["2147483648", "99999999999999999999", "-1"];
+/** JSON nested far past any bound: it once overflowed the stack of a recursive walk over the input (a 500). */
+export const DEEP_BODIES = {
+  "50,000-deep arrays": `${"[".repeat(50_000)}${"]".repeat(50_000)}`,
+  "20,000-deep objects": `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`,
+};
 
 export function operationsOf(document: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -196,6 +202,13 @@ export function casesFor(operation: Operation, hints: Record<string, unknown>, p
       push(`Content-Type ${contentType}`, base, { status: 415, code: "UNSUPPORTED_MEDIA_TYPE" }, undefined, contentType);
     }
     for (const wrong of ["[]", '"fuzz"', "null", "12", "{", `{"a":"b"}}`]) push(`body ${wrong}`, base, "any-error", wrong);
+    // What an outside fuzzer sent (issue 19): nesting past the bound is a 400 on body, read before the body is parsed.
+    for (const [name, text] of Object.entries(DEEP_BODIES)) push(`body of ${name}`, base, { status: 400, code: "BAD_REQUEST", detailPath: "body" }, text);
+    const [first] = fieldsOf(operation.body);
+    if (first) {
+      const inField = JSON.stringify(withValueAt(baseBody, first.path, "DEEP")).replace('"DEEP"', DEEP_BODIES["50,000-deep arrays"]);
+      push(`body ${first.path.join(".")} nested 50,000 deep`, base, { status: 400, code: "BAD_REQUEST", detailPath: "body" }, inField);
+    }
     for (const { path, schema } of fieldsOf(operation.body)) {
       const field = path.join(".");
       const types = typesOf(schema);

@@ -9,8 +9,10 @@ import type { Page } from "@playwright/test";
 import { attendee, makeHostWithEventType, utcAt, type HostOptions } from "../../prisma/scheduling-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { createPrivateLink } from "../../server/event-types/private-link.service";
-import { MAX_BOOKINGS_PER_ATTENDEE_EMAIL } from "../../server/bookings/booking-rate-limit";
+import { quotaOf } from "../../server/security/rate-limits";
 import { expect, test } from "../support/fixtures";
+
+const MAX_BOOKINGS_PER_ATTENDEE_EMAIL = quotaOf("BOOKINGS_PER_ATTENDEE_EMAIL");
 
 test.afterAll(() => disconnectDb());
 // Deterministic for the assertions below: the page defaults to the browser's zone, +01:00 in winter, +02:00 in summer.

@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "@/prisma/factories";
-import {
-  LoginThrottledError,
-  logInWithPassword,
-  MAX_LOGIN_FAILURES_PER_ACCOUNT,
-  MAX_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
-  MAX_LOGIN_FAILURES_PER_ADDRESS,
-} from "./login-throttle";
+import { quotaOf } from "../security/rate-limits";
+import { LoginThrottledError, logInWithPassword } from "./login-throttle";
+
+const MAX_LOGIN_FAILURES_PER_ACCOUNT = quotaOf("LOGIN_FAILURES_PER_ACCOUNT");
+const MAX_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = quotaOf("LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS");
+const MAX_LOGIN_FAILURES_PER_ADDRESS = quotaOf("LOGIN_FAILURES_PER_ADDRESS");
 
 /** Each test uses its own addresses: the counters outlive a test. */
 const freshAddress = () => `198.51.100.${randomBytes(1)[0]}-${randomBytes(4).toString("hex")}`;

@@ -1,5 +1,5 @@
 /**
- * Password log-in is limited three ways in five-minute windows:
+ * Password log-in is limited three ways in five-minute windows (quotas configurable: server/security/rate-limit-table.ts):
  * - one account from one address: a guesser is stopped after a few tries, while the account's owner,
  *   elsewhere, can still log in;
  * - one account from anywhere, much higher: guessing from many addresses (or forged X-Forwarded-For
@@ -10,11 +10,8 @@
  */
 import { findUserByCredentials } from "../users/user.service";
 import { recordFailure, retryAfterSeconds } from "../security/failure-limits";
+import { countedLimit } from "../security/rate-limits";
 import { LOGIN_THROTTLED } from "./log-in-errors";
-
-export const MAX_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
-export const MAX_LOGIN_FAILURES_PER_ACCOUNT = 100;
-export const MAX_LOGIN_FAILURES_PER_ADDRESS = 50;
 
 /** next-auth hands the message back to the form (as `?error=` or signIn's `result.error`). */
 export class LoginThrottledError extends Error {
@@ -26,9 +23,9 @@ export class LoginThrottledError extends Error {
 function limitsFor(email: string, address: string) {
   const account = email.trim().toLowerCase();
   return [
-    { key: `login:fail:account-addr:${account}|${address}`, max: MAX_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS },
-    { key: `login:fail:account:${account}`, max: MAX_LOGIN_FAILURES_PER_ACCOUNT },
-    { key: `login:fail:addr:${address}`, max: MAX_LOGIN_FAILURES_PER_ADDRESS },
+    countedLimit("LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS", `login:fail:account-addr:${account}|${address}`),
+    countedLimit("LOGIN_FAILURES_PER_ACCOUNT", `login:fail:account:${account}`),
+    countedLimit("LOGIN_FAILURES_PER_ADDRESS", `login:fail:addr:${address}`),
   ];
 }
 

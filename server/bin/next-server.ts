@@ -9,6 +9,8 @@
  * Usage: node --import tsx server/bin/next-server.ts [--dev]   (PORT, TRUST_PROXY from the environment)
  */
 import { createServer, type ServerResponse } from "node:http";
+import { env } from "../env";
+import { bodyTooLargeResponse, declaredBodyRefusal, lingerOnClose, needsCappedRead, readCappedBody, replayedRequest } from "../http/body-guard";
 import { clientAddressBehindProxies, trustedProxyHops } from "../http/forwarded-for";
 import { refuseRawTarget } from "../http/path-guard";
 import { requestEnded, requestStarted } from "../jobs/foreground-first";
@@ -22,27 +24,49 @@ const port = Number(process.env.PORT ?? 3000);
 const hops = trustedProxyHops(process.env.TRUST_PROXY);
 // What `next start` / `next dev` would set; Next reads it when it loads.
 Object.assign(process.env, { NODE_ENV: isDev ? "development" : "production" });
+// A misconfigured variable (a rate limit that is not a number, …) stops the server here, named, not at the first request.
+try {
+  env();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 
 const { default: next } = await import("next");
 const app = next({ dev: isDev, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/** A refusal of the body: answered, then the connection closed without reading the rest (lingering, body-guard.ts). */
+function sendClosing(answer: Response, response: ServerResponse) {
+  lingerOnClose(response.socket);
+  return send(answer, response);
+}
+
 async function send(answer: Response, response: ServerResponse) {
-  response.writeHead(answer.status, Object.fromEntries(answer.headers));
-  response.end(Buffer.from(await answer.arrayBuffer()));
+  const body = Buffer.from(await answer.arrayBuffer());
+  response.writeHead(answer.status, { ...Object.fromEntries(answer.headers), "content-length": String(body.byteLength) });
+  response.end(body);
 }
 
 const server = createServer((request, response) => {
   // This instance's job workers give way while it serves requests (server/jobs/foreground-first.ts).
   requestStarted();
   response.once("close", requestEnded);
+  const target = request.url ?? "/";
   // Next.js would resolve dot segments and redirect `//` before any route or proxy.ts sees the raw path.
   // A /v1 target Next.js would resolve or redirect still gets v1's 410, not the framework's answer.
-  const refusal = v1GoneForRawTarget(request.method ?? "GET", request.url ?? "/") ?? refuseRawTarget(request.method ?? "GET", request.url ?? "/");
+  // Next.js would also read a whole body before any of our code, however large it says it is (body-guard.ts).
+  const refusal = v1GoneForRawTarget(request.method ?? "GET", target) ?? refuseRawTarget(request.method ?? "GET", target);
   if (refusal) return void send(refusal, response);
+  const tooLarge = declaredBodyRefusal(target, request.headers);
+  if (tooLarge) return void sendClosing(tooLarge, response);
   request.headers["x-forwarded-for"] = clientAddressBehindProxies(request.headers["x-forwarded-for"], request.socket.remoteAddress, hops);
-  void handle(request, response);
+  if (!needsCappedRead(target, request.headers)) return void handle(request, response);
+  readCappedBody(request).then(
+    (body) => (body ? handle(replayedRequest(request, body), response) : sendClosing(bodyTooLargeResponse(target), response)),
+    () => response.destroy(),
+  );
 });
 
 await startWorkers();

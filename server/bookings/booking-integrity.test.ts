@@ -8,9 +8,12 @@ import { expectAppError } from "../../e2e/support/rejections";
 import { addAttendee } from "./booking-edits";
 import { rescheduleBooking } from "./booking-lifecycle";
 import { getBooking } from "./booking-reads";
-import { MAX_BOOKINGS_PER_ATTENDEE_EMAIL, MAX_BOOKINGS_PER_CALLER_AND_EVENT_TYPE } from "./booking-rate-limit";
+import { quotaOf } from "../security/rate-limits";
 import { ZCreateBookingInput } from "./booking.schemas";
 import { createBooking } from "./create-booking";
+
+const MAX_BOOKINGS_PER_ATTENDEE_EMAIL = quotaOf("BOOKINGS_PER_ATTENDEE_EMAIL");
+const MAX_BOOKINGS_PER_CALLER_AND_EVENT_TYPE = quotaOf("BOOKINGS_PER_CALLER_AND_EVENT_TYPE");
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
 const uniqueAddress = () => `198.51.100.${randomBytes(1)[0]}-${randomBytes(4).toString("hex")}`;

@@ -12,9 +12,11 @@ import { getAttendee, listAttendees } from "./booking-edits";
 import { rescheduleBooking } from "./booking-lifecycle";
 import { getBooking } from "./booking-reads";
 import { bookingIcs } from "./booking-ics";
-import { MAX_BOOKINGS_PER_ATTENDEE_EMAIL } from "./booking-rate-limit";
+import { quotaOf } from "../security/rate-limits";
 import { ZCreateBookingInput } from "./booking.schemas";
 import { createBooking } from "./create-booking";
+
+const MAX_BOOKINGS_PER_ATTENDEE_EMAIL = quotaOf("BOOKINGS_PER_ATTENDEE_EMAIL");
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
 const noKey = { principal: null, idempotencyKey: null };

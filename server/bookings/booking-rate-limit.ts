@@ -1,6 +1,7 @@
 /**
  * Booking creation (POST /v2/bookings and the booking page, both through createBooking) is limited in
- * five-minute windows, on the same shared counters as log-in (Redis when REDIS_URL is set):
+ * five-minute windows, on the same shared counters as log-in (Redis when REDIS_URL is set); the quotas below are the
+ * defaults, each configurable (server/security/rate-limit-table.ts):
  * - one caller for one event type: 100. The caller is the credential when there is one, else the network
  *   address. A visitor books once or twice; a page flooded with bookings is stopped here;
  * - one caller across event types: 300, so spreading a flood over many hosts also ends;
@@ -17,10 +18,7 @@
 import type { Principal } from "../auth/principal";
 import { AppError } from "../errors";
 import { countAttempt, recordFailure, retryAfterSeconds } from "../security/failure-limits";
-
-export const MAX_BOOKINGS_PER_CALLER_AND_EVENT_TYPE = 100;
-export const MAX_BOOKINGS_PER_CALLER = 300;
-export const MAX_BOOKINGS_PER_ATTENDEE_EMAIL = 10;
+import { countedLimit, reportAppliedLimits } from "../security/rate-limits";
 
 export type BookingCaller = { principal: Principal | null; clientAddress: string };
 /** What createBooking reports back once it knows whether a booking was made. */
@@ -29,12 +27,12 @@ export type BookingAttempt = { booked(): Promise<void>; abandoned(): Promise<voi
 function callerLimits(caller: BookingCaller, eventTypeId: number) {
   const who = caller.principal ? `cred:${caller.principal.via}:${caller.principal.credentialId}` : `addr:${caller.clientAddress}`;
   return [
-    { key: `booking:caller-event-type:${who}|${eventTypeId}`, max: MAX_BOOKINGS_PER_CALLER_AND_EVENT_TYPE },
-    { key: `booking:caller:${who}`, max: MAX_BOOKINGS_PER_CALLER },
+    countedLimit("BOOKINGS_PER_CALLER_AND_EVENT_TYPE", `booking:caller-event-type:${who}|${eventTypeId}`),
+    countedLimit("BOOKINGS_PER_CALLER", `booking:caller:${who}`),
   ];
 }
 
-const attendeeLimits = (email: string) => [{ key: `booking:attendee:${email.trim().toLowerCase()}`, max: MAX_BOOKINGS_PER_ATTENDEE_EMAIL }];
+const attendeeLimits = (email: string) => [countedLimit("BOOKINGS_PER_ATTENDEE_EMAIL", `booking:attendee:${email.trim().toLowerCase()}`)];
 
 function tooManyBookings(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
@@ -46,9 +44,12 @@ function tooManyBookings(seconds: number) {
 /** Counts the attempt before anything is written, or throws 429 with Retry-After. */
 export async function countBookingAttempt(caller: BookingCaller, eventTypeId: number, attendeeEmail: string): Promise<BookingAttempt> {
   const forAttendee = attendeeLimits(attendeeEmail);
+  const forCaller = callerLimits(caller, eventTypeId);
+  // All three apply to the request (its RateLimit fields list them), whichever refuses it first.
+  reportAppliedLimits([...forCaller, ...forAttendee]);
   const attendeeWait = await retryAfterSeconds(forAttendee);
   if (attendeeWait > 0) throw tooManyBookings(attendeeWait);
-  const { retryAfterSeconds: callerWait, release } = await countAttempt(callerLimits(caller, eventTypeId));
+  const { retryAfterSeconds: callerWait, release } = await countAttempt(forCaller);
   if (callerWait > 0) throw tooManyBookings(callerWait);
   return { booked: () => recordFailure(forAttendee), abandoned: release };
 }

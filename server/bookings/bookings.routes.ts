@@ -41,6 +41,7 @@ export const createBookingRoute = defineRoute(
     body: ZCreateBookingInput,
     response: ZBookingOutput,
     successStatus: 201,
+    rateLimits: ["BOOKINGS_PER_CALLER_AND_EVENT_TYPE", "BOOKINGS_PER_CALLER", "BOOKINGS_PER_ATTENDEE_EMAIL"],
   },
   async ({ principal, body, request }) =>
     (

@@ -13,6 +13,7 @@ import { requireTeamRole } from "../teams/team-roles";
 import { errorResponse, successResponse, toErrorResponse } from "./envelope";
 import { Page } from "./pagination";
 import { ignoredPeerQueryParams, peerFieldsOf, withoutIgnored } from "./peer-fields";
+import { withRateLimitHeaders } from "./rate-limit-headers";
 import { recordServerTiming, timePhase, wantsServerTiming } from "./server-timing";
 import { parsePart, queryObject, readJsonBody } from "./request-input";
 import { requiredScope, teamAccessOf, type RouteDeclaration } from "./route-definition";
@@ -151,8 +152,10 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
     return response;
   };
   const handle = async (request: Request, context: NextContext): Promise<Response> => {
-    if (!wantsServerTiming(request)) return respond(request, context);
-    const { result: response, header } = await recordServerTiming(() => respond(request, context));
+    // Whatever the answer, it names the rate limits the request was counted against (RateLimit-Policy, RateLimit).
+    const answer = () => withRateLimitHeaders(() => respond(request, context));
+    if (!wantsServerTiming(request)) return answer();
+    const { result: response, header } = await recordServerTiming(answer);
     response.headers.set("server-timing", header());
     return response;
   };

@@ -1,6 +1,9 @@
 /** The OpenAPI 3.1 document, built from the route declarations and their zod schemas. */
 import { z } from "zod";
 import { SCOPES } from "../auth/scopes";
+import { RATE_LIMITS, rateLimitVariable, type RateLimitName } from "../security/rate-limit-table";
+import { quotaOf, windowSeconds } from "../security/rate-limits";
+import { MAX_JSON_DEPTH } from "./json-depth";
 import { ZPaginationOutput } from "./pagination";
 import { ignoredPeerQueryParams, refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
 import { teamAccessOf, type RouteDeclaration } from "./route-definition";
@@ -31,6 +34,28 @@ const ERROR_ENVELOPE: JsonSchema = {
     },
   },
 };
+
+/** The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers) on the answers of a rate-limited operation. */
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Policy": {
+    description: 'The x-rate-limits of this operation: `"<policy>";q=<quota>;w=<window seconds>`, comma-separated',
+    schema: { type: "string", examples: ['"bookings-caller";q=300;w=300'] },
+  },
+  RateLimit: {
+    description: 'What remains of each: `"<policy>";r=<remaining>;t=<seconds until the window resets>`, comma-separated',
+    schema: { type: "string", examples: ['"bookings-caller";r=297;t=212'] },
+  },
+};
+const RETRY_AFTER_HEADER = { description: "Seconds until the exhausted limit's window resets", schema: { type: "integer" } };
+
+/** One limit as the document names it: the running server's configured quota and window, and the variable setting it. */
+const rateLimitDocument = (name: RateLimitName) => ({
+  policy: RATE_LIMITS[name].policy,
+  quota: quotaOf(name),
+  windowSeconds: windowSeconds(),
+  counts: RATE_LIMITS[name].counts,
+  variable: rateLimitVariable(name),
+});
 
 function parametersOf(route: RouteDeclaration) {
   const parameters: JsonSchema[] = [];
@@ -91,7 +116,11 @@ function operationOf(route: RouteDeclaration) {
   };
   const unsupported = refusedPeerFields(route);
   const ignored = [...ignoredPeerQueryParams(route)].sort();
-  const errors = (status: string, description: string) => [status, { description, content: { "application/json": { schema: ERROR_ENVELOPE } } }];
+  const limited = route.rateLimits?.length ? RATE_LIMIT_HEADERS : {};
+  const errors = (status: string, description: string, headers: Record<string, unknown> = {}) => [
+    status,
+    { description, ...(Object.keys(headers).length ? { headers } : {}), content: { "application/json": { schema: ERROR_ENVELOPE } } },
+  ];
   return {
     summary: route.summary,
     description: accessDescription(route),
@@ -103,11 +132,18 @@ function operationOf(route: RouteDeclaration) {
     ...(unsupported.length ? { "x-unsupported-peer-fields": unsupported } : {}),
     // The peer API's query parameters (any of its versions) this operation accepts and ignores.
     ...(ignored.length ? { "x-ignored-peer-query-parameters": ignored } : {}),
+    ...(route.rateLimits?.length ? { "x-rate-limits": route.rateLimits.map(rateLimitDocument) } : {}),
     parameters: parametersOf(route),
     ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(route.body, "input") } } } } : {}),
     responses: Object.fromEntries([
-      [String(route.successStatus ?? 200), { description: "Success", content: { "application/json": { schema: success } } }],
-      errors("400", `Invalid input; each field is named in error.details (a peer API field Convene does not support has code ${UNSUPPORTED_FIELD})`),
+      [
+        String(route.successStatus ?? 200),
+        { description: "Success", ...(route.rateLimits?.length ? { headers: limited } : {}), content: { "application/json": { schema: success } } },
+      ],
+      errors(
+        "400",
+        `Invalid input; each field is named in error.details (a peer API field Convene does not support has code ${UNSUPPORTED_FIELD})${route.body ? `; a body nested deeper than ${MAX_JSON_DEPTH} levels is refused on \`body\`` : ""}`,
+      ),
       errors("401", "Missing or invalid credential"),
       errors(
         "403",
@@ -116,6 +152,10 @@ function operationOf(route: RouteDeclaration) {
           : "The token's scopes do not cover this operation",
       ),
       errors("404", teamAccessOf(route.access) ? "Not found (the team included: a non-member gets 404)" : "Not found"),
+      ...(route.body ? [errors("413", "Request body over 1 MB (refused as soon as Content-Length says so)")] : []),
+      ...(route.rateLimits?.length
+        ? [errors("429", "A rate limit of x-rate-limits is used up; retry after Retry-After seconds", { ...limited, "Retry-After": RETRY_AFTER_HEADER })]
+        : []),
     ]),
   };
 }
@@ -136,6 +176,8 @@ export function buildOpenApiDocument(routes: readonly RouteDeclaration[], server
         "Versioned operations read `svc-api-version` or its synonym `cal-api-version` (the same values; both with different values is a 400) and take every version the peer API documents for the operation (listed in its header's enum); no header means the default.",
         "Query parameters the peer API documents for an operation, in any of its versions, are honoured or ignored (`x-ignored-peer-query-parameters`), never refused as unknown.",
         "Booking uids are 22 letters and digits (`[A-Za-z0-9]`); bookings made before that keep their dashed UUIDs, which every path still takes.",
+        `Request bodies: JSON, at most 1 MB, nested at most ${MAX_JSON_DEPTH} levels.`,
+        "Rate-limited operations list their limits in `x-rate-limits` and answer with `RateLimit-Policy` and `RateLimit` headers; past a limit, 429 with `Retry-After`.",
       ].join(" "),
     },
     servers: [{ url: serverUrl }],

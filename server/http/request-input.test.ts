@@ -71,6 +71,21 @@ describe("readJsonBody", () => {
   });
 
   it.each([
+    { case: "50,000-deep arrays", text: `${"[".repeat(50_000)}${"]".repeat(50_000)}` },
+    { case: "20,000-deep objects", text: `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}` },
+    { case: "33 levels", text: `{"metadata":${"[".repeat(32)}${"]".repeat(32)}}` },
+  ])("refuses $case of nesting with BAD_REQUEST on body, before parsing", async ({ text }) => {
+    const error = await rejection(readJsonBody(post(text)));
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.message).toBe("Request body: JSON nests deeper than 32 levels of arrays and objects");
+    expect(error.details).toEqual([{ path: "body", message: "JSON nests deeper than 32 levels of arrays and objects" }]);
+  });
+
+  it("accepts 32 levels of nesting", async () => {
+    await expect(readJsonBody(post(`{"metadata":${"[".repeat(31)}${"]".repeat(31)}}`))).resolves.toHaveProperty("metadata");
+  });
+
+  it.each([
     { case: "no body", body: null },
     { case: "empty body", body: "" },
     { case: "whitespace only", body: " \n\t " },

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import { AppError } from "../errors";
+import { jsonTextTooDeep, jsonTooDeepMessage } from "./json-depth";
 import { rejectNulCharacters } from "./nul-characters";
 import { fieldName, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
 import { undeclaredKeys } from "./schema-shapes";
@@ -12,7 +13,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The body as text, reading at most MAX_BODY_BYTES whatever Content-Length claims: a larger body is a 413
- * (PAYLOAD_TOO_LARGE) as soon as the limit is passed, without buffering the rest.
+ * (PAYLOAD_TOO_LARGE) as soon as the limit is passed, without buffering the rest. Convene's HTTP server applies the
+ * same rule before Next.js buffers a body (body-guard.ts); this is the route's own line, for any other way in.
  */
 export async function readCappedText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? 0);
@@ -40,7 +42,10 @@ export function isJsonMediaType(contentType: string): boolean {
   return essence === "application/json" || /^application\/[\w.+-]+\+json$/.test(essence);
 }
 
-/** The JSON body (at most MAX_BODY_BYTES). An empty body is `{}`; a missing Content-Type is read as JSON, another type is a 415. */
+/**
+ * The JSON body (at most MAX_BODY_BYTES, nested at most MAX_JSON_DEPTH levels, else a 400). An empty body is `{}`; a
+ * missing Content-Type is read as JSON, another type is a 415.
+ */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const contentType = request.headers.get("content-type");
   if (contentType !== null && !isJsonMediaType(contentType)) {
@@ -48,6 +53,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
   const text = (await readCappedText(request)).trim();
   if (text === "") return {};
+  if (jsonTextTooDeep(text)) throw new AppError("BAD_REQUEST", `Request body: ${jsonTooDeepMessage()}`, [{ path: "body", message: jsonTooDeepMessage() }]);
   try {
     return JSON.parse(text);
   } catch {
@@ -55,8 +61,10 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
+export const BODY_TOO_LARGE_MESSAGE = `Request body exceeds ${MAX_BODY_BYTES / 1024 / 1024} MB`;
+
 function bodyTooLarge() {
-  return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+  return new AppError("PAYLOAD_TOO_LARGE", BODY_TOO_LARGE_MESSAGE);
 }
 
 /** `?a=1&b=2&b=3` → `{a: "1", b: ["2", "3"]}`; schemas coerce from there. */

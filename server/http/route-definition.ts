@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { Scope } from "../auth/scopes";
+import type { RateLimitName } from "../security/rate-limit-table";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -51,6 +52,11 @@ export type RouteDeclaration = {
    * (parameter names aside). Its documented request fields are refused as "not supported", not "unrecognized".
    */
   peerOperation?: string;
+  /**
+   * The rate limits the handler counts requests against (server/security/rate-limit-table.ts), for the documentation:
+   * the OpenAPI document lists them (`x-rate-limits`) with the RateLimit-Policy, RateLimit and Retry-After headers.
+   */
+  rateLimits?: readonly RateLimitName[];
 };
 
 export const requiredScope = (access: RouteAccess): Scope | null => (typeof access === "object" ? access.scope : null);

@@ -1,12 +1,14 @@
 /** The job workers of an app process, with every subscriber registered: what server/bin/next-server.ts runs. */
 import { registerOutboxPruning } from "../events/outbox-retention";
+import { registerWebhookSweep } from "../webhooks/webhook-sweep";
 import { registerSubscribers } from "../events/subscribers";
 import { drainJobs, startJobs, stopJobs } from "./queue";
 
-/** Every job kind of the app: the domain events' subscribers, and the outbox's hourly pruning. */
+/** Every job kind of the app: the domain events' subscribers, the outbox's hourly pruning, the webhook sweep. */
 function registerJobs(): void {
   registerSubscribers();
   registerOutboxPruning();
+  registerWebhookSweep();
 }
 
 export async function startWorkers(): Promise<void> {

@@ -6,7 +6,7 @@ import { sql } from "../db/client";
 import { secretMatchesHash } from "../auth/secrets";
 import { log } from "../log";
 import { OAuthError } from "./oauth-error";
-import { clientAuthRetryAfter, recordClientAuthFailure } from "./rate-limit";
+import { addressLockedFor, clientLockedFor, recordClientAuthFailure } from "./rate-limit";
 
 export type ClientCredentials = { clientId: string | undefined; clientSecret: string | undefined };
 
@@ -61,18 +61,26 @@ function formDecode(value: string): string | null {
 
 export type AuthenticatedClient = { id: string; type: "CONFIDENTIAL" | "PUBLIC"; status: "PENDING" | "ACCEPTED" | "REJECTED"; wasAccepted: boolean };
 
+const tooManyFailures = (retryAfter: number) =>
+  new OAuthError("temporarily_unavailable", `Too many failed client authentications; retry in ${retryAfter} seconds`, 429, {
+    "Retry-After": String(retryAfter),
+  });
+
+/**
+ * The client, when it authenticates. A client whose own failures from this address used up its allowance is refused
+ * (429) before its secret is even compared. The address's allowance, filled by failures over any client ids, refuses
+ * only a request that fails itself: a client presenting its right secret is served whatever others did from its address.
+ * Every failure counts, refused or not, so a guess answered 429 still uses up the guessed client's allowance.
+ */
 export async function authenticateClient(credentials: ClientCredentials, address: string): Promise<AuthenticatedClient> {
   const { clientId, clientSecret } = credentials;
   if (!clientId) throw new OAuthError("invalid_request", "client_id is required");
-  const retryAfter = await clientAuthRetryAfter(clientId, address);
-  if (retryAfter > 0) {
-    throw new OAuthError("temporarily_unavailable", `Too many failed client authentications; retry in ${retryAfter} seconds`, 429, {
-      "Retry-After": String(retryAfter),
-    });
-  }
+  const ownWait = await clientLockedFor(clientId, address);
+  if (ownWait > 0) throw tooManyFailures(ownWait);
   const fail = async (description: string): Promise<never> => {
+    const addressWait = await addressLockedFor(address);
     await recordClientAuthFailure(clientId, address);
-    throw new OAuthError("invalid_client", description);
+    throw addressWait > 0 ? tooManyFailures(addressWait) : new OAuthError("invalid_client", description);
   };
   const row = await findClientWithSecrets(clientId);
   if (!row) return fail("Unknown client");

@@ -43,6 +43,17 @@ describe("OAuth protocol parameters", () => {
     expect(await failure(post(JSON.stringify({ code: value }), "application/json"))).toMatchObject({ status: 400, code: "invalid_request" });
   });
 
+  it.each([
+    ["50,000-deep arrays", `${"[".repeat(50_000)}${"]".repeat(50_000)}`],
+    ["20,000-deep objects", `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`],
+  ])("a JSON body of %s is 400 invalid_request saying so", async (_label, text) => {
+    expect(await failure(post(text, "application/json"))).toEqual({
+      status: 400,
+      code: "invalid_request",
+      description: "Body: JSON nests deeper than 32 levels of arrays and objects",
+    });
+  });
+
   it("a Content-Type that is neither form nor JSON is 415 invalid_request", async () => {
     expect(await failure(post("code=x", "text/plain"))).toMatchObject({ status: 415, code: "invalid_request" });
   });

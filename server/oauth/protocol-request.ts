@@ -4,6 +4,7 @@
  * `code=<garbage>&code=<valid>` or two client_secret values let a request mean two things at once.
  */
 import { AppError } from "../errors";
+import { jsonTextTooDeep, jsonTooDeepMessage } from "../http/json-depth";
 import { readCappedText } from "../http/request-input";
 import { OAuthError } from "./oauth-error";
 
@@ -48,6 +49,7 @@ function formParams(text: string): ProtocolParams {
 
 function jsonParams(text: string): ProtocolParams {
   if (text.trim() === "") return {};
+  if (jsonTextTooDeep(text)) throw new OAuthError("invalid_request", `Body: ${jsonTooDeepMessage()}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

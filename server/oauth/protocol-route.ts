@@ -6,27 +6,31 @@ import { log } from "../log";
 import { isDatabaseUnavailable, RETRY_AFTER } from "../db/unavailable";
 import { NO_STORE, OAuthError, oauthErrorResponse } from "./oauth-error";
 import { clientAddress } from "../http/client-address";
+import { withRateLimitHeaders } from "../http/rate-limit-headers";
 import { readProtocolParams } from "./protocol-request";
 
 export type ProtocolContext = { authorization: string | null; address: string };
 type ProtocolHandler = (params: Record<string, string | undefined>, context: ProtocolContext) => Promise<unknown>;
 
 export function oauthProtocolRoute(handler: ProtocolHandler) {
-  return async (request: Request): Promise<Response> => {
-    try {
-      const params = await readProtocolParams(request);
-      const result = await handler(params, { authorization: request.headers.get("authorization"), address: clientAddress(request.headers) });
-      return result === undefined ? new Response(null, { status: 200, headers: NO_STORE }) : Response.json(result, { headers: NO_STORE });
-    } catch (error) {
-      if (error instanceof OAuthError) return oauthErrorResponse(error);
-      if (isDatabaseUnavailable(error)) {
-        log.warn("OAuth protocol endpoint: database unavailable; answered 503", { url: request.url, error });
-        return oauthErrorResponse(
-          new OAuthError("temporarily_unavailable", "The server cannot reach its database right now; try again shortly", 503, RETRY_AFTER),
-        );
-      }
-      log.error("OAuth protocol endpoint failed", { url: request.url, error });
-      return Response.json({ error: "server_error", error_description: "Unexpected error" }, { status: 500, headers: NO_STORE });
+  // RateLimit-Policy and RateLimit name the failed client authentication limits the request was counted against.
+  return (request: Request): Promise<Response> => withRateLimitHeaders(() => serve(handler, request));
+}
+
+async function serve(handler: ProtocolHandler, request: Request): Promise<Response> {
+  try {
+    const params = await readProtocolParams(request);
+    const result = await handler(params, { authorization: request.headers.get("authorization"), address: clientAddress(request.headers) });
+    return result === undefined ? new Response(null, { status: 200, headers: NO_STORE }) : Response.json(result, { headers: NO_STORE });
+  } catch (error) {
+    if (error instanceof OAuthError) return oauthErrorResponse(error);
+    if (isDatabaseUnavailable(error)) {
+      log.warn("OAuth protocol endpoint: database unavailable; answered 503", { url: request.url, error });
+      return oauthErrorResponse(
+        new OAuthError("temporarily_unavailable", "The server cannot reach its database right now; try again shortly", 503, RETRY_AFTER),
+      );
     }
-  };
+    log.error("OAuth protocol endpoint failed", { url: request.url, error });
+    return Response.json({ error: "server_error", error_description: "Unexpected error" }, { status: 500, headers: NO_STORE });
+  }
 }

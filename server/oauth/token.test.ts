@@ -12,7 +12,7 @@ import { updateClient } from "./clients";
 import { revokeAppAccess } from "./grants";
 import { REFRESH_ABSOLUTE_MS, REFRESH_IDLE_MS } from "./issued-tokens";
 import { OAuthError } from "./oauth-error";
-import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_CLIENT_AND_ADDRESS } from "./rate-limit";
+import { quotaOf } from "../security/rate-limits";
 import { s256 } from "./pkce";
 import { reviewClient } from "./review";
 import type { ProtocolContext } from "./protocol-route";
@@ -419,7 +419,7 @@ describe("client lifecycle and grants", () => {
     const { exchange } = await confidentialSetup();
     const guesser = { authorization: null, address: "10.1.2.3" };
     const attempt = () => oauthFailure({ ...exchange, client_secret: "cnv_cs_wrong" }, guesser);
-    for (let i = 0; i < MAX_FAILURES_PER_CLIENT_AND_ADDRESS; i++) expect((await attempt()).status).toBe(401);
+    for (let i = 0; i < quotaOf("CLIENT_AUTH_FAILURES_PER_CLIENT_AND_ADDRESS"); i++) expect((await attempt()).status).toBe(401);
     // Exhausted for this caller: even the right secret is refused from its address...
     const limited = await oauthFailure(exchange, guesser);
     expect(limited.status).toBe(429);
@@ -431,7 +431,7 @@ describe("client lifecycle and grants", () => {
 
   it("rate-limits one address failing across many clients", async () => {
     const context = { authorization: null, address: "10.1.2.5" };
-    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+    for (let i = 0; i < quotaOf("CLIENT_AUTH_FAILURES_PER_ADDRESS"); i++) {
       expect((await oauthFailure({ grant_type: "refresh_token", client_id: `unknown-${i}`, refresh_token: "x" }, context)).status).toBe(401);
     }
     expect((await oauthFailure({ grant_type: "refresh_token", client_id: "unknown-next", refresh_token: "x" }, context)).status).toBe(429);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MemoryStore, WINDOW_SECONDS } from "./failure-limits";
+import { MemoryStore } from "./failure-limits";
+import { windowSeconds } from "./rate-limits";
 
+const WINDOW_SECONDS = windowSeconds();
 const WINDOW_MS = WINDOW_SECONDS * 1000;
 
 /** A store on a hand-driven clock: windows pass without sleeping. */

@@ -1,14 +1,16 @@
 /**
- * Counters of failed attempts (client authentication, password log-in) in fixed five-minute windows, so a
- * secret cannot be guessed online. They live in Redis when REDIS_URL is set, shared by every app
- * instance (keys expire there by TTL), and otherwise in this process's memory, swept and capped.
+ * Counters of failed attempts (client authentication, password log-in) and of bookings, in fixed windows of
+ * RATE_LIMIT_WINDOW_SECONDS (five minutes unless configured), so a secret cannot be guessed online. They live in Redis
+ * when REDIS_URL is set, shared by every app instance (keys expire there by TTL), and otherwise in this process's
+ * memory, swept and capped. Each counter belongs to a named limit of server/security/rate-limit-table.ts.
  */
 import Redis from "ioredis";
+import { reportAppliedLimits, windowSeconds, type CountedLimit, type CounterState } from "./rate-limits";
 
-export const WINDOW_SECONDS = 300;
+export type { CounterState };
 
-/** One counter and how many failures it allows in a window. */
-export type FailureLimit = { key: string; max: number };
+/** One counter and how many it allows in a window. */
+export type FailureLimit = CountedLimit;
 
 interface FailureStore {
   count(key: string): Promise<{ failures: number; retryAfterSeconds: number }>;
@@ -21,7 +23,7 @@ interface FailureStore {
 /** Distinct keys held in memory at most: callers choose the keys (addresses, client ids, e-mails). */
 export const MAX_MEMORY_ENTRIES = 50_000;
 
-type MemoryStoreOptions = { now?: () => number; maxEntries?: number };
+type MemoryStoreOptions = { now?: () => number; maxEntries?: number; windowSeconds?: number };
 
 /**
  * One process's counters. Every window has the same length and a key is re-inserted when its window
@@ -33,10 +35,12 @@ export class MemoryStore implements FailureStore {
   private readonly entries = new Map<string, { failures: number; resetAt: number }>();
   private readonly now: () => number;
   private readonly maxEntries: number;
+  private readonly windowMs: number;
 
-  constructor({ now = Date.now, maxEntries = MAX_MEMORY_ENTRIES }: MemoryStoreOptions = {}) {
+  constructor({ now = Date.now, maxEntries = MAX_MEMORY_ENTRIES, windowSeconds: window = windowSeconds() }: MemoryStoreOptions = {}) {
     this.now = now;
     this.maxEntries = maxEntries;
+    this.windowMs = window * 1000;
   }
 
   get size() {
@@ -63,7 +67,7 @@ export class MemoryStore implements FailureStore {
       if (this.entries.size < this.maxEntries) break;
       this.entries.delete(oldest);
     }
-    this.entries.set(key, { failures: 1, resetAt: now + WINDOW_SECONDS * 1000 });
+    this.entries.set(key, { failures: 1, resetAt: now + this.windowMs });
     return 1;
   }
 
@@ -84,7 +88,10 @@ export class MemoryStore implements FailureStore {
 const RELEASE_SCRIPT = `if tonumber(redis.call("GET", KEYS[1]) or "0") > 0 then return redis.call("DECR", KEYS[1]) end return 0`;
 
 class RedisStore implements FailureStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly windowSeconds: number,
+  ) {}
 
   async count(key: string) {
     const [failures, ttl] = await Promise.all([this.redis.get(key), this.redis.ttl(key)]);
@@ -92,7 +99,7 @@ class RedisStore implements FailureStore {
   }
 
   async record(key: string) {
-    const results = await this.redis.multi().incr(key).expire(key, WINDOW_SECONDS, "NX").exec();
+    const results = await this.redis.multi().incr(key).expire(key, this.windowSeconds, "NX").exec();
     return Number(results?.[0]?.[1] ?? 0);
   }
 
@@ -108,19 +115,27 @@ const holder = globalThis as unknown as { conveneFailureStore?: FailureStore };
 function failureStore(): FailureStore {
   if (!holder.conveneFailureStore) {
     const url = process.env.REDIS_URL;
-    holder.conveneFailureStore = url ? new RedisStore(new Redis(url, { maxRetriesPerRequest: 2 })) : new MemoryStore();
+    holder.conveneFailureStore = url ? new RedisStore(new Redis(url, { maxRetriesPerRequest: 2 }), windowSeconds()) : new MemoryStore();
   }
   return holder.conveneFailureStore;
 }
 
-/** Seconds to wait when any counter is exhausted, else 0. */
+/** Where each counter stands, for the RateLimit response field. */
+export async function counterStates(limits: readonly FailureLimit[]): Promise<CounterState[]> {
+  const counts = await Promise.all(limits.map(({ key }) => failureStore().count(key)));
+  return counts.map(({ failures, retryAfterSeconds }) => ({ count: failures, resetSeconds: retryAfterSeconds }));
+}
+
+/** Seconds to wait when any counter is exhausted, else 0. The limits apply to the request under way (its headers say so). */
 export async function retryAfterSeconds(limits: FailureLimit[]): Promise<number> {
+  reportAppliedLimits(limits);
   const counts = await Promise.all(limits.map(({ key }) => failureStore().count(key)));
   const blocked = counts.filter(({ failures }, index) => failures >= limits[index]!.max);
   return blocked.length ? Math.max(1, ...blocked.map(({ retryAfterSeconds }) => retryAfterSeconds)) : 0;
 }
 
 export async function recordFailure(limits: FailureLimit[]): Promise<void> {
+  reportAppliedLimits(limits);
   await Promise.all(limits.map(({ key }) => failureStore().record(key)));
 }
 
@@ -131,6 +146,7 @@ export async function recordFailure(limits: FailureLimit[]): Promise<void> {
  * the attempt back when the action did not happen.
  */
 export async function countAttempt(limits: FailureLimit[]): Promise<{ retryAfterSeconds: number; release: () => Promise<void> }> {
+  reportAppliedLimits(limits);
   const counts = await Promise.all(limits.map(({ key }) => failureStore().record(key)));
   const release = async () => void (await Promise.all(limits.map(({ key }) => failureStore().release(key))));
   const blocked = limits.filter(({ max }, index) => counts[index]! > max);

@@ -99,6 +99,14 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 /** How a host name becomes addresses: the system resolver, or a test's own answers (a name that turns private). */
 export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
 
+/**
+ * Ends every refusal of a private address: self-hosters run CalDAV servers and webhook receivers on their own network,
+ * and whoever reads the refusal (a user in a form, an API client, an operator reading a delivery log) learns which
+ * setting allows it.
+ */
+export const PRIVATE_NETWORK_HINT =
+  "refusing to connect. Addresses on a private network are allowed when the server runs with ALLOW_PRIVATE_NETWORK_URLS=true (self-hosted setups)";
+
 export const systemResolve: ResolveHost = (hostname) =>
   new Promise((resolve, reject) => dnsLookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
 
@@ -107,7 +115,8 @@ export async function resolvePublicAddresses(hostname: string, allowPrivate: boo
   const literal = net.isIP(hostname);
   const addresses = literal ? [{ address: hostname, family: literal }] : await resolve(hostname);
   const blocked = addresses.find(({ address }) => !isPublicAddress(address));
-  if (blocked && !allowPrivate) throw new OutboundUrlError(`${hostname} resolves to a private or reserved address (${blocked.address}); refusing to connect`);
+  if (blocked && !allowPrivate)
+    throw new OutboundUrlError(`${hostname} resolves to a private or reserved address (${blocked.address}); ${PRIVATE_NETWORK_HINT}`);
   if (addresses.length === 0) throw new OutboundUrlError(`${hostname} has no address`);
   return addresses;
 }
@@ -151,7 +160,7 @@ export function parseUserUrl(raw: string, allowPrivateNetwork: boolean): URL {
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new OutboundUrlError("Only http, https and webcal URLs are supported");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (net.isIP(host) && !allowPrivateNetwork && !isPublicAddress(host)) {
-    throw new OutboundUrlError(`${host} is a private or reserved address; refusing to connect`);
+    throw new OutboundUrlError(`${host} is a private or reserved address; ${PRIVATE_NETWORK_HINT}`);
   }
   return url;
 }

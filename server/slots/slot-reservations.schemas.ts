@@ -43,5 +43,3 @@ export const ZReservationOutput = z.object({
   reservationUntil: z.string().describe("ISO 8601 UTC: until then nobody else can book the slot or hold it"),
 });
 export type TReservationOutput = z.infer<typeof ZReservationOutput>;
-
-export const ZNullableReservationOutput = ZReservationOutput.nullable().describe("null when no reservation with this uid is held (unknown or expired)");

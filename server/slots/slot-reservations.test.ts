@@ -62,12 +62,12 @@ describe("a slot reservation", () => {
     await expectAppError(book(other.id, start), "CONFLICT");
   });
 
-  it("expired, it blocks nothing and reads as none", async () => {
+  it("expired, it blocks nothing and reads as not found", async () => {
     const { eventType } = await makeHostWithEventType();
     const start = utcAt(2, 12);
     const past = new Date(Date.now() - 10 * 60_000);
     const { reservationUid } = await reserveSlot(null, { eventTypeId: eventType.id, slotStart: start }, { now: past });
-    expect(await getReservation(reservationUid)).toBeNull();
+    await expectAppError(getReservation(reservationUid), "NOT_FOUND");
     expect(await listedStarts(eventType.id, start)).toContain(start.toISOString());
     await expect(reserveSlot(null, { eventTypeId: eventType.id, slotStart: start })).resolves.toMatchObject({ slotStart: start.toISOString() });
     await expectAppError(updateReservation(null, reservationUid, { eventTypeId: eventType.id, slotStart: utcAt(2, 13) }), "NOT_FOUND");

@@ -22,7 +22,7 @@ export const RESERVATION_HEADER = "svc-reservation-uid";
 
 type Options = { now?: Date };
 
-/** Expired holds are deleted this long after expiry, when someone reserves: until then GET answers null and DELETE 200. */
+/** Expired holds are deleted this long after expiry, when someone reserves: until then GET answers 404 and DELETE 200. */
 const SWEEP_AFTER_MS = 60 * 60_000;
 type ReservationRow = { uid: string; eventTypeId: number; start: Date; end: Date; minutes: number; expiresAt: Date };
 
@@ -105,10 +105,11 @@ export const reserveSlot = (principal: Principal | null, input: TReserveSlotInpu
 export const updateReservation = (principal: Principal | null, uid: string, input: TReserveSlotInput, options: Options = {}) =>
   hold(principal, input, uid, options);
 
-/** The reservation while it holds its slot; null once it expired or when there is none (the peer's answer). */
-export async function getReservation(uid: string, options: Options = {}): Promise<TReservationOutput | null> {
+/** The reservation while it holds its slot; NOT_FOUND once it expired, or when there is none, like any unknown resource. */
+export async function getReservation(uid: string, options: Options = {}): Promise<TReservationOutput> {
   const row = await db.slotReservation.findFirst({ where: { uid, expiresAt: { gt: options.now ?? new Date() } }, select: RESERVATION_SELECT });
-  return row ? toReservationOutput(row) : null;
+  if (!row) throw reservationNotFound();
+  return toReservationOutput(row);
 }
 
 /** Releases the slot at once. Releasing an expired one is allowed (it held nothing anyway); an unknown uid is a 404. */

@@ -4,7 +4,7 @@ import { defineRoute } from "../http/api-route";
 import { getSlots, ZSlotsOutput } from "./slots-2024-09-04";
 import { SLOTS_VERSIONS, ZSlotsQuery } from "./slots-2024-09-04.schemas";
 import { deleteReservation, getReservation, reserveSlot, updateReservation } from "./slot-reservations";
-import { ZNullableReservationOutput, ZReservationOutput, ZReservationUidParams, ZReserveSlotInput } from "./slot-reservations.schemas";
+import { ZReservationOutput, ZReservationUidParams, ZReserveSlotInput } from "./slot-reservations.schemas";
 
 const common = { tag: "Slots", versions: SLOTS_VERSIONS, access: "public" } as const;
 
@@ -38,9 +38,9 @@ export const getReservationRoute = defineRoute(
     ...common,
     method: "GET",
     path: "/v2/slots/reservations/{uid}",
-    summary: "Get a slot reservation (data is null once it expired or when there is none)",
+    summary: "Get a slot reservation (404 once it expired, was booked or released, or when there is none)",
     params: ZReservationUidParams,
-    response: ZNullableReservationOutput,
+    response: ZReservationOutput,
   },
   ({ params }) => getReservation(params.uid),
 );

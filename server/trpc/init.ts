@@ -7,6 +7,7 @@ import { db } from "../db/client";
 import type { Actor } from "../auth/actor";
 import { getActor } from "../auth/session";
 import { AppError } from "../errors";
+import { jsonTooDeepMessage, valueTooDeep } from "../http/json-depth";
 import { rejectNulCharacters } from "../http/nul-characters";
 import { formatError } from "./errors";
 import { clientAddress } from "../http/client-address";
@@ -23,12 +24,15 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * Every procedure derives from this one, so the raw input of each is refused (400 naming the field) when a string
- * in it holds a NUL character, which PostgreSQL text cannot store, before any input schema or query sees it.
+ * Every procedure derives from this one, so the raw input of each is refused (400) before any input schema or query
+ * sees it when it nests deeper than MAX_JSON_DEPTH (the bound every transport sets where it parses a body), or when a
+ * string in it holds a NUL character, which PostgreSQL text cannot store (naming the field).
  */
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  const input = await getRawInput();
   try {
-    rejectNulCharacters(await getRawInput());
+    if (valueTooDeep(input)) throw new AppError("BAD_REQUEST", `Input: ${jsonTooDeepMessage()}`);
+    rejectNulCharacters(input);
   } catch (error) {
     // As BAD_REQUEST for callers too, not only in the formatted HTTP answer; the cause keeps the field paths.
     if (error instanceof AppError) throw new TRPCError({ code: "BAD_REQUEST", message: error.message, cause: error });

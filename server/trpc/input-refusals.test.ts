@@ -46,6 +46,36 @@ describe("tRPC input with a NUL character", () => {
   });
 });
 
+describe("tRPC input nested too deep", () => {
+  const deepArrays = JSON.parse(`${"[".repeat(50_000)}${"]".repeat(50_000)}`) as unknown;
+  const deepObjects = JSON.parse(`${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`) as unknown;
+  const procedures = Object.keys(appRouter._def.procedures);
+
+  it.each([
+    ["50,000-deep arrays", deepArrays],
+    ["20,000-deep objects", deepObjects],
+  ])("%s are BAD_REQUEST saying so on every procedure, signed in or not, never an internal error", async (_label, deep) => {
+    expect(procedures.length).toBeGreaterThan(20);
+    const user = await makeUser();
+    const signedIn = createCallerFactory(appRouter)({ actor: { userId: user.id, via: "session" }, clientAddress: "127.0.0.1" });
+    for (const caller of [anonymous, signedIn]) {
+      for (const path of procedures) {
+        const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+          input: unknown,
+        ) => Promise<unknown>;
+        const error = await badRequest(procedure({ name: deep, input: deep }));
+        expect(error.message, path).toBe("Input: JSON nests deeper than 32 levels of arrays and objects");
+      }
+    }
+  });
+
+  it("a sign-up whose name nests too deep creates nothing", async () => {
+    const email = `deep-${Date.now()}@example.test`;
+    await badRequest(anonymous.auth.signUp({ name: deepArrays, email, password: "a long enough password 123" } as never));
+    expect(await db.user.count({ where: { email } })).toBe(0);
+  });
+});
+
 describe("tRPC ids beyond PostgreSQL's int4", () => {
   it("revoking API key 2147483648 is BAD_REQUEST, not an internal error", async () => {
     const user = await makeUser();

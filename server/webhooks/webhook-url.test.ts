@@ -28,11 +28,12 @@ describe("subscriberUrlProblem", () => {
     ["ftp://hooks.example.test/in", /https/],
     ["not a url", /valid URL/],
     ["https://user:pw@hooks.example.test/", /user name/],
-    ["https://127.0.0.1/", /private or reserved/],
-    ["https://[::1]/", /private or reserved/],
+    // A private address is refused naming the setting that allows it (self-hosted receivers on a LAN).
+    ["https://127.0.0.1/", /private or reserved.*ALLOW_PRIVATE_NETWORK_URLS=true/],
+    ["https://[::1]/", /private or reserved.*ALLOW_PRIVATE_NETWORK_URLS=true/],
     ["https://169.254.169.254/latest/meta-data/", /private or reserved/],
     ["https://[::ffff:10.0.0.1]/", /private or reserved/],
-    ["https://inside.example.test/", /inside.example.test resolves to a private or reserved address \(10.0.0.5\)/],
+    ["https://inside.example.test/", /inside.example.test resolves to a private or reserved address \(10.0.0.5\).*ALLOW_PRIVATE_NETWORK_URLS=true/],
     ["https://mixed.example.test/", /169.254.169.254/],
     ["https://nowhere.example.test/", /no address/],
   ])("refuses %s", async (url, problem) => {

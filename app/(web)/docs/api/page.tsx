@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { InlineCode } from "@/components/docs/inline-code";
 import { OperationCard } from "@/components/docs/operation-card";
+import { RateLimitsTable } from "@/components/docs/rate-limits-table";
 import { WebhookDeliveriesGuide } from "@/components/docs/webhook-deliveries-guide";
 import { groupOperations } from "@/components/docs/openapi-view";
 import { WebhookPayloadsTable } from "@/components/docs/webhook-payloads-table";
 import { TextLink } from "@/components/ui/text-link";
 import { env } from "@/server/env";
+import { MAX_JSON_DEPTH } from "@/server/http/json-depth";
 import { buildOpenApiDocument } from "@/server/http/openapi";
 import { ROUTE_CATALOG } from "@/server/http/route-catalog";
 import { WEBHOOK_PAYLOAD_DOCS } from "@/server/webhooks/webhook-payload-docs";
@@ -40,6 +42,17 @@ export default async function ApiReferencePage() {
           <TextLink href="/docs/migrate-v1">Migrating from API v1</TextLink> (v1 was shut down; every /v1 request answers 410 Gone)
         </dd>
       </dl>
+      <section aria-labelledby="limits-title" className="mt-8">
+        <h2 id="limits-title" className="text-xl font-semibold">
+          Limits
+        </h2>
+        <p className="mt-2 text-sm text-slate-700">
+          Bodies: JSON, at most 1 MB (413 as soon as Content-Length says more), nested at most {MAX_JSON_DEPTH} levels (400). A rate-limited operation answers
+          with <code>RateLimit-Policy</code> (<code>&quot;policy&quot;;q=quota;w=window</code>) and <code>RateLimit</code> (
+          <code>&quot;policy&quot;;r=remaining;t=seconds to reset</code>) for the limits it counted, and past one with 429 and <code>Retry-After</code>.
+        </p>
+        <RateLimitsTable />
+      </section>
       <nav aria-label="Sections" className="mt-8">
         <ul className="flex flex-wrap gap-3 text-sm">
           <li>
