@@ -1,18 +1,16 @@
 /**
- * Forgot-password requests are limited in the shared five-minute windows (failure-limits.ts), counted before
- * anything is queued and whether or not the address has an account (so the limit tells nothing either):
- * - one e-mail address: 5, so nobody's inbox is flooded with reset mails;
- * - one network address: 20, so one client cannot mail many addresses.
+ * Forgot-password requests are limited in the shared windows (quotas configurable: server/security/rate-limit-table.ts),
+ * counted before anything is queued and whether or not the address has an account (so the limit tells nothing either):
+ * per e-mail address, so nobody's inbox is flooded with reset mails; per network address, so one client cannot
+ * mail many addresses.
  */
 import { AppError } from "../errors";
 import { countAttempt } from "../security/failure-limits";
-
-export const MAX_RESET_REQUESTS_PER_EMAIL = 5;
-export const MAX_RESET_REQUESTS_PER_ADDRESS = 20;
+import { countedLimit } from "../security/rate-limits";
 
 const resetLimits = (email: string, address: string) => [
-  { key: `password-reset:email:${email.trim().toLowerCase()}`, max: MAX_RESET_REQUESTS_PER_EMAIL },
-  { key: `password-reset:addr:${address}`, max: MAX_RESET_REQUESTS_PER_ADDRESS },
+  countedLimit("PASSWORD_RESET_REQUESTS_PER_EMAIL", `password-reset:email:${email.trim().toLowerCase()}`),
+  countedLimit("PASSWORD_RESET_REQUESTS_PER_ADDRESS", `password-reset:addr:${address}`),
 ];
 
 /** Counts one request, or throws 429 with Retry-After. */

@@ -6,7 +6,7 @@ import { expectAppError } from "../../e2e/support/rejections";
 import { db, disconnectDb } from "../db/client";
 import { runPendingJobs } from "../jobs/workers";
 import { findUserByCredentials } from "../users/user.service";
-import { MAX_RESET_REQUESTS_PER_ADDRESS, MAX_RESET_REQUESTS_PER_EMAIL } from "./password-reset-throttle";
+import { quotaOf } from "../security/rate-limits";
 import { isResetLinkUsable, requestPasswordReset, resetPassword, RESET_LINK_LIFETIME_MINUTES, RESET_REQUESTED_MESSAGE } from "./password-reset.service";
 import { isSessionCurrent } from "./session-version";
 
@@ -56,10 +56,10 @@ describe("requestPasswordReset", () => {
 
   it("refuses past the limit per e-mail address and per network address, whether or not there is an account", async () => {
     const user = await makeUser();
-    for (let i = 0; i < MAX_RESET_REQUESTS_PER_EMAIL; i++) await requestPasswordReset({ email: user.email }, freshAddress());
+    for (let i = 0; i < quotaOf("PASSWORD_RESET_REQUESTS_PER_EMAIL"); i++) await requestPasswordReset({ email: user.email }, freshAddress());
     await expectAppError(requestPasswordReset({ email: user.email }, freshAddress()), "TOO_MANY_REQUESTS");
     const address = freshAddress();
-    for (let i = 0; i < MAX_RESET_REQUESTS_PER_ADDRESS; i++) await requestPasswordReset({ email: uniqueEmail("spray") }, address);
+    for (let i = 0; i < quotaOf("PASSWORD_RESET_REQUESTS_PER_ADDRESS"); i++) await requestPasswordReset({ email: uniqueEmail("spray") }, address);
     await expectAppError(requestPasswordReset({ email: uniqueEmail("spray") }, address), "TOO_MANY_REQUESTS");
   });
 });
