@@ -63,7 +63,8 @@ export const authOptions: NextAuthOptions = {
   logger: {
     error(code, metadata) {
       // An ended session (session-version.ts) is an ordinary "signed out", not a server error worth a stack trace.
-      if (metadata instanceof Error && metadata.name === SessionEndedError.name) return;
+      // next-auth hands the error over as a plain {name, message, stack}.
+      if ((metadata as { name?: unknown } | undefined)?.name === SessionEndedError.name) return;
       log.error(`next-auth: ${code}`, { error: metadata });
     },
   },
