@@ -17,7 +17,7 @@ import { EMBED_COOKIE_ATTRIBUTES } from "../onboarding/embed-session";
 import { findUserByExternalIdentity, signInWithExternalIdentity } from "../onboarding/external-identity";
 import { OIDC_PROVIDER_ID, oidcConfig, type OidcConfig } from "../onboarding/oidc";
 import { logInWithPassword } from "./login-throttle";
-import { currentSessionVersion, isSessionCurrent, SessionEndedError } from "./session-version";
+import { currentSessionVersion, isSessionCurrent, SESSION_ENDED, SessionEndedError } from "./session-version";
 
 type Role = "USER" | "ADMIN";
 
@@ -63,8 +63,7 @@ export const authOptions: NextAuthOptions = {
   logger: {
     error(code, metadata) {
       // An ended session (session-version.ts) is an ordinary "signed out", not a server error worth a stack trace.
-      // next-auth hands the error over as a plain {name, message, stack}.
-      if ((metadata as { name?: unknown } | undefined)?.name === SessionEndedError.name) return;
+      if (metadata instanceof Error && metadata.name === SESSION_ENDED) return;
       log.error(`next-auth: ${code}`, { error: metadata });
     },
   },

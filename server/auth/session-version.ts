@@ -26,10 +26,13 @@ export async function endAllSessions(tx: Tx, userId: number): Promise<number> {
   return sessionVersion;
 }
 
+/** A literal: a minified build renames the class, so its `.name` cannot be compared. */
+export const SESSION_ENDED = "SessionEndedError";
+
 /** Thrown from the jwt callback: next-auth then answers "no session" and clears the cookie. */
 export class SessionEndedError extends Error {
   constructor() {
     super("The session was ended (password reset or change); sign in again");
-    this.name = "SessionEndedError";
+    this.name = SESSION_ENDED;
   }
 }
