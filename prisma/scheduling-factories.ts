@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { db } from "../server/db/client";
+import type { Prisma } from "../server/db/generated/client";
 import { makeApiKey, makeUser } from "./factories";
 
 export type HostOptions = {
@@ -29,6 +30,9 @@ export type HostOptions = {
     successRedirectUrl: string | null;
     confirmationNoticeUnit: string | null;
     confirmationNoticeCount: number | null;
+    /** As ZLocation writes them, e.g. [{ type: "address", address: "1 Main St", public: true }]. */
+    locations: Prisma.InputJsonArray;
+    bookingFields: Prisma.InputJsonArray;
   }>;
 };
 

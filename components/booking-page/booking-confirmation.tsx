@@ -5,7 +5,7 @@ import { formatRange, zoneLabel } from "./zoned-format";
 type Props = { page: TBookingPageEvent; confirmation: TBookingConfirmation; timeZone: string; onBookAnother: () => void };
 
 export function BookingConfirmation({ page, confirmation, timeZone, onBookAnother }: Props) {
-  const { isPending, start, end, hostNames, attendee, guests } = confirmation;
+  const { isPending, start, end, hostNames, attendee, guests, location } = confirmation;
   return (
     <section aria-labelledby="confirmation-heading" role="status" className="rounded-lg border border-emerald-200 bg-white p-6 shadow-sm">
       <h2 id="confirmation-heading" className="text-lg font-semibold">
@@ -19,6 +19,12 @@ export function BookingConfirmation({ page, confirmation, timeZone, onBookAnothe
         <dd>
           {formatRange(start, end, timeZone)} ({zoneLabel(timeZone)})
         </dd>
+        {location && (
+          <>
+            <dt className="text-slate-500">Where</dt>
+            <dd className="break-words">{location}</dd>
+          </>
+        )}
         <dt className="text-slate-500">Who</dt>
         <dd>
           <ul>

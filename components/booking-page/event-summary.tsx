@@ -1,3 +1,4 @@
+import { locationText } from "./location-text";
 import type { TBookingPageEvent } from "./types";
 
 /** The event type as the host describes it: server-rendered, the same in every zone. */
@@ -10,6 +11,20 @@ export function EventSummary({ page }: { page: TBookingPageEvent }) {
       </h1>
       <p className="mt-3 text-sm text-slate-700">{page.lengthInMinutes} minutes</p>
       {page.requiresConfirmation && <p className="mt-1 text-sm text-slate-700">The host confirms each booking.</p>}
+      {page.locations.length > 0 && (
+        <div className="mt-3 text-sm text-slate-700">
+          <h2 id="event-locations" className="font-medium text-slate-800">
+            {page.locations.length === 1 ? "Where" : "Where (you choose)"}
+          </h2>
+          <ul aria-labelledby="event-locations" className="mt-1 space-y-1">
+            {page.locations.map((location, index) => (
+              <li key={index} className="break-words">
+                {locationText(location)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {page.description && <p className="mt-4 whitespace-pre-line text-sm text-slate-600">{page.description}</p>}
     </section>
   );

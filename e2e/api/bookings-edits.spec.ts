@@ -23,7 +23,7 @@ test("add guests: new ones are added once; a stranger gets a 404", async ({ requ
 });
 
 test("update location: the booking answers the new location as a string", async ({ request }) => {
-  const { eventType, apiKey } = await makeHostWithEventType();
+  const { eventType, apiKey } = await makeHostWithEventType({ eventType: { locations: [{ type: "phone", phone: "+33100000000", public: true }] } });
   const { apiKey: strangerKey } = await makeHostWithEventType();
   const booking = await bookOverHttp(request, eventType.id, utcAt(2, 10), { location: { type: "phone", phone: "+33100000000" } });
   expect(booking.location).toBe("+33100000000");

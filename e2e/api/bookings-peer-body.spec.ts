@@ -48,7 +48,11 @@ test("the peer's full example body is booked (201): only refused fields and the 
   const { apiKey, eventType, host } = await makeHostWithEventType();
   await request.patch(`/v2/event-types/${eventType.id}`, {
     headers: bearer(apiKey),
-    data: { bookingFields: [{ type: "text", slug: "customField", label: "Custom", required: true, placeholder: "", hidden: false }] },
+    data: {
+      bookingFields: [{ type: "text", slug: "customField", label: "Custom", required: true, placeholder: "", hidden: false }],
+      // The example's location is the peer's {type: "address"}: the organizer's address, which the event type must offer.
+      locations: [{ type: "address", address: "1 Example Street", public: true }],
+    },
   });
   const example = peerExampleBody();
   expect(Object.keys(example)).toEqual(expect.arrayContaining(["attendee", "bookingFieldsResponses", "guests", "meetingUrl", "location", "metadata"]));
@@ -71,6 +75,7 @@ test("the peer's full example body is booked (201): only refused fields and the 
       eventType: { id: eventType.id },
       guests: example.guests,
       metadata: example.metadata,
+      location: "1 Example Street",
       bookingFieldsResponses: { ...(example.bookingFieldsResponses as Json), name: (example.attendee as Json).name },
     });
   }

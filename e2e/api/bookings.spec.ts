@@ -19,7 +19,7 @@ test("svc-api-version: missing means 2024-08-13 and the response says so; unknow
 });
 
 test("create (public) → 201 with the booking; list, get, cancel and reschedule", { tag: "@embedded" }, async ({ request }) => {
-  const { host, eventType, apiKey } = await makeHostWithEventType();
+  const { host, eventType, apiKey } = await makeHostWithEventType({ eventType: { locations: [{ type: "phone", phone: "+33100000000", public: true }] } });
   const start = utcAt(2, 10);
   const created = await request.post("/v2/bookings", {
     headers: V,

@@ -68,7 +68,9 @@ async function bookingWorld(request: APIRequestContext, version: Record<string, 
 
 const bookingOperations: Record<string, (request: APIRequestContext, version: Record<string, string>) => Promise<void>> = {
   "POST /v2/bookings": async (request, version) => {
-    const { book } = await bookingWorld(request, version);
+    const { book } = await bookingWorld(request, version, {
+      eventType: { locations: [{ type: "link", link: "https://meet.example.test/peer", public: true }] },
+    });
     await book(2, 9);
     const linked = await book(2, 10, { location: { type: "link", link: "https://meet.example.test/peer" } });
     expect(linked).toMatchObject({ meetingUrl: "https://meet.example.test/peer" });

@@ -55,6 +55,8 @@ test("every fired trigger's delivered body is the peer's, field by field", { tag
       lengthInMinutes: 30,
       minimumBookingNotice: 0,
       bookingFields: [{ type: "text", slug: "company", label: "Company", required: false, hidden: false, placeholder: "" }],
+      // The place the booking below chooses: a booker picks one of the event type's locations (booking-location.ts).
+      locations: [{ type: "address", address: "1 Main Street", public: true }, { type: "attendeeDefined" }],
     },
   });
   const stand = await makeUser();

@@ -10,7 +10,11 @@ import { startOfLocalDay } from "./zone-days";
 describe("finding a booking page", () => {
   it("shows a visible event type of its owner, whatever the username's case", async () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { requiresConfirmation: true } });
-    expect(await findBookingPage(host.username.toUpperCase(), eventType.slug)).toEqual({
+    const page = await findBookingPage(host.username.toUpperCase(), eventType.slug);
+    expect(page?.fields.map(({ slug }) => slug)).toEqual(["name", "email", "notes", "guests"]);
+    expect({ ...page, fields: undefined }).toEqual({
+      fields: undefined,
+      locations: [],
       eventTypeId: eventType.id,
       title: "Intro call",
       slug: eventType.slug,

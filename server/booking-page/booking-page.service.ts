@@ -10,6 +10,8 @@ import { db } from "../db/client";
 import { AppError, isAppError } from "../errors";
 import { resolvePrivateLink } from "../event-types/private-link.service";
 import { getAvailableSlots } from "../slots/slots.service";
+import type { TBookingFieldOutput } from "../event-types/booking-fields";
+import { pageFieldsOf, pageLocationsOf, type TPageLocation } from "./booking-page-form";
 import { DAYS_SHOWN, type TBookingPageSlotsInput } from "./booking-page.schemas";
 import { teamEventTypesOnPublicPage, userEventTypesOnPublicPage } from "./public-visibility";
 import { addDays, localDateOf, startOfLocalDay } from "./zone-days";
@@ -23,6 +25,8 @@ const EVENT_SELECT = {
   requiresConfirmation: true,
   disableGuests: true,
   successRedirectUrl: true,
+  locations: true,
+  bookingFields: true,
 } as const;
 const BOOKING_PAGE_SELECT = { ...EVENT_SELECT, owner: { select: { name: true, username: true } } } as const;
 
@@ -44,16 +48,37 @@ export type TBookingPage = {
   /** Where the visitor goes after booking, instead of the confirmation. */
   successRedirectUrl: string | null;
   host: TBookingPageHost;
+  /** Where the meeting can take place: one is applied, among several the visitor chooses (booking-location.ts). */
+  locations: TPageLocation[];
+  /** The booking fields the visitor is asked, in order: defaults not hidden, then custom questions. */
+  fields: TBookingFieldOutput[];
   /** Set on a private link's page (/d/{linkId}/{slug}): slots and booking then go through the link. */
   privateLink?: string;
 };
+
+type EventRow = { id: number; locations: unknown; bookingFields: unknown; disableGuests: boolean } & Omit<
+  TBookingPage,
+  "eventTypeId" | "host" | "locations" | "fields" | "privateLink"
+>;
+
+/** The page of an event type row: the form computed from its settings, never the settings themselves. */
+function toPage({ id, locations, bookingFields, ...fields }: EventRow, host: TBookingPageHost, privateLink?: string): TBookingPage {
+  return {
+    eventTypeId: id,
+    ...fields,
+    host,
+    locations: pageLocationsOf(locations),
+    fields: pageFieldsOf({ bookingFields, locations, disableGuests: fields.disableGuests }),
+    ...(privateLink ? { privateLink } : {}),
+  };
+}
 
 /** The visible event type `slug` of `username`, or null: hidden and unknown ones look alike (no existence leak). */
 export async function findBookingPage(username: string, slug: string): Promise<TBookingPage | null> {
   const row = await db.eventType.findFirst({ where: { slug, ...userEventTypesOnPublicPage(username) }, select: BOOKING_PAGE_SELECT });
   if (!row?.owner) return null;
-  const { id, owner, ...fields } = row;
-  return { eventTypeId: id, ...fields, host: owner };
+  const { owner, ...event } = row;
+  return toPage(event, owner);
 }
 
 /**
@@ -65,8 +90,8 @@ export async function findPrivateLinkPage(linkId: string, slug: string): Promise
   if (!link) return null;
   const row = await db.eventType.findFirst({ where: { id: link.eventTypeId, slug }, select: BOOKING_PAGE_SELECT });
   if (!row?.owner) return null;
-  const { id, owner, ...fields } = row;
-  return { eventTypeId: id, ...fields, host: owner, privateLink: linkId };
+  const { owner, ...event } = row;
+  return toPage(event, owner, linkId);
 }
 
 /** A visible event type `slug` of the top-level team `teamSlug` (public-visibility.ts), or null: hidden and unknown alike. */
@@ -76,8 +101,8 @@ export async function findTeamBookingPage(teamSlug: string, slug: string): Promi
     select: { ...EVENT_SELECT, team: { select: { name: true, slug: true } } },
   });
   if (!row?.team) return null;
-  const { id, team, ...fields } = row;
-  return { eventTypeId: id, ...fields, host: { name: team.name, teamSlug: team.slug } };
+  const { team, ...event } = row;
+  return toPage(event, { name: team.name, teamSlug: team.slug });
 }
 
 export type TBookingPageDay = { date: string; slots: string[] };
@@ -114,6 +139,8 @@ function toConfirmation(booking: TBookingOutput) {
     end: booking.end,
     isPending: booking.status === "pending",
     hostNames: booking.hosts.map((host) => host.name),
+    /** Where it takes place, as the booking stores it ("" for nowhere): a place kept from bookers until now is theirs to see. */
+    location: booking.location,
     attendee: { name: attendee.name, email: attendee.email },
     guests: booking.guests,
   };

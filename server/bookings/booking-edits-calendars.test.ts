@@ -37,7 +37,7 @@ async function connectGoogle(userId: number) {
 
 describe("calendar sync of host edits", () => {
   it("a new location replaces the event in the host's calendar", async () => {
-    const { host, eventType } = await makeHostWithEventType();
+    const { host, eventType } = await makeHostWithEventType({ eventType: { locations: [{ type: "phone", phone: "+33100000000", public: true }] } });
     const events = await connectGoogle(host.id);
     const input = { eventTypeId: eventType.id, start: utcAt(4, 10), attendee: attendee(), location: { type: "phone", phone: "+33100000000" } };
     const { booking } = await createBooking(input, { principal: null, idempotencyKey: null });

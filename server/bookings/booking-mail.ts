@@ -50,6 +50,7 @@ async function send(eventId: string, key: LetterKey, booking: TBookingOutput, le
   const text = [
     booking.title,
     `${booking.start} – ${booking.end} (UTC)`,
+    booking.location ? `Location: ${booking.location}` : null,
     letter.note,
     letter.reason ? `Reason: ${letter.reason}` : null,
     `Add to calendar: ${env().APP_URL}/api/bookings/${booking.uid}/ics`,

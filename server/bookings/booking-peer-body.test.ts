@@ -165,7 +165,7 @@ describe("naming the event type by slug", () => {
 
 describe("meetingUrl", () => {
   it("is the booking's link location, returned as meetingUrl and location; location wins over it", async () => {
-    const { eventType } = await makeHostWithEventType();
+    const { eventType } = await makeHostWithEventType({ eventType: { locations: [{ type: "address", address: "1 Main St", public: true }] } });
     const meetingUrl = "https://meet.example.test/abc";
     const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee(), meetingUrl }, noKey);
     expect(booking).toMatchObject({ meetingUrl, location: meetingUrl });
@@ -180,7 +180,7 @@ describe("meetingUrl", () => {
 
 describe("an attendee-defined location", () => {
   it("is the place the attendee names, returned as the booking's location", async () => {
-    const { eventType } = await makeHostWithEventType();
+    const { eventType } = await makeHostWithEventType({ eventType: { locations: [{ type: "attendeeDefined" }] } });
     const input = ZCreateBookingInput.parse({
       eventTypeId: eventType.id,
       start: utcAt(2, 10).toISOString(),

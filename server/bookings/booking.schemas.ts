@@ -73,7 +73,9 @@ export const ZCreateBookingInput = z
     lengthInMinutes: z.number().int().min(1).max(1440).optional().describe("One of the event type's lengthInMinutesOptions (default: its lengthInMinutes)"),
     attendee: ZBookingAttendeeInput,
     guests: z.array(ZEmail).max(MAX_GUESTS).optional().describe(`E-mail addresses of further attendees, at most ${MAX_GUESTS}`),
-    location: ZLocation.optional(),
+    location: ZLocation.optional().describe(
+      "One of the event type's locations: {type} alone picks the organizer's address, link or phone (add its value to pick among several of a kind), {type: integration, integration}, or a kind the attendee fills in with its value ({type: attendeeAddress, address}, {type: attendeePhone, phone}, {type: attendeeDefined, location}). Anything the event type does not offer is a 400. Left out: the event type's only location, else none",
+    ),
     meetingUrl: z
       .url({ protocol: /^https?$/, message: "meetingUrl must be an http(s) URL" })
       .max(2048)

@@ -10,7 +10,6 @@ import { addAttendee, addGuests, getAttendee, listAttendees, markAbsent, reassig
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "./booking-lifecycle";
 import { calendarLinks, emptyMediaList, getBooking, listBookings, listReferences } from "./booking-reads";
 import { ZListBookingsQuery } from "./booking-list-query";
-import type { TLocationInput } from "./booking.schemas";
 import { expectAppError } from "../../e2e/support/rejections";
 import { createBooking } from "./create-booking";
 import { createPrivateLink } from "../event-types/private-link.service";
@@ -173,32 +172,6 @@ describe("reading", () => {
     expect(links[0]!.link).toContain("calendar.google.com");
     expect(await listReferences(asUser(host.id), booking.uid)).toEqual([]);
     expect(await emptyMediaList(asUser(host.id), booking.uid)).toEqual([]);
-  });
-});
-
-describe("location", () => {
-  it("is answered as a string: the booker's value, the organizer's own for a bare type, or empty", async () => {
-    const { eventType } = await makeHostWithEventType();
-    await db.eventType.update({
-      where: { id: eventType.id },
-      data: {
-        locations: [
-          { type: "address", address: "1 Main St, Springfield" },
-          { type: "link", link: "https://meet.example.test/host" },
-        ],
-      },
-    });
-    const at = (hour: number, location?: TLocationInput) =>
-      createBooking({ eventTypeId: eventType.id, start: utcAt(2, hour), attendee: attendee(), location }, noKey);
-    expect((await at(9)).booking.location).toBe("");
-    expect((await at(10, { type: "address" })).booking.location).toBe("1 Main St, Springfield");
-    expect((await at(11, { type: "link" })).booking).toMatchObject({
-      location: "https://meet.example.test/host",
-      meetingUrl: "https://meet.example.test/host",
-    });
-    expect((await at(12, { type: "attendeePhone", phone: "+4930123456" })).booking.location).toBe("+4930123456");
-    expect((await at(13, { type: "integration", integration: "zoom" })).booking.location).toBe("zoom");
-    expect((await at(14, { type: "phone" })).booking.location).toBe(""); // the organizer has no phone to give
   });
 });
 

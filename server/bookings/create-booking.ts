@@ -8,9 +8,9 @@ import type { ExternalBusy } from "../slots/slot-inputs";
 import { inSlotFlight, slotFlightKey } from "./slot-flights";
 import { sharedReads } from "../db/shared-reads";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
-import { meetingUrlLocation, resolveLocation } from "./booking-location";
+import { resolveBookingLocation } from "./booking-location";
 import { emitBookingEvent } from "../events/booking-events";
-import type { TCreateBookingInput } from "./booking.schemas";
+import type { TCreateBookingInput, TLocationInput } from "./booking.schemas";
 import {
   BOOKING_TX_OPTIONS,
   candidateHostIds,
@@ -43,20 +43,24 @@ async function findByIdempotencyKey(tx: Tx, idempotencyKey: string) {
   return tx.booking.findFirst({ where: { idempotencyKey }, orderBy: { id: "asc" }, select: { ...BOOKING_SELECT, idempotencyFingerprint: true } });
 }
 
+/** The booker's answers to the form, checked: its questions, and where the meeting takes place (booking-location.ts). */
+type BookerAnswers = { bookingFieldsResponses: Prisma.InputJsonObject; location: TLocationInput | null };
+
 /** The slot checked before the lock, with the booker's answers checked too. */
-type EarlyCheck = { prepared: PreparedSlot; bookingFieldsResponses: Prisma.InputJsonObject };
+type EarlyCheck = { prepared: PreparedSlot; answers: BookerAnswers };
 
 /** The same checks, inside the transaction after the lock (requests with an idempotency key). */
 async function checkUnderLock(tx: Tx, eventType: BookableEventType, input: TCreateBookingInput, slotInput: SlotCheckInput) {
-  const bookingFieldsResponses = await checkBooker(tx, eventType, input);
-  return { slot: await isSlotAvailable(tx, slotInput), bookingFieldsResponses };
+  const answers = await checkBooker(tx, eventType, input);
+  return { slot: await isSlotAvailable(tx, slotInput), answers };
 }
 
 /** Whether this booker may book it (hidden event types, guests) and the answers to its form, checked against the loaded event type. */
-async function checkBooker(client: Tx, eventType: BookableEventType, input: TCreateBookingInput): Promise<Prisma.InputJsonObject> {
+async function checkBooker(client: Tx, eventType: BookableEventType, input: TCreateBookingInput): Promise<BookerAnswers> {
   await assertVisible(client, eventType, input.privateLink);
   assertGuestsAllowed(eventType, input.guests);
-  return checkBookingFieldsResponses(eventType.bookingFields, input) as Prisma.InputJsonObject;
+  const bookingFieldsResponses = checkBookingFieldsResponses(eventType.bookingFields, input) as Prisma.InputJsonObject;
+  return { bookingFieldsResponses, location: resolveBookingLocation(eventType.locations, input) };
 }
 
 type WriteRequest = {
@@ -97,11 +101,12 @@ function writeBooking({ eventType, input, slotInput, early, externalBusy, idempo
       if (earlier && earlier.idempotencyFingerprint !== null && earlier.idempotencyFingerprint !== fingerprint) throw idempotencyKeyReusedError();
       if (earlier) return { booking: toBookingOutput(earlier), created: false };
     }
-    const { slot, bookingFieldsResponses } = claimed
-      ? { slot: { available: true, freeHostIds: claimed, end: early!.prepared.end }, bookingFieldsResponses: early!.bookingFieldsResponses }
+    const { slot, answers } = claimed
+      ? { slot: { available: true, freeHostIds: claimed, end: early!.prepared.end }, answers: early!.answers }
       : early
-        ? { slot: await confirmSlotUnderLock(tx, early.prepared), bookingFieldsResponses: early.bookingFieldsResponses }
+        ? { slot: await confirmSlotUnderLock(tx, early.prepared), answers: early.answers }
         : await checkUnderLock(tx, eventType, input, { ...slotInput, externalBusy });
+    const { bookingFieldsResponses, location } = answers;
     if (!slot.available) throw slotUnavailableError(slot);
     if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
       throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
@@ -113,7 +118,6 @@ function writeBooking({ eventType, input, slotInput, early, externalBusy, idempo
     if (!claimed && !(await lockStandIns(tx, eventType, hostIds, locked, { start: input.start, end: slot.end }, slotInput))) throw slotTakenError();
     const { attendee, guests = [] } = input;
     const attendeeEmail = attendeeEmailOf(attendee);
-    const location = resolveLocation(input.location ?? meetingUrlLocation(input.meetingUrl), eventType.locations);
     const hostName = hostNameOf(eventType, hostIds[0]!);
     const { status } = slotBookingData(eventType, input.start, slot.end, hostIds);
     const row = await insertBooking(tx, {
@@ -182,16 +186,16 @@ export async function createBooking(
       // Before the lock, everything that does not depend on the hosts' other bookings: who may book it and the
       // answers (a request refused for itself hears why, not 409), then the whole slot check, so a slot already
       // taken fails without queueing (prepareSlot asks connected calendars meanwhile).
-      const bookingFieldsResponses = await checkBooker(db, eventType, input);
+      const answers = await checkBooker(db, eventType, input);
       const checkThenWrite = async () => {
         const prepared = await prepareSlot(eventType, slotInput);
         if (!prepared.available) throw slotUnavailableError(prepared);
-        if (!locksChosenHostsOnly(eventType)) return write({ prepared, bookingFieldsResponses }, prepared.input.externalBusy);
+        if (!locksChosenHostsOnly(eventType)) return write({ prepared, answers }, prepared.input.externalBusy);
         // Each try drops the hosts it found taken under their locks and keeps those another request held (round-robin.ts).
         let rotation = { ranked: await rankPreparedHosts(eventType, prepared), waitFor: null as number | null };
         for (;;) {
           try {
-            return await write({ prepared, bookingFieldsResponses }, prepared.input.externalBusy, rotation);
+            return await write({ prepared, answers }, prepared.input.externalBusy, rotation);
           } catch (error) {
             if (!(error instanceof RetryRotation)) throw error;
             rotation = { ranked: error.hosts, waitFor: error.hosts[0]! };

@@ -61,7 +61,7 @@ async function runDyingBeforeTheReference(events: () => Promise<unknown[]>, { al
 const referencesOf = (bookingId: number) => db.bookingReference.findMany({ where: { bookingId } });
 
 async function bookWith(provider: Provider, hour: number, location?: { type: "phone"; phone: string }) {
-  const { host, eventType } = await makeHostWithEventType();
+  const { host, eventType } = await makeHostWithEventType({ eventType: { locations: location ? [{ ...location, public: true }] : [] } });
   const calendar = await connect(host.id, provider);
   const input = { eventTypeId: eventType.id, start: utcAt(4, hour), attendee: attendee("Ada Lovelace"), ...(location ? { location } : {}) };
   const { booking } = await createBooking(input, { principal: null, idempotencyKey: null });
