@@ -10,13 +10,14 @@
  */
 import type { CookiesOptions, NextAuthOptions } from "next-auth";
 import { clientAddress } from "../http/client-address";
+import { log } from "../log";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { EMBED_COOKIE_ATTRIBUTES } from "../onboarding/embed-session";
 import { findUserByExternalIdentity, signInWithExternalIdentity } from "../onboarding/external-identity";
 import { OIDC_PROVIDER_ID, oidcConfig, type OidcConfig } from "../onboarding/oidc";
 import { logInWithPassword } from "./login-throttle";
-import { currentSessionVersion } from "./session-version";
+import { currentSessionVersion, isSessionCurrent, SESSION_ENDED, SessionEndedError } from "./session-version";
 
 type Role = "USER" | "ADMIN";
 
@@ -33,7 +34,7 @@ declare module "next-auth/jwt" {
   interface JWT {
     userId?: number;
     role?: Role;
-    /** The user's session version at sign-in (server/auth/session-version.ts); absent in tokens issued before it existed (0). */
+    /** The user's session version at sign-in (session-version.ts). */
     sessionVersion?: number;
   }
 }
@@ -59,6 +60,13 @@ const oidc = oidcConfig();
 
 export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt" },
+  logger: {
+    error(code, metadata) {
+      // An ended session (session-version.ts) is an ordinary "signed out", not a server error worth a stack trace.
+      if (metadata instanceof Error && metadata.name === SESSION_ENDED) return;
+      log.error(`next-auth: ${code}`, { error: metadata });
+    },
+  },
   pages: { signIn: "/auth/login", signOut: "/auth/logout", error: "/auth/login" },
   providers: [
     CredentialsProvider({
@@ -104,10 +112,8 @@ export const authOptions: NextAuthOptions = {
         token.sessionVersion = (await currentSessionVersion(token.userId)) ?? 0;
         return token;
       }
-      // Every later request: a token from before a password change (or of a deleted user) carries no user any more.
-      if (token.userId !== undefined && (await currentSessionVersion(token.userId)) !== (token.sessionVersion ?? 0)) {
-        return { iat: token.iat, exp: token.exp, jti: token.jti };
-      }
+      // Every later read of the session: a reset password (or a deleted user) ends the sessions signed in before.
+      if (token.userId === undefined || !(await isSessionCurrent(token.userId, token.sessionVersion))) throw new SessionEndedError();
       return token;
     },
     session({ session, token }) {

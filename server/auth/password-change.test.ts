@@ -6,6 +6,7 @@ import { findUserByCredentials } from "../users/user.service";
 import { sessionActor } from "./actor";
 import { authOptions } from "./next-auth";
 import { changePassword } from "./password-change";
+import { SessionEndedError } from "./session-version";
 
 afterAll(() => disconnectDb());
 
@@ -35,7 +36,7 @@ describe("changePassword", () => {
     await changePassword(sessionActor(user.id), { currentPassword: user.password, newPassword: NEW_PASSWORD }, "203.0.113.9");
     expect(await findUserByCredentials(user.email, user.password)).toBeNull();
     expect(await findUserByCredentials(user.email, NEW_PASSWORD)).not.toBeNull();
-    expect((await jwt({ token: issued })).userId).toBeUndefined();
+    await expect(jwt({ token: issued })).rejects.toThrow(SessionEndedError);
 
     const reissued = await jwt({ token: { sub: String(user.id) }, user: { id: String(user.id), role: "USER" } });
     expect(await jwt({ token: reissued })).toMatchObject({ userId: user.id });

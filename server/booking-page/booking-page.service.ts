@@ -10,10 +10,10 @@ import { db } from "../db/client";
 import { AppError, isAppError } from "../errors";
 import { resolvePrivateLink } from "../event-types/private-link.service";
 import { getAvailableSlots } from "../slots/slots.service";
-import { isReservedUsername } from "../users/reserved-usernames";
 import type { TBookingFieldOutput } from "../event-types/booking-fields";
 import { pageFieldsOf, pageLocationsOf, type TPageLocation } from "./booking-page-form";
 import { DAYS_SHOWN, type TBookingPageSlotsInput } from "./booking-page.schemas";
+import { teamEventTypesOnPublicPage, userEventTypesOnPublicPage } from "./public-visibility";
 import { addDays, localDateOf, startOfLocalDay } from "./zone-days";
 
 const EVENT_SELECT = {
@@ -75,10 +75,7 @@ function toPage({ id, locations, bookingFields, ...fields }: EventRow, host: TBo
 
 /** The visible event type `slug` of `username`, or null: hidden and unknown ones look alike (no existence leak). */
 export async function findBookingPage(username: string, slug: string): Promise<TBookingPage | null> {
-  const name = username.toLowerCase();
-  // Reserved names cannot be taken any more; one taken before they were reserved still gets no page.
-  if (isReservedUsername(name)) return null;
-  const row = await db.eventType.findFirst({ where: { slug, hidden: false, owner: { username: name } }, select: BOOKING_PAGE_SELECT });
+  const row = await db.eventType.findFirst({ where: { slug, ...userEventTypesOnPublicPage(username) }, select: BOOKING_PAGE_SELECT });
   if (!row?.owner) return null;
   const { owner, ...event } = row;
   return toPage(event, owner);
@@ -97,18 +94,10 @@ export async function findPrivateLinkPage(linkId: string, slug: string): Promise
   return toPage(event, owner, linkId);
 }
 
-/**
- * A visible round-robin or collective event type `slug` of the top-level team `teamSlug` (organizations' teams have
- * their own pages; a MANAGED parent is a template, booked through its children), or null: hidden and unknown alike.
- */
+/** A visible event type `slug` of the top-level team `teamSlug` (public-visibility.ts), or null: hidden and unknown alike. */
 export async function findTeamBookingPage(teamSlug: string, slug: string): Promise<TBookingPage | null> {
   const row = await db.eventType.findFirst({
-    where: {
-      slug,
-      hidden: false,
-      schedulingType: { in: ["ROUND_ROBIN", "COLLECTIVE"] },
-      team: { slug: teamSlug.toLowerCase(), parentId: null, isOrganization: false },
-    },
+    where: { slug, ...teamEventTypesOnPublicPage(teamSlug) },
     select: { ...EVENT_SELECT, team: { select: { name: true, slug: true } } },
   });
   if (!row?.team) return null;

@@ -3,6 +3,7 @@
  * change enqueues in its transaction (queued mails), registered once in a process that runs jobs: the app's server
  * process (startWorkers) and service tests (drainJobs).
  */
+import { ISSUE_PASSWORD_RESET_JOB, issuePasswordReset, type IssuePasswordResetData } from "../auth/password-reset.service";
 import { mailBookingEvent } from "../bookings/booking-mail";
 import { syncBookingEvent } from "../calendars/booking-sync";
 import { defineJob, enqueueJob, enqueueJobs } from "../jobs/queue";
@@ -29,6 +30,8 @@ export function registerSubscribers(): void {
     workers: 2,
     batchSize: 5,
   });
+  // A forgot-password request: the account lookup and the reset mail, off the response path (password-reset.service.ts).
+  defineJob<IssuePasswordResetData>(ISSUE_PASSWORD_RESET_JOB, (data) => issuePasswordReset(data), { retryLimit: 3, retryDelay: 5, expireInSeconds: 60 });
   // Each calendar call is bounded by outbound-http's timeouts; a sync touches every host's calendar one after another.
   subscribeToDomainEvents("calendar-sync", syncBookingEvent, {
     retryLimit: 8,

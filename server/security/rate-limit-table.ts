@@ -31,6 +31,12 @@ export const RATE_LIMITS = {
     defaultQuota: 30,
     counts: "Failed OAuth client authentications from one address, over any client ids; never refuses a client that authenticates",
   },
+  PASSWORD_RESET_REQUESTS_PER_EMAIL: {
+    policy: "password-reset-email",
+    defaultQuota: 5,
+    counts: "Forgot-password requests for one e-mail address, whether or not it has an account",
+  },
+  PASSWORD_RESET_REQUESTS_PER_ADDRESS: { policy: "password-reset-address", defaultQuota: 20, counts: "Forgot-password requests from one address" },
 } as const satisfies Record<string, { policy: string; defaultQuota: number; counts: string }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,17 +1,26 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ProfilePageView } from "@/components/profile-page/profile-page-view";
-import { findProfilePage } from "@/server/booking-page/profile-page.service";
+import { cache } from "react";
+import { EventTypeList } from "@/components/public-profile/event-type-list";
+import { ProfileHeader } from "@/components/public-profile/profile-header";
+import { findUserProfile } from "@/server/booking-page/public-profile.service";
 
-type Props = { params: Promise<{ username: string }> };
+type Params = Promise<{ username: string }>;
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const profile = await findProfilePage((await params).username);
-  return { title: profile?.name ?? "Not found" };
+const loadProfile = cache(findUserProfile);
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const profile = await loadProfile((await params).username);
+  return { title: profile ? `Book time with ${profile.name}` : "Page not found" };
 }
 
-export default async function ProfilePage({ params }: Props) {
-  const profile = await findProfilePage((await params).username);
+export default async function UserProfilePage({ params }: { params: Params }) {
+  const profile = await loadProfile((await params).username);
   if (!profile) notFound();
-  return <ProfilePageView profile={profile} />;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-12 sm:px-6">
+      <ProfileHeader name={profile.name} imageUrl={profile.avatarUrl} bio={profile.bio} />
+      <EventTypeList basePath={`/${profile.username}`} eventTypes={profile.eventTypes} />
+    </main>
+  );
 }

@@ -1,5 +1,4 @@
--- AlterTable
-ALTER TABLE "User" ADD COLUMN     "sessionVersion" INTEGER NOT NULL DEFAULT 0;
+-- User."sessionVersion" comes from 20261127011607_password_reset, which needed the same column.
 
 -- CreateTable
 CREATE TABLE "EmailChangeRequest" (

@@ -1,3 +1,5 @@
+import { requestPasswordReset, resetPassword } from "../../auth/password-reset.service";
+import { ZForgotPasswordInput, ZResetPasswordInput } from "../../auth/password-reset.schemas";
 import { createUser } from "../../users/user.service";
 import { ZSignUpInput } from "../../users/user.schemas";
 import { publicProcedure, router } from "../init";
@@ -8,4 +10,8 @@ export const authRouter = router({
     const user = await createUser(input);
     return { email: user.email };
   }),
+  /** The same answer whether or not the address has an account. */
+  requestPasswordReset: publicProcedure.input(ZForgotPasswordInput).mutation(({ ctx, input }) => requestPasswordReset(input, ctx.clientAddress)),
+  /** Sets the password and ends every session; the browser then signs in with it. */
+  resetPassword: publicProcedure.input(ZResetPasswordInput).mutation(({ input }) => resetPassword(input)),
 });

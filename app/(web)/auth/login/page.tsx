@@ -27,6 +27,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
       }
     >
       <LoginForm callbackUrl={callbackUrl} initialError={initialError} />
+      <p className="mt-4 text-center text-sm">
+        <TextLink href="/auth/forgot-password">Forgot your password?</TextLink>
+      </p>
     </AuthCard>
   );
 }

@@ -1,0 +1,24 @@
+/**
+ * Forgot-password requests are limited in the shared windows (quotas configurable: server/security/rate-limit-table.ts),
+ * counted before anything is queued and whether or not the address has an account (so the limit tells nothing either):
+ * per e-mail address, so nobody's inbox is flooded with reset mails; per network address, so one client cannot
+ * mail many addresses.
+ */
+import { AppError } from "../errors";
+import { countAttempt } from "../security/failure-limits";
+import { countedLimit } from "../security/rate-limits";
+
+const resetLimits = (email: string, address: string) => [
+  countedLimit("PASSWORD_RESET_REQUESTS_PER_EMAIL", `password-reset:email:${email.trim().toLowerCase()}`),
+  countedLimit("PASSWORD_RESET_REQUESTS_PER_ADDRESS", `password-reset:addr:${address}`),
+];
+
+/** Counts one request, or throws 429 with Retry-After. */
+export async function countResetRequest(email: string, address: string): Promise<void> {
+  const { retryAfterSeconds } = await countAttempt(resetLimits(email, address));
+  if (retryAfterSeconds === 0) return;
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  throw new AppError("TOO_MANY_REQUESTS", `Too many reset requests. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+}
