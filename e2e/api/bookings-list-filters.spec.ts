@@ -174,14 +174,9 @@ test("sortUpdatedAt orders by the last change, both ways", async ({ request }) =
   expect(times).toEqual([...times].sort((a, b) => a - b));
 });
 
-test("teamId and teamsIds are refused as peer fields Convene does not support (no team bookings yet)", async ({ request }) => {
-  for (const field of ["teamId", "teamsIds"]) {
-    const response = await request.get(`/v2/bookings?${field}=1`, { headers: bearer(world.apiKey) });
-    expect(response.status()).toBe(400);
-    expect((await response.json()).error.details).toEqual([
-      { path: `query.${field}`, message: `${field} is part of the peer API but not supported by Convene`, code: "unsupported_field" },
-    ]);
-  }
+test("teamId and teamsIds narrow the list to those teams' bookings: none of this caller's personal ones", async ({ request }) => {
+  expect((await list(request, "")).data.length).toBeGreaterThan(0);
+  for (const search of ["teamId=2147483000", "teamsIds=2147483000,2147483001"]) expect((await list(request, search)).data).toEqual([]);
 });
 
 test(

@@ -20,7 +20,7 @@ const address = (stem: string) => `${stem}-${Math.random().toString(36).slice(2)
 
 /** The invitation link in the mail the SMTP catcher received for `to`. */
 async function linkMailedTo(to: string, teamName: string): Promise<string> {
-  await expect.poll(() => mailsTo(to).some((mail) => mail.subject.includes(teamName)), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => mailsTo(to).some((mail) => mail.subject.includes(teamName)), { timeout: 60_000 }).toBe(true);
   const text = mailsTo(to).find((mail) => mail.subject.includes(teamName))!.text;
   const link = /https?:\/\/\S+\/teams\/invitations\/[A-Za-z0-9_-]+/.exec(text)?.[0];
   expect(link, text).toBeTruthy();

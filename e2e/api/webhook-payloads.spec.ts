@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { makeUser } from "../../prisma/factories";
+import { addMember, makeTeam } from "../../prisma/team-factories";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { db } from "../../server/db/client";
 import { EMITTED_TRIGGERS } from "../../server/webhooks/webhook-triggers";
@@ -59,7 +60,11 @@ test("every fired trigger's delivered body is the peer's, field by field", { tag
       locations: [{ type: "address", address: "1 Main Street", public: true }, { type: "attendeeDefined" }],
     },
   });
+  // The stand-in shares an accepted team with the host: an out-of-office entry redirects only to such a teammate.
   const stand = await makeUser();
+  const team = await makeTeam({ name: `Stand-ins ${randomBytes(3).toString("hex")}` });
+  await addMember(team.id, host.id, "OWNER");
+  await addMember(team.id, stand.id, "MEMBER");
   const path = `/peer-${randomBytes(4).toString("hex")}`;
   const hook = await ok(
     await request.post("/v2/webhooks", { headers, data: { subscriberUrl: receiver().url(path), triggers: [...EMITTED_TRIGGERS], active: true } }),
@@ -102,7 +107,7 @@ test("every fired trigger's delivered body is the peer's, field by field", { tag
   await ok(await request.post(`/v2/bookings/${held.uid}/mark-absent`, { headers, data: { attendees: [{ email: guest.email, absent: true }] } }));
   const noShow = await delivered(path, "BOOKING_NO_SHOW_UPDATED", byUid(held.uid));
 
-  // OOO_CREATED (API keys only name users they may redirect to; any user is allowed on /v2/me/ooo) and PING.
+  // OOO_CREATED (redirected to a teammate, as /v2/me/ooo requires) and PING.
   const entry = await ok(
     await request.post("/v2/me/ooo", {
       headers,

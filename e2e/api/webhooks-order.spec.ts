@@ -21,7 +21,8 @@ const lineageOf = (body: Body, rootOf: Map<string, string>) => body.payload.resc
 
 /** Half of the reschedules and a quarter of the creations fail their first attempt, chosen by the booking's uid. */
 const failsFirst = (body: Body) => {
-  const digit = parseInt((body.payload.rescheduledFromUid ?? body.payload.uid).slice(-1), 16);
+  // Uids are base62 (and older ones dashed hex): the sum of the char codes spreads either evenly over the residues.
+  const digit = [...(body.payload.rescheduledFromUid ?? body.payload.uid)].reduce((sum, char) => sum + char.charCodeAt(0), 0);
   return body.triggerEvent === "BOOKING_RESCHEDULED" ? digit % 2 === 0 : body.triggerEvent === "BOOKING_CREATED" && digit % 4 === 1;
 };
 
