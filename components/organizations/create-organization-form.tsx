@@ -24,7 +24,13 @@ export function CreateOrganizationForm() {
           <TextField name="name" label="Name" maxLength={100} />
           <TextField name="slug" label="Slug" maxLength={64} hint="Lowercase letters, digits and hyphens" />
         </div>
-        <TextField name="ownerEmail" label="First owner's e-mail" type="email" autoComplete="off" hint="An existing account; it is mailed that it owns the organization" />
+        <TextField
+          name="ownerEmail"
+          label="First owner's e-mail"
+          type="email"
+          autoComplete="off"
+          hint="An existing account; it is mailed that it owns the organization"
+        />
         <SubmitButton pending={create.isPending}>Create organization</SubmitButton>
       </Form>
     </section>

@@ -82,7 +82,9 @@ export function OrganizationRequestQueue() {
   const requests = useQuery(trpc.organizations.adminRequests.queryOptions());
   if (requests.isPending) return <p className="text-sm text-slate-600">Loading requests…</p>;
   if (requests.isError) {
-    return <Alert>{isForbidden(requests.error) ? "You need administrator rights to review organization requests." : describeError(requests.error).message}</Alert>;
+    return (
+      <Alert>{isForbidden(requests.error) ? "You need administrator rights to review organization requests." : describeError(requests.error).message}</Alert>
+    );
   }
   const pending = requests.data.filter((request) => request.status === "PENDING");
   const reviewed = requests.data.filter((request) => request.status !== "PENDING");

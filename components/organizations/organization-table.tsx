@@ -14,7 +14,9 @@ export function OrganizationTable() {
   const organizations = useQuery(trpc.organizations.adminList.queryOptions());
   if (organizations.isPending) return <p className="text-sm text-slate-600">Loading organizations…</p>;
   if (organizations.isError) {
-    return <Alert>{isForbidden(organizations.error) ? "You need administrator rights to see the organizations." : describeError(organizations.error).message}</Alert>;
+    return (
+      <Alert>{isForbidden(organizations.error) ? "You need administrator rights to see the organizations." : describeError(organizations.error).message}</Alert>
+    );
   }
   if (organizations.data.length === 0) return <p className="text-sm text-slate-600">No organization yet.</p>;
   return (

@@ -28,10 +28,18 @@ test("create an organization, add users, list its memberships and users", { tag:
   const ownerHeaders = await bearer(owner.id);
 
   const email = `created-${unique()}@example.test`;
-  const created = await request.post(`/v2/organizations/${org.id}/users`, { headers: ownerHeaders, data: { email, name: "Cora Created", timeZone: "Europe/Paris" } });
+  const created = await request.post(`/v2/organizations/${org.id}/users`, {
+    headers: ownerHeaders,
+    data: { email, name: "Cora Created", timeZone: "Europe/Paris" },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const user = (await created.json()).data;
-  expect(user).toMatchObject({ email, name: "Cora Created", timeZone: "Europe/Paris", profile: { organizationId: org.id, role: "MEMBER", createdInOrganization: true } });
+  expect(user).toMatchObject({
+    email,
+    name: "Cora Created",
+    timeZone: "Europe/Paris",
+    profile: { organizationId: org.id, role: "MEMBER", createdInOrganization: true },
+  });
   await expect.poll(() => mailsTo(email).some((mail) => /\/auth\/reset-password\/cnv_pr_/.test(mail.text)), { timeout: 60_000 }).toBe(true);
 
   const again = await request.post(`/v2/organizations/${org.id}/users`, { headers: ownerHeaders, data: { email } });

@@ -223,7 +223,8 @@ for (const route of teamRoutes.filter((route) => naming(route) || route.method =
  * the permission (403), and as its admin (allowed). Path parameters other than `orgId` name rows of the organization.
  */
 const ORG_PARAMS: Record<string, (world: World) => Promise<number | string>> = {
-  membershipId: async (world) => (await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: world.org.id, userId: world.users.orgMember.id } } })).id,
+  membershipId: async (world) =>
+    (await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: world.org.id, userId: world.users.orgMember.id } } })).id,
   // A user the organization created: the one kind whose account its admins manage.
   userId: async (world) => {
     const user = await makeUser();

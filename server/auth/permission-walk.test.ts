@@ -262,7 +262,9 @@ const ORG_SITE_ONLY: Record<string, OrgCase> = {
 const ORG_WHO: Record<TeamRole, "orgOwner" | "orgAdmin" | "orgMember"> = { OWNER: "orgOwner", ADMIN: "orgAdmin", MEMBER: "orgMember" };
 
 const orgRefusal = (error: AppError | null) =>
-  error && ((error.code === "NOT_FOUND" && error.message === "Organization not found") || error.code === "FORBIDDEN") ? `${error.code}: ${error.message}` : null;
+  error && ((error.code === "NOT_FOUND" && error.message === "Organization not found") || error.code === "FORBIDDEN")
+    ? `${error.code}: ${error.message}`
+    : null;
 
 describe("every organization use case checks its permission itself", () => {
   it("has a case for every organization operation of the catalog (without a team), naming the permission its route declares", () => {

@@ -107,7 +107,8 @@ async function authorizeOrg(actor: Actor | null, declaration: RouteDeclaration, 
   if (!org) return;
   const values = params as Record<string, unknown> | undefined;
   const orgId = values?.[org.param];
-  if (!actor || typeof orgId !== "number") throw new Error(`${declaration.method} ${declaration.path}: organization parameter ${org.param} is not a parsed integer`);
+  if (!actor || typeof orgId !== "number")
+    throw new Error(`${declaration.method} ${declaration.path}: organization parameter ${org.param} is not a parsed integer`);
   await requireOrgPermission(actor, orgId, org.permission);
   const team = teamAccessOf(declaration.access);
   const teamId = team ? values?.[team.param] : undefined;

@@ -61,7 +61,8 @@ export async function moveTeamIntoOrganization(actor: Actor, orgId: number, team
     // Both rows locked, organization first: no member joins the team, nor leaves the organization, while we check.
     await tx.$queryRaw`SELECT id FROM "Team" WHERE id IN (${orgId}, ${teamId}) ORDER BY id FOR UPDATE`;
     const current = await tx.team.findUniqueOrThrow({ where: { id: teamId }, select: { parentId: true, isOrganization: true, slug: true } });
-    if (current.isOrganization) throw new AppError("BAD_REQUEST", "An organization cannot be moved into another", [{ path: "teamId", message: "This is an organization" }]);
+    if (current.isOrganization)
+      throw new AppError("BAD_REQUEST", "An organization cannot be moved into another", [{ path: "teamId", message: "This is an organization" }]);
     if (current.parentId !== null) {
       throw new AppError("CONFLICT", "This team already belongs to an organization", [{ path: "teamId", message: "Already in an organization" }]);
     }
