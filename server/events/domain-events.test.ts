@@ -56,7 +56,16 @@ describe("domain events", () => {
 
   it("a rolled-back transaction leaves no event and no job", async () => {
     const { host } = await makeHostWithEventType();
-    const entry = { id: 1, uuid: "ooo-1", userId: host.id, toUserId: null, start: utcAt(10, 0).toISOString(), end: utcAt(11, 0).toISOString(), notes: null, reason: "vacation" };
+    const entry = {
+      id: 1,
+      uuid: "ooo-1",
+      userId: host.id,
+      toUserId: null,
+      start: utcAt(10, 0).toISOString(),
+      end: utcAt(11, 0).toISOString(),
+      notes: null,
+      reason: "vacation",
+    };
     let eventId = "";
     const failure = db.$transaction(async (tx) => {
       eventId = await emitDomainEvent(tx, { type: "OOO_CREATED", userIds: [host.id], payload: { outOfOffice: entry } });
@@ -87,10 +96,14 @@ describe("domain events", () => {
     expect(written!.version).toBe(2);
     // The same event as a row written before versions: the snapshot of the day, without the fields added since.
     const { bookingFieldsResponses: _answers, icsUid: _ics, ...older } = (written!.payload as { booking: Record<string, unknown> }).booking;
-    const legacy = await db.domainEvent.create({ data: { ...written!, id: randomUUID(), version: 1, payload: { booking: older } as object, sequence: undefined } });
+    const legacy = await db.domainEvent.create({
+      data: { ...written!, id: randomUUID(), version: 1, payload: { booking: older } as object, sequence: undefined },
+    });
     const read = readDomainEvent(legacy as DomainEvent);
     expect(read.version).toBe(2);
-    expect(read.payload).toMatchObject({ booking: { uid: booking.uid, icsUid: expect.stringMatching(new RegExp(`^${booking.uid}@`)), bookingFieldsResponses: {} } });
+    expect(read.payload).toMatchObject({
+      booking: { uid: booking.uid, icsUid: expect.stringMatching(new RegExp(`^${booking.uid}@`)), bookingFieldsResponses: {} },
+    });
     await expect(mailBookingEvent(read)).resolves.toBeUndefined();
   });
 

@@ -53,7 +53,8 @@ export const ZBookingEventSnapshot = z.object({
   absentHost: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-  metadata: z.record(z.string(), z.unknown()),
+  /** Free-form object (the booking's metadata as given): any JSON object. */
+  metadata: z.custom<NonNullable<unknown>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), "expected an object"),
   icsUid: z.string(),
   attendees: z.array(ZAttendee),
   guests: z.array(z.string()),
@@ -110,7 +111,13 @@ function upgradeSnapshot(old: TLegacySnapshot): z.input<typeof ZBookingEventSnap
     ...old,
     title: text(old.title),
     description: text(old.description),
-    hosts: old.hosts.map((host) => ({ id: host.id, name: text(host.name), email: text(host.email), username: text(host.username), timeZone: text(host.timeZone, "UTC") })),
+    hosts: old.hosts.map((host) => ({
+      id: host.id,
+      name: text(host.name),
+      email: text(host.email),
+      username: text(host.username),
+      timeZone: text(host.timeZone, "UTC"),
+    })),
     status: old.status.toLowerCase() as TBookingEventSnapshot["status"],
     start: start.toISOString(),
     end: end.toISOString(),
@@ -160,7 +167,10 @@ export const DOMAIN_EVENTS = {
   BOOKING_CANCELLED: bookingEvent("BOOKING_CANCELLED"),
   BOOKING_CONFIRMED: bookingEvent("BOOKING_CONFIRMED"),
   BOOKING_REJECTED: bookingEvent("BOOKING_REJECTED"),
-  BOOKING_NO_SHOW_UPDATED: [defineEvent("BOOKING_NO_SHOW_UPDATED", 1, ZLegacyBookingPayload), defineEvent("BOOKING_NO_SHOW_UPDATED", 2, ZNoShowPayload, upgradeNoShowPayload)],
+  BOOKING_NO_SHOW_UPDATED: [
+    defineEvent("BOOKING_NO_SHOW_UPDATED", 1, ZLegacyBookingPayload),
+    defineEvent("BOOKING_NO_SHOW_UPDATED", 2, ZNoShowPayload, upgradeNoShowPayload),
+  ],
   BOOKING_REASSIGNED: bookingEvent("BOOKING_REASSIGNED"),
   BOOKING_LOCATION_UPDATED: bookingEvent("BOOKING_LOCATION_UPDATED"),
   // Written as the entry's v2 output since it was added: one version.

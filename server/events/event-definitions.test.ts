@@ -67,7 +67,9 @@ describe("domain event definitions", () => {
 
   it("reads a current row as it was written, and refuses a stored payload its version's schema does not accept", () => {
     expect(bookingPayloadOf({ type: "BOOKING_CANCELLED", version: 2, payload: { booking } }).booking).toEqual(booking);
-    expect(() => payloadToRead(DOMAIN_EVENTS, "BOOKING_CANCELLED", 1, { booking: { uid: "bk_1" } })).toThrow(/BOOKING_CANCELLED v1 \(stored\) is not valid: booking\.id/);
+    expect(() => payloadToRead(DOMAIN_EVENTS, "BOOKING_CANCELLED", 1, { booking: { uid: "bk_1" } })).toThrow(
+      /BOOKING_CANCELLED v1 \(stored\) is not valid: booking\.id/,
+    );
   });
 
   it("an unknown name or version is a clear error", () => {

@@ -181,7 +181,7 @@ async function runBatch(name: string, definition: Definition, batch: FetchedJob[
 }
 
 async function runAsBatches(name: string, handler: BatchJobHandler<never>, batch: FetchedJob[], fail: (id: string, error: unknown) => Promise<void>) {
-  for (let index = 0; index < batch.length; ) {
+  for (let index = 0; index < batch.length;) {
     await backgroundTurn();
     const taken = batch.slice(index, isQuiet() ? batch.length : index + 1);
     index += taken.length;

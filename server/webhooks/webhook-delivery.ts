@@ -212,7 +212,7 @@ export async function recordAttempts(made: readonly MadeAttempt[], options: Deli
     const ended = !keepState && state !== "PENDING" && message.state !== "DELIVERED" && message.state !== "FAILED";
     return { message, number, startedAt, endedAt, status, logged, step, nextAttemptAt, state, keepState, ended };
   });
-  const column = <T,>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
+  const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
   await db.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(
       RECORD_ATTEMPTS,

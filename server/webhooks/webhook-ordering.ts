@@ -89,10 +89,7 @@ export const waitsBehindEarlierSql = (webhookId: string, key: string) =>
  * delivery batch ends many messages at once). Returns them, for their next attempts to be enqueued in the same
  * transaction.
  */
-export async function releaseNextMessages(
-  tx: Tx,
-  pairs: readonly { webhookId: number; orderingKey: string }[],
-): Promise<{ id: string; attempt: number }[]> {
+export async function releaseNextMessages(tx: Tx, pairs: readonly { webhookId: number; orderingKey: string }[]): Promise<{ id: string; attempt: number }[]> {
   if (pairs.length === 0) return [];
   const rows = await tx.$queryRawUnsafe<{ id: string; attemptCount: number }[]>(
     `UPDATE "WebhookMessage" m SET state = 'PENDING', "nextAttemptAt" = ${UTC_NOW}, "updatedAt" = ${UTC_NOW}
