@@ -22,7 +22,7 @@ import type { WebhookDomainEvent } from "./webhook-payload";
 const DELIVERY_POLLERS = 4;
 const DELIVERY_BATCH = 16;
 /** Pollers of the `webhooks` subscriber, which makes the messages: events of different bookings are made in parallel. */
-const MESSAGE_POLLERS = 3;
+const MESSAGE_POLLERS = 2;
 
 export type DeliverJobData = { messageId: string; attempt: number };
 

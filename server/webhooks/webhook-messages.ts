@@ -29,25 +29,26 @@ const orderOf = (event: WebhookDomainEvent) => (event.bookingUid ? orderOfEvent(
  * Makes the event's messages (once) and schedules the first attempts of those that need not wait behind an earlier
  * message of the same booking (webhook-ordering.ts); returns the ids of the messages made. The booking's earlier
  * events whose handling has not finished get their messages first. One insert for all of them and one for their
- * jobs, whatever the number of webhooks: this runs for every booking change. The reads before the transaction (who
- * subscribes, the event's order, the payload's facts) go out together.
+ * jobs, whatever the number of webhooks: this runs for every booking change. The reads before the transaction go one
+ * after another: several pollers make messages at once, and each must not hold more than one of the pool's
+ * connections, which requests need.
  */
 export async function messagesForEvent(event: WebhookDomainEvent, scheduleFirst?: ScheduleFirstAttempts): Promise<string[]> {
   const trigger = triggerOfEvent(event.type);
   if (!trigger || (!event.userIds.length && !event.eventTypeId)) return [];
-  const [webhookIds, order, facts] = await Promise.all([subscribedWebhookIds(event, trigger), orderOf(event), webhookFactsOf(event, trigger)]);
+  const webhookIds = await subscribedWebhookIds(event, trigger);
   if (webhookIds.length === 0) return [];
+  const order = await orderOf(event);
+  const facts = await webhookFactsOf(event, trigger);
   if (order?.earlierEventIds.length) {
     const earlier = await db.domainEvent.findMany({ where: { id: { in: order.earlierEventIds } }, orderBy: { sequence: "asc" } });
     for (const previous of earlier) {
       const previousTrigger = triggerOfEvent(previous.type);
       if (!previousTrigger) continue;
-      const [previousWebhooks, previousOrder, previousFacts] = await Promise.all([
-        subscribedWebhookIds(previous, previousTrigger),
-        orderOf(previous),
-        webhookFactsOf(previous, previousTrigger),
-      ]);
-      await makeMessages(previous, previousTrigger, previousWebhooks, previousOrder, previousFacts, scheduleFirst);
+      const previousWebhooks = await subscribedWebhookIds(previous, previousTrigger);
+      if (previousWebhooks.length === 0) continue;
+      const previousOrder = await orderOf(previous);
+      await makeMessages(previous, previousTrigger, previousWebhooks, previousOrder, await webhookFactsOf(previous, previousTrigger), scheduleFirst);
     }
   }
   return makeMessages(event, trigger, webhookIds, order, facts, scheduleFirst);
