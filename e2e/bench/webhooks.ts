@@ -7,12 +7,14 @@
  *   event; pg-boss workers in the app process make and send the messages, giving way to requests), so the target is
  *   MIN_RATIO.
  * - worker deliveries: each slice's messages are awaited at the receiver, which verifies every one with the
- *   `standardwebhooks` library, before the next slice; the rate once a slice's bookings stopped (the worker alone) is
- *   reported, with the same receiver's rate for signed POSTs sent from the bench process one at a time, as the
- *   worker sends them (report only).
+ *   `standardwebhooks` library, before the next slice; the rate once a slice's bookings stopped (the worker alone:
+ *   making the messages and delivering them) against the same receiver's rate for signed POSTs sent from the bench
+ *   process one at a time, target MIN_WORKER_RATIO (issue 25). Every message must arrive, verified, with its attempt
+ *   in the delivery log.
  */
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
+import { sql } from "../../server/db/client";
 import { startBenchReceiver, type Arrival, type BenchReceiver } from "./bench-receiver";
 import { addSlice, emptyTotals, slice, summary } from "./interleaved";
 import { measure, type Load, type Measurement } from "./measure";
@@ -27,6 +29,8 @@ const WEBHOOKS_PER_EVENT_TYPE = 10;
 /** Slices of BOOKINGS / WEBHOOK_SLICES bookings each side, in counterbalanced order. */
 const WEBHOOK_SLICES = 4;
 const MIN_RATIO = 0.9;
+/** Worker deliveries per second against the direct signed POSTs' (issue 25). */
+const MIN_WORKER_RATIO = 0.6;
 /** How long the worker may take to deliver every message before the run reports what arrived. */
 const DRAIN_TIMEOUT_MS = 150_000;
 const DIRECT_POSTS = 1000;
@@ -45,7 +49,13 @@ export type WebhookFigures = {
   delivered: Delivered;
   workerPerSecond: number;
   directPerSecond: number;
+  workerRatio: number;
+  workerTarget: number;
+  workerPass: boolean;
+  /** Every message arrived, verified, and its attempt is in the delivery log. */
   complete: boolean;
+  /** Delivery-log rows of the bench's messages (one per attempt). */
+  logged: number;
   /** Where one booking's time goes, without and with webhooks (phase-split.ts), taken before the throughput runs. */
   split: string[];
 };
@@ -158,6 +168,8 @@ export async function webhookBench(baseUrl: string, load: Load): Promise<Webhook
     const workerPerSecond = delivered.afterSeconds > 0 ? delivered.afterBookings / delivered.afterSeconds : Number.NaN;
     const directPerSecond = await directPostRate(receiver, received[0]?.body ?? "{}");
     const ratio = withFigures.requestsPerSecond / withoutFigures.requestsPerSecond;
+    const workerRatio = workerPerSecond / directPerSecond;
+    const logged = await deliveredAttempts(received.map(({ id }) => id));
     return {
       bookings: BOOKINGS,
       webhooks: WEBHOOKS_PER_EVENT_TYPE,
@@ -169,12 +181,25 @@ export async function webhookBench(baseUrl: string, load: Load): Promise<Webhook
       delivered,
       workerPerSecond,
       directPerSecond,
-      complete: delivered.distinctIds === expected && delivered.verified === delivered.total,
+      workerRatio,
+      workerTarget: MIN_WORKER_RATIO,
+      workerPass: workerRatio >= MIN_WORKER_RATIO,
+      complete: delivered.distinctIds === expected && delivered.verified === delivered.total && logged >= expected,
+      logged,
       split,
     };
   } finally {
     await receiver.stop();
   }
+}
+
+/** Messages among `ids` whose successful attempt is in the delivery log. */
+async function deliveredAttempts(ids: string[]): Promise<number> {
+  const rows = await sql<{ logged: number }>(
+    `SELECT count(DISTINCT "messageId")::int AS logged FROM "WebhookAttempt" WHERE "messageId" = ANY($1::text[]) AND status BETWEEN 200 AND 299`,
+    [[...new Set(ids)]],
+  );
+  return rows[0]?.logged ?? 0;
 }
 
 function summarise(received: Arrival[], expected: number, drains: { after: number; seconds: number }[]): Delivered {

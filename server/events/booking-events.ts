@@ -1,15 +1,20 @@
 /** Booking events: the booking as the change left it (and, for a reschedule, the booking it replaced), for every subscriber. */
 import type { TBookingOutput } from "../bookings/booking.dto";
 import type { Tx } from "../db/client";
-import type { Prisma } from "../db/generated/client";
 import { emitDomainEvent, type DomainEvent, type DomainEventType, type SubscriberName } from "./domain-events";
+import type { z } from "zod";
+import { DOMAIN_EVENTS, type TBookingEventPayload, type TNoShowChange, type ZBookingEventPayload } from "./event-catalog";
+import { payloadToRead } from "./event-definitions";
 
-/** A no-show update's own change (BOOKING_NO_SHOW_UPDATED's webhook names the attendees it marked); absent in older events. */
-export type NoShowChange = { attendees: { email: string; absent: boolean }[]; host?: boolean };
+/** A no-show update's own change (BOOKING_NO_SHOW_UPDATED's webhook names the attendees it marked). */
+export type NoShowChange = TNoShowChange;
 
-export type BookingEventPayload = { booking: TBookingOutput; previousBooking?: TBookingOutput; noShow?: NoShowChange };
+export type BookingEventPayload = TBookingEventPayload;
 
-export const bookingPayloadOf = (event: DomainEvent) => event.payload as unknown as BookingEventPayload;
+/** A booking event's payload at the current version, validated (and upgraded, for an older row): parsed, never cast. */
+export function bookingPayloadOf(event: Pick<DomainEvent, "type" | "version" | "payload">): BookingEventPayload {
+  return payloadToRead(DOMAIN_EVENTS, event.type, event.version, event.payload).payload as BookingEventPayload;
+}
 
 /** The event type's own team: null for a personal event type, and for a managed copy (its parent, the team's, is its `parentId`). */
 async function teamOf(tx: Tx, eventTypeId: number | null): Promise<number | null> {
@@ -19,7 +24,8 @@ async function teamOf(tx: Tx, eventTypeId: number | null): Promise<number | null
 
 /**
  * Call inside the change's transaction, with the booking as the transaction leaves it. `teamId`: pass it when it is
- * at hand (the booking hot path), else it is read here.
+ * at hand (the booking hot path), else it is read here. The booking output is written as the event's snapshot
+ * contract (event-catalog.ts ZBookingEventSnapshot): the compiler checks it fits here, the schema when it is written.
  */
 export async function emitBookingEvent(
   tx: Tx,
@@ -27,7 +33,7 @@ export async function emitBookingEvent(
   booking: TBookingOutput,
   options: { previousBooking?: TBookingOutput; noShow?: NoShowChange; teamId?: number | null; skip?: readonly SubscriberName[] } = {},
 ): Promise<string> {
-  const payload: BookingEventPayload = {
+  const payload: z.input<typeof ZBookingEventPayload> = {
     booking,
     ...(options.previousBooking ? { previousBooking: options.previousBooking } : {}),
     ...(options.noShow ? { noShow: options.noShow } : {}),
@@ -39,7 +45,7 @@ export async function emitBookingEvent(
     eventTypeId: booking.eventTypeId,
     teamId: options.teamId !== undefined ? options.teamId : await teamOf(tx, booking.eventTypeId),
     userIds: booking.hosts.map((host) => host.id),
-    payload: payload as unknown as Prisma.InputJsonObject,
+    payload,
     skip: options.skip,
   });
 }

@@ -2,6 +2,7 @@
  * The outbox: a change writes its domain event and one job per subscriber in its own transaction (so a rollback
  * leaves neither), and the subscribers tolerate running twice.
  */
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import { sessionActor } from "../auth/actor";
@@ -12,7 +13,7 @@ import { db } from "../db/client";
 import { enqueueJobs } from "../jobs/queue";
 import { runPendingJobs } from "../jobs/workers";
 import { createOutOfOffice } from "../out-of-office/out-of-office.service";
-import { emitDomainEvent, type DomainEvent } from "./domain-events";
+import { emitDomainEvent, readDomainEvent, type DomainEvent } from "./domain-events";
 
 const noKey = { principal: null, idempotencyKey: null };
 
@@ -55,15 +56,55 @@ describe("domain events", () => {
 
   it("a rolled-back transaction leaves no event and no job", async () => {
     const { host } = await makeHostWithEventType();
+    const entry = {
+      id: 1,
+      uuid: "ooo-1",
+      userId: host.id,
+      toUserId: null,
+      start: utcAt(10, 0).toISOString(),
+      end: utcAt(11, 0).toISOString(),
+      notes: null,
+      reason: "vacation",
+    };
     let eventId = "";
     const failure = db.$transaction(async (tx) => {
-      eventId = await emitDomainEvent(tx, { type: "BOOKING_CANCELLED", userIds: [host.id], payload: {} });
+      eventId = await emitDomainEvent(tx, { type: "OOO_CREATED", userIds: [host.id], payload: { outOfOffice: entry } });
       throw new Error("the change failed after emitting");
     });
     await expect(failure).rejects.toThrow("the change failed after emitting");
     expect(eventId).not.toBe("");
     expect(await db.domainEvent.count({ where: { id: eventId } })).toBe(0);
     expect(await jobsOf(eventId)).toEqual([]);
+  });
+
+  it("an event whose payload its schema refuses fails the change's transaction, and nothing is written", async () => {
+    const { host } = await makeHostWithEventType();
+    const before = await db.domainEvent.count();
+    const change = db.$transaction(async (tx) => {
+      await tx.user.update({ where: { id: host.id }, data: { name: "Renamed in the change" } });
+      await emitDomainEvent(tx, { type: "OOO_CREATED", userIds: [host.id], payload: { outOfOffice: { id: "not a number" } } });
+    });
+    await expect(change).rejects.toThrow(/OOO_CREATED v1 refused: outOfOffice\.id/);
+    expect(await db.domainEvent.count()).toBe(before);
+    expect((await db.user.findUniqueOrThrow({ where: { id: host.id } })).name).not.toBe("Renamed in the change");
+  });
+
+  it("a booking event is written at its current version; a v1 row kept from before versions is read upgraded by subscribers", async () => {
+    const { eventType } = await makeHostWithEventType();
+    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(4, 10), attendee: attendee() }, noKey);
+    const [written] = await eventsOf(booking.id);
+    expect(written!.version).toBe(2);
+    // The same event as a row written before versions: the snapshot of the day, without the fields added since.
+    const { bookingFieldsResponses: _answers, icsUid: _ics, ...older } = (written!.payload as { booking: Record<string, unknown> }).booking;
+    const legacy = await db.domainEvent.create({
+      data: { ...written!, id: randomUUID(), version: 1, payload: { booking: older } as object, sequence: undefined },
+    });
+    const read = readDomainEvent(legacy as DomainEvent);
+    expect(read.version).toBe(2);
+    expect(read.payload).toMatchObject({
+      booking: { uid: booking.uid, icsUid: expect.stringMatching(new RegExp(`^${booking.uid}@`)), bookingFieldsResponses: {} },
+    });
+    await expect(mailBookingEvent(read)).resolves.toBeUndefined();
   });
 
   it("a refused booking (the slot is taken) emits nothing", async () => {

@@ -4,14 +4,20 @@
  * change is delivered to every subscriber after any crash (at least once: handlers must tolerate a repeat); a
  * rolled-back one leaves no trace. Subscribers retry independently: a webhook that fails does not resend a mail.
  *
+ * Each event's payload has a name (its type), a version and a zod schema (event-catalog.ts): it is validated when
+ * written and when read, and a subscriber always gets the current version (older rows upgraded, event-definitions.ts).
+ *
  * Adding a subscriber: a row in SUBSCRIBERS, its queue `event.<name>` in a migration
  * (`SELECT pgboss.create_queue('event.<name>', '{"policy":"standard"}');`), and a module calling
  * `subscribeToDomainEvents(name, handler)` imported by server/events/subscribers.ts.
+ * Adding an event: its name in DOMAIN_EVENT_TYPES and its definition in event-catalog.ts (the compiler asks for it).
  */
 import { randomUUID } from "node:crypto";
 import { db, UTC_NOW, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { defineJob, insertWithJobs, type JobOptions } from "../jobs/queue";
+import { DOMAIN_EVENTS } from "./event-catalog";
+import { payloadToRead, payloadToWrite } from "./event-definitions";
 
 /**
  * The peer's webhook trigger names for what Convene emits, and internal ones no webhook is named after:
@@ -53,15 +59,17 @@ export type DomainEventInput = {
   teamId?: number | null;
   /** The users it concerns: a booking's hosts (the organizer first), an out-of-office entry's user. */
   userIds: number[];
-  payload: Prisma.InputJsonObject;
+  /** Validated by the current version of `type`'s schema (event-catalog.ts): a payload it refuses fails the change. */
+  payload: Prisma.InputJsonObject | object;
   /** Subscribers the emitter knows have nothing to do (e.g. calendar sync when no host writes to a calendar). */
   skip?: readonly SubscriberName[];
 };
 
-/** The stored event, as a subscriber receives it. */
+/** The stored event, as a subscriber receives it: `payload` valid for `version`, the current one once read. */
 export type DomainEvent = {
   id: string;
   type: DomainEventType;
+  version: number;
   occurredAt: Date;
   bookingId: number | null;
   bookingUid: string | null;
@@ -76,14 +84,15 @@ const queueOf = (subscriber: SubscriberName) => `event.${subscriber}`;
 const subscribersOf = (type: DomainEventType) =>
   (Object.keys(SUBSCRIBERS) as SubscriberName[]).filter((name) => (SUBSCRIBERS[name] as readonly DomainEventType[]).includes(type));
 
-const INSERT_EVENT = `INSERT INTO "DomainEvent" (id, type, "occurredAt", "bookingId", "bookingUid", "eventTypeId", "teamId", "userIds", payload)
-  VALUES ($1::uuid, $2, ${UTC_NOW}, $3::int, $4, $5::int, $6::int, $7::int[], $8::jsonb) RETURNING id`;
+const INSERT_EVENT = `INSERT INTO "DomainEvent" (id, type, version, "occurredAt", "bookingId", "bookingUid", "eventTypeId", "teamId", "userIds", payload)
+  VALUES ($1::uuid, $2, $9::int, ${UTC_NOW}, $3::int, $4, $5::int, $6::int, $7::int[], $8::jsonb) RETURNING id`;
 
 /**
  * The event and its subscribers' jobs, in the caller's transaction, as one statement (a booking pays one round trip
  * for its outbox). Returns the event's id.
  */
 export async function emitDomainEvent(tx: Tx, { skip = [], ...event }: DomainEventInput): Promise<string> {
+  const { version, payload } = payloadToWrite(DOMAIN_EVENTS, event.type, event.payload);
   const id = randomUUID();
   const values = [
     id,
@@ -93,13 +102,20 @@ export async function emitDomainEvent(tx: Tx, { skip = [], ...event }: DomainEve
     event.eventTypeId ?? null,
     event.teamId ?? null,
     event.userIds,
-    event.payload,
+    payload,
+    version,
   ];
   const jobs = subscribersOf(event.type)
     .filter((subscriber) => !skip.includes(subscriber))
     .map((subscriber) => ({ name: queueOf(subscriber), data: { eventId: id } }));
   await insertWithJobs(tx, { text: INSERT_EVENT, values }, jobs);
   return id;
+}
+
+/** A stored event as subscribers read it: its payload validated by its version's schema and upgraded to the current one. */
+export function readDomainEvent(row: Omit<DomainEvent, "type"> & { type: string }): DomainEvent {
+  const { version, payload } = payloadToRead(DOMAIN_EVENTS, row.type, row.version, row.payload);
+  return { ...row, type: row.type as DomainEventType, version, payload: payload as Prisma.JsonValue };
 }
 
 /**
@@ -112,7 +128,8 @@ export function subscribeToDomainEvents(name: SubscriberName, handler: (event: D
     async ({ eventId }) => {
       const event = await db.domainEvent.findUnique({ where: { id: eventId } });
       // Events are never deleted while their jobs live; a missing one means the database was reset under the queue.
-      if (event) await handler(event as DomainEvent);
+      // One that no definition reads throws here, named: its job fails (and is retried) rather than guessing.
+      if (event) await handler(readDomainEvent(event));
     },
     options,
   );

@@ -6,7 +6,7 @@
 import { ISSUE_PASSWORD_RESET_JOB, issuePasswordReset, type IssuePasswordResetData } from "../auth/password-reset.service";
 import { mailBookingEvent } from "../bookings/booking-mail";
 import { syncBookingEvent } from "../calendars/booking-sync";
-import { defineJob, enqueueJob, enqueueJobs } from "../jobs/queue";
+import { defineBatchJob, defineJob, enqueueJob, enqueueJobs } from "../jobs/queue";
 import { SEND_MAIL_JOB, sendQueuedMails, type SendQueuedMailsData } from "../mail/mail-queue";
 import { registerWebhookJobs } from "../webhooks/webhook-jobs";
 import { subscribeToDomainEvents } from "./domain-events";
@@ -44,7 +44,7 @@ export function registerSubscribers(): void {
   // Webhooks: the event makes its messages (subscriber "webhooks"); each attempt is a `webhook.deliver` job, and a
   // retry is a new job scheduled by the retry policy (webhook-delivery.ts), not the queue's own retries.
   registerWebhookJobs(
-    { defineJob, enqueueJob, enqueueJobs },
-    { subscribeToDomainEvents: (name, handler) => subscribeToDomainEvents(name as "webhooks", handler) },
+    { defineBatchJob, enqueueJob, enqueueJobs },
+    { subscribeToDomainEvents: (name, handler, options) => subscribeToDomainEvents(name as "webhooks", handler, options) },
   );
 }

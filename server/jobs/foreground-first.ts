@@ -37,6 +37,11 @@ export function requestEnded(): void {
   gate.lastEndedAt = performance.now();
 }
 
+/** Whether no request is in flight nor ended within QUIET_MS: a job kind that batches may take all it has. */
+export function isQuiet(): boolean {
+  return !isServing(performance.now());
+}
+
 /** Resolves when a background job may start: at once while the process is quiet, else at the busy rate, in arrival order. */
 export function backgroundTurn(): Promise<void> {
   const now = performance.now();

@@ -14,7 +14,7 @@
 import PgBoss from "pg-boss";
 import { db, type Tx } from "../db/client";
 import { log } from "../log";
-import { backgroundTurn } from "./foreground-first";
+import { backgroundTurn, isQuiet } from "./foreground-first";
 
 export type JobOptions = {
   /** Attempts after the first; default 5. */
@@ -32,9 +32,11 @@ export type JobOptions = {
 };
 export type JobContext = { id: string; retryCount: number };
 export type JobHandler<Data> = (data: Data, job: JobContext) => Promise<void>;
+/** Several jobs of one kind at once (`defineBatchJob`): a throw fails all of them; a job it must fail alone it returns. */
+export type BatchJobHandler<Data> = (jobs: (JobContext & { data: Data })[]) => Promise<void>;
 export type EnqueueOptions = { startAfter?: Date; singletonKey?: string };
 
-type Definition = { handler: JobHandler<never>; options: Required<JobOptions> };
+type Definition = { handler: JobHandler<never>; batchHandler: BatchJobHandler<never> | null; options: Required<JobOptions> };
 type Jobs = { boss: PgBoss | null; definitions: Map<string, Definition>; checkedQueues: Set<string>; stopping: Promise<void> | null };
 
 const DEFAULTS: Required<JobOptions> = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, workers: 1, batchSize: 10, cron: null };
@@ -79,7 +81,18 @@ function boss(): PgBoss {
 
 export function defineJob<Data extends object>(name: string, handler: JobHandler<Data>, options: JobOptions = {}): void {
   if (jobs.definitions.has(name)) throw new Error(`job ${name} is defined twice`);
-  jobs.definitions.set(name, { handler: handler as JobHandler<never>, options: { ...DEFAULTS, ...options } });
+  jobs.definitions.set(name, { handler: handler as JobHandler<never>, batchHandler: null, options: { ...DEFAULTS, ...options } });
+}
+
+/**
+ * A job kind whose handler takes several jobs at once, for work that costs per round trip rather than per job
+ * (webhook deliveries: one query loads a batch's messages, one insert logs their attempts). While requests are being
+ * served it still gets one job per turn (foreground-first.ts), so a batch never buys more CPU than single jobs would.
+ */
+export function defineBatchJob<Data extends object>(name: string, handler: BatchJobHandler<Data>, options: JobOptions = {}): void {
+  if (jobs.definitions.has(name)) throw new Error(`job ${name} is defined twice`);
+  const one: JobHandler<Data> = (data, job) => handler([{ ...job, data }]);
+  jobs.definitions.set(name, { handler: one as JobHandler<never>, batchHandler: handler as BatchJobHandler<never>, options: { ...DEFAULTS, ...options } });
 }
 
 /**
@@ -151,9 +164,11 @@ type FetchedJob = { id: string; data: unknown; retryCount?: number };
 
 /**
  * One job after another, in creation order, each when requests leave it a turn (foreground-first.ts); a failure
- * fails that job alone (retried per its queue), the rest complete.
+ * fails that job alone (retried per its queue), the rest complete. A batch job kind gets, per turn, every job left
+ * when the process is quiet, one while it serves requests.
  */
 async function runBatch(name: string, definition: Definition, batch: FetchedJob[], fail: (id: string, error: unknown) => Promise<void>) {
+  if (definition.batchHandler) return runAsBatches(name, definition.batchHandler, batch, fail);
   for (const job of batch) {
     await backgroundTurn();
     try {
@@ -161,6 +176,20 @@ async function runBatch(name: string, definition: Definition, batch: FetchedJob[
     } catch (error) {
       log.warn("job failed; it will be retried while attempts remain", { job: name, jobId: job.id, error });
       await fail(job.id, error);
+    }
+  }
+}
+
+async function runAsBatches(name: string, handler: BatchJobHandler<never>, batch: FetchedJob[], fail: (id: string, error: unknown) => Promise<void>) {
+  for (let index = 0; index < batch.length;) {
+    await backgroundTurn();
+    const taken = batch.slice(index, isQuiet() ? batch.length : index + 1);
+    index += taken.length;
+    try {
+      await handler(taken.map((job) => ({ id: job.id, retryCount: job.retryCount ?? 0, data: job.data as never })));
+    } catch (error) {
+      log.warn("job batch failed; its jobs will be retried while attempts remain", { job: name, jobs: taken.length, error });
+      for (const job of taken) await fail(job.id, error);
     }
   }
 }
@@ -187,8 +216,9 @@ export async function startJobs(): Promise<void> {
       let workerId = "";
       workerId = await instance.work<unknown>(name, { batchSize: definition.options.batchSize, includeMetadata: true }, async (batch) => {
         await runBatch(name, definition, batch, (id, error) => instance.fail(name, id, failure(error)));
-        // A full batch means more are waiting: fetch again now instead of after the polling interval.
-        if (batch.length === definition.options.batchSize && workerId) instance.notifyWorker(workerId);
+        // Jobs came: more may be waiting (or arriving, a burst being enqueued), so fetch again now; pg-boss waits the
+        // polling interval only after a fetch that found nothing.
+        if (batch.length > 0 && workerId) instance.notifyWorker(workerId);
       });
     }
   }

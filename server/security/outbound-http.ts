@@ -143,6 +143,12 @@ export type OutboundRequest = {
   resolve?: ResolveHost;
   /** ALLOW_PRIVATE_NETWORK_URLS, passed in by the caller so this module stays free of configuration. */
   allowPrivateNetwork: boolean;
+  /**
+   * A keep-alive agent of the URL's protocol, for a caller that sends many requests to the same receivers (webhook
+   * deliveries). Its sockets were connected to addresses this module's lookup checked, so reusing one skips no check;
+   * the caller keeps one agent per (allowPrivateNetwork, resolve), as a pooled socket carries the policy it was opened under.
+   */
+  agent?: http.Agent;
 };
 export type OutboundResponse = { status: number; headers: http.IncomingHttpHeaders; text: string; truncated?: boolean };
 
@@ -176,6 +182,18 @@ function decodeUserInfo(value: string): string {
 
 /** One request, no redirects followed; rejects with OutboundUrlError for refused addresses, timeouts and oversize bodies. */
 export async function requestUserUrl(rawUrl: string | URL, init: OutboundRequest): Promise<OutboundResponse> {
+  try {
+    return await requestOnce(rawUrl, init);
+  } catch (error) {
+    // A kept-alive socket the server closed just as we reused it: nothing was answered, so send once more on a new one.
+    if (!(error instanceof StaleSocketError)) throw error;
+    return requestOnce(rawUrl, { ...init, agent: undefined });
+  }
+}
+
+class StaleSocketError extends Error {}
+
+async function requestOnce(rawUrl: string | URL, init: OutboundRequest): Promise<OutboundResponse> {
   const url = parseUserUrl(typeof rawUrl === "string" ? rawUrl : rawUrl.href, init.allowPrivateNetwork);
   const maxBytes = init.maxBytes ?? DEFAULT_MAX_BYTES;
   const client = url.protocol === "https:" ? https : http;
@@ -194,8 +212,9 @@ export async function requestUserUrl(rawUrl: string | URL, init: OutboundRequest
         method: init.method ?? "GET",
         headers,
         lookup: checkedLookup(init.allowPrivateNetwork, init.resolve ?? systemResolve) as unknown as net.LookupFunction,
-        // A fresh connection each time: a pooled socket would skip the address check.
-        agent: false,
+        // Without a caller's agent, a fresh connection each time: a pool shared with other callers could hold sockets
+        // opened under another policy.
+        agent: init.agent ?? false,
         signal: AbortSignal.timeout(init.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       },
       (response) => {
@@ -226,7 +245,11 @@ export async function requestUserUrl(rawUrl: string | URL, init: OutboundRequest
         response.on("error", (error) => reject(asOutboundError(error, url)));
       },
     );
-    request.on("error", (error) => reject(asOutboundError(error, url)));
+    request.on("error", (error) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (request.reusedSocket && (code === "ECONNRESET" || code === "EPIPE")) reject(new StaleSocketError(code));
+      else reject(asOutboundError(error, url));
+    });
     request.end(init.body);
   });
 }

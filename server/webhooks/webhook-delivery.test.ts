@@ -10,7 +10,7 @@ import { makeUser } from "../../prisma/factories";
 import { db, type Tx } from "../db/client";
 import { runPendingJobs } from "../jobs/workers";
 import { startWebhookReceiver, type WebhookReceiver } from "../../e2e/support/webhook-receiver";
-import { deliverWebhookMessage, MAX_RESPONSE_BYTES, type ScheduleAttempt } from "./webhook-delivery";
+import { deliverWebhookMessage, deliverWebhookMessages, MAX_RESPONSE_BYTES, type ScheduleAttempt } from "./webhook-delivery";
 import { disableWebhook } from "./webhook-disable";
 import { messagesForEvent } from "./webhook-messages";
 import { createWebhook, updateWebhook } from "./webhook.service";
@@ -88,6 +88,25 @@ describe("deliverWebhookMessage", () => {
     // The job queue runs a job at least once: the same attempt again sends nothing.
     expect(await deliverWebhookMessage(messageId, 2, { ...local, schedule })).toMatchObject({ skipped: true });
     expect(receiver.deliveries(path)).toHaveLength(2);
+  });
+
+  it("makes a batch's attempts together: each message once, a repeated job skipped, every attempt logged and verified", async () => {
+    const [one, two] = [await subscribed(), await subscribed()];
+    const jobs = [one, two, one].map(({ messageId }) => ({ messageId, attempt: 1 }));
+    const outcomes = await deliverWebhookMessages(jobs, { ...local, schedule: one.schedule });
+    expect(outcomes).toEqual([
+      { skipped: false, attempt: 1, status: 200, step: { action: "delivered" } },
+      { skipped: false, attempt: 1, status: 200, step: { action: "delivered" } },
+      { skipped: true, reason: "attempted by another job of this batch" },
+    ]);
+    for (const { path, messageId } of [one, two]) {
+      const [delivery] = await receiver.waitFor(path, 1);
+      expect(delivery!.verifiedWith).toHaveLength(1);
+      expect(await state(messageId)).toMatchObject({ state: "DELIVERED", attemptCount: 1, attempts: [{ attempt: 1, status: 200 }] });
+    }
+    // The queue runs a batch at least once: run again, it sends nothing.
+    expect((await deliverWebhookMessages(jobs, { ...local, schedule: one.schedule })).every((outcome) => outcome.skipped)).toBe(true);
+    expect(receiver.deliveries(one.path)).toHaveLength(1);
   });
 
   it("handles an event once, however often the queue hands it over", async () => {

@@ -1,20 +1,25 @@
 /**
- * One delivery attempt of a webhook message: POST the frozen payload (or the webhook's template filled from
- * it), signed with the webhook's current secrets, with the message's id as `webhook-id` on every attempt and a
- * fresh timestamp. A 10 s deadline, no redirect followed, the answer read to at most 64 KB, the subscriber's
- * address checked again after this attempt's own DNS resolution. The attempt is logged; the retry policy decides
- * what follows, and a retry is scheduled (through the `schedule` hook: the job queue) in the transaction that
- * records it, so a crash cannot lose it. The transaction that ends a message (delivered, or given up) lets the next
- * message of its booking to its webhook go (webhook-ordering.ts).
+ * Delivery attempts of webhook messages: POST the frozen payload (or the webhook's template filled from it), signed
+ * with the webhook's current secrets, with the message's id as `webhook-id` on every attempt and a fresh timestamp.
+ * A 10 s deadline, no redirect followed, the answer read to at most 64 KB, the subscriber's address checked on each
+ * new connection (webhook-delivery-http.ts keeps connections alive per origin). The attempt is logged; the retry
+ * policy decides what follows, and a retry is scheduled (through the `schedule` hook: the job queue) in the
+ * transaction that records it, so a crash cannot lose it. The transaction that ends a message (delivered, or given
+ * up) lets the next message of its booking to its webhook go (webhook-ordering.ts).
+ *
+ * The job queue hands over several attempts at once (webhook-jobs.ts), and a batch costs what one attempt did:
+ * one query loads every message with its webhook, the POSTs go out together, and one transaction of two statements
+ * writes every attempt's log row and outcome and lets the next messages go.
  */
+import { db, UTC_NOW, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { db, type Tx } from "../db/client";
 import { enqueueJob } from "../jobs/queue";
 import { log } from "../log";
 import { OutboundUrlError, requestUserUrl, type OutboundResponse } from "../security/outbound-http";
 import { nextStep, type NextStep } from "./retry-policy";
 import { disableWebhook } from "./webhook-disable";
-import { releaseNextMessage } from "./webhook-ordering";
+import { keepAliveAgentFor } from "./webhook-delivery-http";
+import { releaseNextMessages } from "./webhook-ordering";
 import type { WebhookBody } from "./webhook-payload";
 import { signingSecretsOf } from "./webhook-secrets";
 import { signedHeaders } from "./webhook-signing";
@@ -49,6 +54,9 @@ export type DeliveryOptions = Partial<UrlPolicy> & {
 
 export type DeliveryOutcome = { skipped: true; reason: string } | { skipped: false; attempt: number; status: number | null; step: NextStep };
 
+/** One attempt the queue asks for: attempt number `attempt` of message `messageId`. */
+export type DeliverJob = { messageId: string; attempt: number };
+
 const MESSAGE_SELECT = {
   id: true,
   trigger: true,
@@ -77,6 +85,14 @@ export function bodyOf(payload: WebhookBody, template: string | null): string {
   return renderTemplate(template, { ...payload.payload, triggerEvent: payload.triggerEvent, createdAt: payload.createdAt });
 }
 
+type Message = Prisma.WebhookMessageGetPayload<{ select: typeof MESSAGE_SELECT }>;
+
+/** Every message of a batch with its webhook: one query. */
+export async function loadMessages(ids: readonly string[]): Promise<Map<string, Message>> {
+  const rows = await db.webhookMessage.findMany({ where: { id: { in: [...new Set(ids)] } }, select: MESSAGE_SELECT });
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 async function post(
   url: string,
   body: string,
@@ -94,6 +110,7 @@ async function post(
       onOversize: "truncate",
       allowPrivateNetwork: policy.allowPrivateNetwork,
       resolve: policy.resolve,
+      agent: keepAliveAgentFor(url, policy),
     });
     return { response, error: null };
   } catch (error) {
@@ -101,40 +118,51 @@ async function post(
   }
 }
 
-/** The next message of the booking to the webhook, if it was waiting for this one, is due now. */
-async function releaseNext(tx: Tx, webhookId: number, orderingKey: string, schedule: ScheduleAttempt): Promise<void> {
-  const next = await releaseNextMessage(tx, webhookId, orderingKey);
-  if (next) await schedule(tx, { messageId: next.id, attempt: next.attempt }, new Date());
+/** The next message of each (webhook, booking) whose message ended, if it was waiting, is due now. */
+async function releaseNext(tx: Tx, ended: readonly { webhookId: number; orderingKey: string }[], schedule: ScheduleAttempt): Promise<void> {
+  if (ended.length === 0) return;
+  const now = new Date();
+  for (const next of await releaseNextMessages(tx, ended)) await schedule(tx, { messageId: next.id, attempt: next.attempt }, now);
 }
 
 /** A message whose webhook is paused or disabled is given up, and lets the next one of its booking go (to be given up too). */
 async function giveUp(messageId: string, webhookId: number, orderingKey: string | null, schedule: ScheduleAttempt): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.webhookMessage.updateMany({ where: { id: messageId, state: "PENDING" }, data: { state: "FAILED", nextAttemptAt: null } });
-    if (count > 0 && orderingKey) await releaseNext(tx, webhookId, orderingKey, schedule);
+    if (count > 0 && orderingKey) await releaseNext(tx, [{ webhookId, orderingKey }], schedule);
   });
 }
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
 
-export async function deliverWebhookMessage(messageId: string, attempt: number, options: DeliveryOptions = {}): Promise<DeliveryOutcome> {
-  const now = options.now ?? (() => new Date());
-  const message = await db.webhookMessage.findUnique({ where: { id: messageId }, select: MESSAGE_SELECT });
-  if (!message) return { skipped: true, reason: "no such message" };
-  const schedule = options.schedule ?? scheduleOnQueue;
-  if (!options.manual) {
-    if (message.state !== "PENDING") return { skipped: true, reason: `message ${message.state.toLowerCase()}` };
-    if (message.attemptCount >= attempt) return { skipped: true, reason: `attempt ${attempt} already made` };
-    if (!message.webhook.active || message.webhook.disabledAt) {
-      await giveUp(messageId, message.webhook.id, message.orderingKey, schedule);
-      return { skipped: true, reason: "webhook paused or disabled" };
-    }
-  }
-  const number = options.manual ? message.attemptCount + 1 : attempt;
+/** An attempt made: what the log row and the message's new state are made of. */
+export type MadeAttempt = {
+  message: Message;
+  number: number;
+  startedAt: Date;
+  endedAt: Date;
+  status: number | null;
+  logged: string;
+  step: NextStep;
+};
 
+/** Why a job's attempt is not made (null: it is due), before anything is sent. */
+function skipReason(message: Message | undefined, attempt: number, options: DeliveryOptions): string | null {
+  if (!message) return "no such message";
+  if (options.manual) return null;
+  if (message.state !== "PENDING") return `message ${message.state.toLowerCase()}`;
+  if (message.attemptCount >= attempt) return `attempt ${attempt} already made`;
+  return null;
+}
+
+/** Signs and POSTs one message; the webhook's secrets are opened once per batch (`secrets` caches them by webhook). */
+export async function attempt(message: Message, number: number, secrets: Map<number, string[]>, options: DeliveryOptions): Promise<MadeAttempt> {
+  const now = options.now ?? (() => new Date());
   const body = bodyOf(message.payload as WebhookBody, message.webhook.payloadTemplate);
   const startedAt = now();
-  const headers = signedHeaders(signingSecretsOf(message.webhook, startedAt), message.id, body, startedAt);
+  let signing = secrets.get(message.webhook.id);
+  if (!signing) secrets.set(message.webhook.id, (signing = signingSecretsOf(message.webhook, startedAt)));
+  const headers = signedHeaders(signing, message.id, body, startedAt);
   const { response, error } = await post(message.webhook.subscriberUrl, body, headers, options);
   const endedAt = now();
   const status = response?.status ?? null;
@@ -143,32 +171,113 @@ export async function deliverWebhookMessage(messageId: string, attempt: number, 
       ? { action: "delivered" }
       : { action: "drop", reason: "A manual attempt is not retried" }
     : nextStep({ status, retryAfter: headerText(response?.headers["retry-after"]) }, number, message.createdAt, endedAt, (options.random ?? Math.random)());
+  const logged = (response ? response.text + (response.truncated ? "…" : "") : (error ?? "")).slice(0, LOGGED_RESPONSE_CHARS);
+  return { message, number, startedAt, endedAt, status, logged, step };
+}
 
-  const nextAttemptAt = step.action === "retry" ? new Date(endedAt.getTime() + step.delayMs) : null;
-  const state = step.action === "delivered" ? "DELIVERED" : step.action === "retry" ? "PENDING" : "FAILED";
-  await db.$transaction(async (tx) => {
-    await tx.webhookAttempt.create({
-      data: {
-        messageId,
-        attempt: number,
-        startedAt,
-        durationMs: Math.max(0, endedAt.getTime() - startedAt.getTime()),
-        status,
-        response: (response ? response.text + (response.truncated ? "…" : "") : (error ?? "")).slice(0, LOGGED_RESPONSE_CHARS),
-      },
-    });
-    // A manual attempt that fails leaves a message's earlier outcome alone; one that succeeds delivers it.
-    const keepState = options.manual && state !== "DELIVERED";
-    const data: Prisma.WebhookMessageUpdateInput = {
-      attemptCount: { set: Math.max(number, message.attemptCount) },
-      ...(keepState ? {} : { state, nextAttemptAt }),
-    };
-    await tx.webhookMessage.update({ where: { id: messageId }, data });
-    if (nextAttemptAt && options.schedule) await options.schedule(tx, { messageId, attempt: number + 1 }, nextAttemptAt);
-    if (step.action === "disable") await disableWebhook(tx, message.webhook.id, step.reason);
+const STATE_AFTER = { delivered: "DELIVERED", retry: "PENDING" } as const;
+
+/**
+ * Every attempt's delivery-log row and its message's outcome in ONE statement (an INSERT as a data-modifying CTE
+ * beside the UPDATE). `keepState`: a manual attempt that failed leaves its message's earlier outcome alone.
+ */
+const RECORD_ATTEMPTS = `
+  WITH input AS (
+    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::bool[])
+      AS i(id, attempt, "startedAt", "durationMs", status, response, state, "nextAttemptAt", "keepState")
+  ), logged AS (
+    INSERT INTO "WebhookAttempt" ("messageId", attempt, "startedAt", "durationMs", status, response)
+    SELECT id, attempt, "startedAt"::timestamp, "durationMs", status, response FROM input
+  )
+  UPDATE "WebhookMessage" m
+     SET "attemptCount" = GREATEST(m."attemptCount", i.attempt),
+         state = CASE WHEN i."keepState" THEN m.state ELSE i.state END,
+         "nextAttemptAt" = CASE WHEN i."keepState" THEN m."nextAttemptAt" ELSE i."nextAttemptAt"::timestamp END,
+         "updatedAt" = ${UTC_NOW}
+    FROM input i WHERE m.id = i.id`;
+
+/** ISO text of a UTC instant: a `timestamp` column (UTC, no zone, server/db/client.ts) ignores the trailing Z. */
+const utcText = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * The log rows, the messages' new states, their retries, disabled webhooks and the messages let go after the ended
+ * ones: one transaction, so a crash keeps all of it or none (and the attempts are made again).
+ */
+export async function recordAttempts(made: readonly MadeAttempt[], options: DeliveryOptions, schedule: ScheduleAttempt): Promise<void> {
+  if (made.length === 0) return;
+  const rows = made.map(({ message, number, startedAt, endedAt, status, logged, step }) => {
+    const nextAttemptAt = step.action === "retry" ? new Date(endedAt.getTime() + step.delayMs) : null;
+    const state = step.action === "delivered" || step.action === "retry" ? STATE_AFTER[step.action] : "FAILED";
+    const keepState = options.manual === true && state !== "DELIVERED";
     const ended = !keepState && state !== "PENDING" && message.state !== "DELIVERED" && message.state !== "FAILED";
-    if (ended && message.orderingKey) await releaseNext(tx, message.webhook.id, message.orderingKey, schedule);
+    return { message, number, startedAt, endedAt, status, logged, step, nextAttemptAt, state, keepState, ended };
   });
-  if (step.action !== "delivered") log.info("webhook delivery failed", { messageId, attempt: number, status, next: step.action });
-  return { skipped: false, attempt: number, status, step };
+  const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
+  await db.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(
+      RECORD_ATTEMPTS,
+      column((row) => row.message.id),
+      column((row) => row.number),
+      column((row) => utcText(row.startedAt)),
+      column((row) => Math.max(0, row.endedAt.getTime() - row.startedAt.getTime())),
+      column((row) => row.status),
+      column((row) => row.logged),
+      column((row) => row.state),
+      column((row) => utcText(row.nextAttemptAt)),
+      column((row) => row.keepState),
+    );
+    for (const row of rows) {
+      if (row.nextAttemptAt && options.schedule) await options.schedule(tx, { messageId: row.message.id, attempt: row.number + 1 }, row.nextAttemptAt);
+      if (row.step.action === "disable") await disableWebhook(tx, row.message.webhook.id, row.step.reason);
+    }
+    const ended = rows.filter((row) => row.ended && row.message.orderingKey !== null);
+    await releaseNext(
+      tx,
+      ended.map((row) => ({ webhookId: row.message.webhook.id, orderingKey: row.message.orderingKey! })),
+      schedule,
+    );
+  });
+}
+
+/**
+ * The attempts a batch of jobs asks for, in one go; an outcome per job, in the jobs' order. A job whose attempt
+ * was already made (the queue runs a job at least once), or whose message ended, is skipped; a message named twice
+ * in one batch is attempted once.
+ */
+export async function deliverWebhookMessages(jobs: readonly DeliverJob[], options: DeliveryOptions = {}): Promise<DeliveryOutcome[]> {
+  const schedule = options.schedule ?? scheduleOnQueue;
+  const messages = await loadMessages(jobs.map(({ messageId }) => messageId));
+  const outcomes: DeliveryOutcome[] = [];
+  const due: { index: number; message: Message; number: number }[] = [];
+  const taken = new Set<string>();
+  for (const [index, { messageId, attempt: number }] of jobs.entries()) {
+    const message = messages.get(messageId);
+    const reason = taken.has(messageId) ? "attempted by another job of this batch" : skipReason(message, number, options);
+    if (reason || !message) {
+      outcomes[index] = { skipped: true, reason: reason ?? "no such message" };
+      continue;
+    }
+    taken.add(messageId);
+    if (!options.manual && (!message.webhook.active || message.webhook.disabledAt)) {
+      await giveUp(messageId, message.webhook.id, message.orderingKey, schedule);
+      outcomes[index] = { skipped: true, reason: "webhook paused or disabled" };
+      continue;
+    }
+    due.push({ index, message, number: options.manual ? message.attemptCount + 1 : number });
+  }
+  const secrets = new Map<number, string[]>();
+  const made = await Promise.all(due.map(({ message, number }) => attempt(message, number, secrets, options)));
+  await recordAttempts(made, options, schedule);
+  for (const [position, { index }] of due.entries()) {
+    const { message, number, status, step } = made[position]!;
+    outcomes[index] = { skipped: false, attempt: number, status, step };
+    if (step.action !== "delivered") log.info("webhook delivery failed", { messageId: message.id, attempt: number, status, next: step.action });
+  }
+  return outcomes;
+}
+
+/** One attempt of one message (a manual redelivery, the tests): a batch of one. */
+export async function deliverWebhookMessage(messageId: string, attempt: number, options: DeliveryOptions = {}): Promise<DeliveryOutcome> {
+  const [outcome] = await deliverWebhookMessages([{ messageId, attempt }], options);
+  return outcome!;
 }

@@ -17,12 +17,12 @@ import type { UrlPolicy } from "./webhook-url";
 const local: UrlPolicy = { allowPrivateNetwork: true, resolve: async () => [{ address: "127.0.0.1", family: 4 }] };
 
 function memoryQueue() {
-  const handlers = new Map<string, (data: DeliverJobData) => Promise<void>>();
+  const handlers = new Map<string, (jobs: { data: DeliverJobData }[]) => Promise<void>>();
   const subscribers: ((event: WebhookDomainEvent) => Promise<void>)[] = [];
   const keys = new Set<string>();
   const jobs: { name: string; data: DeliverJobData }[] = [];
   const queue: JobQueue = {
-    defineJob: (name, handler) => handlers.set(name, handler),
+    defineBatchJob: (name, handler) => handlers.set(name, handler),
     enqueueJob: async (_tx, name, data, options = {}) => {
       if (options.singletonKey && keys.has(options.singletonKey)) return null;
       if (options.singletonKey) keys.add(options.singletonKey);
@@ -39,7 +39,7 @@ function memoryQueue() {
   };
   /** Runs every job, in order, once the transaction that enqueued it has committed; startAfter is not waited for. */
   const settle = async () => {
-    for (let job = jobs.shift(); job; job = jobs.shift()) await handlers.get(job.name)!(job.data);
+    for (let job = jobs.shift(); job; job = jobs.shift()) await handlers.get(job.name)!([{ data: job.data }]);
   };
   return { queue, events, publish, settle };
 }

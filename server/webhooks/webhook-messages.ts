@@ -6,10 +6,10 @@
  * message that waits behind an earlier one of its booking (webhook-ordering.ts).
  */
 import { randomBytes } from "node:crypto";
-import { db, sql, type Tx } from "../db/client";
+import { db, sql, UTC_NOW, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { lockOrderingKeys, orderOfEvent, webhooksBusyWith, type EventOrder } from "./webhook-ordering";
-import { webhookPayloadOf, type WebhookBody, type WebhookDomainEvent } from "./webhook-payload";
+import { lockOrderingKeys, lockPendingMessages, orderOfEvent, waitsBehindEarlierSql, type EventOrder } from "./webhook-ordering";
+import { webhookPayloadOf, type WebhookBody, type WebhookDomainEvent, type WebhookFacts } from "./webhook-payload";
 import { webhookFactsOf } from "./webhook-payload-facts";
 import { SELECT_SUBSCRIBED_WEBHOOKS } from "./webhook-subscriptions";
 import { PING_TRIGGER, triggerOfEvent } from "./webhook-triggers";
@@ -29,7 +29,9 @@ const orderOf = (event: WebhookDomainEvent) => (event.bookingUid ? orderOfEvent(
  * Makes the event's messages (once) and schedules the first attempts of those that need not wait behind an earlier
  * message of the same booking (webhook-ordering.ts); returns the ids of the messages made. The booking's earlier
  * events whose handling has not finished get their messages first. One insert for all of them and one for their
- * jobs, whatever the number of webhooks: this runs for every booking change.
+ * jobs, whatever the number of webhooks: this runs for every booking change. The reads before the transaction go one
+ * after another: several pollers make messages at once, and each must not hold more than one of the pool's
+ * connections, which requests need.
  */
 export async function messagesForEvent(event: WebhookDomainEvent, scheduleFirst?: ScheduleFirstAttempts): Promise<string[]> {
   const trigger = triggerOfEvent(event.type);
@@ -37,48 +39,59 @@ export async function messagesForEvent(event: WebhookDomainEvent, scheduleFirst?
   const webhookIds = await subscribedWebhookIds(event, trigger);
   if (webhookIds.length === 0) return [];
   const order = await orderOf(event);
+  const facts = await webhookFactsOf(event, trigger);
   if (order?.earlierEventIds.length) {
     const earlier = await db.domainEvent.findMany({ where: { id: { in: order.earlierEventIds } }, orderBy: { sequence: "asc" } });
     for (const previous of earlier) {
       const previousTrigger = triggerOfEvent(previous.type);
-      if (previousTrigger)
-        await makeMessages(previous, previousTrigger, await subscribedWebhookIds(previous, previousTrigger), await orderOf(previous), scheduleFirst);
+      if (!previousTrigger) continue;
+      const previousWebhooks = await subscribedWebhookIds(previous, previousTrigger);
+      if (previousWebhooks.length === 0) continue;
+      const previousOrder = await orderOf(previous);
+      await makeMessages(previous, previousTrigger, previousWebhooks, previousOrder, await webhookFactsOf(previous, previousTrigger), scheduleFirst);
     }
   }
-  return makeMessages(event, trigger, webhookIds, order, scheduleFirst);
+  return makeMessages(event, trigger, webhookIds, order, facts, scheduleFirst);
 }
+
+/**
+ * The messages of one event in one statement: each made PENDING (due now) or WAITING behind an earlier message of
+ * its booking to its webhook; one the event already has (a repeated job) is skipped by the unique (eventId, webhookId).
+ */
+const INSERT_MESSAGES = `
+  INSERT INTO "WebhookMessage" (id, "webhookId", "eventId", trigger, payload, "orderingKey", sequence, state, "nextAttemptAt", "createdAt", "updatedAt")
+  SELECT n.id, n."webhookId", $3, $4, $5::jsonb, $6::text, $7::bigint,
+         CASE WHEN n.waits THEN 'WAITING' ELSE 'PENDING' END, CASE WHEN n.waits THEN NULL ELSE ${UTC_NOW} END, ${UTC_NOW}, ${UTC_NOW}
+    FROM (SELECT m.id, m."webhookId", ${waitsBehindEarlierSql('m."webhookId"', "$6::text")} AS waits
+            FROM unnest($1::text[], $2::int[]) AS m(id, "webhookId")) n
+  ON CONFLICT DO NOTHING
+  RETURNING id, state`;
 
 async function makeMessages(
   event: WebhookDomainEvent,
   trigger: string,
   webhookIds: number[],
   order: EventOrder | null,
+  facts: WebhookFacts,
   scheduleFirst: ScheduleFirstAttempts | undefined,
 ): Promise<string[]> {
   if (webhookIds.length === 0) return [];
-  const payload = webhookPayloadOf(event, await webhookFactsOf(event, trigger), trigger) as unknown as Prisma.InputJsonValue;
-  const now = new Date();
+  const payload = JSON.stringify(webhookPayloadOf(event, facts, trigger));
   return db.$transaction(async (tx) => {
-    let busy = new Set<number>();
     if (order) {
       await lockOrderingKeys(tx, webhookIds, order.orderingKey);
-      busy = await webhooksBusyWith(tx, webhookIds, order.orderingKey);
+      await lockPendingMessages(tx, webhookIds, order.orderingKey);
     }
-    // A message this event already has (a repeated job) is skipped by the unique (eventId, webhookId), not made twice.
-    const made = await tx.webhookMessage.createManyAndReturn({
-      data: webhookIds.map((webhookId) => ({
-        id: newMessageId(),
-        webhookId,
-        eventId: event.id,
-        trigger,
-        payload,
-        orderingKey: order?.orderingKey ?? null,
-        sequence: order?.sequence ?? null,
-        ...(busy.has(webhookId) ? { state: "WAITING", nextAttemptAt: null } : { nextAttemptAt: now }),
-      })),
-      skipDuplicates: true,
-      select: { id: true, state: true },
-    });
+    const made = await tx.$queryRawUnsafe<{ id: string; state: string }[]>(
+      INSERT_MESSAGES,
+      webhookIds.map(() => newMessageId()),
+      webhookIds,
+      event.id,
+      trigger,
+      payload,
+      order?.orderingKey ?? null,
+      order ? order.sequence.toString() : null,
+    );
     const due = made.filter(({ state }) => state === "PENDING").map(({ id }) => id);
     if (scheduleFirst && due.length > 0) await scheduleFirst(tx, due);
     return made.map(({ id }) => id);

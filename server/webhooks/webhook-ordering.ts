@@ -11,9 +11,10 @@
  *   its webhook and key is PENDING or WAITING is WAITING: no job, no attempt. When the PENDING one ends (delivered, or
  *   given up: a final status, three days of retries, its webhook paused or disabled), the transaction that ends it
  *   makes the WAITING one with the lowest sequence PENDING and enqueues its first attempt (`releaseNextMessage`).
- * - Making messages (`lockOrderingKeys`, `webhooksBusyWith`) holds a transaction-scoped advisory lock per webhook and
- *   key, so two instances making messages of one booking at once see each other's; it row-locks the PENDING message
- *   it would wait behind, so a release committing meanwhile is seen, never missed. All of it is in the database:
+ * - Making messages (`lockOrderingKeys`, `lockPendingMessages`, then `waitsBehindEarlierSql` in the insert) holds a
+ *   transaction-scoped advisory lock per webhook and key, so two instances making messages of one booking at once see
+ *   each other's; it row-locks the PENDING message it would wait behind, so a release committing meanwhile is seen,
+ *   never missed. The insert decides each message's state itself: one statement, not a read and a write. All of it is in the database:
  *   it holds across app instances and across crashes (each step commits with its job, or not at all).
  * - Messages are made when the `webhooks` subscriber handles an event, and events of one booking can be handled out
  *   of order (several instances, a handler that failed and is retried). So handling an event first makes the
@@ -62,35 +63,51 @@ export async function lockOrderingKeys(tx: Tx, webhookIds: readonly number[], ke
 }
 
 /**
- * Under lockOrderingKeys: the webhooks among `webhookIds` that still have a message of `key` to send (PENDING or
- * WAITING); a new message to them waits. The PENDING ones are row-locked first, so a release under way is committed
- * (and its outcome read) before the answer is made.
+ * Under lockOrderingKeys, before the messages are made: row-locks the PENDING messages of `key` to `webhookIds`, so a
+ * release under way (its transaction updated one) is committed before the next statement reads who is busy.
  */
-export async function webhooksBusyWith(tx: Tx, webhookIds: readonly number[], key: string): Promise<Set<number>> {
-  const where = `"webhookId" = ANY($1::int[]) AND "orderingKey" = $2`;
-  await tx.$queryRawUnsafe(`SELECT id FROM "WebhookMessage" WHERE ${where} AND state = 'PENDING' FOR UPDATE`, [...webhookIds], key);
-  const rows = await tx.$queryRawUnsafe<{ webhookId: number }[]>(
-    `SELECT DISTINCT "webhookId" FROM "WebhookMessage" WHERE ${where} AND state IN ('PENDING', 'WAITING')`,
+export async function lockPendingMessages(tx: Tx, webhookIds: readonly number[], key: string): Promise<void> {
+  await tx.$queryRawUnsafe(
+    `SELECT count(*)::int AS locked FROM (SELECT id FROM "WebhookMessage" WHERE "webhookId" = ANY($1::int[]) AND "orderingKey" = $2 AND state = 'PENDING' FOR UPDATE) pending`,
     [...webhookIds],
     key,
   );
-  return new Set(rows.map(({ webhookId }) => webhookId));
 }
 
 /**
- * In the transaction that took a message of (webhook, key) out of PENDING or WAITING: when none of them is PENDING
- * any more, the WAITING one with the lowest sequence becomes PENDING. Returns it, for its next attempt to be
- * enqueued in the same transaction.
+ * The SQL condition, for a message about to be made to webhook `webhookId` with key `key` (SQL expressions), that it
+ * must wait: its webhook still has a message of that key to send (PENDING or WAITING). Read in a statement after
+ * lockPendingMessages, so it sees a concurrent release's outcome.
  */
-export async function releaseNextMessage(tx: Tx, webhookId: number, key: string): Promise<{ id: string; attempt: number } | null> {
-  const [next] = await tx.$queryRawUnsafe<{ id: string; attemptCount: number }[]>(
-    `UPDATE "WebhookMessage" SET state = 'PENDING', "nextAttemptAt" = ${UTC_NOW}, "updatedAt" = ${UTC_NOW}
-      WHERE id = (SELECT id FROM "WebhookMessage" WHERE "webhookId" = $1 AND "orderingKey" = $2 AND state = 'WAITING'
-                   ORDER BY sequence, "createdAt", id LIMIT 1)
-        AND NOT EXISTS (SELECT 1 FROM "WebhookMessage" WHERE "webhookId" = $1 AND "orderingKey" = $2 AND state = 'PENDING')
-      RETURNING id, "attemptCount"`,
-    webhookId,
-    key,
+export const waitsBehindEarlierSql = (webhookId: string, key: string) =>
+  `(${key} IS NOT NULL AND EXISTS (SELECT 1 FROM "WebhookMessage" busy
+     WHERE busy."webhookId" = ${webhookId} AND busy."orderingKey" = ${key} AND busy.state IN ('PENDING', 'WAITING')))`;
+
+/**
+ * In the transaction that took messages of (webhook, key) pairs out of PENDING or WAITING: for each pair with none
+ * PENDING any more, the WAITING one with the lowest sequence becomes PENDING. One statement for the whole list (a
+ * delivery batch ends many messages at once). Returns them, for their next attempts to be enqueued in the same
+ * transaction.
+ */
+export async function releaseNextMessages(tx: Tx, pairs: readonly { webhookId: number; orderingKey: string }[]): Promise<{ id: string; attempt: number }[]> {
+  if (pairs.length === 0) return [];
+  const rows = await tx.$queryRawUnsafe<{ id: string; attemptCount: number }[]>(
+    `UPDATE "WebhookMessage" m SET state = 'PENDING', "nextAttemptAt" = ${UTC_NOW}, "updatedAt" = ${UTC_NOW}
+      FROM (SELECT DISTINCT ON (w."webhookId", w."orderingKey") w.id
+              FROM unnest($1::int[], $2::text[]) AS k("webhookId", key)
+              JOIN "WebhookMessage" w ON w."webhookId" = k."webhookId" AND w."orderingKey" = k.key AND w.state = 'WAITING'
+             WHERE NOT EXISTS (SELECT 1 FROM "WebhookMessage" p WHERE p."webhookId" = k."webhookId" AND p."orderingKey" = k.key AND p.state = 'PENDING')
+             ORDER BY w."webhookId", w."orderingKey", w.sequence, w."createdAt", w.id) next
+      WHERE m.id = next.id AND m.state = 'WAITING'
+      RETURNING m.id, m."attemptCount"`,
+    pairs.map(({ webhookId }) => webhookId),
+    pairs.map(({ orderingKey }) => orderingKey),
   );
-  return next ? { id: next.id, attempt: next.attemptCount + 1 } : null;
+  return rows.map((row) => ({ id: row.id, attempt: row.attemptCount + 1 }));
+}
+
+/** `releaseNextMessages` for one (webhook, key): the sweep's way. */
+export async function releaseNextMessage(tx: Tx, webhookId: number, key: string): Promise<{ id: string; attempt: number } | null> {
+  const [next] = await releaseNextMessages(tx, [{ webhookId, orderingKey: key }]);
+  return next ?? null;
 }
