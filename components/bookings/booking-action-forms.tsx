@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { TBookingOutput } from "@/server/bookings/booking.dto";
-import { ZAddGuestsInput, ZCancelBookingInput, ZDeclineBookingInput, ZMarkAbsentInput, ZUpdateLocationInput } from "@/server/bookings/booking.schemas";
+import { ZAddGuestsInput, ZCancelBookingInput, ZDeclineBookingInput, ZMarkAbsentInput } from "@/server/bookings/booking-actions.schemas";
 import { SelectField, SwitchField, TextareaField, TextField } from "../form/fields";
 import { Form, SubmitButton, useZodForm } from "../form/form";
 import { useFormMutation } from "../form/use-form-mutation";
@@ -111,7 +111,11 @@ const LOCATION_KINDS = [
   { value: "phone", label: "Phone call (number)" },
 ] as const;
 
-/** The three places a host can name; `value` goes to the field of ZLocation that kind uses. */
+/**
+ * The three places a host can name; `value` goes to the field of the location that kind uses. The body's own schema
+ * (ZUpdateLocationInput) sits with the database-backed booking schemas, so the procedure checks it and its message
+ * shows above the fields.
+ */
 const ZLocationForm = z.object({ type: z.enum(["address", "link", "phone"]), value: z.string().trim().min(1, "Give the new location") });
 
 export function LocationForm({ booking, onDone, onBack }: TActionFormProps) {
@@ -126,11 +130,7 @@ export function LocationForm({ booking, onDone, onBack }: TActionFormProps) {
     <Form
       form={form}
       label="Change the location"
-      onSubmit={({ type, value }) => {
-        const body = ZUpdateLocationInput.safeParse({ location: { type, [type]: value } });
-        if (!body.success) return form.setError("value", { message: body.error.issues[0]?.message ?? "Not a valid location" });
-        update.mutate({ bookingUid: booking.uid, body: body.data });
-      }}
+      onSubmit={({ type, value }) => update.mutate({ bookingUid: booking.uid, body: { location: { type, [type]: value } } })}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField name="type" label="Kind of location" options={LOCATION_KINDS} />

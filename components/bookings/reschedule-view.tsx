@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ZRescheduleBookingInput } from "@/server/bookings/booking.schemas";
+import { ZRescheduleBookingInput } from "@/server/bookings/booking-actions.schemas";
 import type { TBookingOutput } from "@/server/bookings/booking.dto";
 import { formatInZone } from "@/server/time/zoned-dates";
 import { SlotPicker } from "../booking-page/slot-picker";
