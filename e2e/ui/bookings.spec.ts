@@ -13,10 +13,19 @@ import { db, disconnectDb } from "../../server/db/client";
 import { seriousAxeViolations } from "../support/axe-serious";
 import { bearer, bookOverHttp, type Booking } from "../support/bookings-http";
 import { expect, test } from "../support/fixtures";
-import { logInAt, toastWith, typeDate } from "../support/site";
+import { toastWith, typeDate } from "../support/site";
+import { logIn } from "../support/web-session";
 
 test.afterAll(() => disconnectDb());
 test.use({ timezoneId: "UTC", locale: "en-US" });
+// Whole flows through a production server on a shared 2-core machine: three times the default budget.
+test.describe.configure({ timeout: 180_000 });
+
+/** Signs the browser's context in through the credentials callback (the log-in form has its own spec), then opens `path`. */
+async function openSignedIn(page: Page, path: string, email: string) {
+  await logIn(page.request, email);
+  await page.goto(path);
+}
 
 const SCREENSHOTS = path.join(import.meta.dirname, "../../docs/screenshots");
 const slotButton = (page: Page, start: Date) => page.locator(`button:has(time[datetime="${start.toISOString()}"])`);
@@ -33,7 +42,7 @@ test("a visitor's request is confirmed by the host from /bookings/unconfirmed @e
   await page.getByRole("button", { name: "Confirm booking" }).click();
   await expect(page.getByRole("heading", { name: "Booking requested" })).toBeVisible();
 
-  await logInAt(page, "/bookings/unconfirmed", host.email);
+  await openSignedIn(page, "/bookings/unconfirmed", host.email);
   const list = page.getByRole("list", { name: "Unconfirmed bookings" });
   await expect(list).toContainText("Ada Visitor");
   await expect(list).toContainText("(UTC)");
@@ -53,7 +62,8 @@ test("a booking is rescheduled to a slot from the picker, then cancelled with a 
   const { host, eventType, apiKey } = await makeHostWithEventType();
   const booked = await bookOverHttp(request, eventType.id, utcAt(1, 9));
 
-  await logInAt(page, "/bookings", host.email, { landing: "/bookings/upcoming" });
+  await openSignedIn(page, "/bookings", host.email);
+  await expect(page).toHaveURL("/bookings/upcoming");
   await bookingRow(page, utcAt(1, 9)).click();
   let dialog = page.getByRole("dialog", { name: "Intro call" });
   await dialog.getByRole("button", { name: "Reschedule" }).click();
@@ -100,7 +110,7 @@ test("filters narrow the list, and pages follow the list's cursor @embedded", as
     expect(response.status()).toBe(201);
     bookings.push((await response.json()).data);
   }
-  await logInAt(page, "/bookings/upcoming", host.email);
+  await openSignedIn(page, "/bookings/upcoming", host.email);
   const list = page.getByRole("list", { name: "Upcoming bookings" });
   await expect(page.getByText("1–20 of 23")).toBeVisible();
   await expect(list.getByRole("listitem")).toHaveCount(20);
@@ -140,7 +150,7 @@ test("a team admin lists the team's bookings; a member's own list stays theirs",
   await bookOverHttp(request, teamType.id, utcAt(1, 11));
   await bookOverHttp(request, eventType.id, utcAt(1, 13));
 
-  await logInAt(page, "/bookings/upcoming", admin.email);
+  await openSignedIn(page, "/bookings/upcoming", admin.email);
   await expect(page.getByText("No upcoming bookings.")).toBeVisible();
   await page.getByRole("button", { name: /Bookings of/ }).click();
   await page.getByRole("option", { name: "Team Support crew" }).click();
@@ -151,11 +161,11 @@ test("a team admin lists the team's bookings; a member's own list stays theirs",
 
 for (const theme of ["light", "dark"] as const) {
   test(`the bookings lists and the details dialog pass axe in the ${theme} theme at 390 and 1440 px`, async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     const { host, eventType } = await makeHostWithEventType({ eventType: { requiresConfirmation: true } });
     await bookOverHttp(request, eventType.id, utcAt(1, 9));
     await page.emulateMedia({ colorScheme: theme });
-    await logInAt(page, "/bookings/unconfirmed", host.email);
+    await openSignedIn(page, "/bookings/unconfirmed", host.email);
     mkdirSync(SCREENSHOTS, { recursive: true });
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: 900 });

@@ -14,10 +14,19 @@ import { seriousAxeViolations } from "../support/axe-serious";
 import { expect, test } from "../support/fixtures";
 import { icsFeed, serveFeeds, type FeedServer } from "../support/ics-feeds";
 import { startRadicale, type Radicale } from "../support/radicale";
-import { logInAt, toastWith } from "../support/site";
+import { toastWith } from "../support/site";
+import { logIn } from "../support/web-session";
 
 test.afterAll(() => disconnectDb());
 test.use({ timezoneId: "UTC", locale: "en-US" });
+// Whole flows through a production server on a shared 2-core machine: three times the default budget.
+test.describe.configure({ timeout: 180_000 });
+
+/** Signs the browser's context in through the credentials callback (the log-in form has its own spec), then opens `path`. */
+async function openSignedIn(page: Page, path: string, email: string) {
+  await logIn(page.request, email);
+  await page.goto(path);
+}
 
 const SCREENSHOTS = path.join(import.meta.dirname, "../../docs/screenshots");
 const slotButton = (page: Page, start: Date) => page.locator(`button:has(time[datetime="${start.toISOString()}"])`);
@@ -39,7 +48,7 @@ test.describe("CalDAV on Radicale", () => {
     await page.goto(publicPage);
     await expect(slotButton(page, utcAt(1, 9))).toBeVisible();
 
-    await logInAt(page, "/settings/calendars", host.email);
+    await openSignedIn(page, "/settings/calendars", host.email);
     await expect(page.getByText("No calendar is connected yet.")).toBeVisible();
     const form = page.getByRole("form", { name: "CalDAV or Apple Calendar" });
     await form.getByLabel("Server URL").fill(`${radicale.url}/`);
@@ -78,7 +87,7 @@ test.describe("ICS feeds", () => {
     const { host, eventType } = await makeHostWithEventType();
     const publicPage = `/${host.username}/${eventType.slug}`;
 
-    await logInAt(page, "/settings/calendars", host.email);
+    await openSignedIn(page, "/settings/calendars", host.email);
     const form = page.getByRole("form", { name: "ICS feed" });
     await form.getByLabel("ICS feed URL").fill(`${feeds.base}/missing.ics`);
     await form.getByRole("button", { name: "Connect feed" }).click();
@@ -113,12 +122,12 @@ test.describe("ICS feeds", () => {
 
   for (const theme of ["light", "dark"] as const) {
     test(`/settings/calendars passes axe in the ${theme} theme at 390 and 1440 px`, async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(240_000);
       const feedPath = `/team-${randomBytes(4).toString("hex")}.ics`;
       feeds.feeds.set(feedPath, icsFeed({ uid: "offsite", ...busyHour }));
       const { host } = await makeHostWithEventType();
       await page.emulateMedia({ colorScheme: theme });
-      await logInAt(page, "/settings/calendars", host.email);
+      await openSignedIn(page, "/settings/calendars", host.email);
       await page.getByLabel("ICS feed URL").fill(`${feeds.base}${feedPath}`);
       await page.getByRole("button", { name: "Connect feed" }).click();
       await expect(page.getByRole("list", { name: "Calendars of ICS Feed" })).toBeVisible();
