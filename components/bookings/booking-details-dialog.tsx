@@ -41,7 +41,8 @@ export function BookingDetailsDialog({ uid, timeZone, onClose }: { uid: string; 
       className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-2 sm:p-4"
     >
       <Modal className="max-h-[95vh] w-full max-w-3xl overflow-y-auto rounded-lg bg-white p-4 text-slate-900 shadow-xl sm:p-6">
-        <Dialog className="outline-none" aria-label={booking.data ? undefined : "Booking"}>
+        {/* Named by the booking's title: its heading appears only once the booking has loaded, after the dialog mounted. */}
+        <Dialog className="outline-none" aria-label={booking.data?.title ?? "Booking"}>
           {booking.isError && <Alert>{describeError(booking.error).message}</Alert>}
           {booking.isPending && <p className="text-sm text-slate-600">Loading the booking…</p>}
           {booking.data && (

@@ -98,11 +98,11 @@ describe("bookings.filterOptions and rescheduleTarget", () => {
 
   it("names the public page whose slots a reschedule picks from: the team's slug, or the owner's username", async () => {
     const team = await db.team.findUniqueOrThrow({ where: { id: world.team.id } });
-    expect(await callerFor(world.users.member.id).bookings.rescheduleTarget({ bookingUid: uids.teamUpcoming })).toEqual({
+    expect(await callerFor(world.users.member.id).bookings.rescheduleTarget({ bookingUid: uids.teamUpcoming! })).toEqual({
       eventTypeId: teamTypeId,
       owner: { teamSlug: team.slug },
     });
-    expect(await callerFor(world.users.admin.id).bookings.rescheduleTarget({ bookingUid: uids.adminOwn })).toEqual({
+    expect(await callerFor(world.users.admin.id).bookings.rescheduleTarget({ bookingUid: uids.adminOwn! })).toEqual({
       eventTypeId: personalTypeId,
       owner: { username: world.users.admin.username },
     });
