@@ -6,13 +6,13 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { makeUser } from "../../prisma/factories";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { seriousAxeViolations } from "../support/axe-serious";
 import { bearer, bookOverHttp, type Booking } from "../support/bookings-http";
-import { expect, test } from "../support/fixtures";
+import { expect as baseExpect, test } from "../support/fixtures";
 import { toastWith, typeDate } from "../support/site";
 import { logIn } from "../support/web-session";
 
@@ -20,6 +20,7 @@ test.afterAll(() => disconnectDb());
 test.use({ timezoneId: "UTC", locale: "en-US" });
 // Whole flows through a production server on a shared 2-core machine: three times the default budget.
 test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Signs the browser's context in through the credentials callback (the log-in form has its own spec), then opens `path`. */
 async function openSignedIn(page: Page, path: string, email: string) {
@@ -28,7 +29,8 @@ async function openSignedIn(page: Page, path: string, email: string) {
 }
 
 const SCREENSHOTS = path.join(import.meta.dirname, "../../docs/screenshots");
-const slotButton = (page: Page, start: Date) => page.locator(`button:has(time[datetime="${start.toISOString()}"])`);
+/** A slot of the picker in `scope` (the page, or the booking dialog: behind it, the list's rows carry <time> too). */
+const slotButton = (scope: Page | Locator, start: Date) => scope.locator(`button:has(time[datetime="${start.toISOString()}"])`);
 const bookingRow = (page: Page, start: Date | string) =>
   page.locator(`li > button:has(time[datetime="${typeof start === "string" ? start : start.toISOString()}"])`);
 
@@ -68,9 +70,9 @@ test("a booking is rescheduled to a slot from the picker, then cancelled with a 
   let dialog = page.getByRole("dialog", { name: /^Intro call/ });
   await dialog.getByRole("button", { name: "Reschedule" }).click();
   // The picker is the booking page's: the booking's own slot is taken, the others are offered.
-  await expect(slotButton(page, utcAt(1, 9, 30))).toBeVisible();
-  await expect(slotButton(page, utcAt(1, 9))).toHaveCount(0);
-  await slotButton(page, utcAt(2, 10)).click();
+  await expect(slotButton(dialog, utcAt(1, 9, 30))).toBeVisible();
+  await expect(slotButton(dialog, utcAt(1, 9))).toHaveCount(0);
+  await slotButton(dialog, utcAt(2, 10)).click();
   await dialog.getByLabel("Reason for rescheduling (optional)").fill("Clash with a workshop");
   await dialog.getByRole("button", { name: "Reschedule booking" }).click();
   await expect(toastWith(page, "Booking moved to")).toBeVisible();

@@ -11,7 +11,7 @@ import type { Page } from "@playwright/test";
 import { makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { seriousAxeViolations } from "../support/axe-serious";
-import { expect, test } from "../support/fixtures";
+import { expect as baseExpect, test } from "../support/fixtures";
 import { icsFeed, serveFeeds, type FeedServer } from "../support/ics-feeds";
 import { startRadicale, type Radicale } from "../support/radicale";
 import { toastWith } from "../support/site";
@@ -21,6 +21,7 @@ test.afterAll(() => disconnectDb());
 test.use({ timezoneId: "UTC", locale: "en-US" });
 // Whole flows through a production server on a shared 2-core machine: three times the default budget.
 test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Signs the browser's context in through the credentials callback (the log-in form has its own spec), then opens `path`. */
 async function openSignedIn(page: Page, path: string, email: string) {
