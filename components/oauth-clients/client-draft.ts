@@ -12,6 +12,20 @@ export type TClientDraft = {
   purpose: string;
 };
 
+const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+
+/** Redirect URI rows come from state (rows are added and removed), everything else from the form. */
+export function readDraft(form: FormData, redirectUris: readonly string[]): TClientDraft {
+  return {
+    name: text(form, "name"),
+    logoUrl: text(form, "logoUrl"),
+    websiteUrl: text(form, "websiteUrl"),
+    redirectUris: [...redirectUris],
+    scopes: form.getAll("scopes").map(String),
+    purpose: text(form, "purpose"),
+  };
+}
+
 /** Blank rows are dropped before validating, so error paths (`redirectUris.2`) match the rows shown. */
 export const compactUris = (rows: readonly string[]) => rows.map((row) => row.trim()).filter(Boolean);
 

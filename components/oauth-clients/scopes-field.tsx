@@ -1,12 +1,10 @@
-"use client";
-/** Checkboxes of the form kit's `scopes`, grouped by level, each with the meaning users will read on the consent screen. */
-import { get, useFormContext } from "react-hook-form";
 import { SCOPES } from "@/server/auth/scopes";
 import { SCOPE_LEVELS, scopesAt } from "./scope-labels";
 
-export function ScopesField({ legacyScopes }: { legacyScopes: readonly string[] }) {
-  const { register, formState } = useFormContext<{ scopes: string[] }>();
-  const error = (get(formState.errors, "scopes") as { message?: string } | undefined)?.message;
+type Props = { defaultScopes: readonly string[]; legacyScopes: readonly string[]; error?: string };
+
+/** Checkboxes grouped by level, each with the meaning users will read on the consent screen. */
+export function ScopesField({ defaultScopes, legacyScopes, error }: Props) {
   return (
     <fieldset aria-describedby={error ? "field-scopes-error" : undefined} className="space-y-4">
       <legend className="text-sm font-medium text-slate-800">Scopes</legend>
@@ -24,7 +22,13 @@ export function ScopesField({ legacyScopes }: { legacyScopes: readonly string[] 
             <div className="mt-2 space-y-2">
               {scopesAt(level).map((scope) => (
                 <label key={scope} className="flex items-start gap-2 text-sm">
-                  <input type="checkbox" value={scope} className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-indigo-600" {...register("scopes")} />
+                  <input
+                    type="checkbox"
+                    name="scopes"
+                    value={scope}
+                    defaultChecked={defaultScopes.includes(scope)}
+                    className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-indigo-600"
+                  />
                   <span>
                     <code className="block font-mono text-xs text-slate-900">{scope}</code>
                     <span className="text-slate-600">{SCOPES[scope].meaning}</span>
