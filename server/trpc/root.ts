@@ -10,6 +10,7 @@ import { bookingPageRouter } from "./routers/booking-page";
 import { oauthClientsRouter } from "./routers/oauth-clients";
 import { oauthReviewRouter } from "./routers/oauth-review";
 import { onboardingRouter } from "./routers/onboarding";
+import { organizationsRouter } from "./routers/organizations";
 import { teamsRouter } from "./routers/teams";
 import { webhooksRouter } from "./routers/webhooks";
 
@@ -27,6 +28,7 @@ export const appRouter = router({
   account: accountRouter,
   bookings: bookingsRouter,
   calendars: calendarsRouter,
+  organizations: organizationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
