@@ -14,7 +14,7 @@ export default defineConfig({
   grepInvert: undefined,
   projects: [
     { name: "api-embedded", testDir: "e2e/api" },
-    // The site's flows tagged @embedded (availability) in Chromium, as the ui project runs them.
+    // The site's flows tagged @embedded (availability, bookings, calendars) in Chromium, as the ui project runs them.
     { name: "ui-embedded", testDir: "e2e/ui", use: base.projects?.find((project) => project.name === "ui")?.use },
   ],
 });

@@ -1,60 +1,40 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+/** Sets the new password (ending every other session) on the form kit, then signs this browser in with it. */
+import { useState } from "react";
+import { ZResetPasswordInput } from "@/server/auth/password-reset.schemas";
+import { TextField } from "../form/fields";
+import { Form, SubmitButton, useZodForm } from "../form/form";
+import { useFormMutation } from "../form/use-form-mutation";
 import { useTRPC } from "../trpc/client";
-import { describeError, type FieldErrors } from "../trpc/errors";
-import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
-import { TextField } from "../ui/text-field";
-import { useHydrated } from "../ui/use-hydrated";
 import { continueTo, signInWithPassword } from "./sign-in";
 
-/** Sets the new password (ending every other session), then signs this browser in with it. */
+const ZNewPasswordForm = ZResetPasswordInput.pick({ password: true });
+
 export function ResetPasswordForm({ token }: { token: string }) {
   const trpc = useTRPC();
-  const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<FieldErrors>({});
   const [isSigningIn, setIsSigningIn] = useState(false);
-  const isHydrated = useHydrated();
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get("password"));
-    setError(null);
-    setFields({});
-    let email: string;
-    try {
-      ({ email } = await reset.mutateAsync({ token, password }));
-    } catch (failure) {
-      const described = describeError(failure);
-      setError(described.message);
-      setFields(described.fields);
-      return;
-    }
-    setIsSigningIn(true);
-    const signInFailure = await signInWithPassword(email, password);
-    if (!signInFailure) return continueTo("/");
-    setError(`Your password was changed, but logging in failed: ${signInFailure}`);
-    setIsSigningIn(false);
-  }
-
-  const isBusy = reset.isPending || isSigningIn;
+  const form = useZodForm(ZNewPasswordForm, { defaultValues: { password: "" }, mode: "onSubmit" });
+  const reset = useFormMutation(form, trpc.auth.resetPassword.mutationOptions(), {
+    onSuccess: async ({ email }) => {
+      setIsSigningIn(true);
+      const signInFailure = await signInWithPassword(email, form.getValues("password"));
+      if (!signInFailure) return continueTo("/");
+      form.setError("root.server", { type: "server", message: `Your password was changed, but logging in failed: ${signInFailure}` });
+      setIsSigningIn(false);
+    },
+  });
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      {error && <Alert>{error}</Alert>}
+    <Form form={form} label="Choose a new password" onSubmit={({ password }) => reset.mutate({ token, password })}>
       <TextField
         name="password"
         label="New password"
         type="password"
         autoComplete="new-password"
-        required
-        error={fields.password}
         hint="Use a passphrase you do not use anywhere else. Every device signed in to your account will be signed out."
       />
-      <Button type="submit" className="w-full" disabled={!isHydrated || isBusy}>
-        {isBusy ? "Saving…" : "Set new password"}
-      </Button>
-    </form>
+      <div className="[&>button]:w-full">
+        <SubmitButton pending={reset.isPending || isSigningIn}>Set new password</SubmitButton>
+      </div>
+    </Form>
   );
 }

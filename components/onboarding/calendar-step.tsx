@@ -1,7 +1,7 @@
 "use client";
 /**
  * Connecting a calendar is optional: an ICS feed URL (read through the calendars service, which checks
- * it), or "Skip for now".
+ * it), any other kind this server offers (other-calendars.tsx), or "Skip for now".
  */
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
@@ -10,6 +10,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { describeError } from "@/components/trpc/errors";
 import { useEmbed } from "./embed-bridge";
 import { isUnexpected } from "./failures";
+import { OtherCalendars } from "./other-calendars";
 import { themeClasses, type Theme } from "./theme";
 import { ThemedAlert, ThemedButton, ThemedTextField } from "./themed-ui";
 import { useHydrated } from "@/components/ui/use-hydrated";
@@ -61,6 +62,7 @@ export function CalendarStep({ theme, returnTo }: { theme: Theme; returnTo: stri
           {connect.isPending || connect.isSuccess ? "Connecting…" : "Connect feed"}
         </ThemedButton>
       </form>
+      <OtherCalendars theme={theme} returnTo={returnTo} onConnected={() => void run("connect", () => finish.mutateAsync())} />
       <div className="space-y-2">
         {error?.on === "skip" && <ThemedAlert theme={theme}>{error.message}</ThemedAlert>}
         <ThemedButton theme={theme} variant="secondary" className="w-full" onClick={() => void run("skip", () => finish.mutateAsync())} disabled={isBusy}>

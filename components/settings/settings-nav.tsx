@@ -12,6 +12,7 @@ const SECTIONS: { heading: string; items: NavItem[] }[] = [
     items: [
       { href: "/settings/profile", label: "Profile" },
       { href: "/settings/general", label: "General" },
+      { href: "/settings/calendars", label: "Calendars" },
       { href: "/settings/security", label: "Security" },
       { href: "/settings/teams", label: "Teams" },
       { href: "/settings/organizations", label: "Organization" },

@@ -1,61 +1,52 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+/** Name and slug, on the form kit with the procedure's own fields; the creator becomes the team's OWNER and lands on its page. */
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { z } from "zod";
+import { ZCreateTeamInput } from "@/server/teams/team.schemas";
+import { TextField } from "../form/fields";
+import { Form, SubmitButton, useZodForm } from "../form/form";
+import { useFormMutation } from "../form/use-form-mutation";
 import { useTRPC } from "../trpc/client";
-import { describeError, type FieldErrors } from "../trpc/errors";
-import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
-import { TextField } from "../ui/text-field";
 
-/** Name and slug; the creator becomes the team's OWNER and lands on its page. */
+/** An empty slug is none: the service makes one from the name. */
+const ZCreateTeamForm = z.object({
+  name: ZCreateTeamInput.shape.name,
+  slug: z.union([z.literal(""), ZCreateTeamInput.shape.slug.unwrap()]),
+});
+
 export function CreateTeamForm() {
   const trpc = useTRPC();
   const router = useRouter();
-  const queryClient = useQueryClient();
-  const create = useMutation(trpc.teams.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.teams.list.queryKey() }) }));
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<FieldErrors>({});
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const slug = String(form.get("slug") ?? "").trim();
-    const input = { name: String(form.get("name") ?? ""), ...(slug ? { slug } : {}) };
-    setError(null);
-    // Validated by the procedure (server-only schemas): its field messages come back as issues.
-    setFields({});
-    try {
-      const team = await create.mutateAsync(input);
-      router.push(`/settings/teams/${team.id}`);
-    } catch (failure) {
-      const described = describeError(failure);
-      setError(described.message);
-      setFields(described.fields);
-    }
-  }
-
+  const form = useZodForm(ZCreateTeamForm, { defaultValues: { name: "", slug: "" }, mode: "onSubmit" });
+  const create = useFormMutation(form, trpc.teams.create.mutationOptions(), {
+    success: (team) => `Team “${team.name}” created`,
+    invalidates: [trpc.teams.list.queryKey()],
+    onSuccess: (team) => router.push(`/settings/teams/${team.id}`),
+  });
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="create-team-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="create-team-heading" className="text-lg font-semibold">
         Create a team
       </h2>
-      <div className="mt-4 space-y-4">
-        {error && <Alert>{error}</Alert>}
+      <Form
+        form={form}
+        aria-labelledby="create-team-heading"
+        className="mt-4 space-y-4"
+        onSubmit={({ name, slug }) => create.mutate({ name, ...(slug ? { slug } : {}) })}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="name" label="Team name" required maxLength={100} error={fields.name} />
+          <TextField name="name" label="Team name" maxLength={100} />
           <TextField
             name="slug"
             label="Slug (optional)"
             maxLength={64}
-            error={fields.slug}
             hint="Your team's booking pages live at /team/<slug>/…; made from the name when empty."
           />
         </div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create team"}
-        </Button>
-      </div>
-    </form>
+        <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+          Create team
+        </SubmitButton>
+      </Form>
+    </section>
   );
 }

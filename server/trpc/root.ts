@@ -3,6 +3,8 @@ import { apiKeysRouter } from "./routers/api-keys";
 import { accountRouter } from "./routers/account";
 import { authRouter } from "./routers/auth";
 import { availabilityRouter } from "./routers/availability";
+import { bookingsRouter } from "./routers/bookings";
+import { calendarsRouter } from "./routers/calendars";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
 import { bookingPageRouter } from "./routers/booking-page";
 import { oauthClientsRouter } from "./routers/oauth-clients";
@@ -24,6 +26,8 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   availability: availabilityRouter,
   account: accountRouter,
+  bookings: bookingsRouter,
+  calendars: calendarsRouter,
   organizations: organizationsRouter,
 });
 
