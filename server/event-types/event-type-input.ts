@@ -15,7 +15,8 @@ export function bookingFieldsInput(fields: TBookingFieldOutput[]): TBookingField
     const { label, placeholder, required, hidden } = field;
     if (!field.isDefault) {
       const options = field.options ? { options: field.options } : {};
-      return [{ type: field.type, slug: field.slug, label, placeholder, required, hidden, ...options }];
+      const prefill = field.disableOnPrefill === undefined ? {} : { disableOnPrefill: field.disableOnPrefill };
+      return [{ type: field.type, slug: field.slug, label, placeholder, required, hidden, ...options, ...prefill }];
     }
     switch (field.slug) {
       case "name":
