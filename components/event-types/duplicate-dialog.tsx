@@ -1,6 +1,6 @@
 "use client";
 /** "Duplicate": a new event type with every setting of this one; title, slug and length chosen here. */
-import { ZDuplicateEventTypeInput } from "@/server/event-types/event-type-duplicate";
+import { ZDuplicateEventTypeInput } from "@/server/event-types/event-type-duplicate.schemas";
 import { Form, useZodForm } from "../form/form";
 import { useFormMutation } from "../form/use-form-mutation";
 import { useTRPC } from "../trpc/client";

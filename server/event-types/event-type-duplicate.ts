@@ -3,17 +3,13 @@
  * written as a new event type through the same create use case, so every rule (slug per owner, own schedule, the
  * team permission) is the one /v2 applies. Only the title, slug and length are chosen anew.
  */
-import { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { eventTypesVisibleTo } from "./event-type-access";
 import { eventTypeInput } from "./event-type-input";
-import { ZCreateEventTypeFields } from "./event-type.schemas";
+import { ZDuplicateEventTypeInput, type TDuplicateEventTypeInput } from "./event-type-duplicate.schemas";
 import { createEventType, eventTypeNotFound, getEventType } from "./event-type.service";
 import { createTeamEventType, getTeamEventType } from "./team-event-type.service";
-
-export const ZDuplicateEventTypeInput = ZCreateEventTypeFields.pick({ title: true, slug: true, lengthInMinutes: true }).strict();
-export type TDuplicateEventTypeInput = z.input<typeof ZDuplicateEventTypeInput>;
 
 /** Whose event type this is, for the site's editor: its team, or null for the actor's own. Invisible ones are a 404. */
 export async function eventTypeTeamOf(actor: Actor, eventTypeId: number): Promise<number | null> {
