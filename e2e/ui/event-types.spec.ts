@@ -3,7 +3,7 @@
  * booking question, and see the public booking page follow; a taken slug refused on its field; duplicate, hide,
  * copy the link and delete from the list; a team event type's hosts and priorities, read-only for a plain member.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { makeUser } from "../../prisma/factories";
 import { makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { db, disconnectDb } from "../../server/db/client";
@@ -15,6 +15,12 @@ test.use({ timezoneId: "UTC", locale: "en-US" });
 
 const slotButton = (page: Page, start: Date) => page.locator(`button:has(time[datetime="${start.toISOString()}"])`);
 const personalList = (page: Page) => page.getByRole("list", { name: "Your event types" });
+
+/** A React Aria switch: its input is visually hidden inside its label, so it is flipped as a keyboard user would. */
+async function flip(switchControl: Locator) {
+  await switchControl.focus();
+  await switchControl.press("Space");
+}
 
 test("an event type that requires confirmation, its length and a booking question edited, shows so on the public page", async ({ page }) => {
   const { host } = await makeHostWithEventType();
@@ -35,11 +41,11 @@ test("an event type that requires confirmation, its length and a booking questio
   await expect(toastWith(page, "Event type saved")).toBeVisible();
 
   await page.getByRole("tab", { name: "Advanced" }).click();
-  await page.getByRole("switch", { name: "Requires confirmation" }).click();
+  await flip(page.getByRole("switch", { name: "Requires confirmation" }));
   await page.getByLabel("New question", { exact: true }).fill("What should we prepare?");
   await page.getByRole("button", { name: "Add question" }).click();
   const question = page.getByRole("listitem", { name: "Question 1" });
-  await question.getByRole("switch", { name: "Required" }).click();
+  await flip(question.getByRole("switch", { name: "Required" }));
   await page.getByRole("button", { name: "Save advanced settings" }).click();
   await expect(toastWith(page, "Event type saved")).toBeVisible();
   await question.getByLabel("Question 1").fill("What should we prepare first?");
@@ -95,7 +101,7 @@ test("duplicate, hide, copy the link and delete from the list", async ({ page, c
   const copy = await db.eventType.findFirstOrThrow({ where: { userId: host.id, slug: "intro-call-copy" } });
   expect({ length: copy.lengthInMinutes, buffer: copy.beforeEventBuffer }).toEqual({ length: 20, buffer: 5 });
 
-  await row.getByRole("switch", { name: "Hidden" }).click();
+  await flip(row.getByRole("switch", { name: "Hidden" }));
   await expect(toastWith(page, "“Intro call” is hidden")).toBeVisible();
   await expect(row.getByRole("switch", { name: "Hidden" })).toBeChecked();
   expect((await db.eventType.findUniqueOrThrow({ where: { id: eventType.id } })).hidden).toBe(true);
@@ -134,11 +140,11 @@ test("a team event type's hosts and priorities by its owner; a plain member sees
   expect(await db.eventTypeHost.count({ where: { eventTypeId: eventType.id } })).toBe(2);
 
   await page.getByRole("tab", { name: "Hosts" }).click();
-  await page.getByRole("switch", { name: /Every team member hosts it/ }).click();
-  await page.getByRole("switch", { name: `${owner.name} hosts` }).click();
-  await page.getByRole("switch", { name: "Grace Mate hosts" }).click();
+  await flip(page.getByRole("switch", { name: /Every team member hosts it/ }));
+  await flip(page.getByRole("switch", { name: `${owner.name} hosts` }));
+  await flip(page.getByRole("switch", { name: "Grace Mate hosts" }));
   await choose(page, /Priority of Grace Mate/, "Highest");
-  await page.getByRole("listitem", { name: owner.name }).getByRole("switch", { name: "On every booking" }).click();
+  await flip(page.getByRole("listitem", { name: owner.name, exact: true }).getByRole("switch", { name: "On every booking" }));
   await page.getByRole("button", { name: "Save hosts" }).click();
   await expect(toastWith(page, "Hosts saved")).toBeVisible();
   const hosts = await db.eventTypeHost.findMany({ where: { eventTypeId: eventType.id }, orderBy: { userId: "asc" } });
