@@ -9,6 +9,7 @@ import { eventTypesRouter } from "./routers/event-types";
 import { oauthClientsRouter } from "./routers/oauth-clients";
 import { oauthReviewRouter } from "./routers/oauth-review";
 import { onboardingRouter } from "./routers/onboarding";
+import { organizationsRouter } from "./routers/organizations";
 import { teamsRouter } from "./routers/teams";
 import { webhooksRouter } from "./routers/webhooks";
 
@@ -25,6 +26,7 @@ export const appRouter = router({
   availability: availabilityRouter,
   account: accountRouter,
   eventTypes: eventTypesRouter,
+  organizations: organizationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
