@@ -4,7 +4,6 @@
  * ({day?, week?, month?, year?}); enforced by server/slots/booking-limits.ts.
  */
 import { z } from "zod";
-import { Prisma } from "../db/generated/client";
 
 export const PERIODS = ["day", "week", "month", "year"] as const;
 export type TPeriod = (typeof PERIODS)[number];
@@ -52,9 +51,9 @@ export const ZBookingLimitsDuration = ZLimits(
 
 type TLimitsInput = z.output<ReturnType<typeof ZLimits>>;
 
-/** The JSON column's value: the limits set, or SQL NULL when none are. */
-export function limitsColumn(input: TLimitsInput): TLimits | typeof Prisma.DbNull {
-  return (!input.disabled && limitsOf(input)) || Prisma.DbNull;
+/** The limits set, or null when none are (the column's SQL NULL). Imported by the site's forms too: no database client here. */
+export function limitsSet(input: TLimitsInput): TLimits | null {
+  return (!input.disabled && limitsOf(input)) || null;
 }
 
 /** The stored limits (null when none). */

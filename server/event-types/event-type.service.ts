@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import type { TPaginationQuery } from "../http/pagination";
 import type { TListEventTypesQuery } from "./event-type.schemas";
 import { EVENT_TYPE_SELECT, toEventTypeOutput } from "./event-type.dto";
-import { limitsColumn } from "./booking-limits";
+import { limitsSet } from "./booking-limits";
 import { bookingWindowColumns } from "./booking-window";
 import { confirmationColumns } from "./confirmation-policy";
 import {
@@ -47,6 +47,8 @@ export async function assertOwnSchedule(tx: Tx, actor: Actor, scheduleId: number
     throw new AppError("NOT_FOUND", "Schedule not found", [{ path: "body.scheduleId", message: "No such schedule of yours" }]);
   }
 }
+
+const limitsColumn = (input: Parameters<typeof limitsSet>[0]) => limitsSet(input) ?? Prisma.DbNull;
 
 /** API fields → columns: the peer's settings map onto the columns of their own modules (personal and team event types alike). */
 export function toColumns({

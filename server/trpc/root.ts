@@ -7,6 +7,7 @@ import { bookingsRouter } from "./routers/bookings";
 import { calendarsRouter } from "./routers/calendars";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
 import { bookingPageRouter } from "./routers/booking-page";
+import { eventTypesRouter } from "./routers/event-types";
 import { oauthClientsRouter } from "./routers/oauth-clients";
 import { oauthReviewRouter } from "./routers/oauth-review";
 import { onboardingRouter } from "./routers/onboarding";
@@ -28,6 +29,7 @@ export const appRouter = router({
   account: accountRouter,
   bookings: bookingsRouter,
   calendars: calendarsRouter,
+  eventTypes: eventTypesRouter,
   organizations: organizationsRouter,
 });
 
