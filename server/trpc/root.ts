@@ -4,6 +4,7 @@ import { accountRouter } from "./routers/account";
 import { authRouter } from "./routers/auth";
 import { availabilityRouter } from "./routers/availability";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
+import { bookingManageRouter } from "./routers/booking-manage";
 import { bookingPageRouter } from "./routers/booking-page";
 import { oauthClientsRouter } from "./routers/oauth-clients";
 import { oauthReviewRouter } from "./routers/oauth-review";
@@ -19,6 +20,7 @@ export const appRouter = router({
   oauthReview: oauthReviewRouter,
   onboarding: onboardingRouter,
   bookingPage: bookingPageRouter,
+  bookingManage: bookingManageRouter,
   teams: teamsRouter,
   webhooks: webhooksRouter,
   availability: availabilityRouter,
