@@ -31,7 +31,8 @@ describe("the manage token", () => {
     expect(manageTokenFor(booking)).toBe(token);
     expect(isManageTokenOf(booking, token)).toBe(true);
     const forged = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
-    for (const wrong of [forged, "", null, "cnv_bm_", token.slice(0, -2), token.replace("cnv_bm_", "cnv_at_")]) expect(isManageTokenOf(booking, wrong)).toBe(false);
+    for (const wrong of [forged, "", null, "cnv_bm_", token.slice(0, -2), token.replace("cnv_bm_", "cnv_at_")])
+      expect(isManageTokenOf(booking, wrong)).toBe(false);
     expect(isManageTokenOf({ ...booking, manageNonce: newManageNonce() }, token)).toBe(false);
     expect(isManageTokenOf({ ...booking, uid: "b".repeat(22) }, token)).toBe(false);
     expect(manageTokenFor({ ...booking, manageNonce: null })).toBeNull();
@@ -51,7 +52,11 @@ describe("the booking's page", () => {
     const stranger = await makeHostWithEventType();
     expect(await findManagedBookingView(booking.uid, { token, actor: null })).toMatchObject({ status: "accepted", viewer: "attendee", token });
     expect(await findManagedBookingView(booking.uid, { token: null, actor: sessionActor(host.id) })).toMatchObject({ viewer: "host", token: null });
-    for (const viewer of [{ token: null, actor: null }, { token: `${token}x`, actor: null }, { token: null, actor: sessionActor(stranger.host.id) }])
+    for (const viewer of [
+      { token: null, actor: null },
+      { token: `${token}x`, actor: null },
+      { token: null, actor: sessionActor(stranger.host.id) },
+    ])
       expect(await findManagedBookingView(booking.uid, viewer)).toBeNull();
     expect(await findManagedBookingView("no-such-booking-uid-000", { token, actor: null })).toBeNull();
   });
