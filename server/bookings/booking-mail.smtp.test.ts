@@ -44,7 +44,7 @@ async function mailEvent(type: DomainEventType, uid: string) {
   const event = await db.domainEvent.create({
     data: { id: randomUUID(), type, bookingId: row.id, bookingUid: uid, eventTypeId: row.eventTypeId, userIds: [], payload },
   });
-  await mailBookingEvent({ ...event, teamId: null });
+  await mailBookingEvent({ ...event, type, teamId: null });
   return booking;
 }
 
