@@ -61,6 +61,8 @@ test("book from /{username}, manage from the mail: reschedule moves the calendar
   page,
   request,
 }) => {
+  // One long flow through booking, mail, calendar, webhook, reschedule and cancel: three times the usual time.
+  test.slow();
   const { host, eventType, apiKey } = await makeHostWithEventType();
   const auth = { authorization: `Bearer ${apiKey}` };
   const work = await radicale.makeCalendar("alice", `work-${Date.now()}`, "Work");
