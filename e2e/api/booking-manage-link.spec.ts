@@ -44,7 +44,7 @@ test("booking → manage link from the mail → cancel; a bare uid or a forged t
 
   const page = await request.get(link);
   expect(page.status()).toBe(200);
-  expect(page.headers()["referrer-policy"] ?? (await page.text())).toContain("no-referrer");
+  expect(page.headers()["referrer-policy"]).toBe("no-referrer");
   expect(await page.text()).toContain("This meeting is scheduled");
   for (const locked of [`/booking/${uid}`, `/booking/${uid}?token=cnv_bm_${"A".repeat(43)}`]) {
     const answer = await request.get(locked);
