@@ -15,7 +15,7 @@ import { makeApiKey, makeUser } from "../../prisma/factories";
 import { makeTenancyWorld } from "../../prisma/team-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { ROUTE_CATALOG } from "../../server/http/route-catalog";
-import { TEAM_ROLES, teamAccessOf, type TeamRole } from "../../server/http/route-definition";
+import { orgAccessOf, TEAM_ROLES, teamAccessOf, type TeamRole } from "../../server/http/route-definition";
 import { expect, test } from "../support/fixtures";
 
 test.afterAll(() => disconnectDb());
@@ -26,6 +26,8 @@ const WEBHOOK_BODY = { subscriberUrl: "http://127.0.0.1:9/matrix", triggers: ["B
 
 /** Values for path parameters other than the team's: a row of the world's team (given the parameters before it in the path). */
 const PARAMS: Record<string, (world: World, before: Record<string, number | string>) => Promise<number | string>> = {
+  // The organization of the world's team (org-team routes: /v2/organizations/{orgId}/teams/{teamId}/…).
+  orgId: async (world) => world.org.id,
   membershipId: async (world) => {
     const { db } = await import("../../server/db/client");
     const membership = await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: world.team.id, userId: world.users.member.id } } });
@@ -212,5 +214,73 @@ for (const route of teamRoutes.filter((route) => naming(route) || route.method =
     }
     expect(await Promise.all(strangers.map(({ user }) => notedEntries(user.id)))).toEqual(before);
     expect(await db.membership.count({ where: { teamId: world.team.id, userId: { in: strangers.map(({ user }) => user.id) }, accepted: true } })).toBe(0);
+  });
+}
+
+/**
+ * The organization routes (`access.org`, no team): called as an outsider, a team member who is not in the organization,
+ * and an admin of another organization (404 "Organization not found"), as the organization's members whose role lacks
+ * the permission (403), and as its admin (allowed). Path parameters other than `orgId` name rows of the organization.
+ */
+const ORG_PARAMS: Record<string, (world: World) => Promise<number | string>> = {
+  membershipId: async (world) =>
+    (await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: world.org.id, userId: world.users.orgMember.id } } })).id,
+  // A user the organization created: the one kind whose account its admins manage.
+  userId: async (world) => {
+    const user = await makeUser();
+    await db.user.update({ where: { id: user.id }, data: { createdInOrganizationId: world.org.id } });
+    await db.membership.create({ data: { teamId: world.org.id, userId: user.id, role: "MEMBER", accepted: true } });
+    return user.id;
+  },
+};
+
+const ORG_BODIES: Record<string, () => Promise<unknown>> = {
+  "POST /v2/organizations/{orgId}/memberships": async () => ({ userId: (await makeUser()).id }),
+  "PATCH /v2/organizations/{orgId}/memberships/{membershipId}": async () => ({ role: "ADMIN" }),
+  "POST /v2/organizations/{orgId}/users": async () => ({ email: `org-matrix-${randomBytes(6).toString("hex")}@example.test` }),
+  "PATCH /v2/organizations/{orgId}/users/{userId}": async () => ({ bio: "Changed by the tenancy matrix" }),
+};
+
+const ORG_WHO: Record<TeamRole, "orgOwner" | "orgAdmin" | "orgMember"> = { OWNER: "orgOwner", ADMIN: "orgAdmin", MEMBER: "orgMember" };
+
+const orgRoutes = ROUTE_CATALOG.filter((route) => orgAccessOf(route.access) && !teamAccessOf(route.access));
+
+test("the catalog has organization routes to walk", () => {
+  expect(orgRoutes.length).toBeGreaterThan(0);
+});
+
+for (const route of orgRoutes) {
+  const org = orgAccessOf(route.access)!;
+  const operation = `${route.method} ${route.path}`;
+
+  test(`${operation}: outsider and another organization's admin 404, ${TEAM_ROLES.filter((role) => !org.roles.includes(role)).join("/") || "no role"} 403, ${org.roles.join("/")} allowed`, async ({
+    request,
+  }) => {
+    const [world, other] = await Promise.all([makeTenancyWorld(), makeTenancyWorld()]);
+    let url = route.path.replace(`{${org.param}}`, String(world.org.id));
+    for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
+      if (name === org.param) continue;
+      expect(ORG_PARAMS[name!], `${operation}: add a fixture for the path parameter ${name} to ORG_PARAMS`).toBeDefined();
+      url = url.replace(`{${name}}`, String(await ORG_PARAMS[name!]!(world)));
+    }
+    const call = async (userId: number) =>
+      request.fetch(url, {
+        method: route.method,
+        headers: { authorization: `Bearer ${await makeApiKey(userId)}` },
+        data: ["GET", "DELETE"].includes(route.method) ? undefined : ((await ORG_BODIES[operation]?.()) ?? {}),
+      });
+
+    for (const user of [world.users.outsider, world.users.owner, world.users.invited, other.users.orgAdmin, other.users.orgOwner]) {
+      const response = await call(user.id);
+      expect(response.status(), `${user.email}: ${await response.text()}`).toBe(404);
+      expect((await response.json()).error.message).toBe("Organization not found");
+    }
+    for (const role of TEAM_ROLES.filter((held) => !org.roles.includes(held))) {
+      const response = await call(world.users[ORG_WHO[role]].id);
+      expect(response.status(), `${role}: ${await response.text()}`).toBe(403);
+      expect((await response.json()).error.message).toContain(org.roles.join(org.roles.length > 2 ? ", " : " or "));
+    }
+    const allowed = await call(world.users[org.roles.includes("ADMIN") ? "orgAdmin" : ORG_WHO[org.roles[0]!]].id);
+    expect(allowed.status(), `${operation}: ${await allowed.text()}`).toBeLessThan(300);
   });
 }

@@ -9,6 +9,7 @@ import { principalForBearer } from "../auth/authenticate";
 import { bearerToken, type Principal } from "../auth/principal";
 import { holdsScope } from "../auth/scopes";
 import { log } from "../log";
+import { requireOrgPermission, requireTeamOfOrganization } from "../organizations/organization-access";
 import { requirePermission } from "../teams/team-roles";
 import { errorResponse, successResponse, toErrorResponse } from "./envelope";
 import { Page } from "./pagination";
@@ -16,7 +17,7 @@ import { ignoredPeerQueryParams, peerFieldsOf, withoutIgnored } from "./peer-fie
 import { withRateLimitHeaders } from "./rate-limit-headers";
 import { recordServerTiming, timePhase, wantsServerTiming } from "./server-timing";
 import { parsePart, queryObject, readJsonBody } from "./request-input";
-import { requiredScope, teamAccessOf, type RouteDeclaration } from "./route-definition";
+import { orgAccessOf, requiredScope, teamAccessOf, type RouteDeclaration } from "./route-definition";
 import { NO_QUERY } from "./schema-shapes";
 import { acceptedVersions, VERSION_HEADER, versionFor } from "./versioning";
 
@@ -96,6 +97,24 @@ async function authorizeTeam(actor: Actor | null, declaration: RouteDeclaration,
   await requirePermission(actor, { teamId }, team.permission);
 }
 
+/**
+ * The route's declared organization permission, checked before its team clause (an org-team route: the organization
+ * first, then that the team is one of its teams, then the team's own permission). Not what protects the organization:
+ * the use case checks the same permission itself (requireOrgPermission).
+ */
+async function authorizeOrg(actor: Actor | null, declaration: RouteDeclaration, params: unknown): Promise<void> {
+  const org = orgAccessOf(declaration.access);
+  if (!org) return;
+  const values = params as Record<string, unknown> | undefined;
+  const orgId = values?.[org.param];
+  if (!actor || typeof orgId !== "number")
+    throw new Error(`${declaration.method} ${declaration.path}: organization parameter ${org.param} is not a parsed integer`);
+  await requireOrgPermission(actor, orgId, org.permission);
+  const team = teamAccessOf(declaration.access);
+  const teamId = team ? values?.[team.param] : undefined;
+  if (typeof teamId === "number") await requireTeamOfOrganization(orgId, teamId);
+}
+
 function requestIdOf(request: Request): string {
   const offered = request.headers.get("x-request-id");
   return offered && /^[\w-]{1,64}$/.test(offered) ? offered : randomUUID();
@@ -123,6 +142,7 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
       const actor = principal ? actorOf(principal) : null;
       // After parsing, which depends only on the request (what a valid body is, the OpenAPI document says anyway):
       // the 404 for a team the actor is not in is then the same whatever else was sent.
+      await authorizeOrg(actor, declaration, params);
       await authorizeTeam(actor, declaration, params);
       const input = {
         actor,

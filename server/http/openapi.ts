@@ -6,7 +6,7 @@ import { quotaOf, windowSeconds } from "../security/rate-limits";
 import { MAX_JSON_DEPTH } from "./json-depth";
 import { ZPaginationOutput } from "./pagination";
 import { ignoredPeerQueryParams, refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
-import { teamAccessOf, type RouteDeclaration } from "./route-definition";
+import { orgAccessOf, teamAccessOf, type RouteDeclaration } from "./route-definition";
 import { PEER_VERSION_HEADER, VERSION_HEADER } from "./versioning";
 
 type JsonSchema = Record<string, unknown>;
@@ -98,9 +98,13 @@ function accessDescription(route: RouteDeclaration): string {
   const scope = route.access.scope
     ? `OAuth scope: \`${route.access.scope}\` (${SCOPES[route.access.scope].meaning}). API keys act with their owner's rights.`
     : apiKeysOnly;
+  const org = orgAccessOf(route.access);
+  const orgPart = org
+    ? ` Organization permission: \`${org.permission}\`, held by the roles ${org.roles.join(", ")} (of the organization \`${org.param}\`). Not a member: 404; a member without one of the roles: 403.`
+    : "";
   const team = teamAccessOf(route.access);
-  if (!team) return scope;
-  return `${scope} Team permission: \`${team.permission}\`, held by the roles ${team.roles.join(", ")} (of the team \`${team.param}\`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.`;
+  if (!team) return scope + orgPart;
+  return `${scope}${orgPart} Team permission: \`${team.permission}\`, held by the roles ${team.roles.join(", ")} (of the team \`${team.param}\`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.`;
 }
 
 function operationOf(route: RouteDeclaration) {
@@ -129,6 +133,9 @@ function operationOf(route: RouteDeclaration) {
     ...(typeof route.access === "object" && route.access.scope ? { "x-required-scope": route.access.scope } : {}),
     ...(typeof route.access === "object" && route.access.team
       ? { "x-team-roles": teamAccessOf(route.access)!.roles, "x-team-permission": route.access.team.permission, "x-team-parameter": route.access.team.param }
+      : {}),
+    ...(typeof route.access === "object" && route.access.org
+      ? { "x-org-roles": orgAccessOf(route.access)!.roles, "x-org-permission": route.access.org.permission, "x-org-parameter": route.access.org.param }
       : {}),
     // The peer API's body fields (body.<path>) this operation answers with a 400 `unsupported_field`.
     ...(unsupported.length ? { "x-unsupported-peer-fields": unsupported } : {}),

@@ -8,6 +8,7 @@ import { calendarRoutes } from "../calendars/calendars.routes";
 import { eventTypeRoutes } from "../event-types/event-types.routes";
 import { teamEventTypeRoutes } from "../event-types/team-event-types.routes";
 import { meRoutes } from "../me/me.routes";
+import { organizationRoutes } from "../organizations/organizations.routes";
 import { outOfOfficeRoutes } from "../out-of-office/out-of-office.routes";
 import { scheduleRoutes } from "../schedules/schedules.routes";
 import { slotRoutes } from "../slots/slots.routes";
@@ -28,4 +29,5 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...teamEventTypeRoutes,
   ...teamResourceRoutes,
   ...webhookRoutes,
+  ...organizationRoutes,
 ];
