@@ -32,6 +32,8 @@ const nextConfig = {
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
       },
+      // A booking's page may carry its manage token in the address: no Referer takes it to a calendar site or meeting link.
+      { source: "/booking/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
       // Everything but the embeddable paths and the embed's own endpoints (which set their own header).
       { source: "/((?!onboarding(?:/|$)|auth/oauth2/authorize(?:/|$)|api/onboarding-embed/).*)", headers: NO_FRAMING },
       ...EMBEDDABLE.map((source) => ({ source, missing: [{ type: "cookie", key: EMBED_COOKIE }], headers: NO_FRAMING })),

@@ -7,7 +7,8 @@ export default defineConfig({
   resolve: { alias: { "@": ROOT } },
   test: {
     environment: "node",
-    env: { LOG_LEVEL: "silent" },
+    // The session secret npm start and the e2e server set; manage links (server/bookings/manage-link.ts) derive their key from it.
+    env: { LOG_LEVEL: "silent", NEXTAUTH_SECRET: "vitest-only-secret-for-derived-keys" },
     projects: [
       {
         extends: true,

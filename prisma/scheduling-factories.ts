@@ -26,6 +26,10 @@ export type HostOptions = {
     bookingLimitsDuration: Record<string, number>;
     onlyShowFirstAvailableSlot: boolean;
     disableGuests: boolean;
+    disableCancelling: boolean;
+    disableRescheduling: boolean;
+    minimumCancellationNotice: number;
+    minimumRescheduleNotice: number;
     customName: string | null;
     successRedirectUrl: string | null;
     confirmationNoticeUnit: string | null;

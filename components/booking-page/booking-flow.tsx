@@ -5,6 +5,7 @@
  * Knows the event type only through its props, so another entry point (a private link) can reuse it.
  */
 import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "../trpc/client";
 import { Alert } from "../ui/alert";
@@ -20,6 +21,7 @@ type Props = { page: TBookingPageEvent; timeZones: readonly string[] };
 export function BookingFlow({ page, timeZones }: Props) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const router = useRouter();
   const browserZone = useBrowserTimeZone(timeZones);
   const [chosenZone, setChosenZone] = useState<string | null>(null);
   const [weekOffset, setWeekOffset] = useState(0);
@@ -51,8 +53,10 @@ export function BookingFlow({ page, timeZones }: Props) {
           slotStart={slotStart}
           timeZone={timeZone}
           onBooked={(booked) => {
-            // The event type's successRedirectUrl (an http(s) URL its owner set) replaces the confirmation.
+            // The event type's successRedirectUrl (an http(s) URL its owner set) replaces the booking's page.
             if (page.successRedirectUrl) return window.location.assign(page.successRedirectUrl);
+            // The booking's own page, opened with the booker's manage token (shown once, like in their mail).
+            if (booked.manageToken) return router.push(`/booking/${booked.uid}?token=${encodeURIComponent(booked.manageToken)}`);
             setConfirmation(booked);
             void refreshSlots();
           }}

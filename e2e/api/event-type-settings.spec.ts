@@ -22,6 +22,11 @@ const SETTINGS = {
   disableGuests: true,
   onlyShowFirstAvailableSlot: true,
   hidden: true,
+  // What an attendee may do from their manage link (server/bookings/manage-link-rules.ts).
+  disableCancelling: true,
+  disableRescheduling: true,
+  minimumCancellationNotice: 1440,
+  minimumRescheduleNotice: 120,
 };
 
 /** A host (09:00–17:00 UTC every day) with a 30-minute event type, and a way to PATCH it over HTTP. */
@@ -129,6 +134,8 @@ test.describe("event type settings round-trip", () => {
     { case: "a non-boolean disableGuests", body: { disableGuests: "yes" }, path: "body.disableGuests" },
     { case: "a non-boolean onlyShowFirstAvailableSlot", body: { onlyShowFirstAvailableSlot: 1 }, path: "body.onlyShowFirstAvailableSlot" },
     { case: "a non-boolean hidden", body: { hidden: "no" }, path: "body.hidden" },
+    { case: "a non-boolean disableCancelling", body: { disableCancelling: "no" }, path: "body.disableCancelling" },
+    { case: "a negative minimumCancellationNotice", body: { minimumCancellationNotice: -5 }, path: "body.minimumCancellationNotice" },
   ];
   for (const { case: name, body, path } of invalid) {
     test(`refuses ${name} with 400 naming ${path}, and creates nothing`, async ({ request }) => {

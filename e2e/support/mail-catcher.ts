@@ -36,6 +36,20 @@ export async function startMailCatcher(): Promise<MailCatcher> {
 
 export type CaughtMail = { to: string[]; raw: string; subject: string; /** every MIME part, transfer-decoded */ text: string };
 
+/** Quoted-printable escapes are the bytes of UTF-8 text: decoded to bytes first, so "–" or a thin space survive. */
+function decodeQuotedPrintable(body: string): string {
+  const soft = body.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let index = 0; index < soft.length; index++) {
+    const escape = soft[index] === "=" ? /^[0-9A-F]{2}/i.exec(soft.slice(index + 1, index + 3)) : null;
+    if (escape) {
+      bytes.push(parseInt(escape[0], 16));
+      index += 2;
+    } else bytes.push(...Buffer.from(soft[index]!, "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
 /** The message's parts with base64 and quoted-printable bodies decoded, so tests can read attachments. */
 export function decodedParts(raw: string): string {
   const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((match) => match[1]!);
@@ -45,9 +59,7 @@ export function decodedParts(raw: string): string {
       const [head = "", ...rest] = part.split(/\r?\n\r?\n/);
       const body = rest.join("\n\n");
       if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-        return body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      }
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(body);
       return body;
     })
     .join("\n");

@@ -4,6 +4,7 @@
  * createBooking), so the page can offer nothing the API would refuse, and the reverse.
  */
 import { createBooking } from "../bookings/create-booking";
+import { manageTokenOfBooking } from "../bookings/manage-link.service";
 import type { TBookingOutput } from "../bookings/booking.dto";
 import type { TCreateBookingInput } from "../bookings/booking.schemas";
 import { db } from "../db/client";
@@ -145,7 +146,8 @@ function toConfirmation(booking: TBookingOutput) {
     guests: booking.guests,
   };
 }
-export type TBookingConfirmation = ReturnType<typeof toConfirmation>;
+/** With the booker's manage token (shown once) for the booking's own page. */
+export type TBookingConfirmation = ReturnType<typeof toConfirmation> & { manageToken: string | null };
 
 /**
  * Books through createBooking exactly as POST /v2/bookings does for a caller without a token. Its only
@@ -155,7 +157,8 @@ export type TBookingConfirmation = ReturnType<typeof toConfirmation>;
 export async function bookFromPage(input: TCreateBookingInput, clientAddress: string): Promise<TBookingConfirmation> {
   try {
     const { booking } = await createBooking(input, { principal: null, idempotencyKey: null, clientAddress });
-    return toConfirmation(booking);
+    // The booker just made it: their manage token, shown once, opens the booking's page (/booking/{uid}) right away.
+    return { ...toConfirmation(booking), manageToken: await manageTokenOfBooking(booking.uid) };
   } catch (error) {
     if (isAppError(error) && error.code === "CONFLICT") throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE);
     throw error;

@@ -6,6 +6,7 @@
 import type { Tx } from "../db/client";
 import type { BookingRow } from "./booking.dto";
 import { newBookingUid } from "./booking-uid";
+import { newManageNonce } from "./manage-link";
 
 export type NewBooking = {
   eventTypeId: number;
@@ -29,9 +30,11 @@ export type NewBooking = {
 const INSERT_BOOKING = `
   WITH booking AS (
     INSERT INTO "Booking" (uid, "eventTypeId", title, description, start, "end", status, location, metadata,
-                           "idempotencyKey", "idempotencyFingerprint", "bookingFieldsResponses", "createdAt", "updatedAt")
+                           "idempotencyKey", "idempotencyFingerprint", "bookingFieldsResponses", "createdAt", "updatedAt",
+                           "manageNonce")
     VALUES ($1, $2, $3, $4, $5::timestamptz AT TIME ZONE 'UTC', $6::timestamptz AT TIME ZONE 'UTC', $7::"BookingStatus",
-            $8::jsonb, $9::jsonb, $10, $11, $12::jsonb, $13::timestamptz AT TIME ZONE 'UTC', $13::timestamptz AT TIME ZONE 'UTC')
+            $8::jsonb, $9::jsonb, $10, $11, $12::jsonb, $13::timestamptz AT TIME ZONE 'UTC', $13::timestamptz AT TIME ZONE 'UTC',
+            $16)
     RETURNING *
   ), hosts AS (
     INSERT INTO "BookingHost" ("bookingId", "userId", start, "end", "isLive")
@@ -76,6 +79,8 @@ export async function insertBooking(tx: Tx, booking: NewBooking, now = new Date(
     now.toISOString(),
     booking.hostIds,
     JSON.stringify(booking.attendees),
+    // The attendee's manage link (manage-link.ts): 256 random bits made here, one more column of this one insert.
+    newManageNonce(),
   );
   return row!;
 }

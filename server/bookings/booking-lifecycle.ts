@@ -1,6 +1,6 @@
 /** Status changes: cancel, reschedule (public, by uid), confirm and decline (hosts, pending only). */
 import type { Actor } from "../auth/actor";
-import { db } from "../db/client";
+import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { isSlotAvailable, loadSlotExternalBusy } from "../slots/slots.service";
 import { getBookingByUid, getManagedBooking, lockBooking } from "./booking-access";
@@ -16,6 +16,7 @@ import {
   slotUnavailableError,
 } from "./booking-rules";
 import { newBookingUid } from "./booking-uid";
+import { newManageNonce } from "./manage-link";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 import { lockStandIns } from "./round-robin";
 
@@ -28,12 +29,23 @@ async function callerEmail(actor: Actor | null): Promise<string | null> {
   return user?.email ?? null;
 }
 
-export async function cancelBooking(actor: Actor | null, uid: string, input: { cancellationReason?: string }) {
-  const cancelledByEmail = await callerEmail(actor);
+/**
+ * How a caller other than the API reaches these use cases: the attendee's manage link (manage-link.service.ts) names
+ * who acts, and checks its own rules on the booking as read under its lock, so a booking moved or cancelled
+ * meanwhile is judged as it now is.
+ */
+export type LifecycleCaller = {
+  byEmail?: string;
+  check?: (tx: Tx, booking: { id: number; status: string; start: Date; end: Date; rescheduledToUid: string | null }) => Promise<void>;
+};
+
+export async function cancelBooking(actor: Actor | null, uid: string, input: { cancellationReason?: string }, caller: LifecycleCaller = {}) {
+  const cancelledByEmail = caller.byEmail ?? (await callerEmail(actor));
   // Every write builds its response inside the transaction, so a row no read could serve rolls back.
   const booking = await db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
     const booking = await getBookingByUid(tx, uid);
+    await caller.check?.(tx, booking);
     if (!isLive(booking.status.toString())) throw new AppError("BAD_REQUEST", `This booking is already ${booking.status.toLowerCase()}`);
     await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
     const cancelled = toBookingOutput(
@@ -62,14 +74,20 @@ async function loadExternalBusyForMove(uid: string, start: Date) {
 const minutesOf = (booking: { start: Date; end: Date }) => Math.round((booking.end.getTime() - booking.start.getTime()) / 60_000);
 
 /** A new booking at `start`, linked both ways with the old one, which stops blocking its slot. */
-export async function rescheduleBooking(actor: Actor | null, uid: string, input: { start: Date; reschedulingReason?: string; rescheduledBy?: string }) {
+export async function rescheduleBooking(
+  actor: Actor | null,
+  uid: string,
+  input: { start: Date; reschedulingReason?: string; rescheduledBy?: string },
+  caller: LifecycleCaller = {},
+) {
   try {
-    const cancelledByEmail = await callerEmail(actor);
+    const cancelledByEmail = caller.byEmail ?? (await callerEmail(actor));
     const rescheduledByEmail = input.rescheduledBy ?? cancelledByEmail;
     const externalBusy = await loadExternalBusyForMove(uid, input.start);
     const row = await db.$transaction(async (tx) => {
       await lockBooking(tx, uid);
       const old = await getBookingByUid(tx, uid);
+      await caller.check?.(tx, old);
       if (!isLive(old.status)) throw new AppError("BAD_REQUEST", `A ${old.status.toLowerCase()} booking cannot be rescheduled`);
       if (old.eventTypeId === null) throw new AppError("BAD_REQUEST", "The event type of this booking no longer exists");
       const eventType = await loadBookableEventType(tx, old.eventTypeId);
@@ -98,6 +116,8 @@ export async function rescheduleBooking(actor: Actor | null, uid: string, input:
         data: {
           ...slotBookingData(eventType, input.start, slot.end, hostIds),
           uid: newBookingUid(),
+          // The new booking's own manage link: the old booking's link never opens it.
+          manageNonce: newManageNonce(),
           title: old.title,
           description: old.description,
           location: old.location ?? undefined,

@@ -5,6 +5,7 @@ import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { runPendingJobs } from "../jobs/workers";
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "./booking-lifecycle";
+import { zonedRange } from "../mail/letter";
 import { createBooking } from "./create-booking";
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
@@ -86,9 +87,16 @@ describe("booking mails", () => {
     const { host, eventType } = await makeHostWithEventType();
     const old = await book(eventType.id, utcAt(2, 14));
     const next = await rescheduleBooking(null, old.uid, { start: utcAt(3, 15), reschedulingReason: "Clash" });
-    for (const to of [host.email, old.attendees[0]!.email]) {
+    const readers = [
+      { to: host.email, zone: next.hosts[0]!.timeZone },
+      { to: old.attendees[0]!.email, zone: "Europe/Paris" },
+    ];
+    for (const { to, zone } of readers) {
       const [invite] = await mails(to, "Rescheduled:");
-      expect(invite!.text).toContain(next.start);
+      // In the reader's own zone, named; never the raw UTC stamp.
+      expect(invite!.text).toContain(zonedRange(next.start, next.end, zone));
+      expect(invite!.text).toContain(`(${zone})`);
+      expect(invite!.text).not.toContain(next.start);
       expect(invite!.ics!.content).toContain(`UID:${next.icsUid}`);
       expect(invite!.ics!.content).toContain(`DTSTART:${icsStamp(utcAt(3, 15))}`);
       expect(invite!.ics!.content).toContain("METHOD:REQUEST");

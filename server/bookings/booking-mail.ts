@@ -2,21 +2,30 @@
  * Mails about a booking: the `mail` subscriber of booking events (server/events/domain-events.ts), run by a job
  * after the change committed. Each mail carries an .ics whose UID is the booking's icsUid, so a mail client updates
  * or removes the one calendar entry it made from the first invitation.
+ *
+ * Every recipient gets their own copy: times in their own zone, named (an attendee's booking timeZone, a host's
+ * user timeZone); attendees get the booking's manage links (manage-link.ts: the token is derived here from the
+ * booking's nonce, so it never sits in the event, the job's data or a log), hosts the booking's page and, for a
+ * request, the page where they confirm it. "Add to calendar" is offered only while the booking stands.
  */
 import { env } from "../env";
 import { bookingPayloadOf } from "../events/booking-events";
 import type { DomainEvent, DomainEventType } from "../events/domain-events";
-import { sendEventMails } from "../mail/mailer";
+import { renderLetter, zonedRange, type LetterBlock } from "../mail/letter";
+import { sendEventMails, type Mail } from "../mail/mailer";
 import type { TBookingOutput } from "./booking.dto";
 import { icsForBooking } from "./booking-ics";
+import { bookingPageUrl, manageLinksFor } from "./manage-link";
+import { manageTokenOfBooking } from "./manage-link.service";
+import { addToCalendarLinks } from "./manage-link-calendars";
 import { hasMailbox } from "./phone-only-attendee";
 
 export type BookingMailChange = "created" | "cancelled" | "rescheduled" | "confirmed" | "declined";
 
 type Method = "REQUEST" | "CANCEL";
-type Letter = { subject: string; method: Method; reason: string | null; note: string | null; attendeesOnly: boolean };
+type Kind = { subject: string; method: Method; reason: string | null; note: string | null; attendeesOnly: boolean };
 
-function letterFor(change: BookingMailChange, booking: TBookingOutput): Letter {
+function kindOf(change: BookingMailChange, booking: TBookingOutput): Kind {
   const { title } = booking;
   switch (change) {
     case "created":
@@ -36,36 +45,161 @@ function letterFor(change: BookingMailChange, booking: TBookingOutput): Letter {
   }
 }
 
-/** A phone-only attendee has no mailbox and gets no mail; the hosts still get theirs. */
-function recipientsOf(booking: TBookingOutput, attendeesOnly: boolean): string[] {
-  const attendees = booking.attendees.map(({ email }) => email).filter(hasMailbox);
-  return [...new Set(attendeesOnly ? attendees : [...booking.hosts.map(({ email }) => email), ...attendees])];
+type Recipient = { email: string; name: string; timeZone: string; locale: string; isHost: boolean };
+
+/** A phone-only attendee has no mailbox and gets no mail; the hosts still get theirs. Each address once. */
+function recipientsOf(booking: TBookingOutput, attendeesOnly: boolean): Recipient[] {
+  const attendees = booking.attendees
+    .filter(({ email }) => hasMailbox(email))
+    .map(({ email, name, timeZone, language }) => ({ email, name, timeZone, locale: language || "en", isHost: false }));
+  const hosts = booking.hosts.map(({ email, name, timeZone }) => ({ email, name, timeZone, locale: "en", isHost: true }));
+  const seen = new Set<string>();
+  return [...(attendeesOnly ? [] : hosts), ...attendees].filter(({ email }) => !seen.has(email) && Boolean(seen.add(email)));
+}
+
+const HEADINGS: Record<BookingMailChange, (booking: TBookingOutput, isHost: boolean) => string> = {
+  created: (booking, isHost) =>
+    booking.status === "pending"
+      ? isHost
+        ? `${booking.attendees[0]?.name ?? "Someone"} asked to book ${booking.title}`
+        : `Your request for ${booking.title} was sent`
+      : `${booking.title} is booked`,
+  cancelled: (booking) => `${booking.title} was cancelled`,
+  rescheduled: (booking) => `${booking.title} has a new time`,
+  confirmed: (booking) => `${booking.title} is confirmed`,
+  declined: (booking) => `The host declined ${booking.title}`,
+};
+
+const isStanding = (booking: TBookingOutput) => booking.status === "accepted" || booking.status === "pending";
+
+function factsOf(booking: TBookingOutput, recipient: Recipient): LetterBlock {
+  const who = [
+    ...booking.hosts.map(({ name, email }) => `${name} <${email}> (host)`),
+    ...booking.attendees.map(({ name, email }) => (hasMailbox(email) ? `${name} <${email}>` : name)),
+  ].join("\n");
+  return {
+    kind: "facts",
+    rows: [
+      { label: "What", value: booking.title },
+      { label: "When", value: zonedRange(booking.start, booking.end, recipient.timeZone, recipient.locale) },
+      ...(booking.meetingUrl ? [{ label: "Where", value: booking.meetingUrl, href: booking.meetingUrl }] : []),
+      ...(booking.location && booking.location !== booking.meetingUrl ? [{ label: booking.meetingUrl ? "Location" : "Where", value: booking.location }] : []),
+      { label: "Who", value: who },
+    ],
+  };
+}
+
+function actionsFor(change: BookingMailChange, booking: TBookingOutput, recipient: Recipient, token: string | null): LetterBlock[] {
+  if (recipient.isHost) {
+    const links = [{ label: "View the booking", href: bookingPageUrl(booking.uid) }];
+    if (change === "created" && booking.status === "pending") links.unshift({ label: "Confirm or decline", href: `${env().APP_URL}/bookings/unconfirmed` });
+    return [{ kind: "links", title: "Manage", links }];
+  }
+  if (!token) return [];
+  const manage = manageLinksFor(booking.uid, token);
+  if (!isStanding(booking)) return [{ kind: "links", title: "Your booking", links: [{ label: "View the booking", href: manage.view }] }];
+  const blocks: LetterBlock[] = [];
+  // A host who moved the meeting may have picked a time that does not suit: the attendee picks another here.
+  if (change === "rescheduled") blocks.push({ kind: "paragraph", text: `Does the new time not suit you? Pick another one: ${manage.reschedule}` });
+  blocks.push({
+    kind: "links",
+    title: "Need to change something?",
+    links: [
+      { label: "View the booking", href: manage.view },
+      { label: "Reschedule", href: manage.reschedule },
+      { label: "Cancel", href: manage.cancel },
+    ],
+  });
+  return blocks;
+}
+
+function calendarBlock(booking: TBookingOutput): LetterBlock[] {
+  if (!isStanding(booking)) return [];
+  const links = addToCalendarLinks(booking);
+  const named = (label: string) => links.find((link) => link.label === label)!.link;
+  return [
+    {
+      kind: "links",
+      title: "Add to calendar",
+      links: [
+        { label: "Google", href: named("Google Calendar") },
+        { label: "Outlook", href: named("Microsoft Outlook") },
+        { label: "Apple", href: named("ICS") },
+        { label: ".ics file", href: named("ICS") },
+      ],
+    },
+  ];
+}
+
+function contactLine(booking: TBookingOutput, recipient: Recipient): string {
+  if (recipient.isHost) {
+    const booker = booking.attendees[0];
+    return booker && hasMailbox(booker.email) ? `To reach ${booker.name}, reply to ${booker.email}.` : "";
+  }
+  const host = booking.hosts[0];
+  return host ? `Questions? Write to ${host.name} at ${host.email}.` : "";
+}
+
+function mailFor(change: BookingMailChange, booking: TBookingOutput, kind: Kind, recipient: Recipient, token: string | null, ics: string): Mail {
+  const blocks: LetterBlock[] = [
+    factsOf(booking, recipient),
+    ...(kind.note ? [{ kind: "paragraph" as const, text: kind.note }] : []),
+    ...(kind.reason ? [{ kind: "paragraph" as const, text: `Reason: ${kind.reason}` }] : []),
+    ...actionsFor(change, booking, recipient, token),
+    ...calendarBlock(booking),
+  ];
+  const contact = contactLine(booking, recipient);
+  if (contact) blocks.push({ kind: "paragraph", text: contact });
+  const { text, html } = renderLetter({ heading: HEADINGS[change](booking, recipient.isHost), blocks, footer: "Sent by Convene." });
+  return {
+    to: recipient.email,
+    subject: kind.subject,
+    text,
+    html,
+    attachments: [{ filename: "invite.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${kind.method}` }],
+  };
 }
 
 type LetterKey = "main" | "withdrawn";
 
 /** Each recipient of one letter of one event at most once, however often the job runs (sendEventMails). */
-async function send(eventId: string, key: LetterKey, booking: TBookingOutput, letter: Letter): Promise<void> {
-  const ics = icsForBooking(booking, letter.method);
-  const text = [
-    booking.title,
-    `${booking.start} – ${booking.end} (UTC)`,
-    booking.location ? `Location: ${booking.location}` : null,
-    letter.note,
-    letter.reason ? `Reason: ${letter.reason}` : null,
-    `Add to calendar: ${env().APP_URL}/api/bookings/${booking.uid}/ics`,
-  ]
-    .filter(Boolean)
-    .join("\n\n");
+async function send(eventId: string, key: LetterKey, change: BookingMailChange, booking: TBookingOutput, kind: Kind): Promise<void> {
+  const ics = icsForBooking(booking, kind.method);
+  // Derived from the booking's nonce when the mail is written (manage-link.ts): never in the event or the job's data.
+  const token = await manageTokenOfBooking(booking.uid);
   await sendEventMails(
     eventId,
     key,
-    recipientsOf(booking, letter.attendeesOnly).map((to) => ({
-      to,
-      subject: letter.subject,
-      text: `${text}\n`,
-      attachments: [{ filename: "invite.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${letter.method}` }],
-    })),
+    recipientsOf(booking, kind.attendeesOnly).map((recipient) => mailFor(change, booking, kind, recipient, token, ics)),
+  );
+}
+
+/** The old booking's withdrawal after a reschedule: its entry leaves every calendar; the new time, in each reader's zone. */
+async function sendWithdrawal(eventId: string, previous: TBookingOutput, next: TBookingOutput): Promise<void> {
+  const ics = icsForBooking(previous, "CANCEL");
+  await sendEventMails(
+    eventId,
+    "withdrawn",
+    recipientsOf(previous, false).map((recipient) => {
+      const { text, html } = renderLetter({
+        heading: `${previous.title} moved`,
+        blocks: [
+          {
+            kind: "paragraph",
+            text: `This meeting moved to ${zonedRange(next.start, next.end, recipient.timeZone, recipient.locale)}; the earlier invitation is withdrawn.`,
+          },
+          factsOf(previous, recipient),
+        ],
+        footer: "Sent by Convene.",
+      });
+      return {
+        to: recipient.email,
+        subject: `Moved: ${previous.title}`,
+        text,
+        html,
+        attachments: [{ filename: "invite.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=CANCEL" }],
+      };
+    }),
   );
 }
 
@@ -87,13 +221,6 @@ export async function mailBookingEvent(event: DomainEvent): Promise<void> {
   const change = CHANGE_OF[event.type];
   if (!change) return;
   const { booking, previousBooking } = bookingPayloadOf(event);
-  if (change === "rescheduled" && previousBooking)
-    await send(event.id, "withdrawn", previousBooking, {
-      subject: `Moved: ${previousBooking.title}`,
-      method: "CANCEL",
-      reason: null,
-      note: `This meeting moved to ${booking.start} (UTC); the earlier invitation is withdrawn.`,
-      attendeesOnly: false,
-    });
-  await send(event.id, "main", booking, letterFor(change, booking));
+  if (change === "rescheduled" && previousBooking) await sendWithdrawal(event.id, previousBooking, booking);
+  await send(event.id, "main", change, booking, kindOf(change, booking));
 }

@@ -2,7 +2,6 @@
 import { requirePermission } from "../teams/team-roles";
 import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
-import { env } from "../env";
 import { Page } from "../http/pagination";
 import { bookingsOfTeam, getManagedBooking, hostRowsOf } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
@@ -11,6 +10,7 @@ import { bookingListFilters } from "./booking-list-filters";
 import { afterCursor, bookingSortSpec, decodeCursor, encodeCursor, orderByOf, type CursorRow, type SortSpec } from "./booking-list-cursor";
 import { BOOKING_ROWS, HOST_ROWS, type BookingListScope } from "./booking-list-rows";
 import type { TListBookingsQuery } from "./booking-list-query";
+import { addToCalendarLinks } from "./manage-link-calendars";
 
 /**
  * The bookings the caller manages, by the same rule as every single-booking read and edit (booking-access.ts:
@@ -100,36 +100,10 @@ export async function listReferences(actor: Actor, uid: string, type?: string) {
   }));
 }
 
-const calendarDate = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-
 /** "Add to calendar" links built from the booking itself; the ICS link serves the same invitation the mails carry. */
 export async function calendarLinks(actor: Actor, uid: string) {
   const booking = toBookingOutput(await getManagedBooking(db, actor, uid));
-  const google = new URL("https://calendar.google.com/calendar/render");
-  google.search = new URLSearchParams({
-    action: "TEMPLATE",
-    text: booking.title,
-    dates: `${calendarDate(booking.start)}/${calendarDate(booking.end)}`,
-    details: booking.description,
-  }).toString();
-  const outlook = (host: string) => {
-    const url = new URL(`https://${host}/calendar/0/deeplink/compose`);
-    url.search = new URLSearchParams({
-      path: "/calendar/action/compose",
-      rru: "addevent",
-      subject: booking.title,
-      startdt: booking.start,
-      enddt: booking.end,
-      body: booking.description,
-    }).toString();
-    return url.toString();
-  };
-  return [
-    { label: "Google Calendar", link: google.toString() },
-    { label: "Microsoft Outlook", link: outlook("outlook.live.com") },
-    { label: "Microsoft Office 365", link: outlook("outlook.office.com") },
-    { label: "ICS", link: `${env().APP_URL}/api/bookings/${booking.uid}/ics` },
-  ];
+  return addToCalendarLinks(booking);
 }
 
 /**

@@ -63,6 +63,10 @@ type EventTypeRow = BookingWindowColumns & {
   successRedirectUrl: string | null;
   disableGuests: boolean;
   onlyShowFirstAvailableSlot: boolean;
+  disableCancelling: boolean;
+  disableRescheduling: boolean;
+  minimumCancellationNotice: number;
+  minimumRescheduleNotice: number;
   metadata: unknown;
   bookingFields: unknown;
   owner: { username: string } | null;
@@ -97,6 +101,10 @@ export const ZEventTypeOutput = z.object({
   metadata: z.record(z.string(), z.unknown()),
   bookingFields: z.array(ZBookingFieldOutput).describe("The booking form: the default fields, then the event type's own questions"),
   disableGuests: z.boolean(),
+  disableCancelling: z.boolean(),
+  disableRescheduling: z.boolean(),
+  minimumCancellationNotice: z.number().int().describe("Minutes before the start after which attendees can no longer cancel from their link"),
+  minimumRescheduleNotice: z.number().int().describe("Minutes before the start after which attendees can no longer reschedule from their link"),
   recurrence: z.null(),
   price: z.number(),
   currency: z.string(),
@@ -139,6 +147,10 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     metadata: (row.metadata ?? {}) as Record<string, unknown>,
     bookingFields: bookingFieldsOutput(row.bookingFields),
     disableGuests: row.disableGuests,
+    disableCancelling: row.disableCancelling,
+    disableRescheduling: row.disableRescheduling,
+    minimumCancellationNotice: row.minimumCancellationNotice,
+    minimumRescheduleNotice: row.minimumRescheduleNotice,
     recurrence: null,
     price: 0,
     currency: "usd",

@@ -134,6 +134,10 @@ export const ZCreateEventTypeFields = z.object(fields).partial({
   successRedirectUrl: true,
   disableGuests: true,
   onlyShowFirstAvailableSlot: true,
+  disableCancelling: true,
+  disableRescheduling: true,
+  minimumCancellationNotice: true,
+  minimumRescheduleNotice: true,
   metadata: true,
   bookingFields: true,
 });

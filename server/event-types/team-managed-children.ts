@@ -38,6 +38,10 @@ const COPIED = {
   successRedirectUrl: true,
   disableGuests: true,
   onlyShowFirstAvailableSlot: true,
+  disableCancelling: true,
+  disableRescheduling: true,
+  minimumCancellationNotice: true,
+  minimumRescheduleNotice: true,
   metadata: true,
   bookingFields: true,
 } as const satisfies Prisma.EventTypeSelect;

@@ -6,7 +6,11 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { sql, UTC_NOW } from "../db/client";
 import { log } from "../log";
 
-export type Mail = { to: string; subject: string; text: string; attachments?: { filename: string; content: string; contentType: string }[] };
+/**
+ * `text` is the plain-text part every mail has; `html` an alternative part for mail clients that show it. The outbox
+ * (no SMTP) keeps the text, which says everything the HTML says.
+ */
+export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: { filename: string; content: string; contentType: string }[] };
 
 const FROM = () => process.env.MAIL_FROM ?? "Convene <no-reply@convene.localhost>";
 let transport: Transporter | undefined;

@@ -6,6 +6,7 @@ import { availabilityRouter } from "./routers/availability";
 import { bookingsRouter } from "./routers/bookings";
 import { calendarsRouter } from "./routers/calendars";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
+import { bookingManageRouter } from "./routers/booking-manage";
 import { bookingPageRouter } from "./routers/booking-page";
 import { eventTypesRouter } from "./routers/event-types";
 import { oauthClientsRouter } from "./routers/oauth-clients";
@@ -23,6 +24,7 @@ export const appRouter = router({
   oauthReview: oauthReviewRouter,
   onboarding: onboardingRouter,
   bookingPage: bookingPageRouter,
+  bookingManage: bookingManageRouter,
   teams: teamsRouter,
   webhooks: webhooksRouter,
   availability: availabilityRouter,

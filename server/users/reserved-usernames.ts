@@ -7,6 +7,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "api",
   "auth",
   "availability",
+  "booking",
   "bookings",
   "d",
   "docs",

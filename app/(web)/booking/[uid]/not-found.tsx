@@ -1,0 +1,1 @@
+export { BookingLinkRequired as default } from "@/components/booking-manage/booking-link-required";

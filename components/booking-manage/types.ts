@@ -1,0 +1,1 @@
+export type { TManagedBookingView } from "@/server/bookings/manage-link.service";
