@@ -9,6 +9,7 @@ import { principalForBearer } from "../auth/authenticate";
 import { bearerToken, type Principal } from "../auth/principal";
 import { holdsScope } from "../auth/scopes";
 import { log } from "../log";
+import { requireOrgPermission, requireTeamOfOrganization } from "../organizations/organization-access";
 import { requirePermission } from "../teams/team-roles";
 import { errorResponse, successResponse, toErrorResponse } from "./envelope";
 import { Page } from "./pagination";
@@ -16,7 +17,7 @@ import { ignoredPeerQueryParams, peerFieldsOf, withoutIgnored } from "./peer-fie
 import { withRateLimitHeaders } from "./rate-limit-headers";
 import { recordServerTiming, timePhase, wantsServerTiming } from "./server-timing";
 import { parsePart, queryObject, readJsonBody } from "./request-input";
-import { requiredScope, teamAccessOf, type RouteDeclaration } from "./route-definition";
+import { orgAccessOf, requiredScope, teamAccessOf, type RouteDeclaration } from "./route-definition";
 import { NO_QUERY } from "./schema-shapes";
 import { acceptedVersions, VERSION_HEADER, versionFor } from "./versioning";
 
@@ -89,11 +90,19 @@ export function authorize(principal: Principal | null, declaration: RouteDeclara
  * use case the handler calls checks the same permission itself (requirePermission).
  */
 async function authorizeTeam(actor: Actor | null, declaration: RouteDeclaration, params: unknown): Promise<void> {
+  const idOf = (name: string) => {
+    const id = (params as Record<string, unknown> | undefined)?.[name];
+    if (!actor || typeof id !== "number") throw new Error(`${declaration.method} ${declaration.path}: parameter ${name} is not a parsed integer`);
+    return id;
+  };
+  const org = orgAccessOf(declaration.access);
+  if (org) await requireOrgPermission(actor!, idOf(org.param), org.permission);
   const team = teamAccessOf(declaration.access);
   if (!team) return;
-  const teamId = (params as Record<string, unknown> | undefined)?.[team.param];
-  if (!actor || typeof teamId !== "number") throw new Error(`${declaration.method} ${declaration.path}: team parameter ${team.param} is not a parsed integer`);
-  await requirePermission(actor, { teamId }, team.permission);
+  const teamId = idOf(team.param);
+  // An organization's team route reaches that organization's teams only; another is answered as an unknown team.
+  if (team.org) await requireTeamOfOrganization(idOf(team.org), teamId);
+  await requirePermission(actor!, { teamId }, team.permission);
 }
 
 function requestIdOf(request: Request): string {

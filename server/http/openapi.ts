@@ -6,7 +6,7 @@ import { quotaOf, windowSeconds } from "../security/rate-limits";
 import { MAX_JSON_DEPTH } from "./json-depth";
 import { ZPaginationOutput } from "./pagination";
 import { ignoredPeerQueryParams, refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
-import { teamAccessOf, type RouteDeclaration } from "./route-definition";
+import { orgAccessOf, teamAccessOf, type RouteDeclaration } from "./route-definition";
 import { PEER_VERSION_HEADER, VERSION_HEADER } from "./versioning";
 
 type JsonSchema = Record<string, unknown>;
@@ -99,8 +99,13 @@ function accessDescription(route: RouteDeclaration): string {
     ? `OAuth scope: \`${route.access.scope}\` (${SCOPES[route.access.scope].meaning}). API keys act with their owner's rights.`
     : apiKeysOnly;
   const team = teamAccessOf(route.access);
+  const org = orgAccessOf(route.access);
+  if (org) {
+    return `${scope} Organization permission: \`${org.permission}\`, held by the roles ${org.roles.join(", ")} of the organization \`${org.param}\`. Not a member: 404; a member without one of the roles: 403.`;
+  }
   if (!team) return scope;
-  return `${scope} Team permission: \`${team.permission}\`, held by the roles ${team.roles.join(", ")} (of the team \`${team.param}\`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.`;
+  const inOrg = team.org ? ` The team must be one of the organization \`${team.org}\`'s teams (another: 404).` : "";
+  return `${scope}${inOrg} Team permission: \`${team.permission}\`, held by the roles ${team.roles.join(", ")} (of the team \`${team.param}\`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.`;
 }
 
 function operationOf(route: RouteDeclaration) {
@@ -127,8 +132,19 @@ function operationOf(route: RouteDeclaration) {
     tags: [route.tag],
     security: route.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     ...(typeof route.access === "object" && route.access.scope ? { "x-required-scope": route.access.scope } : {}),
-    ...(typeof route.access === "object" && route.access.team
-      ? { "x-team-roles": teamAccessOf(route.access)!.roles, "x-team-permission": route.access.team.permission, "x-team-parameter": route.access.team.param }
+    ...(teamAccessOf(route.access)
+      ? {
+          "x-team-roles": teamAccessOf(route.access)!.roles,
+          "x-team-permission": teamAccessOf(route.access)!.permission,
+          "x-team-parameter": teamAccessOf(route.access)!.param,
+        }
+      : {}),
+    ...(orgAccessOf(route.access)
+      ? {
+          "x-org-roles": orgAccessOf(route.access)!.roles,
+          "x-org-permission": orgAccessOf(route.access)!.permission,
+          "x-org-parameter": orgAccessOf(route.access)!.param,
+        }
       : {}),
     // The peer API's body fields (body.<path>) this operation answers with a 400 `unsupported_field`.
     ...(unsupported.length ? { "x-unsupported-peer-fields": unsupported } : {}),

@@ -9,6 +9,7 @@ import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import type { TPaginationQuery } from "../http/pagination";
 import { forgetProfile } from "../me/me.service";
+import { requireOrgPermission } from "../organizations/organization-access";
 import { teamsVisibleTo } from "./team-access";
 import { requirePermission } from "./team-roles";
 import { TEAM_SELECT, toTeamOutput } from "./team.dto";
@@ -64,15 +65,26 @@ export async function getTeam(actor: Actor, teamId: number) {
   return toTeamOutput(row);
 }
 
-export async function createTeam(actor: Actor, input: TCreateTeamInput) {
+/**
+ * `organizationId`: a team of that organization (POST /v2/organizations/{orgId}/teams), which needs org.teams.write
+ * there and takes its slug in the organization's namespace; the creator is its OWNER either way.
+ */
+export async function createTeam(actor: Actor, input: TCreateTeamInput, { organizationId = null }: { organizationId?: number | null } = {}) {
   const { metadata, ...fields } = ZCreateTeamInput.parse(input);
   const slug = fields.slug ?? slugFromName(fields.name);
   const team = await db.$transaction(async (tx) => {
-    await assertSlugFree(tx, null, slug);
+    if (organizationId !== null) await requireOrgPermission(actor, organizationId, "org.teams.write", tx);
+    await assertSlugFree(tx, organizationId, slug);
     return mapSlugRace(
       slug,
       tx.team.create({
-        data: { ...fields, slug, metadata: metadata ?? {}, memberships: { create: { userId: actor.userId, role: "OWNER", accepted: true } } },
+        data: {
+          ...fields,
+          slug,
+          parentId: organizationId,
+          metadata: metadata ?? {},
+          memberships: { create: { userId: actor.userId, role: "OWNER", accepted: true } },
+        },
         select: TEAM_SELECT,
       }),
     );
