@@ -6,12 +6,12 @@ import { ROUTE_CATALOG } from "../http/route-catalog";
 import { teamAccessOf } from "../http/route-definition";
 import { PERMISSIONS } from "./permissions";
 import { CONVENE_TEAM_OPERATIONS, permissionTableMarkdown, ROLE_TABLE, roleTableMarkdown, specifiedPermission, specifiedRoles } from "./role-table";
-import { ORG_LEVEL_TABLE, TEAM_LEVEL_TABLE } from "./scope-table";
+import { TEAM_LEVEL_TABLE } from "./scope-table";
 
 describe("the role table", () => {
   it("has a row for every team-level operation that names a team and for Convene's own team operations, and only those", () => {
     const teamOperations = [
-      ...[...TEAM_LEVEL_TABLE, ...ORG_LEVEL_TABLE].flatMap((row) => row.operations).filter((operation) => operation.path.includes("{teamId}")),
+      ...TEAM_LEVEL_TABLE.flatMap((row) => row.operations).filter((operation) => operation.path.includes("{teamId}")),
       ...CONVENE_TEAM_OPERATIONS,
     ];
     expect(ROLE_TABLE.map((row) => `${row.method} ${row.path}`).sort()).toEqual(teamOperations.map((o) => `${o.method} ${o.path}`).sort());
@@ -26,8 +26,6 @@ describe("the role table", () => {
     expect(specifiedRoles("POST", "/v2/teams/{teamId}/memberships")).toEqual(["OWNER", "ADMIN"]);
     expect(specifiedRoles("GET", "/v2/teams/{teamId}/bookings")).toEqual(["OWNER", "ADMIN"]);
     expect(specifiedRoles("DELETE", "/v2/teams/{teamId}")).toEqual(["OWNER"]);
-    expect(specifiedRoles("PATCH", "/v2/organizations/{orgId}/teams/{teamId}")).toEqual(["OWNER", "ADMIN"]);
-    expect(specifiedRoles("DELETE", "/v2/organizations/{orgId}/teams/{teamId}")).toEqual(["OWNER"]);
   });
 });
 

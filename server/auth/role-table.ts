@@ -2,12 +2,12 @@
  * Which permission (server/auth/permissions.ts) each team-level operation needs, as data beside the scope table
  * (scope-table.ts): the scope says what a credential may do, the permission what a member may do in that team, and
  * PERMISSIONS which roles hold it. Every operation of the spec's team-level table that names a team (`{teamId}`)
- * has a row, and so do the organization-level table's two that do (PATCH and DELETE an organization's team); role-table.test.ts holds every route that declares `access.team` to its row, and the README's role
+ * has a row; role-table.test.ts holds every route that declares `access.team` to its row, and the README's role
  * table to these rows.
  */
 import type { HttpMethod, TeamRole } from "../http/route-definition";
 import { rolesWith, type Permission } from "./permissions";
-import { ORG_LEVEL_TABLE, TEAM_LEVEL_TABLE } from "./scope-table";
+import { TEAM_LEVEL_TABLE } from "./scope-table";
 import type { Scope } from "./scopes";
 
 /** `scope` null: one of Convene's own team operations, api-key-only (CONVENE_TEAM_OPERATIONS). */
@@ -23,14 +23,11 @@ const PERMISSION_BY_SCOPE: Partial<Record<Scope, Permission>> = {
   TEAM_PROFILE_WRITE: "team.update",
   TEAM_MEMBERSHIP_READ: "membership.read",
   TEAM_MEMBERSHIP_WRITE: "membership.write",
-  // PATCH and DELETE /v2/organizations/{orgId}/teams/{teamId}: the organization table's, on one team.
-  ORG_PROFILE_WRITE: "team.update",
 };
 
 /** Operations whose permission differs from their scope's. */
 const EXCEPTIONS: ReadonlyMap<string, Permission> = new Map<string, Permission>([
   ["DELETE /v2/teams/{teamId}", "team.delete"],
-  ["DELETE /v2/organizations/{orgId}/teams/{teamId}", "team.delete"],
   ["GET /v2/teams/{teamId}/users/{userId}/ooo", "ooo.readMembers"],
 ]);
 
@@ -58,7 +55,7 @@ export const CONVENE_TEAM_OPERATIONS: readonly RoleRow[] = [
 ];
 
 export const ROLE_TABLE: readonly RoleRow[] = [
-  ...[...TEAM_LEVEL_TABLE, ...ORG_LEVEL_TABLE].flatMap(({ scope, operations }) =>
+  ...TEAM_LEVEL_TABLE.flatMap(({ scope, operations }) =>
     operations
       .filter((operation) => operation.path.includes("{teamId}"))
       .map(({ method, path }) => row(method, path, scope, EXCEPTIONS.get(key(method, path)) ?? PERMISSION_BY_SCOPE[scope] ?? "team.update")),

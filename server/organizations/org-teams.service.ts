@@ -11,7 +11,7 @@ import type { Prisma } from "../db/generated/client";
 import type { TPaginationQuery } from "../http/pagination";
 import { TEAM_SELECT, toTeamOutput } from "../teams/team.dto";
 import type { TCreateMembershipInput, TCreateTeamInput, TUpdateMembershipInput, TUpdateTeamInput } from "../teams/team.schemas";
-import { createTeam, deleteTeam, getTeam, updateTeam } from "../teams/team.service";
+import { createTeam, deleteTeamOfOrganization, getTeam, updateTeam } from "../teams/team.service";
 import { createMembership, deleteMembership, getMembership, listMemberships, updateMembership } from "../teams/membership.service";
 import type { TInviteInput } from "../teams/invitation.schemas";
 import { inviteToTeam } from "../teams/invitation.service";
@@ -49,10 +49,17 @@ export const createOrganizationTeam = (actor: Actor, orgId: number, input: TCrea
 
 export const getOrganizationTeam = (actor: Actor, orgId: number, teamId: number) => onTeamOfOrganization(orgId, teamId, () => getTeam(actor, teamId));
 
-export const updateOrganizationTeam = (actor: Actor, orgId: number, teamId: number, input: TUpdateTeamInput) =>
-  onTeamOfOrganization(orgId, teamId, () => updateTeam(actor, teamId, input));
+/**
+ * PATCH /v2/organizations/{orgId}/teams/{teamId}: org.teams.write in the organization (the spec's organization table),
+ * then the team's own use case, where the organization's owners and admins act as the team's.
+ */
+export async function updateOrganizationTeam(actor: Actor, orgId: number, teamId: number, input: TUpdateTeamInput) {
+  await requireOrgPermission(actor, orgId, "org.teams.write");
+  return onTeamOfOrganization(orgId, teamId, () => updateTeam(actor, teamId, input));
+}
 
-export const deleteOrganizationTeam = (actor: Actor, orgId: number, teamId: number) => onTeamOfOrganization(orgId, teamId, () => deleteTeam(actor, teamId));
+/** DELETE /v2/organizations/{orgId}/teams/{teamId}: org.teams.write (team.service.ts deleteTeamOfOrganization). */
+export const deleteOrganizationTeam = (actor: Actor, orgId: number, teamId: number) => deleteTeamOfOrganization(actor, orgId, teamId);
 
 export const listOrganizationTeamMemberships = (actor: Actor, orgId: number, teamId: number, page: TPaginationQuery) =>
   onTeamOfOrganization(orgId, teamId, () => listMemberships(actor, teamId, page));
