@@ -8,7 +8,7 @@
  * consumed by a conditional update whose row count is checked, so two uses of one link cannot both succeed.
  */
 import { randomBytes } from "node:crypto";
-import { db } from "../db/client";
+import { db, type Tx } from "../db/client";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { enqueueJob } from "../jobs/queue";
@@ -48,14 +48,21 @@ export async function requestPasswordReset(input: TForgotPasswordInput, clientAd
 export async function issuePasswordReset({ email }: IssuePasswordResetData, now = new Date()): Promise<void> {
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
   if (!user) return;
-  const token = `${TOKEN_PREFIX}_${randomBytes(32).toString("base64url")}`;
   await db.$transaction(async (tx) => {
-    await tx.passwordResetToken.deleteMany({ where: { userId: user.id, usedAt: null } });
-    await tx.passwordResetToken.create({
-      data: { userId: user.id, tokenHash: hashSecret(token), expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MINUTES * 60_000) },
-    });
-    await queueMails(tx, [passwordResetMail({ to: user.email, link: passwordResetLink(token), lifetimeMinutes: RESET_LINK_LIFETIME_MINUTES })]);
+    const link = await writePasswordLink(tx, user.id, RESET_LINK_LIFETIME_MINUTES, now);
+    await queueMails(tx, [passwordResetMail({ to: user.email, link, lifetimeMinutes: RESET_LINK_LIFETIME_MINUTES })]);
   });
+}
+
+/**
+ * A new single-use link to set the password of `userId` (older unused ones deleted: only the newest works), in the
+ * caller's transaction; the caller mails it. Also the welcome link of a user created in an organization.
+ */
+export async function writePasswordLink(tx: Tx, userId: number, lifetimeMinutes: number, now = new Date()): Promise<string> {
+  const token = `${TOKEN_PREFIX}_${randomBytes(32).toString("base64url")}`;
+  await tx.passwordResetToken.deleteMany({ where: { userId, usedAt: null } });
+  await tx.passwordResetToken.create({ data: { userId, tokenHash: hashSecret(token), expiresAt: new Date(now.getTime() + lifetimeMinutes * 60_000) } });
+  return passwordResetLink(token);
 }
 
 const usable = (token: string, now: Date) => ({ tokenHash: hashSecret(token), usedAt: null, expiresAt: { gt: now } });

@@ -16,7 +16,7 @@ import { AppError } from "../errors";
 import { createTeamEventType, deleteTeamEventType, getTeamEventType, listTeamEventTypes, updateTeamEventType } from "../event-types/team-event-type.service";
 import { createPhoneCall } from "../event-types/team-phone-call";
 import { ROUTE_CATALOG } from "../http/route-catalog";
-import { TEAM_ROLES, teamAccessOf, type TeamRole } from "../http/route-definition";
+import { orgAccessOf, TEAM_ROLES, teamAccessOf, type TeamRole } from "../http/route-definition";
 import {
   createTeamMemberOutOfOffice,
   deleteTeamMemberOutOfOffice,
@@ -33,6 +33,9 @@ import { createTestMessage } from "../webhooks/webhook-messages";
 import { sealWebhookSecret } from "../webhooks/webhook-secrets";
 import { createWebhook, deleteAllWebhooks, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "../webhooks/webhook.service";
 import type { UrlPolicy } from "../webhooks/webhook-url";
+import { createOrgMembership, deleteOrgMembership, getOrgMembership, listOrgMemberships, updateOrgMembership } from "../organizations/org-memberships.service";
+import { createOrgUser, deleteOrgUser, getOrgUser, listOrgUsers, updateOrgUser } from "../organizations/org-users.service";
+import { deleteOrganization, getOrganization, updateOrganization } from "../organizations/organization.service";
 import { sessionActor, type Actor } from "./actor";
 import { rolesWith, type Permission } from "./permissions";
 
@@ -205,4 +208,85 @@ describe("every team use case checks its permission itself", () => {
     // An invited (not accepted) member is a non-member.
     expect((await rejectionOf(getTeam(sessionActor(f.joiner.id), f.teamId))) as AppError).toMatchObject({ code: "NOT_FOUND" });
   });
+});
+
+/**
+ * The same walk for every organization use case: an outsider (and an admin of another organization) gets 404
+ * "Organization not found", an organization member whose role lacks the permission 403, the weakest role holding it
+ * gets through. Keyed by the /v2 operation; every route declaring `access.org` without a team must have a case.
+ */
+async function makeOrgFixture() {
+  const world = await makeTenancyWorld();
+  const orgId = world.org.id;
+  const memberMembership = await db.membership.findFirstOrThrow({ where: { teamId: orgId, userId: world.users.orgMember.id } });
+  const created = await makeUser();
+  await db.user.update({ where: { id: created.id }, data: { createdInOrganizationId: orgId } });
+  await addMember(orgId, created.id, "MEMBER");
+  const joiner = await makeUser();
+  const other = await makeTenancyWorld();
+  return { world, orgId, memberMembership, created, joiner, otherOrgAdmin: other.users.orgAdmin };
+}
+type OrgFixture = Awaited<ReturnType<typeof makeOrgFixture>>;
+type OrgCase = { permission: Permission; call: (actor: Actor, f: OrgFixture) => Promise<unknown> };
+
+const ORG = "/v2/organizations/{orgId}";
+
+const ORG_OPERATIONS: Record<string, OrgCase> = {
+  [`GET ${ORG}/memberships`]: { permission: "org.memberships.read", call: (a, f) => listOrgMemberships(a, f.orgId, page) },
+  [`GET ${ORG}/memberships/{membershipId}`]: { permission: "org.memberships.read", call: (a, f) => getOrgMembership(a, f.orgId, f.memberMembership.id) },
+  [`POST ${ORG}/memberships`]: { permission: "org.memberships.write", call: (a, f) => createOrgMembership(a, f.orgId, { userId: f.joiner.id }) },
+  [`PATCH ${ORG}/memberships/{membershipId}`]: {
+    permission: "org.memberships.write",
+    call: (a, f) => updateOrgMembership(a, f.orgId, f.memberMembership.id, { role: "ADMIN" }),
+  },
+  [`DELETE ${ORG}/memberships/{membershipId}`]: { permission: "org.memberships.write", call: (a, f) => deleteOrgMembership(a, f.orgId, f.memberMembership.id) },
+  [`GET ${ORG}/users`]: { permission: "org.users.read", call: (a, f) => listOrgUsers(a, f.orgId, { take: 10, skip: 0 }) },
+  [`POST ${ORG}/users`]: { permission: "org.users.write", call: (a, f) => createOrgUser(a, f.orgId, { email: `walk-created-${f.orgId}@example.test` }) },
+  [`PATCH ${ORG}/users/{userId}`]: { permission: "org.users.write", call: (a, f) => updateOrgUser(a, f.orgId, f.created.id, { name: "Renamed" }) },
+  [`DELETE ${ORG}/users/{userId}`]: { permission: "org.users.write", call: (a, f) => deleteOrgUser(a, f.orgId, f.created.id) },
+};
+
+/** Organization use cases the site calls (tRPC) that no /v2 route serves. */
+const ORG_SITE_ONLY: Record<string, OrgCase> = {
+  getOrganization: { permission: "org.read", call: (a, f) => getOrganization(a, f.orgId) },
+  updateOrganization: { permission: "org.update", call: (a, f) => updateOrganization(a, f.orgId, { name: "Renamed org" }) },
+  deleteOrganization: { permission: "org.delete", call: (a, f) => deleteOrganization(a, f.orgId) },
+  getOrgUser: { permission: "org.users.read", call: (a, f) => getOrgUser(a, f.orgId, f.created.id) },
+};
+
+const ORG_WHO: Record<TeamRole, "orgOwner" | "orgAdmin" | "orgMember"> = { OWNER: "orgOwner", ADMIN: "orgAdmin", MEMBER: "orgMember" };
+
+const orgRefusal = (error: AppError | null) =>
+  error && ((error.code === "NOT_FOUND" && error.message === "Organization not found") || error.code === "FORBIDDEN") ? `${error.code}: ${error.message}` : null;
+
+describe("every organization use case checks its permission itself", () => {
+  it("has a case for every organization operation of the catalog (without a team), naming the permission its route declares", () => {
+    const declared = Object.fromEntries(
+      ROUTE_CATALOG.filter((route) => orgAccessOf(route.access) && !teamAccessOf(route.access)).map((route) => [
+        `${route.method} ${route.path}`,
+        orgAccessOf(route.access)!.permission,
+      ]),
+    );
+    const walked = Object.fromEntries(Object.entries(ORG_OPERATIONS).map(([operation, { permission }]) => [operation, permission]));
+    expect(walked).toEqual(declared);
+  });
+
+  it.each(Object.entries({ ...ORG_OPERATIONS, ...ORG_SITE_ONLY }))(
+    "%s: outsider and another organization's admin 404, roles without the permission 403, the first role with it passes",
+    async (_, { permission, call }) => {
+      const f = await makeOrgFixture();
+      for (const actor of [sessionActor(f.world.users.outsider.id), sessionActor(f.otherOrgAdmin.id), sessionActor(f.world.users.admin.id)]) {
+        const error = await refusal(call(actor, f));
+        expect(error?.code, "not in the organization").toBe("NOT_FOUND");
+        expect(error?.message).toBe("Organization not found");
+      }
+      const holders = rolesWith(permission);
+      for (const role of TEAM_ROLES.filter((held) => !holders.includes(held))) {
+        const error = await refusal(call(sessionActor(f.world.users[ORG_WHO[role]].id), f));
+        expect(error?.code, `${role} lacks ${permission}`).toBe("FORBIDDEN");
+      }
+      const weakest = [...TEAM_ROLES].reverse().find((role) => holders.includes(role))!;
+      expect(orgRefusal(await refusal(call(sessionActor(f.world.users[ORG_WHO[weakest]].id), f))), `${weakest} holds ${permission}`).toBeNull();
+    },
+  );
 });

@@ -27,10 +27,26 @@ export const PERMISSIONS = {
   "schedule.readMembers": ADMINS,
   "ooo.readMembers": ADMINS,
   "ooo.writeMembers": ADMINS,
-  // Organizations (no routes yet): the same roles, held in the organization.
+  // Organizations: the same roles, held in the organization (its Membership row). Every member reads the
+  // organization's profile and the teams they are in; who else is in it, their schedules, bookings and time off are
+  // for its owners and admins, as in a team; only an owner deletes it.
   "org.read": EVERY_MEMBER,
   "org.update": ADMINS,
+  "org.delete": OWNERS,
+  "org.memberships.read": ADMINS,
+  "org.memberships.write": ADMINS,
+  "org.users.read": ADMINS,
   "org.users.write": ADMINS,
+  "org.teams.read": ADMINS,
+  "org.teams.write": ADMINS,
+  "org.eventTypes.read": ADMINS,
+  "org.bookings.read": ADMINS,
+  "org.schedules.read": ADMINS,
+  "org.schedules.write": ADMINS,
+  "org.ooo.read": ADMINS,
+  "org.ooo.write": ADMINS,
+  "org.webhooks.read": ADMINS,
+  "org.webhooks.write": ADMINS,
 } as const satisfies Record<string, readonly TeamRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

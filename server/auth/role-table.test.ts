@@ -3,9 +3,18 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROUTE_CATALOG } from "../http/route-catalog";
-import { teamAccessOf } from "../http/route-definition";
+import { orgAccessOf, teamAccessOf } from "../http/route-definition";
 import { PERMISSIONS } from "./permissions";
-import { CONVENE_TEAM_OPERATIONS, permissionTableMarkdown, ROLE_TABLE, roleTableMarkdown, specifiedPermission, specifiedRoles } from "./role-table";
+import {
+  CONVENE_TEAM_OPERATIONS,
+  orgRoleTableMarkdown,
+  permissionTableMarkdown,
+  ROLE_TABLE,
+  roleTableMarkdown,
+  specifiedOrgPermission,
+  specifiedPermission,
+  specifiedRoles,
+} from "./role-table";
 import { TEAM_LEVEL_TABLE } from "./scope-table";
 
 describe("the role table", () => {
@@ -60,5 +69,23 @@ describe("the README's tables", () => {
     const readme = readFileSync(path.join(import.meta.dirname, "../../README.md"), "utf8");
     expect(readme).toContain(permissionTableMarkdown(PERMISSIONS));
     expect(readme).toContain(roleTableMarkdown());
+    expect(readme).toContain(orgRoleTableMarkdown());
+  });
+});
+
+describe("every organization route declares its row's organization permission", () => {
+  it("reads the organization from {orgId} and names the table's permission; every organization-level operation served has the clause", () => {
+    const orgLevel = ROUTE_CATALOG.filter((route) => specifiedOrgPermission(route.method, route.path));
+    const mismatches = orgLevel
+      .map((route) => ({ route: `${route.method} ${route.path}`, declared: orgAccessOf(route.access), expected: specifiedOrgPermission(route.method, route.path) }))
+      .filter(({ route, declared, expected }) => !declared || !route.includes(`{${declared.param}}`) || declared.permission !== expected);
+    expect(mismatches).toEqual([]);
+  });
+
+  it("gives the users and memberships to owners and admins, and one's own teams to every member", () => {
+    expect(specifiedOrgPermission("GET", "/v2/organizations/{orgId}/users")).toBe("org.users.read");
+    expect(specifiedOrgPermission("POST", "/v2/organizations/{orgId}/memberships")).toBe("org.memberships.write");
+    expect(specifiedOrgPermission("GET", "/v2/organizations/{orgId}/teams/me")).toBe("org.read");
+    expect(specifiedOrgPermission("GET", "/v2/teams/{teamId}")).toBeNull();
   });
 });

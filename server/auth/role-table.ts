@@ -7,7 +7,7 @@
  */
 import type { HttpMethod, TeamRole } from "../http/route-definition";
 import { rolesWith, type Permission } from "./permissions";
-import { TEAM_LEVEL_TABLE } from "./scope-table";
+import { ORG_LEVEL_TABLE, TEAM_LEVEL_TABLE } from "./scope-table";
 import type { Scope } from "./scopes";
 
 /** `scope` null: one of Convene's own team operations, api-key-only (CONVENE_TEAM_OPERATIONS). */
@@ -88,4 +88,53 @@ export function roleTableMarkdown(): string {
       `| \`${entry.method} ${entry.path}\` | ${entry.scope ? `\`${entry.scope}\`` : "API keys only"} | \`${entry.permission}\` | ${mark(entry.roles, "OWNER")} | ${mark(entry.roles, "ADMIN")} | ${mark(entry.roles, "MEMBER")} |`,
   );
   return ["| Operation | Scope | Permission | OWNER | ADMIN | MEMBER |", "|---|---|---|:-:|:-:|:-:|", ...rows].join("\n");
+}
+
+const ORG = "/v2/organizations/{orgId}";
+
+const ORG_PERMISSION_BY_SCOPE: Partial<Record<Scope, Permission>> = {
+  ORG_EVENT_TYPE_READ: "org.eventTypes.read",
+  ORG_BOOKING_READ: "org.bookings.read",
+  ORG_SCHEDULE_READ: "org.schedules.read",
+  ORG_SCHEDULE_WRITE: "org.schedules.write",
+  ORG_PROFILE_READ: "org.teams.read",
+  ORG_PROFILE_WRITE: "org.teams.write",
+  ORG_MEMBERSHIP_READ: "org.memberships.read",
+  ORG_MEMBERSHIP_WRITE: "org.memberships.write",
+};
+
+/** Organization operations whose permission differs from their scope's: the users, out of office, one's own teams. */
+const ORG_EXCEPTIONS: ReadonlyMap<string, Permission> = new Map<string, Permission>([
+  [`GET ${ORG}/teams/me`, "org.read"],
+  [`GET ${ORG}/users`, "org.users.read"],
+  [`POST ${ORG}/users`, "org.users.write"],
+  [`PATCH ${ORG}/users/{userId}`, "org.users.write"],
+  [`DELETE ${ORG}/users/{userId}`, "org.users.write"],
+  [`GET ${ORG}/ooo`, "org.ooo.read"],
+  [`GET ${ORG}/users/{userId}/ooo`, "org.ooo.read"],
+  [`POST ${ORG}/users/{userId}/ooo`, "org.ooo.write"],
+  [`PATCH ${ORG}/users/{userId}/ooo/{oooId}`, "org.ooo.write"],
+  [`DELETE ${ORG}/users/{userId}/ooo/{oooId}`, "org.ooo.write"],
+]);
+
+/**
+ * The organization-level operations (spec: "Scope-protected operations, organization level") with the permission
+ * each needs in the organization (`access.org`); role-table.test.ts holds every route declaring `access.org` to it.
+ */
+export const ORG_ROLE_TABLE: readonly RoleRow[] = ORG_LEVEL_TABLE.flatMap(({ scope, operations }) =>
+  operations.map(({ method, path }) => row(method, path, scope, ORG_EXCEPTIONS.get(key(method, path)) ?? ORG_PERMISSION_BY_SCOPE[scope] ?? "org.update")),
+);
+
+const ORG_ROWS_BY_OPERATION: ReadonlyMap<string, RoleRow> = new Map(ORG_ROLE_TABLE.map((entry) => [key(entry.method, entry.path), entry]));
+
+/** The organization permission the table gives an operation; null: not an organization-level operation. */
+export const specifiedOrgPermission = (method: HttpMethod, path: string): Permission | null => ORG_ROWS_BY_OPERATION.get(key(method, path))?.permission ?? null;
+
+/** The README's organization table, from ORG_ROLE_TABLE. */
+export function orgRoleTableMarkdown(): string {
+  const rows = ORG_ROLE_TABLE.map(
+    (entry) =>
+      `| \`${entry.method} ${entry.path}\` | \`${entry.scope}\` | \`${entry.permission}\` | ${mark(entry.roles, "OWNER")} | ${mark(entry.roles, "ADMIN")} | ${mark(entry.roles, "MEMBER")} |`,
+  );
+  return ["| Operation | Scope | Organization permission | OWNER | ADMIN | MEMBER |", "|---|---|---|:-:|:-:|:-:|", ...rows].join("\n");
 }

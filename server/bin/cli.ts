@@ -5,6 +5,7 @@
  *   npm run cli -- mail:outbox [--to E] [--take N]          (mails kept when SMTP_URL is not set, with their attachments)
  *   npm run cli -- admin:grant --email E                     (an existing user becomes an instance admin: reviews OAuth clients)
  *   npm run cli -- admin:revoke --email E                    (refused for the last admin)
+ *   npm run cli -- org:create --name N --slug S --owner E    (an organization whose first OWNER is the user E)
  * Bad arguments: a message on stderr, exit code 2, nothing written.
  */
 import { parseArgs } from "node:util";
@@ -14,6 +15,7 @@ import { openDatabase } from "../db/embedded";
 import { applyMigrations } from "../db/schema-engine";
 import { ZCreateApiKeyInput, type TCreateApiKeyInput } from "../api-keys/api-key.schemas";
 import { ZEmail, ZSignUpInput, type TSignUpInput } from "../users/user.schemas";
+import { ZCreateOrganizationInput, type TCreateOrganizationInput } from "../organizations/organization.schemas";
 
 class UsageError extends Error {}
 
@@ -63,6 +65,17 @@ const COMMANDS = {
       return db.outboxMail.findMany({ where: to ? { to } : {}, orderBy: { id: "desc" }, take });
     },
   },
+  "org:create": {
+    options: { name: { type: "string" }, slug: { type: "string" }, owner: { type: "string" } },
+    parse(values: Values) {
+      if (!values.name || !values.slug || !values.owner) throw new UsageError("org:create needs --name, --slug and --owner");
+      return ZCreateOrganizationInput.parse({ name: values.name, slug: values.slug, ownerEmail: values.owner });
+    },
+    async run(input: TCreateOrganizationInput) {
+      const { createOrganizationAsOperator } = await import("../organizations/organization.service");
+      return createOrganizationAsOperator(input);
+    },
+  },
   "admin:grant": adminCommand("admin:grant"),
   "admin:revoke": adminCommand("admin:revoke"),
 } as const;
@@ -99,6 +112,7 @@ function usage(): string {
     "  npm run cli -- mail:outbox [--to E] [--take N]     (mails kept when SMTP_URL is not set)",
     "  npm run cli -- admin:grant --email E               (instance admin: reviews OAuth clients)",
     "  npm run cli -- admin:revoke --email E",
+    "  npm run cli -- org:create --name N --slug S --owner E  (E: the first OWNER, an existing user)",
   ].join("\n");
 }
 

@@ -95,14 +95,31 @@ async function authorizeTeam(actor: Actor | null, declaration: RouteDeclaration,
     if (!actor || typeof id !== "number") throw new Error(`${declaration.method} ${declaration.path}: parameter ${name} is not a parsed integer`);
     return id;
   };
-  const org = orgAccessOf(declaration.access);
-  if (org) await requireOrgPermission(actor!, idOf(org.param), org.permission);
   const team = teamAccessOf(declaration.access);
   if (!team) return;
   const teamId = idOf(team.param);
-  // An organization's team route reaches that organization's teams only; another is answered as an unknown team.
+  // An organization's team route reaches that organization's teams only; another is answered as an unknown team
+  // (a route with an organization clause has had that checked by authorizeOrg).
   if (team.org) await requireTeamOfOrganization(idOf(team.org), teamId);
   await requirePermission(actor!, { teamId }, team.permission);
+}
+
+/**
+ * The route's declared organization permission, checked before its team clause (an org-team route: the organization
+ * first, then that the team is one of its teams, then the team's own permission). Not what protects the organization:
+ * the use case checks the same permission itself (requireOrgPermission).
+ */
+async function authorizeOrg(actor: Actor | null, declaration: RouteDeclaration, params: unknown): Promise<void> {
+  const org = orgAccessOf(declaration.access);
+  if (!org) return;
+  const values = params as Record<string, unknown> | undefined;
+  const orgId = values?.[org.param];
+  if (!actor || typeof orgId !== "number")
+    throw new Error(`${declaration.method} ${declaration.path}: organization parameter ${org.param} is not a parsed integer`);
+  await requireOrgPermission(actor, orgId, org.permission);
+  const team = teamAccessOf(declaration.access);
+  const teamId = team ? values?.[team.param] : undefined;
+  if (typeof teamId === "number") await requireTeamOfOrganization(orgId, teamId);
 }
 
 function requestIdOf(request: Request): string {
@@ -132,6 +149,7 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
       const actor = principal ? actorOf(principal) : null;
       // After parsing, which depends only on the request (what a valid body is, the OpenAPI document says anyway):
       // the 404 for a team the actor is not in is then the same whatever else was sent.
+      await authorizeOrg(actor, declaration, params);
       await authorizeTeam(actor, declaration, params);
       const input = {
         actor,

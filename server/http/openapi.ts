@@ -98,14 +98,14 @@ function accessDescription(route: RouteDeclaration): string {
   const scope = route.access.scope
     ? `OAuth scope: \`${route.access.scope}\` (${SCOPES[route.access.scope].meaning}). API keys act with their owner's rights.`
     : apiKeysOnly;
-  const team = teamAccessOf(route.access);
   const org = orgAccessOf(route.access);
-  if (org) {
-    return `${scope} Organization permission: \`${org.permission}\`, held by the roles ${org.roles.join(", ")} of the organization \`${org.param}\`. Not a member: 404; a member without one of the roles: 403.`;
-  }
-  if (!team) return scope;
+  const orgPart = org
+    ? ` Organization permission: \`${org.permission}\`, held by the roles ${org.roles.join(", ")} (of the organization \`${org.param}\`). Not a member: 404; a member without one of the roles: 403.`
+    : "";
+  const team = teamAccessOf(route.access);
+  if (!team) return scope + orgPart;
   const inOrg = team.org ? ` The team must be one of the organization \`${team.org}\`'s teams (another: 404).` : "";
-  return `${scope}${inOrg} Team permission: \`${team.permission}\`, held by the roles ${team.roles.join(", ")} (of the team \`${team.param}\`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.`;
+  return `${scope}${orgPart}${inOrg} Team permission: \`${team.permission}\`, held by the roles ${team.roles.join(", ")} (of the team \`${team.param}\`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.`;
 }
 
 function operationOf(route: RouteDeclaration) {

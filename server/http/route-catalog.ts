@@ -14,6 +14,7 @@ import { orgOooRoutes } from "../organizations/org-ooo.routes";
 import { orgScheduleRoutes } from "../organizations/org-schedules.routes";
 import { orgTeamRoutes } from "../organizations/org-teams.routes";
 import { orgWebhookRoutes } from "../organizations/org-webhooks.routes";
+import { organizationRoutes } from "../organizations/organizations.routes";
 import { outOfOfficeRoutes } from "../out-of-office/out-of-office.routes";
 import { scheduleRoutes } from "../schedules/schedules.routes";
 import { slotRoutes } from "../slots/slots.routes";
@@ -34,6 +35,7 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...teamEventTypeRoutes,
   ...teamResourceRoutes,
   ...webhookRoutes,
+  ...organizationRoutes,
   ...orgTeamRoutes,
   ...orgEventTypeRoutes,
   ...orgBookingRoutes,

@@ -23,29 +23,37 @@ export const TEAM_ROLES: readonly TeamRole[] = ["OWNER", "ADMIN", "MEMBER"];
 export type TeamAccess = {
   param: string;
   permission: Permission;
-  /** The path parameter naming the organization the team must belong to (`/v2/organizations/{orgId}/teams/{teamId}/…`): another team is a 404 "Team not found", as an unknown one. */
+  /**
+   * The path parameter naming the organization the team must belong to (`/v2/organizations/{orgId}/teams/{teamId}/…`)
+   * when the route has no organization clause: another team is a 404 "Team not found", as an unknown one.
+   */
   org?: string;
 };
 
 /**
- * The organization a route acts on (the path parameter naming it) and the permission it needs, held in the
- * organization (requireOrgPermission, server/organizations/organization-access.ts): not an accepted member, or no
- * such organization → 404 "Organization not found"; a member whose role lacks it → 403. Checked like `team`: early by
- * the route, and again by the use case, which is what counts.
+ * The organization a route acts on (the path parameter naming it, `orgId`) and the permission it needs there. The use
+ * case checks it (requireOrgPermission, server/organizations/organization-access.ts: not an accepted member of it, or
+ * no such organization → 404 "Organization not found"; a member whose role lacks it → 403 naming the roles); the route
+ * repeats it early like a team clause. With a team clause too (`/v2/organizations/{orgId}/teams/{teamId}/…`), a team
+ * that is not one of the organization's is a 404 "Team not found", whoever asks.
  */
 export type OrgAccess = { param: string; permission: Permission };
 
 /**
- * - `{ scope, team? }`: API keys, and OAuth tokens holding that scope (an ORG_ scope covers its TEAM_ twin); with
+ * - `{ scope, team?, org? }`: API keys, and OAuth tokens holding that scope (an ORG_ scope covers its TEAM_ twin); with
  *   `team`, only the team's members holding one of the roles.
  * - `"public"`: anyone; a credential may be sent and must then be valid (spec: public operations).
  * - `"api-key-only"`: no OAuth scope maps to it, so OAuth tokens are refused.
- * - `{ scope, org }`: the same on an organization, for its members holding one of the roles.
- * - `{ scope: null, team }` / `{ scope: null, org }`: api-key-only on a team (or an organization): Convene's own team operations, which the spec's scope tables do
- *   not list (so no OAuth token reaches them), still checked against the team's roles like any team route.
+ * - `{ scope: null, team }` / `{ scope: null, org }`: api-key-only on a team or an organization: Convene's own team
+ *   operations and the organization's webhooks, which the spec's scope tables do not list (so no OAuth token reaches
+ *   them), still checked against the roles like any team or organization route.
  */
 export type RouteAccess =
-  { scope: Scope; team?: TeamAccess; org?: OrgAccess } | { scope: null; team: TeamAccess } | { scope: null; org: OrgAccess } | "public" | "api-key-only";
+  | { scope: Scope; team?: TeamAccess; org?: OrgAccess }
+  | { scope: null; team: TeamAccess; org?: OrgAccess }
+  | { scope: null; team?: TeamAccess; org: OrgAccess }
+  | "public"
+  | "api-key-only";
 
 export type RouteDeclaration = {
   method: HttpMethod;
@@ -80,12 +88,12 @@ export const requiredScope = (access: RouteAccess): Scope | null => (typeof acce
 
 /** The route's team clause with the roles its permission gives (PERMISSIONS); null: not a team route. */
 export function teamAccessOf(access: RouteAccess): (TeamAccess & { roles: readonly TeamRole[] }) | null {
-  const team = typeof access === "object" && "team" in access ? access.team : undefined;
+  const team = typeof access === "object" ? access.team : undefined;
   return team ? { ...team, roles: rolesWith(team.permission) } : null;
 }
 
-/** The route's organization clause with the roles its permission gives; null: not an organization-level route. */
+/** The route's organization clause with the roles its permission gives (PERMISSIONS); null: not an organization route. */
 export function orgAccessOf(access: RouteAccess): (OrgAccess & { roles: readonly TeamRole[] }) | null {
-  const org = typeof access === "object" && "org" in access ? access.org : undefined;
+  const org = typeof access === "object" ? access.org : undefined;
   return org ? { ...org, roles: rolesWith(org.permission) } : null;
 }

@@ -41,7 +41,7 @@ async function lockUser(tx: Tx, userId: number) {
 }
 
 /** Mon–Fri 09:00–17:00 in the user's zone, as the schedules service stores weekly windows. */
-async function createDefaultSchedule(tx: Tx, userId: number, timeZone: string) {
+export async function createDefaultSchedule(tx: Tx, userId: number, timeZone: string) {
   const entries = DEFAULT_AVAILABILITY.map((entry) => ({
     days: entry.days.map((day) => WEEKDAYS.indexOf(day)),
     startMinute: toMinutes(entry.startTime),

@@ -9,15 +9,15 @@
 import type { Actor } from "../auth/actor";
 import type { Tx } from "../db/client";
 import { AppError } from "../errors";
+import { organizationManagesUser } from "../organizations/organization-access";
 
 /**
  * The seam for organizations: whether `actor` may make `userId` an accepted member of `teamId` without the user's
- * acceptance. An organization's admins will manage the users created in their organization; until that exists,
- * nobody may, whatever their role.
+ * acceptance. Only a user created in the organization (POST /v2/organizations/{orgId}/users), by one of its admins,
+ * for the organization or one of its teams (organization-access.ts); nobody else, whatever their role.
  */
-export async function mayAddWithoutConsent(_tx: Tx, _actor: Actor, _teamId: number, _userId: number): Promise<boolean> {
-  return false;
-}
+export const mayAddWithoutConsent = (tx: Tx, actor: Actor, teamId: number, userId: number): Promise<boolean> =>
+  organizationManagesUser(tx, actor, teamId, userId);
 
 /** Whether an accepted membership of `userId` may come from `actor`'s request: their own, or one the seam allows. */
 export async function speaksForUser(tx: Tx, actor: Actor, teamId: number, userId: number): Promise<boolean> {

@@ -9,6 +9,7 @@ import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import type { TeamRole } from "../http/route-definition";
 import { onMemberJoined } from "../event-types/team-member-sync";
+import { assertOrganizationRules } from "../organizations/organization-access";
 import { MEMBERSHIP_SELECT } from "./team.dto";
 import { teamRoleOf } from "./team-roles";
 

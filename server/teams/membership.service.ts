@@ -13,6 +13,7 @@ import type { TPaginationQuery } from "../http/pagination";
 import type { TeamRole } from "../http/route-definition";
 import { onMemberJoined, onMemberLeft } from "../event-types/team-member-sync";
 import { forgetProfile } from "../me/me.service";
+import { assertOrganizationRules, leaveOrganizationTeams } from "../organizations/organization-access";
 import { asOpenConflict } from "./invitation.service";
 import { consentRequired, speaksForUser } from "./membership-consent";
 import { addMembership, assertOwnerPower, lockTeam } from "./membership-writes";
@@ -110,8 +111,10 @@ async function applyUpdate(tx: Tx, actor: Actor, teamId: number, membershipId: n
   if (current.role === "OWNER" || role === "OWNER") await assertOwnerPower(tx, actor, teamId, "grant or change the OWNER role");
   const losesOwnership = current.role === "OWNER" && current.accepted && (role !== "OWNER" || changes.accepted === false);
   if (losesOwnership) await assertAnotherOwner(tx, teamId, membershipId, "be demoted");
+  if (changes.accepted && !current.accepted) await assertOrganizationRules(tx, teamId, current.userId);
   const updated = await tx.membership.update({ where: { id: membershipId }, data: changes, select: MEMBERSHIP_SELECT });
   if (updated.accepted !== current.accepted) await (updated.accepted ? onMemberJoined : onMemberLeft)(tx, teamId, updated.userId);
+  if (current.accepted && !updated.accepted) await leaveOrganizationTeams(tx, teamId, updated.userId);
   return { row: updated };
 }
 
@@ -143,6 +146,7 @@ export async function deleteMembership(actor: Actor, teamId: number, membershipI
     }
     await tx.membership.delete({ where: { id: membershipId } });
     if (current.accepted) await onMemberLeft(tx, teamId, current.userId);
+    if (current.accepted) await leaveOrganizationTeams(tx, teamId, current.userId);
     return current;
   });
   if ("pending" in row) return row.pending;

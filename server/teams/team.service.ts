@@ -33,13 +33,13 @@ export const slugFromName = (name: string) =>
  * Top-level teams share one slug namespace, but the (parentId, slug) unique index cannot hold it (NULL parents
  * never collide in PostgreSQL): the check runs under a transaction-scoped advisory lock on the slug instead.
  */
-async function assertSlugFree(tx: Tx, parentId: number | null, slug: string, exceptId?: number) {
+export async function assertSlugFree(tx: Tx, parentId: number | null, slug: string, exceptId?: number) {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`team-slug:${parentId ?? ""}:${slug}`}))`;
   const holder = await tx.team.findFirst({ where: { parentId, slug, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
   if (holder) throw slugTaken(slug);
 }
 
-async function mapSlugRace<T>(slug: string, write: Promise<T>): Promise<T> {
+export async function mapSlugRace<T>(slug: string, write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {

@@ -1,0 +1,4 @@
+import { listOrgUsersRoute, createOrgUserRoute } from "@/server/organizations/organizations.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listOrgUsersRoute, createOrgUserRoute);

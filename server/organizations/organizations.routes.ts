@@ -1,0 +1,171 @@
+/**
+ * The organization-level membership and user routes (spec: ORG_MEMBERSHIP_READ / ORG_MEMBERSHIP_WRITE), with the
+ * peer's paths, bodies and outputs. Each names the permission its use case checks (access.org).
+ */
+import { z } from "zod";
+import type { Permission } from "../auth/permissions";
+import type { ApiRoute } from "../http/api-route";
+import { defineRoute } from "../http/api-route";
+import { ZIdParam } from "../http/ids";
+import { Page, ZPaginationQuery } from "../http/pagination";
+import { ZCreateMembershipInput, ZUpdateMembershipInput } from "../teams/team.schemas";
+import { createOrgMembership, deleteOrgMembership, getOrgMembership, listOrgMemberships, updateOrgMembership, ZOrgMembershipOutput } from "./org-memberships.service";
+import { ZOrgUserOutput } from "./org-users.dto";
+import { ZCreateOrgUserInput, ZListOrgUsersQuery, ZOrgUserParams, ZUpdateOrgUserInput } from "./org-users.schemas";
+import { createOrgUser, deleteOrgUser, listOrgUsers, updateOrgUser } from "./org-users.service";
+import { ZOrgIdParams } from "./organization.schemas";
+
+const tag = "Organizations";
+/** The organization of `{orgId}`, and the permission (server/auth/permissions.ts) the use case checks in it. */
+const org = (permission: Permission) => ({ param: "orgId", permission });
+
+const ZOrgMembershipParams = z.object({ orgId: ZIdParam, membershipId: ZIdParam });
+
+export const listOrgMembershipsRoute = defineRoute(
+  {
+    method: "GET",
+    path: "/v2/organizations/{orgId}/memberships",
+    tag,
+    summary: "Get the organization's memberships, then its pending ones (invitations not yet accepted, shown without a profile)",
+    access: { scope: "ORG_MEMBERSHIP_READ", org: org("org.memberships.read") },
+    params: ZOrgIdParams,
+    query: ZPaginationQuery,
+    response: ZOrgMembershipOutput,
+    paginated: true,
+  },
+  async ({ actor, params, query }) => {
+    const { items, totalItems } = await listOrgMemberships(actor, params.orgId, query);
+    return new Page(items, totalItems, query);
+  },
+);
+
+export const createOrgMembershipRoute = defineRoute(
+  {
+    method: "POST",
+    path: "/v2/organizations/{orgId}/memberships",
+    tag,
+    summary:
+      "Add a user to the organization. A user the organization created (POST …/users) joins at once; anyone else is invited (a pending membership, accepted: false) and mailed a link: they join only by accepting. A user belongs to one organization at most (409). Only an OWNER adds an OWNER",
+    access: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.memberships.write") },
+    params: ZOrgIdParams,
+    body: ZCreateMembershipInput,
+    response: ZOrgMembershipOutput,
+    successStatus: 201,
+  },
+  ({ actor, params, body }) => createOrgMembership(actor, params.orgId, body),
+);
+
+export const getOrgMembershipRoute = defineRoute(
+  {
+    method: "GET",
+    path: "/v2/organizations/{orgId}/memberships/{membershipId}",
+    tag,
+    summary: "Get a membership of the organization",
+    access: { scope: "ORG_MEMBERSHIP_READ", org: org("org.memberships.read") },
+    params: ZOrgMembershipParams,
+    response: ZOrgMembershipOutput,
+  },
+  ({ actor, params }) => getOrgMembership(actor, params.orgId, params.membershipId),
+);
+
+export const updateOrgMembershipRoute = defineRoute(
+  {
+    method: "PATCH",
+    path: "/v2/organizations/{orgId}/memberships/{membershipId}",
+    tag,
+    summary:
+      "Change a member's role, or suspend the membership (accepted: false, which also ends their memberships of the organization's teams); only the user accepts. The last owner cannot be demoted: 409",
+    access: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.memberships.write") },
+    params: ZOrgMembershipParams,
+    body: ZUpdateMembershipInput,
+    response: ZOrgMembershipOutput,
+  },
+  ({ actor, params, body }) => updateOrgMembership(actor, params.orgId, params.membershipId, body),
+);
+
+export const deleteOrgMembershipRoute = defineRoute(
+  {
+    method: "DELETE",
+    path: "/v2/organizations/{orgId}/memberships/{membershipId}",
+    tag,
+    summary: "Remove a member from the organization (and from its teams), or revoke a pending invitation; the last owner cannot leave: 409",
+    access: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.memberships.write") },
+    params: ZOrgMembershipParams,
+    response: ZOrgMembershipOutput,
+  },
+  ({ actor, params }) => deleteOrgMembership(actor, params.orgId, params.membershipId),
+);
+
+export const listOrgUsersRoute = defineRoute(
+  {
+    method: "GET",
+    path: "/v2/organizations/{orgId}/users",
+    tag,
+    summary: "Get the organization's users (accepted members only), filtered by e-mail addresses and by its teams",
+    access: { scope: "ORG_MEMBERSHIP_READ", org: org("org.users.read") },
+    params: ZOrgIdParams,
+    query: ZListOrgUsersQuery,
+    response: ZOrgUserOutput,
+    paginated: true,
+  },
+  async ({ actor, params, query }) => {
+    const { items, totalItems } = await listOrgUsers(actor, params.orgId, query);
+    return new Page(items, totalItems, query);
+  },
+);
+
+export const createOrgUserRoute = defineRoute(
+  {
+    method: "POST",
+    path: "/v2/organizations/{orgId}/users",
+    tag,
+    summary:
+      "Create an account in the organization: it is a member at once (organizationRole), gets a default schedule, and is mailed a link to set its password (valid 7 days). An e-mail that already has an account: 409 (invite it through …/memberships instead)",
+    access: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.users.write") },
+    params: ZOrgIdParams,
+    body: ZCreateOrgUserInput,
+    response: ZOrgUserOutput,
+    successStatus: 201,
+  },
+  ({ actor, params, body }) => createOrgUser(actor, params.orgId, body),
+);
+
+export const updateOrgUserRoute = defineRoute(
+  {
+    method: "PATCH",
+    path: "/v2/organizations/{orgId}/users/{userId}",
+    tag,
+    summary: "Update the profile of a user the organization created (a member who joined with their own account: 403)",
+    access: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.users.write") },
+    params: ZOrgUserParams,
+    body: ZUpdateOrgUserInput,
+    response: ZOrgUserOutput,
+  },
+  ({ actor, params, body }) => updateOrgUser(actor, params.orgId, params.userId, body),
+);
+
+export const deleteOrgUserRoute = defineRoute(
+  {
+    method: "DELETE",
+    path: "/v2/organizations/{orgId}/users/{userId}",
+    tag,
+    summary:
+      "Remove a user from the organization and its teams. An account the organization created is deleted too (its upcoming bookings cancelled first); a member who joined with their own account keeps it",
+    access: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.users.write") },
+    params: ZOrgUserParams,
+    response: ZOrgUserOutput,
+  },
+  ({ actor, params }) => deleteOrgUser(actor, params.orgId, params.userId),
+);
+
+export const organizationRoutes: ApiRoute[] = [
+  listOrgMembershipsRoute,
+  createOrgMembershipRoute,
+  getOrgMembershipRoute,
+  updateOrgMembershipRoute,
+  deleteOrgMembershipRoute,
+  listOrgUsersRoute,
+  createOrgUserRoute,
+  updateOrgUserRoute,
+  deleteOrgUserRoute,
+];
