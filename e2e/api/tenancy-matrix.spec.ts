@@ -5,6 +5,10 @@
  * 404). A team route added later is covered here without writing anything, once its path parameters have a
  * fixture below.
  *
+ * The organization's routes of one of its teams (`/v2/organizations/{orgId}/teams/{teamId}/…`) are team routes too,
+ * and an admin of another organization naming its own organization with this team is refused as a stranger (404).
+ * Organization-level routes (`access.org` without a team) are walked below the same way, by organization role.
+ *
  * Then the same routes, called by the team's admins, about users who never accepted a membership (issue 19): one the
  * team's owner added through the API (an invitation by id), and the world's `invited`, whose unaccepted membership row
  * predates consent. A route naming such a user is a 404, a list shows nothing of theirs, a host list naming them a 400.
@@ -12,10 +16,10 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { makeApiKey, makeUser } from "../../prisma/factories";
-import { makeTenancyWorld } from "../../prisma/team-factories";
+import { addMember, makeTenancyWorld } from "../../prisma/team-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { ROUTE_CATALOG } from "../../server/http/route-catalog";
-import { TEAM_ROLES, teamAccessOf, type TeamRole } from "../../server/http/route-definition";
+import { orgAccessOf, TEAM_ROLES, teamAccessOf, type TeamRole } from "../../server/http/route-definition";
 import { expect, test } from "../support/fixtures";
 
 test.afterAll(() => disconnectDb());
@@ -39,7 +43,31 @@ const PARAMS: Record<string, (world: World, before: Record<string, number | stri
     });
     return eventType.id;
   },
+  orgId: async (world) => world.org.id,
   userId: async (world) => world.users.member.id,
+  linkId: async (_world, before) => {
+    const { db } = await import("../../server/db/client");
+    return (
+      await db.privateLink.create({
+        data: { eventTypeId: Number(before.eventTypeId), hash: `matrix-${randomBytes(9).toString("base64url")}`, maxUsageCount: 1 },
+      })
+    ).hash;
+  },
+  bookingUid: async (world) => {
+    const { db } = await import("../../server/db/client");
+    const eventType = await db.eventType.create({
+      data: { teamId: world.team.id, title: "Booked", slug: `booked-${randomBytes(4).toString("hex")}`, lengthInMinutes: 30 },
+    });
+    const start = new Date(Date.UTC(2031, 3, 1, 9));
+    const data = {
+      uid: `matrix-${randomBytes(8).toString("hex")}`,
+      eventTypeId: eventType.id,
+      title: "Booked",
+      start,
+      end: new Date(start.getTime() + 1_800_000),
+    };
+    return (await db.booking.create({ data: { ...data, status: "ACCEPTED" } })).uid;
+  },
   oooId: async (world) => {
     const { db } = await import("../../server/db/client");
     const entry = await db.outOfOffice.create({
@@ -91,6 +119,20 @@ const BODIES: Record<string, (world: World) => Promise<unknown>> = {
   "PATCH /v2/teams/{teamId}/users/{userId}/ooo/{oooId}": async () => ({ notes: "Changed by the tenancy matrix" }),
 };
 
+const ORG_TEAM = "/v2/organizations/{orgId}/teams/{teamId}";
+/** An organization team operation's /v2/teams twin, whose body it takes: `POST ${ORG_TEAM}/invite` → `POST /v2/teams/{teamId}/invite`. */
+const teamTwin = (operation: string) => operation.replace(ORG_TEAM, "/v2/teams/{teamId}");
+
+/** The body of an operation: its own, or its team twin's; an organization's team admits members of the organization. */
+async function bodyOf(operation: string, world: World): Promise<unknown> {
+  if (operation === `POST ${ORG_TEAM}/memberships`) {
+    const joiner = await makeUser();
+    await addMember(world.org.id, joiner.id, "MEMBER");
+    return { userId: joiner.id };
+  }
+  return (BODIES[operation] ?? BODIES[teamTwin(operation)])?.(world);
+}
+
 const WHO_HOLDS: Record<TeamRole, "owner" | "admin" | "member"> = { OWNER: "owner", ADMIN: "admin", MEMBER: "member" };
 
 const teamRoutes = ROUTE_CATALOG.filter((route) => teamAccessOf(route.access));
@@ -121,7 +163,7 @@ for (const route of teamRoutes) {
       request.fetch(url, {
         method: route.method,
         headers: { authorization: `Bearer ${keys[who]}` },
-        data: ["GET", "DELETE"].includes(route.method) ? undefined : ((await BODIES[operation]?.(world)) ?? {}),
+        data: ["GET", "DELETE"].includes(route.method) ? undefined : ((await bodyOf(operation, world)) ?? {}),
       });
 
     for (const who of ["outsider", "invited", "orgMember"] as const) {
@@ -142,6 +184,20 @@ for (const route of teamRoutes) {
     if (route.method === "GET") {
       const viaOrg = await call(request, team.roles.includes("ADMIN") ? "orgAdmin" : "orgOwner");
       expect(viaOrg.status(), await viaOrg.text()).toBe(200);
+    }
+    if (team.org) {
+      // Another organization's owner, naming this team under their own organization or under this one: a stranger.
+      const other = await makeTenancyWorld();
+      const headers = { authorization: `Bearer ${await makeApiKey(other.users.orgOwner.id)}` };
+      for (const orgId of [other.org.id, world.org.id]) {
+        const response = await request.fetch(url.replace(`/v2/organizations/${world.org.id}/`, `/v2/organizations/${orgId}/`), {
+          method: route.method,
+          headers,
+          data: ["GET", "DELETE"].includes(route.method) ? undefined : ((await bodyOf(operation, world)) ?? {}),
+        });
+        expect(response.status(), `organization ${orgId}: ${await response.text()}`).toBe(404);
+        expect((await response.json()).error.message).toBe("Team not found");
+      }
     }
   });
 }
@@ -170,7 +226,7 @@ const HOST_WRITES: Record<string, (userId: number) => unknown> = {
   "PATCH /v2/teams/{teamId}/event-types/{eventTypeId}": (userId) => ({ hosts: [{ userId }] }),
 };
 
-for (const route of teamRoutes.filter((route) => naming(route) || route.method === "GET" || HOST_WRITES[`${route.method} ${route.path}`])) {
+for (const route of teamRoutes.filter((route) => naming(route) || route.method === "GET" || HOST_WRITES[teamTwin(`${route.method} ${route.path}`)])) {
   const team = teamAccessOf(route.access)!;
   const operation = `${route.method} ${route.path}`;
 
@@ -196,7 +252,7 @@ for (const route of teamRoutes.filter((route) => naming(route) || route.method =
     for (const stranger of strangers) {
       const values: Record<string, number | string> = { ...shared, [team.param]: world.team.id, userId: stranger.user.id, oooId: stranger.oooId };
       const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
-      const body = HOST_WRITES[operation]?.(stranger.user.id) ?? (await BODIES[operation]?.(world));
+      const body = (HOST_WRITES[operation] ?? HOST_WRITES[teamTwin(operation)])?.(stranger.user.id) ?? (await bodyOf(operation, world));
       for (const key of team.roles.includes("ADMIN") ? [adminKey, orgAdminKey] : [ownerKey]) {
         const response = await request.fetch(url, {
           method: route.method,
@@ -205,12 +261,98 @@ for (const route of teamRoutes.filter((route) => naming(route) || route.method =
         });
         const text = await response.text();
         if (naming(route)) expect(response.status(), text).toBe(404);
-        else if (HOST_WRITES[operation]) expect(response.status(), text).toBe(400);
+        else if (HOST_WRITES[teamTwin(operation)]) expect(response.status(), text).toBe(400);
         else expect(response.status(), text).toBeLessThan(300);
         for (const secret of stranger.secrets) expect(text, `${operation} shows ${secret}`).not.toContain(secret);
       }
     }
     expect(await Promise.all(strangers.map(({ user }) => notedEntries(user.id)))).toEqual(before);
     expect(await db.membership.count({ where: { teamId: world.team.id, userId: { in: strangers.map(({ user }) => user.id) }, accepted: true } })).toBe(0);
+  });
+}
+
+/** Path parameters of the organization-level routes: the organization's accepted member and what is theirs, its team, its webhook. */
+const ORG_PARAMS: Record<string, (world: World, before: Record<string, number | string>) => Promise<number | string>> = {
+  orgId: async (world) => world.org.id,
+  teamId: async (world) => world.team.id,
+  userId: async (world) => world.users.orgMember.id,
+  // Two schedules, the first the default: the one named here can be deleted without naming a successor.
+  scheduleId: async (_world, before) => {
+    const userId = Number(before.userId);
+    const [first, second] = await Promise.all(["Matrix days", "Matrix nights"].map((name) => db.schedule.create({ data: { userId, name, timeZone: "UTC" } })));
+    await db.user.update({ where: { id: userId }, data: { defaultScheduleId: first!.id } });
+    return second!.id;
+  },
+  oooId: async (_world, before) =>
+    (await db.outOfOffice.create({ data: { userId: Number(before.userId), start: new Date(Date.UTC(2031, 0, 1)), end: new Date(Date.UTC(2031, 0, 2)) } })).id,
+  webhookId: async (world) => {
+    const url = `${process.env.E2E_BASE_URL}/v2/organizations/${world.org.id}/webhooks`;
+    const headers = { authorization: `Bearer ${await makeApiKey(world.users.orgOwner.id)}`, "content-type": "application/json" };
+    const created = await fetch(url, { method: "POST", headers, body: JSON.stringify(WEBHOOK_BODY) });
+    expect(created.status, await created.clone().text()).toBe(201);
+    return ((await created.json()) as { data: { id: number } }).data.id;
+  },
+  messageId: async (world, before) => PARAMS.messageId!(world, before),
+};
+
+const ORG = "/v2/organizations/{orgId}";
+const ORG_BODIES: Record<string, () => unknown> = {
+  [`POST ${ORG}/teams`]: () => ({ name: `Matrix team ${randomBytes(3).toString("hex")}` }),
+  [`PATCH ${ORG}/teams/{teamId}`]: () => ({ bio: "Updated by the organization" }),
+  [`POST ${ORG}/users/{userId}/schedules`]: () => ({ name: "Matrix", timeZone: "UTC" }),
+  [`PATCH ${ORG}/users/{userId}/schedules/{scheduleId}`]: () => ({ name: "Renamed by the tenancy matrix" }),
+  [`POST ${ORG}/users/{userId}/ooo`]: () => ({ start: "2031-02-01T00:00:00Z", end: "2031-02-03T00:00:00Z" }),
+  [`PATCH ${ORG}/users/{userId}/ooo/{oooId}`]: () => ({ notes: "Changed by the tenancy matrix" }),
+  [`POST ${ORG}/webhooks`]: () => WEBHOOK_BODY,
+  [`PATCH ${ORG}/webhooks/{webhookId}`]: () => ({ active: false }),
+};
+
+/** The organization-level routes of teams, event types, bookings, schedules, out of office and webhooks. */
+const ORG_OF_THIS_AREA = /^\/v2\/organizations\/\{orgId\}\/(teams|bookings|schedules|ooo|webhooks|users\/\{userId\}\/(schedules|ooo))/;
+
+const ORG_WHO: Record<TeamRole, "orgOwner" | "orgAdmin" | "orgMember"> = { OWNER: "orgOwner", ADMIN: "orgAdmin", MEMBER: "orgMember" };
+const orgRoutes = ROUTE_CATALOG.filter((route) => orgAccessOf(route.access) && !teamAccessOf(route.access));
+
+for (const route of orgRoutes.filter((route) => ORG_OF_THIS_AREA.test(route.path))) {
+  const org = orgAccessOf(route.access)!;
+  const operation = `${route.method} ${route.path}`;
+
+  test(`${operation}: outsiders and another organization's admin 404, ${TEAM_ROLES.filter((role) => !org.roles.includes(role)).join("/") || "no role"} 403, ${org.roles.join("/")} allowed`, async ({
+    request,
+  }) => {
+    const world = await makeTenancyWorld();
+    const other = await makeTenancyWorld();
+    const key = async (userId: number) => `Bearer ${await makeApiKey(userId)}`;
+    const resolved: Record<string, number | string> = {};
+    for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
+      const fixture = ORG_PARAMS[name!];
+      expect(fixture, `${operation}: add a fixture for the path parameter ${name} to ORG_PARAMS`).toBeDefined();
+      resolved[name!] = await fixture!(world, resolved);
+    }
+    const urlFor = (values: Record<string, number | string>) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+    const call = async (userId: number, values = resolved) =>
+      request.fetch(urlFor(values), {
+        method: route.method,
+        headers: { authorization: await key(userId) },
+        data: ["GET", "DELETE"].includes(route.method) ? undefined : (ORG_BODIES[operation]?.() ?? {}),
+      });
+
+    // Not in the organization: strangers, its teams' own members, the invited, and another organization's admin.
+    for (const user of [world.users.outsider, world.users.owner, world.users.invited, other.users.orgAdmin]) {
+      const response = await call(user.id);
+      expect(response.status(), `${user.id}: ${await response.text()}`).toBe(404);
+      expect((await response.json()).error.message).toBe("Organization not found");
+    }
+    for (const role of TEAM_ROLES.filter((held) => !org.roles.includes(held))) {
+      const response = await call(world.users[ORG_WHO[role]].id);
+      expect(response.status(), `${role}: ${await response.text()}`).toBe(403);
+    }
+    // Another organization's admin naming this organization's user, team or webhook under their own organization: 404 too.
+    if (resolved.userId !== undefined || resolved.teamId !== undefined || resolved.webhookId !== undefined) {
+      const response = await call(other.users.orgOwner.id, { ...resolved, orgId: other.org.id });
+      expect(response.status(), await response.text()).toBe(404);
+    }
+    const allowed = await call(world.users[ORG_WHO[org.roles.includes("ADMIN") ? "ADMIN" : org.roles[0]!]].id);
+    expect(allowed.status(), `${operation}: ${await allowed.text()}`).toBeLessThan(300);
   });
 }
