@@ -19,9 +19,9 @@ import { requireOrgPermission, requireTeamOfOrganization } from "./organization-
 import { orgTeamsOfMember, orgTeamsReadableBy } from "./org-teams-access";
 
 /** Runs a team use case on one of the organization's teams; any other team id is a 404 "Team not found". */
-export async function onTeamOfOrganization<T>(orgId: number, teamId: number, useCase: () => Promise<T>): Promise<T> {
+export async function onTeamOfOrganization<T>(orgId: number, teamId: number, teamUseCase: () => Promise<T>): Promise<T> {
   await requireTeamOfOrganization(orgId, teamId);
-  return useCase();
+  return teamUseCase();
 }
 
 async function pageOfTeams(where: Prisma.TeamWhereInput, page: TPaginationQuery) {
