@@ -14,6 +14,7 @@ const SECTIONS: { heading: string; items: NavItem[] }[] = [
       { href: "/settings/general", label: "General" },
       { href: "/settings/security", label: "Security" },
       { href: "/settings/teams", label: "Teams" },
+      { href: "/settings/organizations", label: "Organization" },
       { href: "/settings/my-apps", label: "Authorized apps" },
     ],
   },
@@ -25,7 +26,13 @@ const SECTIONS: { heading: string; items: NavItem[] }[] = [
       { href: "/settings/developer/webhooks", label: "Webhooks" },
     ],
   },
-  { heading: "Administration", items: [{ href: "/settings/admin/oauth", label: "OAuth review", isAdminOnly: true }] },
+  {
+    heading: "Administration",
+    items: [
+      { href: "/settings/admin/oauth", label: "OAuth review", isAdminOnly: true },
+      { href: "/settings/admin/organizations", label: "Organizations", isAdminOnly: true },
+    ],
+  },
 ];
 
 /** A heading whose every entry is hidden is hidden too. */

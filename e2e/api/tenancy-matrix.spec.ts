@@ -30,6 +30,8 @@ const WEBHOOK_BODY = { subscriberUrl: "http://127.0.0.1:9/matrix", triggers: ["B
 
 /** Values for path parameters other than the team's: a row of the world's team (given the parameters before it in the path). */
 const PARAMS: Record<string, (world: World, before: Record<string, number | string>) => Promise<number | string>> = {
+  // The organization of the world's team (org-team routes: /v2/organizations/{orgId}/teams/{teamId}/…).
+  orgId: async (world) => world.org.id,
   membershipId: async (world) => {
     const { db } = await import("../../server/db/client");
     const membership = await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: world.team.id, userId: world.users.member.id } } });
@@ -271,11 +273,23 @@ for (const route of teamRoutes.filter((route) => naming(route) || route.method =
   });
 }
 
-/** Path parameters of the organization-level routes: the organization's accepted member and what is theirs, its team, its webhook. */
+/**
+ * The organization routes (`access.org`, no team): called as an outsider, a team member who is not in the organization,
+ * and an admin of another organization (404 "Organization not found"), as the organization's members whose role lacks
+ * the permission (403), and as its admin (allowed). Path parameters other than `orgId` name rows of the organization;
+ * another organization's owner naming them under their own organization is a 404 too.
+ */
 const ORG_PARAMS: Record<string, (world: World, before: Record<string, number | string>) => Promise<number | string>> = {
-  orgId: async (world) => world.org.id,
+  membershipId: async (world) =>
+    (await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: world.org.id, userId: world.users.orgMember.id } } })).id,
+  // A user the organization created: the one kind whose account its admins manage.
+  userId: async (world) => {
+    const user = await makeUser();
+    await db.user.update({ where: { id: user.id }, data: { createdInOrganizationId: world.org.id } });
+    await db.membership.create({ data: { teamId: world.org.id, userId: user.id, role: "MEMBER", accepted: true } });
+    return user.id;
+  },
   teamId: async (world) => world.team.id,
-  userId: async (world) => world.users.orgMember.id,
   // Two schedules, the first the default: the one named here can be deleted without naming a successor.
   scheduleId: async (_world, before) => {
     const userId = Number(before.userId);
@@ -296,63 +310,67 @@ const ORG_PARAMS: Record<string, (world: World, before: Record<string, number | 
 };
 
 const ORG = "/v2/organizations/{orgId}";
-const ORG_BODIES: Record<string, () => unknown> = {
-  [`POST ${ORG}/teams`]: () => ({ name: `Matrix team ${randomBytes(3).toString("hex")}` }),
-  [`PATCH ${ORG}/teams/{teamId}`]: () => ({ bio: "Updated by the organization" }),
-  [`POST ${ORG}/users/{userId}/schedules`]: () => ({ name: "Matrix", timeZone: "UTC" }),
-  [`PATCH ${ORG}/users/{userId}/schedules/{scheduleId}`]: () => ({ name: "Renamed by the tenancy matrix" }),
-  [`POST ${ORG}/users/{userId}/ooo`]: () => ({ start: "2031-02-01T00:00:00Z", end: "2031-02-03T00:00:00Z" }),
-  [`PATCH ${ORG}/users/{userId}/ooo/{oooId}`]: () => ({ notes: "Changed by the tenancy matrix" }),
-  [`POST ${ORG}/webhooks`]: () => WEBHOOK_BODY,
-  [`PATCH ${ORG}/webhooks/{webhookId}`]: () => ({ active: false }),
+const ORG_BODIES: Record<string, () => Promise<unknown>> = {
+  [`POST ${ORG}/memberships`]: async () => ({ userId: (await makeUser()).id }),
+  [`PATCH ${ORG}/memberships/{membershipId}`]: async () => ({ role: "ADMIN" }),
+  [`POST ${ORG}/users`]: async () => ({ email: `org-matrix-${randomBytes(6).toString("hex")}@example.test` }),
+  [`PATCH ${ORG}/users/{userId}`]: async () => ({ bio: "Changed by the tenancy matrix" }),
+  [`POST ${ORG}/teams`]: async () => ({ name: `Matrix team ${randomBytes(3).toString("hex")}` }),
+  [`PATCH ${ORG}/teams/{teamId}`]: async () => ({ bio: "Updated by the organization" }),
+  [`POST ${ORG}/users/{userId}/schedules`]: async () => ({ name: "Matrix", timeZone: "UTC" }),
+  [`PATCH ${ORG}/users/{userId}/schedules/{scheduleId}`]: async () => ({ name: "Renamed by the tenancy matrix" }),
+  [`POST ${ORG}/users/{userId}/ooo`]: async () => ({ start: "2031-02-01T00:00:00Z", end: "2031-02-03T00:00:00Z" }),
+  [`PATCH ${ORG}/users/{userId}/ooo/{oooId}`]: async () => ({ notes: "Changed by the tenancy matrix" }),
+  [`POST ${ORG}/webhooks`]: async () => WEBHOOK_BODY,
+  [`PATCH ${ORG}/webhooks/{webhookId}`]: async () => ({ active: false }),
 };
 
-/** The organization-level routes of teams, event types, bookings, schedules, out of office and webhooks. */
-const ORG_OF_THIS_AREA = /^\/v2\/organizations\/\{orgId\}\/(teams|bookings|schedules|ooo|webhooks|users\/\{userId\}\/(schedules|ooo))/;
-
 const ORG_WHO: Record<TeamRole, "orgOwner" | "orgAdmin" | "orgMember"> = { OWNER: "orgOwner", ADMIN: "orgAdmin", MEMBER: "orgMember" };
+
 const orgRoutes = ROUTE_CATALOG.filter((route) => orgAccessOf(route.access) && !teamAccessOf(route.access));
 
-for (const route of orgRoutes.filter((route) => ORG_OF_THIS_AREA.test(route.path))) {
+test("the catalog has organization routes to walk", () => {
+  expect(orgRoutes.length).toBeGreaterThan(0);
+});
+
+for (const route of orgRoutes) {
   const org = orgAccessOf(route.access)!;
   const operation = `${route.method} ${route.path}`;
 
-  test(`${operation}: outsiders and another organization's admin 404, ${TEAM_ROLES.filter((role) => !org.roles.includes(role)).join("/") || "no role"} 403, ${org.roles.join("/")} allowed`, async ({
+  test(`${operation}: outsider and another organization's admin 404, ${TEAM_ROLES.filter((role) => !org.roles.includes(role)).join("/") || "no role"} 403, ${org.roles.join("/")} allowed`, async ({
     request,
   }) => {
-    const world = await makeTenancyWorld();
-    const other = await makeTenancyWorld();
-    const key = async (userId: number) => `Bearer ${await makeApiKey(userId)}`;
-    const resolved: Record<string, number | string> = {};
+    const [world, other] = await Promise.all([makeTenancyWorld(), makeTenancyWorld()]);
+    const resolved: Record<string, number | string> = { [org.param]: world.org.id };
     for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
-      const fixture = ORG_PARAMS[name!];
-      expect(fixture, `${operation}: add a fixture for the path parameter ${name} to ORG_PARAMS`).toBeDefined();
-      resolved[name!] = await fixture!(world, resolved);
+      if (name === org.param) continue;
+      expect(ORG_PARAMS[name!], `${operation}: add a fixture for the path parameter ${name} to ORG_PARAMS`).toBeDefined();
+      resolved[name!] = await ORG_PARAMS[name!]!(world, resolved);
     }
     const urlFor = (values: Record<string, number | string>) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
     const call = async (userId: number, values = resolved) =>
       request.fetch(urlFor(values), {
         method: route.method,
-        headers: { authorization: await key(userId) },
-        data: ["GET", "DELETE"].includes(route.method) ? undefined : (ORG_BODIES[operation]?.() ?? {}),
+        headers: { authorization: `Bearer ${await makeApiKey(userId)}` },
+        data: ["GET", "DELETE"].includes(route.method) ? undefined : ((await ORG_BODIES[operation]?.()) ?? {}),
       });
 
-    // Not in the organization: strangers, its teams' own members, the invited, and another organization's admin.
-    for (const user of [world.users.outsider, world.users.owner, world.users.invited, other.users.orgAdmin]) {
+    for (const user of [world.users.outsider, world.users.owner, world.users.invited, other.users.orgAdmin, other.users.orgOwner]) {
       const response = await call(user.id);
-      expect(response.status(), `${user.id}: ${await response.text()}`).toBe(404);
+      expect(response.status(), `${user.email}: ${await response.text()}`).toBe(404);
       expect((await response.json()).error.message).toBe("Organization not found");
     }
     for (const role of TEAM_ROLES.filter((held) => !org.roles.includes(held))) {
       const response = await call(world.users[ORG_WHO[role]].id);
       expect(response.status(), `${role}: ${await response.text()}`).toBe(403);
+      expect((await response.json()).error.message).toContain(org.roles.join(org.roles.length > 2 ? ", " : " or "));
     }
-    // Another organization's admin naming this organization's user, team or webhook under their own organization: 404 too.
-    if (resolved.userId !== undefined || resolved.teamId !== undefined || resolved.webhookId !== undefined) {
-      const response = await call(other.users.orgOwner.id, { ...resolved, orgId: other.org.id });
+    // Another organization's owner naming this organization's row (a user, team, membership or webhook) under their own.
+    if (Object.keys(resolved).length > 1) {
+      const response = await call(other.users.orgOwner.id, { ...resolved, [org.param]: other.org.id });
       expect(response.status(), await response.text()).toBe(404);
     }
-    const allowed = await call(world.users[ORG_WHO[org.roles.includes("ADMIN") ? "ADMIN" : org.roles[0]!]].id);
+    const allowed = await call(world.users[org.roles.includes("ADMIN") ? "orgAdmin" : ORG_WHO[org.roles[0]!]].id);
     expect(allowed.status(), `${operation}: ${await allowed.text()}`).toBeLessThan(300);
   });
 }

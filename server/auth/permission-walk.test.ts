@@ -35,6 +35,7 @@ import { createWebhook, deleteAllWebhooks, deleteWebhook, getWebhook, listWebhoo
 import type { UrlPolicy } from "../webhooks/webhook-url";
 import { createOrgMembership, deleteOrgMembership, getOrgMembership, listOrgMemberships, updateOrgMembership } from "../organizations/org-memberships.service";
 import { createOrgUser, deleteOrgUser, getOrgUser, listOrgUsers, updateOrgUser } from "../organizations/org-users.service";
+import { createOrganizationTeam, listOrganizationTeams, moveTeamIntoOrganization } from "../organizations/org-structure.service";
 import { deleteOrganization, getOrganization, updateOrganization } from "../organizations/organization.service";
 import * as orgBookings from "../organizations/org-bookings.service";
 import * as orgEventTypes from "../organizations/org-event-types.service";
@@ -443,6 +444,10 @@ const ORG_SITE_ONLY: Record<string, OrgCase> = {
   updateOrganization: { permission: "org.update", call: (a, f) => updateOrganization(a, f.orgId, { name: "Renamed org" }) },
   deleteOrganization: { permission: "org.delete", call: (a, f) => deleteOrganization(a, f.orgId) },
   getOrgUser: { permission: "org.users.read", call: (a, f) => getOrgUser(a, f.orgId, f.created.id) },
+  listOrganizationTeams: { permission: "org.read", call: (a, f) => listOrganizationTeams(a, f.orgId) },
+  createOrganizationTeam: { permission: "org.teams.write", call: (a, f) => createOrganizationTeam(a, f.orgId, { name: "Walked in" }) },
+  // The organization's check comes first; the team's own (team.update) is the team walk's business.
+  moveTeamIntoOrganization: { permission: "org.teams.write", call: (a, f) => moveTeamIntoOrganization(a, f.orgId, f.world.otherTeam.id) },
 };
 
 const ORG_WHO: Record<TeamRole, "orgOwner" | "orgAdmin" | "orgMember"> = { OWNER: "orgOwner", ADMIN: "orgAdmin", MEMBER: "orgMember" };

@@ -71,3 +71,22 @@ export const orgRolesGiving = (roles: readonly TeamRole[]): TeamRole[] =>
     const inTeam = ORG_ROLE_IN_ITS_TEAMS[orgRole];
     return inTeam !== null && roles.includes(inTeam);
   });
+
+/**
+ * The organization permission a team permission stands for when the "team" is an organization (an organization is a
+ * team, so the team use cases reach it too): requirePermission asks this one there, so every door gives an
+ * organization's plain members what the org.* rows say and no more.
+ */
+const ORG_PERMISSION_OF: Partial<Record<Permission, Permission>> = {
+  "team.read": "org.read",
+  "team.update": "org.update",
+  "team.delete": "org.delete",
+  "membership.read": "org.memberships.read",
+  "membership.write": "org.memberships.write",
+  "booking.readAll": "org.bookings.read",
+  "schedule.readMembers": "org.schedules.read",
+  "ooo.readMembers": "org.ooo.read",
+  "ooo.writeMembers": "org.ooo.write",
+};
+
+export const orgPermissionFor = (permission: Permission): Permission => ORG_PERMISSION_OF[permission] ?? permission;

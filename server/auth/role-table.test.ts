@@ -77,7 +77,11 @@ describe("every organization route declares its row's organization permission", 
   it("reads the organization from {orgId} and names the table's permission; every organization-level operation served has the clause", () => {
     const orgLevel = ROUTE_CATALOG.filter((route) => specifiedOrgPermission(route.method, route.path));
     const mismatches = orgLevel
-      .map((route) => ({ route: `${route.method} ${route.path}`, declared: orgAccessOf(route.access), expected: specifiedOrgPermission(route.method, route.path) }))
+      .map((route) => ({
+        route: `${route.method} ${route.path}`,
+        declared: orgAccessOf(route.access),
+        expected: specifiedOrgPermission(route.method, route.path),
+      }))
       .filter(({ route, declared, expected }) => !declared || !route.includes(`{${declared.param}}`) || declared.permission !== expected);
     expect(mismatches).toEqual([]);
   });

@@ -143,4 +143,27 @@ describe("operator CLI", () => {
       rmSync(scratch, { recursive: true, force: true });
     }
   }, 240_000);
+
+  it("org:create makes an organization whose first OWNER is the named user, printing it as JSON; bad arguments exit 2", async () => {
+    const email = uniqueEmail("cli-org");
+    expect((await cli("user:create", "--email", email, "--password", "long enough pass")).code).toBe(0);
+    const slug = `cli-org-${Date.now().toString(36)}`;
+    const created = await cli("org:create", "--name", "CLI Org", "--slug", slug, "--owner", email);
+    expect(created.code, created.stderr).toBe(0);
+    const org = JSON.parse(created.stdout);
+    expect(org).toMatchObject({ name: "CLI Org", slug, isOrganization: true });
+    const owner = await db.user.findUniqueOrThrow({ where: { email }, select: { memberships: { select: { teamId: true, role: true, accepted: true } } } });
+    expect(owner.memberships).toEqual([{ teamId: org.id, role: "OWNER", accepted: true }]);
+
+    const missing = await cli("org:create", "--name", "No owner", "--slug", `${slug}-2`);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("org:create needs --name, --slug and --owner");
+    const badSlug = await cli("org:create", "--name", "Bad", "--slug", "Not A Slug", "--owner", email);
+    expect(badSlug.code).toBe(2);
+    expect(badSlug.stderr).toContain("slug is lowercase letters");
+    const secondOrg = await cli("org:create", "--name", "Second", "--slug", `${slug}-3`, "--owner", email);
+    expect(secondOrg.code).toBe(2);
+    expect(secondOrg.stderr).toContain("another organization");
+    expect(await db.team.count({ where: { slug: { in: [`${slug}-2`, `${slug}-3`] } } })).toBe(0);
+  }, 240_000);
 });

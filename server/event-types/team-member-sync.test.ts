@@ -37,8 +37,10 @@ async function teamWithEventTypes() {
 
 describe("a member joining", () => {
   it("hosts the assignAllTeamMembers event types (fixed when collective) and gets a managed copy; a pending one does not", async () => {
-    const { team, admin, everyone, managed, chosen } = await teamWithEventTypes();
+    const { org, team, admin, everyone, managed, chosen } = await teamWithEventTypes();
     const [joiner, pending] = await Promise.all([makeUser(), makeUser()]);
+    // The team is an organization's: only the organization's members may join it.
+    await Promise.all([joiner, pending].map((user) => addMember(org.id, user.id, "MEMBER")));
     await joinTeam(admin, team.id, joiner);
     await createMembership(admin, team.id, { userId: pending.id });
     expect(await hostIds(everyone.id)).toContain(joiner.id);
@@ -54,8 +56,9 @@ describe("a member joining", () => {
   });
 
   it("is refused (409, nothing written) when the joiner's own event type holds a managed event type's slug", async () => {
-    const { team, admin } = await teamWithEventTypes();
+    const { org, team, admin } = await teamWithEventTypes();
     const joiner = await makeUser();
+    await addMember(org.id, joiner.id, "MEMBER");
     await db.eventType.create({ data: { userId: joiner.id, title: "Mine", slug: "ours", lengthInMinutes: 15 } });
     const error = await expectAppError(joinTeam(admin, team.id, joiner), "CONFLICT");
     expect(error.message).toContain(joiner.username);

@@ -21,13 +21,7 @@ import { addMembership, assertOwnerPower, lockTeam } from "../teams/membership-w
 import { freeUsername } from "../users/user.service";
 import { leaveOrganizationTeams, membersOfOrganization, organizationById, requireOrgPermission, teamsOfOrganization } from "./organization-access";
 import { toOrgUserOutput, ORG_USER_SELECT, type TOrgUserOutput } from "./org-users.dto";
-import {
-  ZCreateOrgUserInput,
-  ZUpdateOrgUserInput,
-  type TCreateOrgUserInput,
-  type TListOrgUsersQuery,
-  type TUpdateOrgUserInput,
-} from "./org-users.schemas";
+import { ZCreateOrgUserInput, ZUpdateOrgUserInput, type TCreateOrgUserInput, type TListOrgUsersQuery, type TUpdateOrgUserInput } from "./org-users.schemas";
 
 /** A created user has a week to set their password (a reset link lives an hour: that one is asked for by the user). */
 export const WELCOME_LINK_LIFETIME_MINUTES = 7 * 24 * 60;
@@ -77,9 +71,11 @@ const welcomeMail = (to: string, org: { name: string }, link: string) => ({
 });
 
 const emailTaken = () =>
-  new AppError("CONFLICT", "An account with this e-mail already exists: invite it to the organization (POST /v2/organizations/{orgId}/memberships); it joins when its owner accepts", [
-    { path: "body.email", message: "An account uses this e-mail: invite it instead" },
-  ]);
+  new AppError(
+    "CONFLICT",
+    "An account with this e-mail already exists: invite it to the organization (POST /v2/organizations/{orgId}/memberships); it joins when its owner accepts",
+    [{ path: "body.email", message: "An account uses this e-mail: invite it instead" }],
+  );
 const usernameTaken = () => new AppError("CONFLICT", "This username is taken", [{ path: "body.username", message: "This username is taken" }]);
 
 /** Maps a unique-index race on e-mail or username (a concurrent sign-up) to the same 409 as the checks before it. */

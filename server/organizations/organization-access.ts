@@ -71,7 +71,10 @@ export async function requireTeamOfOrganization(orgId: number, teamId: number, t
 
 /** The organization a team is, or belongs to; null for a team outside any. */
 export async function organizationOfTeam(tx: Tx, teamId: number): Promise<{ orgId: number; isOrganization: boolean } | null> {
-  const team = await tx.team.findUnique({ where: { id: teamId }, select: { isOrganization: true, parentId: true, parent: { select: { isOrganization: true } } } });
+  const team = await tx.team.findUnique({
+    where: { id: teamId },
+    select: { isOrganization: true, parentId: true, parent: { select: { isOrganization: true } } },
+  });
   if (!team) return null;
   if (team.isOrganization) return { orgId: teamId, isOrganization: true };
   return team.parentId !== null && team.parent?.isOrganization ? { orgId: team.parentId, isOrganization: false } : null;

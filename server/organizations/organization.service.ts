@@ -12,12 +12,7 @@ import { forgetProfile } from "../me/me.service";
 import { addMembership } from "../teams/membership-writes";
 import { assertSlugFree, mapSlugRace } from "../teams/team.service";
 import { organizationById, organizationNotFound, organizationsVisibleTo, orgRoleOf, requireOrgPermission } from "./organization-access";
-import {
-  ZCreateOrganizationInput,
-  ZUpdateOrganizationInput,
-  type TCreateOrganizationInput,
-  type TUpdateOrganizationInput,
-} from "./organization.schemas";
+import { ZCreateOrganizationInput, ZUpdateOrganizationInput, type TCreateOrganizationInput, type TUpdateOrganizationInput } from "./organization.schemas";
 
 export const ORGANIZATION_SELECT = {
   id: true,

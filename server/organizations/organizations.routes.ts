@@ -9,7 +9,14 @@ import { defineRoute } from "../http/api-route";
 import { ZIdParam } from "../http/ids";
 import { Page, ZPaginationQuery } from "../http/pagination";
 import { ZCreateMembershipInput, ZUpdateMembershipInput } from "../teams/team.schemas";
-import { createOrgMembership, deleteOrgMembership, getOrgMembership, listOrgMemberships, updateOrgMembership, ZOrgMembershipOutput } from "./org-memberships.service";
+import {
+  createOrgMembership,
+  deleteOrgMembership,
+  getOrgMembership,
+  listOrgMemberships,
+  updateOrgMembership,
+  ZOrgMembershipOutput,
+} from "./org-memberships.service";
 import { ZOrgUserOutput } from "./org-users.dto";
 import { ZCreateOrgUserInput, ZListOrgUsersQuery, ZOrgUserParams, ZUpdateOrgUserInput } from "./org-users.schemas";
 import { createOrgUser, deleteOrgUser, listOrgUsers, updateOrgUser } from "./org-users.service";

@@ -26,6 +26,8 @@ const acceptedMemberships = (teamId: number, userId: number) => db.membership.co
 async function worldWithStranger() {
   const world = await makeTenancyWorld();
   const stranger = await makeUser({ name: "Private Person" });
+  // A member of the team's organization (its teams admit no one else), with no role that reaches the team through it.
+  await addMember(world.org.id, stranger.id, "MEMBER");
   const schedule = await db.schedule.create({ data: { userId: stranger.id, name: "Mine", timeZone: "UTC" } });
   await db.outOfOffice.create({ data: { userId: stranger.id, start: new Date(Date.UTC(2031, 0, 1)), end: new Date(Date.UTC(2031, 0, 2)), notes: "Surgery" } });
   return { ...world, stranger, schedule, owner: sessionActor(world.users.owner.id) };

@@ -30,6 +30,8 @@ export async function addMembership(
   tx: Tx,
   { id, teamId, userId, role, accepted = true }: { id?: number; teamId: number; userId: number; role: TeamRole; accepted?: boolean },
 ) {
+  // One organization per user; an organization's teams admit only its members (organization-access.ts).
+  if (accepted) await assertOrganizationRules(tx, teamId, userId);
   const created = await tx.membership.create({ data: { id, teamId, userId, role, accepted }, select: MEMBERSHIP_SELECT }).catch((error: unknown) => {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       throw new AppError("CONFLICT", "This user is already a member of the team", [{ path: "body.userId", message: "Already a member" }]);

@@ -8,6 +8,7 @@ import { bookingPageRouter } from "./routers/booking-page";
 import { oauthClientsRouter } from "./routers/oauth-clients";
 import { oauthReviewRouter } from "./routers/oauth-review";
 import { onboardingRouter } from "./routers/onboarding";
+import { organizationsRouter } from "./routers/organizations";
 import { teamsRouter } from "./routers/teams";
 import { webhooksRouter } from "./routers/webhooks";
 
@@ -23,6 +24,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   availability: availabilityRouter,
   account: accountRouter,
+  organizations: organizationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
