@@ -16,6 +16,8 @@ test(
   "an organization's admin adds users and a team with a round-robin event type; its booking lists as the organization's",
   { tag: "@embedded" },
   async ({ request }) => {
+    // Some twenty requests one after another, three of them writing several rows: a loaded machine needs more than 60 s.
+    test.setTimeout(180_000);
     const org = await makeTeam({ isOrganization: true });
     const admin = await makeUser();
     await addMember(org.id, admin.id, "ADMIN");
