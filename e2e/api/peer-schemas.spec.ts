@@ -236,7 +236,173 @@ const operations: Record<string, (request: APIRequestContext) => Promise<void>> 
   ...teamOperations(),
   ...teamEventTypeOperations(),
   ...webhookOperations(),
+  ...organizationOperations(),
 };
+
+/**
+ * The organization routes the peer documents, called by the organization's admin: one organization per call, with a
+ * team of it, an accepted member who hosts its event type (with a private link, a booking, a schedule and an entry).
+ */
+function organizationOperations(): typeof operations {
+  const ORG = "/v2/organizations/{orgId}";
+  const OT = `${ORG}/teams/{teamId}`;
+  const hookBody = { subscriberUrl: "http://127.0.0.1:9/peer-org", triggers: ["BOOKING_CREATED"], active: true, payloadTemplate: '{"t":"{{title}}"}' };
+  const orgWorld = async (request: APIRequestContext) => {
+    const org = await db.team.create({ data: { name: "Acme", slug: `org-${randomBytes(4).toString("hex")}`, isOrganization: true } });
+    const team = await db.team.create({ data: { name: "Support", slug: `support-${randomBytes(4).toString("hex")}`, parentId: org.id } });
+    const { user: admin, headers } = await caller();
+    const { host: member, eventType: personal } = await makeHostWithEventType();
+    await db.membership.createMany({
+      data: [
+        { teamId: org.id, userId: admin.id, role: "ADMIN", accepted: true },
+        { teamId: org.id, userId: member.id, role: "MEMBER", accepted: true },
+        { teamId: team.id, userId: member.id, role: "MEMBER", accepted: true },
+      ],
+    });
+    const eventType = await db.eventType.create({
+      data: {
+        teamId: team.id,
+        title: "Support call",
+        slug: `support-${personal.id}`,
+        lengthInMinutes: 30,
+        schedulingType: "COLLECTIVE",
+        hosts: { create: [{ userId: member.id }] },
+      },
+    });
+    const link = await db.privateLink.create({ data: { eventTypeId: eventType.id, hash: `peer-${randomBytes(9).toString("base64url")}`, maxUsageCount: 2 } });
+    const start = utcAt(4, 10);
+    const booking = await db.booking.create({
+      data: {
+        uid: `peer-${randomBytes(8).toString("hex")}`,
+        eventTypeId: eventType.id,
+        title: "Support call",
+        start,
+        end: new Date(start.getTime() + 1_800_000),
+        status: "ACCEPTED",
+        hosts: { create: [{ userId: member.id, start, end: new Date(start.getTime() + 1_800_000), isLive: true }] },
+        attendees: { create: [{ name: "Ada", email: "ada@example.test", timeZone: "UTC" }] },
+      },
+    });
+    const ooo = await db.outOfOffice.create({ data: { userId: member.id, start: utcAt(20, 0), end: utcAt(21, 0), notes: "Away" } });
+    const schedule = (await db.user.findUniqueOrThrow({ where: { id: member.id }, select: { defaultScheduleId: true } })).defaultScheduleId!;
+    const teamMembership = (await db.membership.findFirstOrThrow({ where: { teamId: team.id, userId: member.id } })).id;
+    const orgMembership = (await db.membership.findFirstOrThrow({ where: { teamId: org.id, userId: member.id } })).id;
+    const orgUrl = `/v2/organizations/${org.id}`;
+    const teamUrl = `${orgUrl}/teams/${team.id}`;
+    const hook = async () => (await send(request, `POST ${ORG}/webhooks`, `${orgUrl}/webhooks`, { headers, data: hookBody })).data.id as number;
+    return { org, team, admin, member, headers, eventType, link, booking, ooo, schedule, teamMembership, orgMembership, orgUrl, teamUrl, hook };
+  };
+  type OrgWorld = Awaited<ReturnType<typeof orgWorld>>;
+  const newOrgMember = async (w: OrgWorld) => {
+    const joiner = await makeUser();
+    await db.membership.create({ data: { teamId: w.org.id, userId: joiner.id, role: "MEMBER", accepted: true } });
+    return joiner;
+  };
+  const cases: Record<string, (w: OrgWorld) => { url: string; data?: unknown } | Promise<{ url: string; data?: unknown }>> = {
+    [`GET ${ORG}/memberships`]: (w) => ({ url: `${w.orgUrl}/memberships` }),
+    [`POST ${ORG}/memberships`]: async (w) => ({ url: `${w.orgUrl}/memberships`, data: { userId: (await makeUser()).id, role: "MEMBER" } }),
+    [`GET ${ORG}/memberships/{membershipId}`]: (w) => ({ url: `${w.orgUrl}/memberships/${w.orgMembership}` }),
+    [`PATCH ${ORG}/memberships/{membershipId}`]: (w) => ({ url: `${w.orgUrl}/memberships/${w.orgMembership}`, data: { role: "ADMIN" } }),
+    [`DELETE ${ORG}/memberships/{membershipId}`]: (w) => ({ url: `${w.orgUrl}/memberships/${w.orgMembership}` }),
+    [`GET ${ORG}/users`]: (w) => ({ url: `${w.orgUrl}/users` }),
+    [`POST ${ORG}/users`]: (w) => ({ url: `${w.orgUrl}/users`, data: { email: `peer-${randomBytes(4).toString("hex")}-${w.org.id}@example.test` } }),
+    [`PATCH ${ORG}/users/{userId}`]: async (w) => {
+      const { data } = await send(request0(), `POST ${ORG}/users`, `${w.orgUrl}/users`, {
+        headers: w.headers,
+        data: { email: `made-${w.org.id}@example.test` },
+      });
+      return { url: `${w.orgUrl}/users/${data.id}`, data: { name: "Renamed" } };
+    },
+    [`DELETE ${ORG}/users/{userId}`]: async (w) => {
+      const { data } = await send(request0(), `POST ${ORG}/users`, `${w.orgUrl}/users`, {
+        headers: w.headers,
+        data: { email: `gone-${w.org.id}@example.test` },
+      });
+      return { url: `${w.orgUrl}/users/${data.id}` };
+    },
+    [`GET ${ORG}/teams`]: (w) => ({ url: `${w.orgUrl}/teams` }),
+    [`GET ${ORG}/teams/me`]: (w) => ({ url: `${w.orgUrl}/teams/me` }),
+    [`POST ${ORG}/teams`]: (w) => ({ url: `${w.orgUrl}/teams`, data: { name: "Sales", bio: "Our sales team" } }),
+    [`GET ${OT}`]: (w) => ({ url: w.teamUrl }),
+    [`PATCH ${OT}`]: (w) => ({ url: w.teamUrl, data: { bio: "Renamed by the peer test" } }),
+    [`DELETE ${OT}`]: (w) => ({ url: w.teamUrl }),
+    [`GET ${OT}/memberships`]: (w) => ({ url: `${w.teamUrl}/memberships` }),
+    [`POST ${OT}/memberships`]: async (w) => ({ url: `${w.teamUrl}/memberships`, data: { userId: (await newOrgMember(w)).id, role: "MEMBER" } }),
+    [`GET ${OT}/memberships/{membershipId}`]: (w) => ({ url: `${w.teamUrl}/memberships/${w.teamMembership}` }),
+    [`PATCH ${OT}/memberships/{membershipId}`]: (w) => ({ url: `${w.teamUrl}/memberships/${w.teamMembership}`, data: { role: "ADMIN" } }),
+    [`DELETE ${OT}/memberships/{membershipId}`]: (w) => ({ url: `${w.teamUrl}/memberships/${w.teamMembership}` }),
+    [`POST ${OT}/invite`]: (w) => ({ url: `${w.teamUrl}/invite`, data: { email: `invitee-${w.team.id}@example.test` } }),
+    [`GET ${ORG}/teams/event-types`]: (w) => ({ url: `${w.orgUrl}/teams/event-types` }),
+    [`GET ${OT}/event-types`]: (w) => ({ url: `${w.teamUrl}/event-types` }),
+    [`POST ${OT}/event-types`]: (w) => ({
+      url: `${w.teamUrl}/event-types`,
+      data: { title: "Demo", slug: `demo-${w.team.id}`, lengthInMinutes: 30, schedulingType: "roundRobin", hosts: [{ userId: w.member.id }] },
+    }),
+    [`GET ${OT}/event-types/{eventTypeId}`]: (w) => ({ url: `${w.teamUrl}/event-types/${w.eventType.id}` }),
+    [`PATCH ${OT}/event-types/{eventTypeId}`]: (w) => ({ url: `${w.teamUrl}/event-types/${w.eventType.id}`, data: { title: "Renamed" } }),
+    [`DELETE ${OT}/event-types/{eventTypeId}`]: (w) => ({ url: `${w.teamUrl}/event-types/${w.eventType.id}` }),
+    [`POST ${OT}/event-types/{eventTypeId}/create-phone-call`]: (w) => ({
+      url: `${w.teamUrl}/event-types/${w.eventType.id}/create-phone-call`,
+      data: { yourPhoneNumber: "+14155550100", numberToCall: "+14155550142", calApiKey: "cal_peer", enabled: true, templateType: "CHECK_IN_APPOINTMENT" },
+    }),
+    [`GET ${OT}/event-types/{eventTypeId}/private-links`]: (w) => ({ url: `${w.teamUrl}/event-types/${w.eventType.id}/private-links` }),
+    [`POST ${OT}/event-types/{eventTypeId}/private-links`]: (w) => ({ url: `${w.teamUrl}/event-types/${w.eventType.id}/private-links`, data: {} }),
+    [`PATCH ${OT}/event-types/{eventTypeId}/private-links/{linkId}`]: (w) => ({
+      url: `${w.teamUrl}/event-types/${w.eventType.id}/private-links/${w.link.hash}`,
+      data: { maxUsageCount: 3 },
+    }),
+    [`DELETE ${OT}/event-types/{eventTypeId}/private-links/{linkId}`]: (w) => ({
+      url: `${w.teamUrl}/event-types/${w.eventType.id}/private-links/${w.link.hash}`,
+    }),
+    [`GET ${ORG}/bookings`]: (w) => ({ url: `${w.orgUrl}/bookings` }),
+    [`GET ${OT}/bookings`]: (w) => ({ url: `${w.teamUrl}/bookings` }),
+    [`GET ${OT}/bookings/{bookingUid}/references`]: (w) => ({ url: `${w.teamUrl}/bookings/${w.booking.uid}/references` }),
+    [`GET ${ORG}/schedules`]: (w) => ({ url: `${w.orgUrl}/schedules` }),
+    [`GET ${ORG}/users/{userId}/schedules`]: (w) => ({ url: `${w.orgUrl}/users/${w.member.id}/schedules` }),
+    [`GET ${ORG}/users/{userId}/schedules/{scheduleId}`]: (w) => ({ url: `${w.orgUrl}/users/${w.member.id}/schedules/${w.schedule}` }),
+    [`POST ${ORG}/users/{userId}/schedules`]: (w) => ({
+      url: `${w.orgUrl}/users/${w.member.id}/schedules`,
+      data: { name: "Evenings", timeZone: "Europe/Paris" },
+    }),
+    [`PATCH ${ORG}/users/{userId}/schedules/{scheduleId}`]: (w) => ({
+      url: `${w.orgUrl}/users/${w.member.id}/schedules/${w.schedule}`,
+      data: { name: "Renamed" },
+    }),
+    [`DELETE ${ORG}/users/{userId}/schedules/{scheduleId}`]: async (w) => {
+      const other = await db.schedule.create({ data: { userId: w.member.id, name: "Spare", timeZone: "UTC" } });
+      return { url: `${w.orgUrl}/users/${w.member.id}/schedules/${other.id}` };
+    },
+    [`GET ${OT}/schedules`]: (w) => ({ url: `${w.teamUrl}/schedules` }),
+    [`GET ${OT}/users/{userId}/schedules`]: (w) => ({ url: `${w.teamUrl}/users/${w.member.id}/schedules` }),
+    [`GET ${ORG}/ooo`]: (w) => ({ url: `${w.orgUrl}/ooo` }),
+    [`GET ${ORG}/users/{userId}/ooo`]: (w) => ({ url: `${w.orgUrl}/users/${w.member.id}/ooo` }),
+    [`POST ${ORG}/users/{userId}/ooo`]: (w) => ({
+      url: `${w.orgUrl}/users/${w.member.id}/ooo`,
+      data: { start: utcAt(30, 0).toISOString(), end: utcAt(31, 0).toISOString(), reason: "vacation", notes: "Beach" },
+    }),
+    [`PATCH ${ORG}/users/{userId}/ooo/{oooId}`]: (w) => ({ url: `${w.orgUrl}/users/${w.member.id}/ooo/${w.ooo.id}`, data: { notes: "Mountains" } }),
+    [`DELETE ${ORG}/users/{userId}/ooo/{oooId}`]: (w) => ({ url: `${w.orgUrl}/users/${w.member.id}/ooo/${w.ooo.id}` }),
+    [`GET ${ORG}/webhooks`]: async (w) => (await w.hook(), { url: `${w.orgUrl}/webhooks` }),
+    [`POST ${ORG}/webhooks`]: (w) => ({ url: `${w.orgUrl}/webhooks`, data: hookBody }),
+    [`GET ${ORG}/webhooks/{webhookId}`]: async (w) => ({ url: `${w.orgUrl}/webhooks/${await w.hook()}` }),
+    [`PATCH ${ORG}/webhooks/{webhookId}`]: async (w) => ({ url: `${w.orgUrl}/webhooks/${await w.hook()}`, data: { active: false } }),
+    [`DELETE ${ORG}/webhooks/{webhookId}`]: async (w) => ({ url: `${w.orgUrl}/webhooks/${await w.hook()}` }),
+  };
+  // The request context of the running case, for the cases that make a row through the API first.
+  let current: APIRequestContext;
+  const request0 = () => current;
+  return Object.fromEntries(
+    Object.entries(cases).map(([operation, prepare]) => [
+      operation,
+      async (request: APIRequestContext) => {
+        current = request;
+        const world = await orgWorld(request);
+        const { url, data } = await prepare(world);
+        await send(request, operation, url, { headers: world.headers, data });
+      },
+    ]),
+  );
+}
 
 function webhookOperations(): typeof operations {
   // The peer's schema types payloadTemplate as a string; Convene answers null for "none" (the spec's Webhook

@@ -6,6 +6,7 @@
 import { makeOAuthTokens } from "../../prisma/oauth-factories";
 import { ALL_SCOPES, type Scope } from "../../server/auth/scopes";
 import { ROUTE_CATALOG } from "../../server/http/route-catalog";
+import { orgAccessOf, teamAccessOf } from "../../server/http/route-definition";
 import { expect, test } from "../support/fixtures";
 
 const tokenFor = new Map<Scope, string>();
@@ -73,11 +74,11 @@ for (const route of ROUTE_CATALOG) {
       test(`token with ${required}`, async ({ request }) => {
         const response = await call(request, await token(required));
         expect([401, 403]).not.toContain(response.status());
-        // The scope passes; once the input parses, the declared team membership is checked, and nobody is a member
-        // of team 999999999 (a body route sent {} may stop at its 400 first).
-        if (typeof route.access === "object" && route.access.team && response.status() !== 400) {
+        // The scope passes; once the input parses, the declared organization or team membership is checked, and
+        // nobody is a member of organization or team 999999999 (a body route sent {} may stop at its 400 first).
+        if (response.status() !== 400 && (orgAccessOf(route.access) || teamAccessOf(route.access))) {
           expect(response.status()).toBe(404);
-          expect((await response.json()).error.message).toBe("Team not found");
+          expect((await response.json()).error.message).toBe(orgAccessOf(route.access) ? "Organization not found" : "Team not found");
         }
       });
       if (required.startsWith("TEAM_")) {

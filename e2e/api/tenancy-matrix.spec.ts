@@ -5,6 +5,10 @@
  * 404). A team route added later is covered here without writing anything, once its path parameters have a
  * fixture below.
  *
+ * The organization's routes of one of its teams (`/v2/organizations/{orgId}/teams/{teamId}/…`) are team routes too,
+ * and an admin of another organization naming its own organization with this team is refused as a stranger (404).
+ * Organization-level routes (`access.org` without a team) are walked below the same way, by organization role.
+ *
  * Then the same routes, called by the team's admins, about users who never accepted a membership (issue 19): one the
  * team's owner added through the API (an invitation by id), and the world's `invited`, whose unaccepted membership row
  * predates consent. A route naming such a user is a 404, a list shows nothing of theirs, a host list naming them a 400.
@@ -12,7 +16,7 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { makeApiKey, makeUser } from "../../prisma/factories";
-import { makeTenancyWorld } from "../../prisma/team-factories";
+import { addMember, makeTenancyWorld } from "../../prisma/team-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { ROUTE_CATALOG } from "../../server/http/route-catalog";
 import { orgAccessOf, TEAM_ROLES, teamAccessOf, type TeamRole } from "../../server/http/route-definition";
@@ -41,7 +45,31 @@ const PARAMS: Record<string, (world: World, before: Record<string, number | stri
     });
     return eventType.id;
   },
+  orgId: async (world) => world.org.id,
   userId: async (world) => world.users.member.id,
+  linkId: async (_world, before) => {
+    const { db } = await import("../../server/db/client");
+    return (
+      await db.privateLink.create({
+        data: { eventTypeId: Number(before.eventTypeId), hash: `matrix-${randomBytes(9).toString("base64url")}`, maxUsageCount: 1 },
+      })
+    ).hash;
+  },
+  bookingUid: async (world) => {
+    const { db } = await import("../../server/db/client");
+    const eventType = await db.eventType.create({
+      data: { teamId: world.team.id, title: "Booked", slug: `booked-${randomBytes(4).toString("hex")}`, lengthInMinutes: 30 },
+    });
+    const start = new Date(Date.UTC(2031, 3, 1, 9));
+    const data = {
+      uid: `matrix-${randomBytes(8).toString("hex")}`,
+      eventTypeId: eventType.id,
+      title: "Booked",
+      start,
+      end: new Date(start.getTime() + 1_800_000),
+    };
+    return (await db.booking.create({ data: { ...data, status: "ACCEPTED" } })).uid;
+  },
   oooId: async (world) => {
     const { db } = await import("../../server/db/client");
     const entry = await db.outOfOffice.create({
@@ -93,6 +121,20 @@ const BODIES: Record<string, (world: World) => Promise<unknown>> = {
   "PATCH /v2/teams/{teamId}/users/{userId}/ooo/{oooId}": async () => ({ notes: "Changed by the tenancy matrix" }),
 };
 
+const ORG_TEAM = "/v2/organizations/{orgId}/teams/{teamId}";
+/** An organization team operation's /v2/teams twin, whose body it takes: `POST ${ORG_TEAM}/invite` → `POST /v2/teams/{teamId}/invite`. */
+const teamTwin = (operation: string) => operation.replace(ORG_TEAM, "/v2/teams/{teamId}");
+
+/** The body of an operation: its own, or its team twin's; an organization's team admits members of the organization. */
+async function bodyOf(operation: string, world: World): Promise<unknown> {
+  if (operation === `POST ${ORG_TEAM}/memberships`) {
+    const joiner = await makeUser();
+    await addMember(world.org.id, joiner.id, "MEMBER");
+    return { userId: joiner.id };
+  }
+  return (BODIES[operation] ?? BODIES[teamTwin(operation)])?.(world);
+}
+
 const WHO_HOLDS: Record<TeamRole, "owner" | "admin" | "member"> = { OWNER: "owner", ADMIN: "admin", MEMBER: "member" };
 
 const teamRoutes = ROUTE_CATALOG.filter((route) => teamAccessOf(route.access));
@@ -123,7 +165,7 @@ for (const route of teamRoutes) {
       request.fetch(url, {
         method: route.method,
         headers: { authorization: `Bearer ${keys[who]}` },
-        data: ["GET", "DELETE"].includes(route.method) ? undefined : ((await BODIES[operation]?.(world)) ?? {}),
+        data: ["GET", "DELETE"].includes(route.method) ? undefined : ((await bodyOf(operation, world)) ?? {}),
       });
 
     for (const who of ["outsider", "invited", "orgMember"] as const) {
@@ -144,6 +186,20 @@ for (const route of teamRoutes) {
     if (route.method === "GET") {
       const viaOrg = await call(request, team.roles.includes("ADMIN") ? "orgAdmin" : "orgOwner");
       expect(viaOrg.status(), await viaOrg.text()).toBe(200);
+    }
+    if (team.org) {
+      // Another organization's owner, naming this team under their own organization or under this one: a stranger.
+      const other = await makeTenancyWorld();
+      const headers = { authorization: `Bearer ${await makeApiKey(other.users.orgOwner.id)}` };
+      for (const orgId of [other.org.id, world.org.id]) {
+        const response = await request.fetch(url.replace(`/v2/organizations/${world.org.id}/`, `/v2/organizations/${orgId}/`), {
+          method: route.method,
+          headers,
+          data: ["GET", "DELETE"].includes(route.method) ? undefined : ((await bodyOf(operation, world)) ?? {}),
+        });
+        expect(response.status(), `organization ${orgId}: ${await response.text()}`).toBe(404);
+        expect((await response.json()).error.message).toBe("Team not found");
+      }
     }
   });
 }
@@ -172,7 +228,7 @@ const HOST_WRITES: Record<string, (userId: number) => unknown> = {
   "PATCH /v2/teams/{teamId}/event-types/{eventTypeId}": (userId) => ({ hosts: [{ userId }] }),
 };
 
-for (const route of teamRoutes.filter((route) => naming(route) || route.method === "GET" || HOST_WRITES[`${route.method} ${route.path}`])) {
+for (const route of teamRoutes.filter((route) => naming(route) || route.method === "GET" || HOST_WRITES[teamTwin(`${route.method} ${route.path}`)])) {
   const team = teamAccessOf(route.access)!;
   const operation = `${route.method} ${route.path}`;
 
@@ -198,7 +254,7 @@ for (const route of teamRoutes.filter((route) => naming(route) || route.method =
     for (const stranger of strangers) {
       const values: Record<string, number | string> = { ...shared, [team.param]: world.team.id, userId: stranger.user.id, oooId: stranger.oooId };
       const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
-      const body = HOST_WRITES[operation]?.(stranger.user.id) ?? (await BODIES[operation]?.(world));
+      const body = (HOST_WRITES[operation] ?? HOST_WRITES[teamTwin(operation)])?.(stranger.user.id) ?? (await bodyOf(operation, world));
       for (const key of team.roles.includes("ADMIN") ? [adminKey, orgAdminKey] : [ownerKey]) {
         const response = await request.fetch(url, {
           method: route.method,
@@ -207,7 +263,7 @@ for (const route of teamRoutes.filter((route) => naming(route) || route.method =
         });
         const text = await response.text();
         if (naming(route)) expect(response.status(), text).toBe(404);
-        else if (HOST_WRITES[operation]) expect(response.status(), text).toBe(400);
+        else if (HOST_WRITES[teamTwin(operation)]) expect(response.status(), text).toBe(400);
         else expect(response.status(), text).toBeLessThan(300);
         for (const secret of stranger.secrets) expect(text, `${operation} shows ${secret}`).not.toContain(secret);
       }
@@ -220,9 +276,10 @@ for (const route of teamRoutes.filter((route) => naming(route) || route.method =
 /**
  * The organization routes (`access.org`, no team): called as an outsider, a team member who is not in the organization,
  * and an admin of another organization (404 "Organization not found"), as the organization's members whose role lacks
- * the permission (403), and as its admin (allowed). Path parameters other than `orgId` name rows of the organization.
+ * the permission (403), and as its admin (allowed). Path parameters other than `orgId` name rows of the organization;
+ * another organization's owner naming them under their own organization is a 404 too.
  */
-const ORG_PARAMS: Record<string, (world: World) => Promise<number | string>> = {
+const ORG_PARAMS: Record<string, (world: World, before: Record<string, number | string>) => Promise<number | string>> = {
   membershipId: async (world) =>
     (await db.membership.findUniqueOrThrow({ where: { teamId_userId: { teamId: world.org.id, userId: world.users.orgMember.id } } })).id,
   // A user the organization created: the one kind whose account its admins manage.
@@ -232,13 +289,40 @@ const ORG_PARAMS: Record<string, (world: World) => Promise<number | string>> = {
     await db.membership.create({ data: { teamId: world.org.id, userId: user.id, role: "MEMBER", accepted: true } });
     return user.id;
   },
+  teamId: async (world) => world.team.id,
+  // Two schedules, the first the default: the one named here can be deleted without naming a successor.
+  scheduleId: async (_world, before) => {
+    const userId = Number(before.userId);
+    const [first, second] = await Promise.all(["Matrix days", "Matrix nights"].map((name) => db.schedule.create({ data: { userId, name, timeZone: "UTC" } })));
+    await db.user.update({ where: { id: userId }, data: { defaultScheduleId: first!.id } });
+    return second!.id;
+  },
+  oooId: async (_world, before) =>
+    (await db.outOfOffice.create({ data: { userId: Number(before.userId), start: new Date(Date.UTC(2031, 0, 1)), end: new Date(Date.UTC(2031, 0, 2)) } })).id,
+  webhookId: async (world) => {
+    const url = `${process.env.E2E_BASE_URL}/v2/organizations/${world.org.id}/webhooks`;
+    const headers = { authorization: `Bearer ${await makeApiKey(world.users.orgOwner.id)}`, "content-type": "application/json" };
+    const created = await fetch(url, { method: "POST", headers, body: JSON.stringify(WEBHOOK_BODY) });
+    expect(created.status, await created.clone().text()).toBe(201);
+    return ((await created.json()) as { data: { id: number } }).data.id;
+  },
+  messageId: async (world, before) => PARAMS.messageId!(world, before),
 };
 
+const ORG = "/v2/organizations/{orgId}";
 const ORG_BODIES: Record<string, () => Promise<unknown>> = {
-  "POST /v2/organizations/{orgId}/memberships": async () => ({ userId: (await makeUser()).id }),
-  "PATCH /v2/organizations/{orgId}/memberships/{membershipId}": async () => ({ role: "ADMIN" }),
-  "POST /v2/organizations/{orgId}/users": async () => ({ email: `org-matrix-${randomBytes(6).toString("hex")}@example.test` }),
-  "PATCH /v2/organizations/{orgId}/users/{userId}": async () => ({ bio: "Changed by the tenancy matrix" }),
+  [`POST ${ORG}/memberships`]: async () => ({ userId: (await makeUser()).id }),
+  [`PATCH ${ORG}/memberships/{membershipId}`]: async () => ({ role: "ADMIN" }),
+  [`POST ${ORG}/users`]: async () => ({ email: `org-matrix-${randomBytes(6).toString("hex")}@example.test` }),
+  [`PATCH ${ORG}/users/{userId}`]: async () => ({ bio: "Changed by the tenancy matrix" }),
+  [`POST ${ORG}/teams`]: async () => ({ name: `Matrix team ${randomBytes(3).toString("hex")}` }),
+  [`PATCH ${ORG}/teams/{teamId}`]: async () => ({ bio: "Updated by the organization" }),
+  [`POST ${ORG}/users/{userId}/schedules`]: async () => ({ name: "Matrix", timeZone: "UTC" }),
+  [`PATCH ${ORG}/users/{userId}/schedules/{scheduleId}`]: async () => ({ name: "Renamed by the tenancy matrix" }),
+  [`POST ${ORG}/users/{userId}/ooo`]: async () => ({ start: "2031-02-01T00:00:00Z", end: "2031-02-03T00:00:00Z" }),
+  [`PATCH ${ORG}/users/{userId}/ooo/{oooId}`]: async () => ({ notes: "Changed by the tenancy matrix" }),
+  [`POST ${ORG}/webhooks`]: async () => WEBHOOK_BODY,
+  [`PATCH ${ORG}/webhooks/{webhookId}`]: async () => ({ active: false }),
 };
 
 const ORG_WHO: Record<TeamRole, "orgOwner" | "orgAdmin" | "orgMember"> = { OWNER: "orgOwner", ADMIN: "orgAdmin", MEMBER: "orgMember" };
@@ -257,14 +341,15 @@ for (const route of orgRoutes) {
     request,
   }) => {
     const [world, other] = await Promise.all([makeTenancyWorld(), makeTenancyWorld()]);
-    let url = route.path.replace(`{${org.param}}`, String(world.org.id));
+    const resolved: Record<string, number | string> = { [org.param]: world.org.id };
     for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
       if (name === org.param) continue;
       expect(ORG_PARAMS[name!], `${operation}: add a fixture for the path parameter ${name} to ORG_PARAMS`).toBeDefined();
-      url = url.replace(`{${name}}`, String(await ORG_PARAMS[name!]!(world)));
+      resolved[name!] = await ORG_PARAMS[name!]!(world, resolved);
     }
-    const call = async (userId: number) =>
-      request.fetch(url, {
+    const urlFor = (values: Record<string, number | string>) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+    const call = async (userId: number, values = resolved) =>
+      request.fetch(urlFor(values), {
         method: route.method,
         headers: { authorization: `Bearer ${await makeApiKey(userId)}` },
         data: ["GET", "DELETE"].includes(route.method) ? undefined : ((await ORG_BODIES[operation]?.()) ?? {}),
@@ -279,6 +364,11 @@ for (const route of orgRoutes) {
       const response = await call(world.users[ORG_WHO[role]].id);
       expect(response.status(), `${role}: ${await response.text()}`).toBe(403);
       expect((await response.json()).error.message).toContain(org.roles.join(org.roles.length > 2 ? ", " : " or "));
+    }
+    // Another organization's owner naming this organization's row (a user, team, membership or webhook) under their own.
+    if (Object.keys(resolved).length > 1) {
+      const response = await call(other.users.orgOwner.id, { ...resolved, [org.param]: other.org.id });
+      expect(response.status(), await response.text()).toBe(404);
     }
     const allowed = await call(world.users[org.roles.includes("ADMIN") ? "orgAdmin" : ORG_WHO[org.roles[0]!]].id);
     expect(allowed.status(), `${operation}: ${await allowed.text()}`).toBeLessThan(300);

@@ -37,6 +37,11 @@ import { createOrgMembership, deleteOrgMembership, getOrgMembership, listOrgMemb
 import { createOrgUser, deleteOrgUser, getOrgUser, listOrgUsers, updateOrgUser } from "../organizations/org-users.service";
 import { createOrganizationTeam, listOrganizationTeams, moveTeamIntoOrganization } from "../organizations/org-structure.service";
 import { deleteOrganization, getOrganization, updateOrganization } from "../organizations/organization.service";
+import * as orgBookings from "../organizations/org-bookings.service";
+import * as orgEventTypes from "../organizations/org-event-types.service";
+import * as orgOoo from "../organizations/org-ooo.service";
+import * as orgSchedules from "../organizations/org-schedules.service";
+import * as orgTeams from "../organizations/org-teams.service";
 import { sessionActor, type Actor } from "./actor";
 import { rolesWith, type Permission } from "./permissions";
 
@@ -68,7 +73,12 @@ async function makeFixture() {
   });
   const joiner = await makeUser();
   const owner: WebhookOwner = { kind: "teamEventType", teamId, eventTypeId: eventType.id };
-  return { world, teamId, eventType, webhook, messageId, membership, ooo, invitation, joiner, owner };
+  const link = await db.privateLink.create({ data: { eventTypeId: eventType.id, hash: `walk-link-${tag}`, maxUsageCount: 1 } });
+  const start = new Date(day(20));
+  const booking = await db.booking.create({
+    data: { uid: `walk-booking-${tag}`, eventTypeId: eventType.id, title: "Walk", start, end: new Date(start.getTime() + 1_800_000), status: "ACCEPTED" },
+  });
+  return { world, orgId: world.org.id, teamId, eventType, webhook, messageId, membership, ooo, invitation, joiner, owner, link, booking };
 }
 type Fixture = Awaited<ReturnType<typeof makeFixture>>;
 
@@ -149,6 +159,96 @@ const OPERATIONS: Record<string, Case> = {
   },
 };
 
+const OT = "/v2/organizations/{orgId}/teams/{teamId}";
+
+/** The same use cases reached through the organization's routes (org-*.service.ts): the team must be one of its teams. */
+const ORG_TEAM_OPERATIONS: Record<string, Case> = {
+  [`GET ${OT}`]: { permission: "team.read", call: (a, f) => orgTeams.getOrganizationTeam(a, f.orgId, f.teamId) },
+  [`GET ${OT}/memberships`]: { permission: "membership.read", call: (a, f) => orgTeams.listOrganizationTeamMemberships(a, f.orgId, f.teamId, page) },
+  [`GET ${OT}/memberships/{membershipId}`]: {
+    permission: "membership.read",
+    call: (a, f) => orgTeams.getOrganizationTeamMembership(a, f.orgId, f.teamId, f.membership.id),
+  },
+  [`POST ${OT}/memberships`]: {
+    permission: "membership.write",
+    call: (a, f) => orgTeams.createOrganizationTeamMembership(a, f.orgId, f.teamId, { userId: f.joiner.id, role: "MEMBER" }),
+  },
+  [`PATCH ${OT}/memberships/{membershipId}`]: {
+    permission: "membership.write",
+    call: (a, f) => orgTeams.updateOrganizationTeamMembership(a, f.orgId, f.teamId, f.membership.id, { role: "ADMIN" }),
+  },
+  [`DELETE ${OT}/memberships/{membershipId}`]: {
+    permission: "membership.write",
+    call: (a, f) => orgTeams.deleteOrganizationTeamMembership(a, f.orgId, f.teamId, f.membership.id),
+  },
+  [`POST ${OT}/invite`]: {
+    permission: "membership.write",
+    call: (a, f) => orgTeams.inviteToOrganizationTeam(a, f.orgId, f.teamId, { email: `org-invitee-${f.teamId}@example.test`, role: "MEMBER" }),
+  },
+  [`GET ${OT}/event-types`]: { permission: "eventType.read", call: (a, f) => orgEventTypes.listOrganizationTeamEventTypes(a, f.orgId, f.teamId, {}) },
+  [`GET ${OT}/event-types/{eventTypeId}`]: {
+    permission: "eventType.read",
+    call: (a, f) => orgEventTypes.getOrganizationTeamEventType(a, f.orgId, f.teamId, f.eventType.id),
+  },
+  [`POST ${OT}/event-types`]: {
+    permission: "eventType.write",
+    call: (a, f) =>
+      orgEventTypes.createOrganizationTeamEventType(a, f.orgId, f.teamId, {
+        title: "New",
+        slug: `org-new-${f.teamId}`,
+        lengthInMinutes: 30,
+        schedulingType: "collective",
+      }),
+  },
+  [`PATCH ${OT}/event-types/{eventTypeId}`]: {
+    permission: "eventType.write",
+    call: (a, f) => orgEventTypes.updateOrganizationTeamEventType(a, f.orgId, f.teamId, f.eventType.id, { title: "Renamed" }),
+  },
+  [`DELETE ${OT}/event-types/{eventTypeId}`]: {
+    permission: "eventType.write",
+    call: (a, f) => orgEventTypes.deleteOrganizationTeamEventType(a, f.orgId, f.teamId, f.eventType.id),
+  },
+  [`POST ${OT}/event-types/{eventTypeId}/create-phone-call`]: {
+    permission: "eventType.write",
+    call: (a, f) =>
+      orgEventTypes.createOrganizationTeamPhoneCall(a, f.orgId, f.teamId, f.eventType.id, {
+        yourPhoneNumber: "+14155550100",
+        numberToCall: "+14155550101",
+        calApiKey: "k",
+        enabled: true,
+      }),
+  },
+  [`GET ${OT}/event-types/{eventTypeId}/private-links`]: {
+    permission: "eventType.read",
+    call: (a, f) => orgEventTypes.listOrganizationTeamPrivateLinks(a, f.orgId, f.teamId, f.eventType.id),
+  },
+  [`POST ${OT}/event-types/{eventTypeId}/private-links`]: {
+    permission: "eventType.write",
+    call: (a, f) => orgEventTypes.createOrganizationTeamPrivateLink(a, f.orgId, f.teamId, f.eventType.id, { maxUsageCount: 2 }),
+  },
+  [`PATCH ${OT}/event-types/{eventTypeId}/private-links/{linkId}`]: {
+    permission: "eventType.write",
+    call: (a, f) => orgEventTypes.updateOrganizationTeamPrivateLink(a, f.orgId, f.teamId, f.eventType.id, f.link.hash, { maxUsageCount: 3 }),
+  },
+  [`DELETE ${OT}/event-types/{eventTypeId}/private-links/{linkId}`]: {
+    permission: "eventType.write",
+    call: (a, f) => orgEventTypes.deleteOrganizationTeamPrivateLink(a, f.orgId, f.teamId, f.eventType.id, f.link.hash),
+  },
+  [`GET ${OT}/bookings`]: {
+    permission: "booking.readAll",
+    call: (a, f) => orgBookings.listOrganizationTeamBookings(a, f.orgId, f.teamId, ZListBookingsQuery.parse({})),
+  },
+  [`GET ${OT}/bookings/{bookingUid}/references`]: {
+    permission: "booking.readAll",
+    call: (a, f) => orgBookings.listOrganizationTeamBookingReferences(a, f.orgId, f.teamId, f.booking.uid),
+  },
+  [`GET ${OT}/schedules`]: { permission: "schedule.readMembers", call: (a, f) => orgSchedules.listOrganizationTeamSchedules(a, f.orgId, f.teamId, page) },
+  [`GET ${OT}/users/{userId}/schedules`]: {
+    permission: "schedule.readMembers",
+    call: (a, f) => orgSchedules.listOrganizationTeamUserSchedules(a, f.orgId, f.teamId, f.world.users.member.id),
+  },
+};
+
 /** Use cases on a team that no /v2 route serves (the site's, through tRPC). */
 const SITE_ONLY: Record<string, Case> = {
   listPendingInvitations: { permission: "membership.write", call: (a, f) => listPendingInvitations(a, f.teamId) },
@@ -177,11 +277,11 @@ describe("every team use case checks its permission itself", () => {
     const declared = Object.fromEntries(
       ROUTE_CATALOG.filter((route) => teamAccessOf(route.access)).map((route) => [`${route.method} ${route.path}`, teamAccessOf(route.access)!.permission]),
     );
-    const walked = Object.fromEntries(Object.entries(OPERATIONS).map(([operation, { permission }]) => [operation, permission]));
+    const walked = Object.fromEntries(Object.entries({ ...OPERATIONS, ...ORG_TEAM_OPERATIONS }).map(([operation, { permission }]) => [operation, permission]));
     expect(walked).toEqual(declared);
   });
 
-  it.each(Object.entries({ ...OPERATIONS, ...SITE_ONLY }))(
+  it.each(Object.entries({ ...OPERATIONS, ...ORG_TEAM_OPERATIONS, ...SITE_ONLY }))(
     "%s: outsider 404, roles without the permission 403, the first role with it passes",
     async (_, { permission, call }) => {
       const f = await makeFixture();
@@ -225,7 +325,33 @@ async function makeOrgFixture() {
   await addMember(orgId, created.id, "MEMBER");
   const joiner = await makeUser();
   const other = await makeTenancyWorld();
-  return { world, orgId, memberMembership, created, joiner, otherOrgAdmin: other.users.orgAdmin };
+  // The created member's schedules (two: the default can then be deleted with its successor named), an entry, and an
+  // organization webhook with a message.
+  const [schedule, nextSchedule] = await Promise.all(
+    ["Walk hours", "Walk nights"].map((name) => db.schedule.create({ data: { userId: created.id, name, timeZone: "UTC" } })),
+  );
+  await db.user.update({ where: { id: created.id }, data: { defaultScheduleId: schedule!.id } });
+  const ooo = await db.outOfOffice.create({ data: { userId: created.id, start: day(1), end: day(2) } });
+  const hook = await db.webhook.create({
+    data: { teamId: orgId, subscriberUrl: "https://127.0.0.1/org-hook", triggers: ["BOOKING_CREATED"], secretEncrypted: "" },
+  });
+  const webhook = await db.webhook.update({ where: { id: hook.id }, data: { secretEncrypted: sealWebhookSecret(hook.id, "walk-secret-0123456789") } });
+  const messageId = await createTestMessage(webhook.id);
+  const hookOwner: WebhookOwner = { kind: "organization", orgId };
+  return {
+    world,
+    orgId,
+    memberMembership,
+    created,
+    joiner,
+    otherOrgAdmin: other.users.orgAdmin,
+    schedule: schedule!,
+    nextSchedule: nextSchedule!,
+    ooo,
+    webhook,
+    messageId,
+    hookOwner,
+  };
 }
 type OrgFixture = Awaited<ReturnType<typeof makeOrgFixture>>;
 type OrgCase = { permission: Permission; call: (actor: Actor, f: OrgFixture) => Promise<unknown> };
@@ -245,6 +371,71 @@ const ORG_OPERATIONS: Record<string, OrgCase> = {
   [`POST ${ORG}/users`]: { permission: "org.users.write", call: (a, f) => createOrgUser(a, f.orgId, { email: `walk-created-${f.orgId}@example.test` }) },
   [`PATCH ${ORG}/users/{userId}`]: { permission: "org.users.write", call: (a, f) => updateOrgUser(a, f.orgId, f.created.id, { name: "Renamed" }) },
   [`DELETE ${ORG}/users/{userId}`]: { permission: "org.users.write", call: (a, f) => deleteOrgUser(a, f.orgId, f.created.id) },
+};
+
+const ORG_HOOK = `${ORG}/webhooks/{webhookId}`;
+
+/** The organization-level routes of the organization's teams, bookings, event types, schedules, out of office and webhooks. */
+const ORG_RESOURCE_OPERATIONS: Record<string, OrgCase> = {
+  [`GET ${ORG}/teams`]: { permission: "org.teams.read", call: (a, f) => orgTeams.listOrganizationTeams(a, f.orgId, page) },
+  [`GET ${ORG}/teams/me`]: { permission: "org.read", call: (a, f) => orgTeams.listMyOrganizationTeams(a, f.orgId, page) },
+  [`POST ${ORG}/teams`]: { permission: "org.teams.write", call: (a, f) => orgTeams.createOrganizationTeam(a, f.orgId, { name: "Walk team" }) },
+  [`PATCH ${ORG}/teams/{teamId}`]: {
+    permission: "org.teams.write",
+    call: (a, f) => orgTeams.updateOrganizationTeam(a, f.orgId, f.world.team.id, { name: "Renamed by the organization" }),
+  },
+  [`DELETE ${ORG}/teams/{teamId}`]: { permission: "org.teams.write", call: (a, f) => orgTeams.deleteOrganizationTeam(a, f.orgId, f.world.team.id) },
+  [`GET ${ORG}/teams/event-types`]: { permission: "org.eventTypes.read", call: (a, f) => orgEventTypes.listOrganizationEventTypes(a, f.orgId, page) },
+  [`GET ${ORG}/bookings`]: { permission: "org.bookings.read", call: (a, f) => orgBookings.listOrganizationBookings(a, f.orgId, ZListBookingsQuery.parse({})) },
+  [`GET ${ORG}/schedules`]: { permission: "org.schedules.read", call: (a, f) => orgSchedules.listOrganizationSchedules(a, f.orgId, page) },
+  [`GET ${ORG}/users/{userId}/schedules`]: {
+    permission: "org.schedules.read",
+    call: (a, f) => orgSchedules.listOrganizationUserSchedules(a, f.orgId, f.created.id, page),
+  },
+  [`GET ${ORG}/users/{userId}/schedules/{scheduleId}`]: {
+    permission: "org.schedules.read",
+    call: (a, f) => orgSchedules.getOrganizationUserSchedule(a, f.orgId, f.created.id, f.schedule.id),
+  },
+  [`POST ${ORG}/users/{userId}/schedules`]: {
+    permission: "org.schedules.write",
+    call: (a, f) => orgSchedules.createOrganizationUserSchedule(a, f.orgId, f.created.id, { name: "Walk", timeZone: "UTC" }),
+  },
+  [`PATCH ${ORG}/users/{userId}/schedules/{scheduleId}`]: {
+    permission: "org.schedules.write",
+    call: (a, f) => orgSchedules.updateOrganizationUserSchedule(a, f.orgId, f.created.id, f.schedule.id, { name: "Renamed" }),
+  },
+  [`DELETE ${ORG}/users/{userId}/schedules/{scheduleId}`]: {
+    permission: "org.schedules.write",
+    call: (a, f) => orgSchedules.deleteOrganizationUserSchedule(a, f.orgId, f.created.id, f.schedule.id, { newDefaultScheduleId: f.nextSchedule.id }),
+  },
+  [`GET ${ORG}/ooo`]: { permission: "org.ooo.read", call: (a, f) => orgOoo.listOrganizationOutOfOffice(a, f.orgId, page) },
+  [`GET ${ORG}/users/{userId}/ooo`]: { permission: "org.ooo.read", call: (a, f) => orgOoo.listOrganizationUserOutOfOffice(a, f.orgId, f.created.id, page) },
+  [`POST ${ORG}/users/{userId}/ooo`]: {
+    permission: "org.ooo.write",
+    call: (a, f) => orgOoo.createOrganizationUserOutOfOffice(a, f.orgId, f.created.id, { start: day(10), end: day(11) }),
+  },
+  [`PATCH ${ORG}/users/{userId}/ooo/{oooId}`]: {
+    permission: "org.ooo.write",
+    call: (a, f) => orgOoo.updateOrganizationUserOutOfOffice(a, f.orgId, f.created.id, f.ooo.id, { notes: "Away" }),
+  },
+  [`DELETE ${ORG}/users/{userId}/ooo/{oooId}`]: {
+    permission: "org.ooo.write",
+    call: (a, f) => orgOoo.deleteOrganizationUserOutOfOffice(a, f.orgId, f.created.id, f.ooo.id),
+  },
+  [`GET ${ORG}/webhooks`]: { permission: "org.webhooks.read", call: (a, f) => listWebhooks(a, f.hookOwner) },
+  [`POST ${ORG}/webhooks`]: {
+    permission: "org.webhooks.write",
+    call: (a, f) => createWebhook(a, f.hookOwner, { subscriberUrl: "https://hooks.example.test/org", triggers: ["BOOKING_CREATED"], active: true }, publicDns),
+  },
+  [`GET ${ORG_HOOK}`]: { permission: "org.webhooks.read", call: (a, f) => getWebhook(a, f.hookOwner, f.webhook.id) },
+  [`PATCH ${ORG_HOOK}`]: { permission: "org.webhooks.write", call: (a, f) => updateWebhook(a, f.hookOwner, f.webhook.id, { active: false }, publicDns) },
+  [`DELETE ${ORG_HOOK}`]: { permission: "org.webhooks.write", call: (a, f) => deleteWebhook(a, f.hookOwner, f.webhook.id) },
+  [`GET ${ORG_HOOK}/deliveries`]: { permission: "org.webhooks.read", call: (a, f) => listDeliveries(a, f.hookOwner, f.webhook.id) },
+  [`POST ${ORG_HOOK}/messages/{messageId}/redeliver`]: {
+    permission: "org.webhooks.write",
+    call: (a, f) => redeliverMessage(a, f.hookOwner, f.webhook.id, f.messageId, noNetwork),
+  },
+  [`POST ${ORG_HOOK}/test`]: { permission: "org.webhooks.write", call: (a, f) => sendTestEvent(a, f.hookOwner, f.webhook.id, noNetwork) },
 };
 
 /** Organization use cases the site calls (tRPC) that no /v2 route serves. */
@@ -274,11 +465,13 @@ describe("every organization use case checks its permission itself", () => {
         orgAccessOf(route.access)!.permission,
       ]),
     );
-    const walked = Object.fromEntries(Object.entries(ORG_OPERATIONS).map(([operation, { permission }]) => [operation, permission]));
+    const walked = Object.fromEntries(
+      Object.entries({ ...ORG_OPERATIONS, ...ORG_RESOURCE_OPERATIONS }).map(([operation, { permission }]) => [operation, permission]),
+    );
     expect(walked).toEqual(declared);
   });
 
-  it.each(Object.entries({ ...ORG_OPERATIONS, ...ORG_SITE_ONLY }))(
+  it.each(Object.entries({ ...ORG_OPERATIONS, ...ORG_RESOURCE_OPERATIONS, ...ORG_SITE_ONLY }))(
     "%s: outsider and another organization's admin 404, roles without the permission 403, the first role with it passes",
     async (_, { permission, call }) => {
       const f = await makeOrgFixture();

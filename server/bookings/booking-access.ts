@@ -4,6 +4,7 @@ import type { Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import { rolesWith } from "../auth/permissions";
+import { organizationById, organizationsWhereActorIs } from "../organizations/organization-access";
 import { teamsWhereActorIs } from "../teams/team-access";
 import { BOOKING_SELECT } from "./booking.dto";
 
@@ -28,6 +29,23 @@ export const bookingsVisibleTo = (actor: Actor): Prisma.BookingWhereInput => ({
 export function bookingsOfTeam(actor: Actor, teamId: number): Prisma.BookingWhereInput {
   const team: Prisma.TeamWhereInput = { AND: [{ id: teamId }, teamsWhereActorIs(actor, rolesWith("booking.readAll"))] };
   return { eventType: { OR: [{ team }, { parent: { team } }] } };
+}
+
+/**
+ * The bookings an organization's owners and admins reach (GET /v2/organizations/{orgId}/bookings, org.bookings.read):
+ * every booking of the organization's teams' event types (and of their managed copies), and every booking one of its
+ * members hosts — members who accepted: nothing of a user's is the organization's before they join. Nothing at all
+ * unless the actor holds org.bookings.read in that organization, whatever the route let through.
+ */
+export function bookingsOfOrganization(actor: Actor, orgId: number): Prisma.BookingWhereInput {
+  const organization: Prisma.TeamWhereInput = { AND: [organizationById(orgId), organizationsWhereActorIs(actor, rolesWith("org.bookings.read"))] };
+  const teams: Prisma.TeamWhereInput = { parentId: orgId, parent: organization };
+  return {
+    OR: [
+      { eventType: { OR: [{ team: teams }, { parent: { team: teams } }] } },
+      { hosts: { some: { user: { memberships: { some: { teamId: orgId, accepted: true, team: organization } } } } } },
+    ],
+  };
 }
 
 /** Another user's booking is a 404, never a 403 that confirms it exists. */

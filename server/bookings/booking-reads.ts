@@ -3,7 +3,8 @@ import { requirePermission } from "../teams/team-roles";
 import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { Page } from "../http/pagination";
-import { bookingsOfTeam, getManagedBooking, hostRowsOf } from "./booking-access";
+import { requireOrgPermission } from "../organizations/organization-access";
+import { bookingsOfOrganization, bookingsOfTeam, getManagedBooking, hostRowsOf } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
 import { AppError } from "../errors";
 import { bookingListFilters } from "./booking-list-filters";
@@ -24,6 +25,15 @@ export const listBookings = (actor: Actor, query: TListBookingsQuery) => listBoo
 export async function listTeamBookings(actor: Actor, teamId: number, query: TListBookingsQuery) {
   await requirePermission(actor, { teamId }, "booking.readAll");
   return listBookingsIn({ bookings: bookingsOfTeam(actor, teamId) }, query);
+}
+
+/**
+ * GET /v2/organizations/{orgId}/bookings: the same filters, sorts, pages and output over the bookings of the
+ * organization's teams and members (bookingsOfOrganization), for its owners and admins.
+ */
+export async function listOrganizationBookings(actor: Actor, orgId: number, query: TListBookingsQuery) {
+  await requireOrgPermission(actor, orgId, "org.bookings.read");
+  return listBookingsIn({ bookings: bookingsOfOrganization(actor, orgId) }, query);
 }
 
 type ListRow = CursorRow & { booking: Parameters<typeof toBookingOutput>[0] };
@@ -86,7 +96,18 @@ export async function getBooking(actor: Actor, uid: string) {
 
 /** `type`: only references of that kind (the calendar or video app's type, e.g. google_calendar). */
 export async function listReferences(actor: Actor, uid: string, type?: string) {
-  const booking = await getManagedBooking(db, actor, uid);
+  return referencesOf(await getManagedBooking(db, actor, uid), type);
+}
+
+/** A team booking's references (GET /v2/organizations/{orgId}/teams/{teamId}/bookings/{bookingUid}/references), for its team's owners and admins. */
+export async function listTeamBookingReferences(actor: Actor, teamId: number, uid: string, type?: string) {
+  await requirePermission(actor, { teamId }, "booking.readAll");
+  const booking = await db.booking.findFirst({ where: { AND: [{ uid }, bookingsOfTeam(actor, teamId)] }, select: { id: true } });
+  if (!booking) throw new AppError("NOT_FOUND", "Booking not found");
+  return referencesOf(booking, type);
+}
+
+async function referencesOf(booking: { id: number }, type?: string) {
   const references = await db.bookingReference.findMany({
     where: { bookingId: booking.id, ...(type ? { type } : {}) },
     select: { id: true, type: true, externalId: true, credentialId: true },

@@ -90,11 +90,18 @@ export function authorize(principal: Principal | null, declaration: RouteDeclara
  * use case the handler calls checks the same permission itself (requirePermission).
  */
 async function authorizeTeam(actor: Actor | null, declaration: RouteDeclaration, params: unknown): Promise<void> {
+  const idOf = (name: string) => {
+    const id = (params as Record<string, unknown> | undefined)?.[name];
+    if (!actor || typeof id !== "number") throw new Error(`${declaration.method} ${declaration.path}: parameter ${name} is not a parsed integer`);
+    return id;
+  };
   const team = teamAccessOf(declaration.access);
   if (!team) return;
-  const teamId = (params as Record<string, unknown> | undefined)?.[team.param];
-  if (!actor || typeof teamId !== "number") throw new Error(`${declaration.method} ${declaration.path}: team parameter ${team.param} is not a parsed integer`);
-  await requirePermission(actor, { teamId }, team.permission);
+  const teamId = idOf(team.param);
+  // An organization's team route reaches that organization's teams only; another is answered as an unknown team
+  // (a route with an organization clause has had that checked by authorizeOrg).
+  if (team.org) await requireTeamOfOrganization(idOf(team.org), teamId);
+  await requirePermission(actor!, { teamId }, team.permission);
 }
 
 /**

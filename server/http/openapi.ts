@@ -104,7 +104,8 @@ function accessDescription(route: RouteDeclaration): string {
     : "";
   const team = teamAccessOf(route.access);
   if (!team) return scope + orgPart;
-  return `${scope}${orgPart} Team permission: \`${team.permission}\`, held by the roles ${team.roles.join(", ")} (of the team \`${team.param}\`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.`;
+  const inOrg = team.org ? ` The team must be one of the organization \`${team.org}\`'s teams (another: 404).` : "";
+  return `${scope}${orgPart}${inOrg} Team permission: \`${team.permission}\`, held by the roles ${team.roles.join(", ")} (of the team \`${team.param}\`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.`;
 }
 
 function operationOf(route: RouteDeclaration) {
@@ -131,11 +132,19 @@ function operationOf(route: RouteDeclaration) {
     tags: [route.tag],
     security: route.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     ...(typeof route.access === "object" && route.access.scope ? { "x-required-scope": route.access.scope } : {}),
-    ...(typeof route.access === "object" && route.access.team
-      ? { "x-team-roles": teamAccessOf(route.access)!.roles, "x-team-permission": route.access.team.permission, "x-team-parameter": route.access.team.param }
+    ...(teamAccessOf(route.access)
+      ? {
+          "x-team-roles": teamAccessOf(route.access)!.roles,
+          "x-team-permission": teamAccessOf(route.access)!.permission,
+          "x-team-parameter": teamAccessOf(route.access)!.param,
+        }
       : {}),
-    ...(typeof route.access === "object" && route.access.org
-      ? { "x-org-roles": orgAccessOf(route.access)!.roles, "x-org-permission": route.access.org.permission, "x-org-parameter": route.access.org.param }
+    ...(orgAccessOf(route.access)
+      ? {
+          "x-org-roles": orgAccessOf(route.access)!.roles,
+          "x-org-permission": orgAccessOf(route.access)!.permission,
+          "x-org-parameter": orgAccessOf(route.access)!.param,
+        }
       : {}),
     // The peer API's body fields (body.<path>) this operation answers with a 400 `unsupported_field`.
     ...(unsupported.length ? { "x-unsupported-peer-fields": unsupported } : {}),

@@ -8,6 +8,12 @@ import { calendarRoutes } from "../calendars/calendars.routes";
 import { eventTypeRoutes } from "../event-types/event-types.routes";
 import { teamEventTypeRoutes } from "../event-types/team-event-types.routes";
 import { meRoutes } from "../me/me.routes";
+import { orgBookingRoutes } from "../organizations/org-bookings.routes";
+import { orgEventTypeRoutes } from "../organizations/org-event-types.routes";
+import { orgOooRoutes } from "../organizations/org-ooo.routes";
+import { orgScheduleRoutes } from "../organizations/org-schedules.routes";
+import { orgTeamRoutes } from "../organizations/org-teams.routes";
+import { orgWebhookRoutes } from "../organizations/org-webhooks.routes";
 import { organizationRoutes } from "../organizations/organizations.routes";
 import { outOfOfficeRoutes } from "../out-of-office/out-of-office.routes";
 import { scheduleRoutes } from "../schedules/schedules.routes";
@@ -30,4 +36,10 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...teamResourceRoutes,
   ...webhookRoutes,
   ...organizationRoutes,
+  ...orgTeamRoutes,
+  ...orgEventTypeRoutes,
+  ...orgBookingRoutes,
+  ...orgScheduleRoutes,
+  ...orgOooRoutes,
+  ...orgWebhookRoutes,
 ];

@@ -20,7 +20,15 @@ export const TEAM_ROLES: readonly TeamRole[] = ["OWNER", "ADMIN", "MEMBER"];
  * it early, after the credential, its scope and the input, and the OpenAPI document and the matrices read it. An
  * organization's owners and admins count as owners and admins of its teams (ORG_ROLE_IN_ITS_TEAMS).
  */
-export type TeamAccess = { param: string; permission: Permission };
+export type TeamAccess = {
+  param: string;
+  permission: Permission;
+  /**
+   * The path parameter naming the organization the team must belong to (`/v2/organizations/{orgId}/teams/{teamId}/…`)
+   * when the route has no organization clause: another team is a 404 "Team not found", as an unknown one.
+   */
+  org?: string;
+};
 
 /**
  * The organization a route acts on (the path parameter naming it, `orgId`) and the permission it needs there. The use
@@ -36,10 +44,16 @@ export type OrgAccess = { param: string; permission: Permission };
  *   `team`, only the team's members holding one of the roles.
  * - `"public"`: anyone; a credential may be sent and must then be valid (spec: public operations).
  * - `"api-key-only"`: no OAuth scope maps to it, so OAuth tokens are refused.
- * - `{ scope: null, team }`: api-key-only on a team: Convene's own team operations, which the spec's scope tables do
- *   not list (so no OAuth token reaches them), still checked against the team's roles like any team route.
+ * - `{ scope: null, team }` / `{ scope: null, org }`: api-key-only on a team or an organization: Convene's own team
+ *   operations and the organization's webhooks, which the spec's scope tables do not list (so no OAuth token reaches
+ *   them), still checked against the roles like any team or organization route.
  */
-export type RouteAccess = { scope: Scope; team?: TeamAccess; org?: OrgAccess } | { scope: null; team: TeamAccess; org?: OrgAccess } | "public" | "api-key-only";
+export type RouteAccess =
+  | { scope: Scope; team?: TeamAccess; org?: OrgAccess }
+  | { scope: null; team: TeamAccess; org?: OrgAccess }
+  | { scope: null; team?: TeamAccess; org: OrgAccess }
+  | "public"
+  | "api-key-only";
 
 export type RouteDeclaration = {
   method: HttpMethod;

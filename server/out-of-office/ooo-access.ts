@@ -21,6 +21,9 @@ export const outOfOfficeOfTeamMember = (actor: Actor, teamId: number, userId: nu
   user: teamMembersManagedBy(actor, teamId),
 });
 
+/** Every accepted member's entries, reached through the team: none unless the actor administers it. */
+export const outOfOfficeOfTeamMembers = (actor: Actor, teamId: number): Prisma.OutOfOfficeWhereInput => ({ user: teamMembersManagedBy(actor, teamId) });
+
 /** Who a team member's out-of-office may redirect to, and round robin hand their bookings to: the team's accepted members. */
 export const redirectTargetsIn = (teamId: number): Prisma.UserWhereInput => ({ memberships: { some: { teamId, accepted: true } } });
 

@@ -13,7 +13,7 @@ import { emitDomainEvent } from "../events/domain-events";
 import { OOO_SELECT, toOooOutput } from "./out-of-office.dto";
 import { isOrderedRange, ZCreateOooInput, ZUpdateOooInput, type TCreateOooInput, type TListOooQuery, type TUpdateOooInput } from "./out-of-office.schemas";
 import type { Actor } from "../auth/actor";
-import { outOfOfficeOf, outOfOfficeOfTeamMember, redirectTargetsIn, redirectTargetsOf, teamMembersManagedBy } from "./ooo-access";
+import { outOfOfficeOf, outOfOfficeOfTeamMember, outOfOfficeOfTeamMembers, redirectTargetsIn, redirectTargetsOf, teamMembersManagedBy } from "./ooo-access";
 
 const notFound = () => new AppError("NOT_FOUND", "Out-of-office entry not found");
 const userNotFound = () => new AppError("NOT_FOUND", "User not found");
@@ -88,8 +88,9 @@ async function assertNoOverlap(tx: Tx, owner: OooOwner, start: Date, end: Date, 
   }
 }
 
-async function listEntries(owner: OooOwner, query: TListOooQuery) {
-  const where = owner.entries;
+const listEntries = (owner: OooOwner, query: TListOooQuery) => listEntriesWhere(owner.entries, query);
+
+async function listEntriesWhere(where: Prisma.OutOfOfficeWhereInput, query: TListOooQuery) {
   const orderBy = [
     ...(query.sortStart ? [{ start: query.sortStart }] : []),
     ...(query.sortEnd ? [{ end: query.sortEnd }] : []),
@@ -176,6 +177,15 @@ export async function listTeamMemberOutOfOffice(actor: Actor, teamId: number, us
   const owner = teamMember(actor, teamId, userId);
   await assertReachable(owner);
   return listEntries(owner, query);
+}
+/**
+ * Every accepted member's entries (GET /v2/organizations/{orgId}/ooo, the organization being the team its members
+ * belong to), for the team's owners and admins; `email`: only the member with that address.
+ */
+export async function listTeamMembersOutOfOffice(actor: Actor, teamId: number, query: TListOooQuery & { email?: string }) {
+  await requirePermission(actor, { teamId }, "ooo.readMembers");
+  const { email, ...page } = query;
+  return listEntriesWhere({ AND: [outOfOfficeOfTeamMembers(actor, teamId), email ? { user: { email } } : {}] }, page);
 }
 export async function createTeamMemberOutOfOffice(actor: Actor, teamId: number, userId: number, input: TCreateOooInput) {
   await requirePermission(actor, { teamId }, "ooo.writeMembers");

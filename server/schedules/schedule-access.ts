@@ -11,5 +11,10 @@ export const schedulesOf = (actor: Actor): Prisma.ScheduleWhereInput => ({ userI
  * of the team or of its organization; nothing otherwise, whatever the route let through.
  */
 export const schedulesOfTeamMembers = (actor: Actor, teamId: number): Prisma.ScheduleWhereInput => ({
-  user: { memberships: { some: { accepted: true, team: { AND: [{ id: teamId }, teamsWhereActorIs(actor, rolesWith("schedule.readMembers"))] } } } },
+  user: teamMembersWhoseSchedulesActorReads(actor, teamId),
+});
+
+/** The accepted members of `teamId` whose schedules the actor reads: all of them for its OWNERs and ADMINs (and its organization's), none otherwise. */
+export const teamMembersWhoseSchedulesActorReads = (actor: Actor, teamId: number): Prisma.UserWhereInput => ({
+  memberships: { some: { accepted: true, team: { AND: [{ id: teamId }, teamsWhereActorIs(actor, rolesWith("schedule.readMembers"))] } } },
 });

@@ -24,7 +24,7 @@ import {
   type TUpdateScheduleInput,
 } from "./schedule.schemas";
 import type { Actor } from "../auth/actor";
-import { schedulesOf, schedulesOfTeamMembers } from "./schedule-access";
+import { schedulesOf, schedulesOfTeamMembers, teamMembersWhoseSchedulesActorReads } from "./schedule-access";
 import type { TPaginationQuery } from "../http/pagination";
 
 const notFound = () => new AppError("NOT_FOUND", "Schedule not found");
@@ -87,6 +87,22 @@ export async function listTeamSchedules(actor: Actor, teamId: number, page: TPag
     db.schedule.count({ where }),
   ]);
   return { items: rows.map(toScheduleOutput), totalItems };
+}
+
+/**
+ * One member's schedules, through a team (GET /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/schedules), for
+ * the team's owners and admins; a user who is not an accepted member is a 404, as one who does not exist.
+ */
+export async function listTeamMemberSchedules(actor: Actor, teamId: number, userId: number) {
+  await requirePermission(actor, { teamId }, "schedule.readMembers");
+  const member = await db.user.findFirst({ where: { AND: [{ id: userId }, teamMembersWhoseSchedulesActorReads(actor, teamId)] }, select: { id: true } });
+  if (!member) throw new AppError("NOT_FOUND", "User not found");
+  const rows = await db.schedule.findMany({
+    where: { AND: [{ userId }, schedulesOfTeamMembers(actor, teamId)] },
+    select: SCHEDULE_SELECT,
+    orderBy: { id: "asc" },
+  });
+  return rows.map(toScheduleOutput);
 }
 
 export const getSchedule = (actor: Actor, scheduleId: number) => readSchedule(db, actor, scheduleId);

@@ -9,6 +9,7 @@ import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import type { TPaginationQuery } from "../http/pagination";
 import { forgetProfile } from "../me/me.service";
+import { requireOrgPermission, teamsOfOrganization } from "../organizations/organization-access";
 import { teamsVisibleTo } from "./team-access";
 import { requirePermission } from "./team-roles";
 import { TEAM_SELECT, toTeamOutput } from "./team.dto";
@@ -64,15 +65,26 @@ export async function getTeam(actor: Actor, teamId: number) {
   return toTeamOutput(row);
 }
 
-export async function createTeam(actor: Actor, input: TCreateTeamInput) {
+/**
+ * `organizationId`: a team of that organization (POST /v2/organizations/{orgId}/teams), which needs org.teams.write
+ * there and takes its slug in the organization's namespace; the creator is its OWNER either way.
+ */
+export async function createTeam(actor: Actor, input: TCreateTeamInput, { organizationId = null }: { organizationId?: number | null } = {}) {
   const { metadata, ...fields } = ZCreateTeamInput.parse(input);
   const slug = fields.slug ?? slugFromName(fields.name);
   const team = await db.$transaction(async (tx) => {
-    await assertSlugFree(tx, null, slug);
+    if (organizationId !== null) await requireOrgPermission(actor, organizationId, "org.teams.write", tx);
+    await assertSlugFree(tx, organizationId, slug);
     return mapSlugRace(
       slug,
       tx.team.create({
-        data: { ...fields, slug, metadata: metadata ?? {}, memberships: { create: { userId: actor.userId, role: "OWNER", accepted: true } } },
+        data: {
+          ...fields,
+          slug,
+          parentId: organizationId,
+          metadata: metadata ?? {},
+          memberships: { create: { userId: actor.userId, role: "OWNER", accepted: true } },
+        },
         select: TEAM_SELECT,
       }),
     );
@@ -101,10 +113,26 @@ export async function updateTeam(actor: Actor, teamId: number, input: TUpdateTea
 export async function deleteTeam(actor: Actor, teamId: number) {
   const row = await db.$transaction(async (tx) => {
     await requirePermission(actor, { teamId }, "team.delete", tx);
-    const team = await tx.team.findFirst({ where: { AND: [{ id: teamId }, teamsVisibleTo(actor)] }, select: TEAM_SELECT });
-    if (!team) throw teamNotFound();
-    await tx.team.delete({ where: { id: teamId } });
-    return team;
+    return removeTeam(tx, { AND: [{ id: teamId }, teamsVisibleTo(actor)] });
   });
   return toTeamOutput(row);
+}
+
+/**
+ * DELETE /v2/organizations/{orgId}/teams/{teamId}: the organization's owners and admins delete its teams
+ * (org.teams.write, the spec's organization table); another team is a 404 "Team not found".
+ */
+export async function deleteTeamOfOrganization(actor: Actor, orgId: number, teamId: number) {
+  const row = await db.$transaction(async (tx) => {
+    await requireOrgPermission(actor, orgId, "org.teams.write", tx);
+    return removeTeam(tx, { AND: [{ id: teamId }, teamsOfOrganization(orgId)] });
+  });
+  return toTeamOutput(row);
+}
+
+async function removeTeam(tx: Tx, where: Prisma.TeamWhereInput) {
+  const team = await tx.team.findFirst({ where, select: TEAM_SELECT });
+  if (!team) throw teamNotFound();
+  await tx.team.delete({ where: { id: team.id } });
+  return team;
 }

@@ -8,8 +8,10 @@
  *   parent, the team's event type, is where the team subscribes (`EventType.parentId`);
  * - the account of one of the people the event concerns: a booking's hosts (for a booking about to be made: the
  *   event type's owner and hosts), an out-of-office entry's user.
- * Organizations come next as one more branch of this OR: a webhook whose `teamId` is the organization of the event
- * type's team (or of its lineage's) or of one of those users. Add it here and both callers follow.
+ * - an organization (`teamId`, a team with isOrganization) that the event belongs to: the event type's team (or its
+ *   lineage's: a managed copy belongs to its parent's team) is one of the organization's teams, or one of the users is
+ *   an accepted member of it — so an organization's webhook hears of every booking of its teams and of its members,
+ *   and of nobody's who has not joined.
  */
 
 /**
@@ -17,10 +19,18 @@
  * users `userIds` (an SQL int[] expression).
  */
 export function subscribedWebhookSql(w: string, eventTypeId: string, userIds: string): string {
+  const lineage = `(SELECT lineage."parentId" FROM "EventType" lineage WHERE lineage.id = ${eventTypeId})`;
   return `${w}.active AND ${w}."disabledAt" IS NULL
       AND (${w}."userId" = ANY(${userIds})
            OR ${w}."eventTypeId" = ${eventTypeId}
-           OR ${w}."eventTypeId" = (SELECT lineage."parentId" FROM "EventType" lineage WHERE lineage.id = ${eventTypeId}))`;
+           OR ${w}."eventTypeId" = ${lineage}
+           OR (${w}."teamId" IS NOT NULL AND EXISTS (
+                 SELECT 1 FROM "Team" org
+                  WHERE org.id = ${w}."teamId" AND org."isOrganization"
+                    AND (EXISTS (SELECT 1 FROM "EventType" e JOIN "Team" t ON t.id = e."teamId"
+                                  WHERE t."parentId" = org.id AND (e.id = ${eventTypeId} OR e.id = ${lineage}))
+                         OR EXISTS (SELECT 1 FROM "Membership" m
+                                     WHERE m."teamId" = org.id AND m.accepted AND m."userId" = ANY(${userIds}))))))`;
 }
 
 /** The webhooks subscribed to `trigger` that an event about `eventTypeId` and `userIds` reaches, for webhook-messages.ts. */

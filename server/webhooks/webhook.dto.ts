@@ -6,6 +6,7 @@ export const WEBHOOK_SELECT = {
   id: true,
   userId: true,
   eventTypeId: true,
+  teamId: true,
   subscriberUrl: true,
   triggers: true,
   active: true,
@@ -19,6 +20,7 @@ export type WebhookRow = {
   id: number;
   userId: number | null;
   eventTypeId: number | null;
+  teamId: number | null;
   subscriberUrl: string;
   triggers: string[];
   active: boolean;
@@ -34,6 +36,8 @@ export function toWebhookOutput(row: WebhookRow, secret?: string) {
     id: row.id,
     ...(row.userId !== null ? { userId: row.userId } : {}),
     ...(row.eventTypeId !== null ? { eventTypeId: row.eventTypeId } : {}),
+    // An organization's webhook: the peer's TeamWebhookOutputDto names the organization as teamId.
+    ...(row.teamId !== null ? { teamId: row.teamId } : {}),
     subscriberUrl: row.subscriberUrl,
     triggers: row.triggers,
     active: row.active,
@@ -60,6 +64,7 @@ const ZWebhookBase = z.object({
 });
 export const ZUserWebhookOutput = ZWebhookBase.extend({ userId: z.number().int() });
 export const ZEventTypeWebhookOutput = ZWebhookBase.extend({ eventTypeId: z.number().int() });
+export const ZTeamWebhookOutput = ZWebhookBase.extend({ teamId: z.number().int().describe("The organization's id") });
 
 export const ZWebhookDeliveryOutput = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 /**
- * Webhook subscriptions, at each of their three levels (account, personal event type, team event type): one
+ * Webhook subscriptions, at each of their levels (account, personal event type, team event type, organization): one
  * set of use cases, the level given as a WebhookOwner; who reaches which rows is webhook-access.ts's business.
  */
 import type { Actor } from "../auth/actor";
@@ -23,7 +23,8 @@ async function assertOwnerReachable(actor: Actor, owner: WebhookOwner, mode: Web
   if (where && !(await db.eventType.findFirst({ where, select: { id: true } }))) throw eventTypeNotFound();
 }
 
-const ownerColumns = (actor: Actor, owner: WebhookOwner) => (owner.kind === "user" ? { userId: actor.userId } : { eventTypeId: owner.eventTypeId });
+const ownerColumns = (actor: Actor, owner: WebhookOwner) =>
+  owner.kind === "user" ? { userId: actor.userId } : owner.kind === "organization" ? { teamId: owner.orgId } : { eventTypeId: owner.eventTypeId };
 
 export async function listWebhooks(actor: Actor, owner: WebhookOwner, query: TPaginationQuery = { take: 250, skip: 0 }) {
   await assertOwnerReachable(actor, owner, "read");

@@ -21,6 +21,7 @@ const ZWebhookOwner = z
     z.object({ kind: z.literal("user") }).strict(),
     z.object({ kind: z.literal("eventType"), eventTypeId: ZIdField }).strict(),
     z.object({ kind: z.literal("teamEventType"), teamId: ZIdField, eventTypeId: ZIdField }).strict(),
+    z.object({ kind: z.literal("organization"), orgId: ZIdField }).strict(),
   ])
   .default(account);
 const ZWebhookRef = z.object({ id: ZIdField, owner: ZWebhookOwner }).strict();

@@ -1,0 +1,4 @@
+import { createOrgTeamPhoneCallRoute } from "@/server/organizations/org-event-types.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(createOrgTeamPhoneCallRoute);

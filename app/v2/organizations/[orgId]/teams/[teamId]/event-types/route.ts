@@ -1,0 +1,4 @@
+import { createOrgTeamEventTypeRoute, listOrgTeamEventTypesRoute } from "@/server/organizations/org-event-types.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listOrgTeamEventTypesRoute, createOrgTeamEventTypeRoute);

@@ -1,0 +1,4 @@
+import { listOrgTeamSchedulesRoute } from "@/server/organizations/org-schedules.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listOrgTeamSchedulesRoute);

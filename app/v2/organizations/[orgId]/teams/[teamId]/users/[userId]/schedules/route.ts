@@ -1,0 +1,4 @@
+import { listOrgTeamUserSchedulesRoute } from "@/server/organizations/org-schedules.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listOrgTeamUserSchedulesRoute);

@@ -1,0 +1,4 @@
+import { listMyOrgTeamsRoute } from "@/server/organizations/org-teams.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listMyOrgTeamsRoute);

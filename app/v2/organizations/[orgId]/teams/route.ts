@@ -1,0 +1,4 @@
+import { createOrgTeamRoute, listOrgTeamsRoute } from "@/server/organizations/org-teams.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listOrgTeamsRoute, createOrgTeamRoute);

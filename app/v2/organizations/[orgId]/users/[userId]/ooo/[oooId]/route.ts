@@ -1,0 +1,4 @@
+import { deleteOrgUserOooRoute, updateOrgUserOooRoute } from "@/server/organizations/org-ooo.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(updateOrgUserOooRoute, deleteOrgUserOooRoute);

@@ -1,0 +1,4 @@
+import { createOrgUserScheduleRoute, listOrgUserSchedulesRoute } from "@/server/organizations/org-schedules.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listOrgUserSchedulesRoute, createOrgUserScheduleRoute);

@@ -1,0 +1,236 @@
+/**
+ * /v2/organizations/{orgId}/teams…: the organization's teams, their memberships and invitations, with the peer's paths.
+ * Scopes per the spec's tables (the team level's for one team, the organization level's for the list, create, update
+ * and delete); the team operations call the team use cases (org-teams.service.ts), which check the team permission.
+ */
+import type { ApiRoute } from "../http/api-route";
+import { defineRoute } from "../http/api-route";
+import { Page } from "../http/pagination";
+import { ZInvitationOutput } from "../teams/invitation.dto";
+import { ZInviteInput } from "../teams/invitation.schemas";
+import { ZMembershipOutput, ZTeamOutput } from "../teams/team.dto";
+import {
+  ZCreateMembershipInput,
+  ZCreateTeamInput,
+  ZListMembershipsQuery,
+  ZListTeamsQuery,
+  ZUpdateMembershipInput,
+  ZUpdateTeamInput,
+} from "../teams/team.schemas";
+import { org, orgTeam, ZOrgIdParams, ZOrgTeamMembershipParams, ZOrgTeamParams } from "./org-teams.schemas";
+import {
+  createOrganizationTeam,
+  createOrganizationTeamMembership,
+  deleteOrganizationTeam,
+  deleteOrganizationTeamMembership,
+  getOrganizationTeam,
+  getOrganizationTeamMembership,
+  inviteToOrganizationTeam,
+  listMyOrganizationTeams,
+  listOrganizationTeamMemberships,
+  listOrganizationTeams,
+  updateOrganizationTeam,
+  updateOrganizationTeamMembership,
+} from "./org-teams.service";
+
+const tag = "Orgs / Teams";
+const ORG_TEAMS = "/v2/organizations/{orgId}/teams";
+const ORG_TEAM = `${ORG_TEAMS}/{teamId}`;
+
+export const listOrgTeamsRoute = defineRoute(
+  {
+    method: "GET",
+    path: ORG_TEAMS,
+    tag,
+    summary: "Get all teams of the organization",
+    access: { scope: "ORG_PROFILE_READ", org: org("org.teams.read") },
+    params: ZOrgIdParams,
+    query: ZListTeamsQuery,
+    response: ZTeamOutput,
+    paginated: true,
+  },
+  async ({ actor, params, query }) => {
+    const { items, totalItems } = await listOrganizationTeams(actor, params.orgId, query);
+    return new Page(items, totalItems, query);
+  },
+);
+
+export const listMyOrgTeamsRoute = defineRoute(
+  {
+    method: "GET",
+    path: `${ORG_TEAMS}/me`,
+    tag,
+    summary: "Get the organization's teams you are an accepted member of",
+    access: { scope: "ORG_PROFILE_READ", org: org("org.read") },
+    params: ZOrgIdParams,
+    query: ZListTeamsQuery,
+    response: ZTeamOutput,
+    paginated: true,
+  },
+  async ({ actor, params, query }) => {
+    const { items, totalItems } = await listMyOrganizationTeams(actor, params.orgId, query);
+    return new Page(items, totalItems, query);
+  },
+);
+
+export const createOrgTeamRoute = defineRoute(
+  {
+    method: "POST",
+    path: ORG_TEAMS,
+    tag,
+    summary: "Create a team in the organization (you become its OWNER; the slug is unique within the organization)",
+    access: { scope: "ORG_PROFILE_WRITE", org: org("org.teams.write") },
+    params: ZOrgIdParams,
+    body: ZCreateTeamInput,
+    response: ZTeamOutput,
+    successStatus: 201,
+  },
+  ({ actor, params, body }) => createOrganizationTeam(actor, params.orgId, body),
+);
+
+export const getOrgTeamRoute = defineRoute(
+  {
+    method: "GET",
+    path: ORG_TEAM,
+    tag,
+    summary: "Get a team of the organization",
+    access: { scope: "TEAM_PROFILE_READ", team: orgTeam("team.read") },
+    params: ZOrgTeamParams,
+    response: ZTeamOutput,
+  },
+  ({ actor, params }) => getOrganizationTeam(actor, params.orgId, params.teamId),
+);
+
+export const updateOrgTeamRoute = defineRoute(
+  {
+    method: "PATCH",
+    path: ORG_TEAM,
+    tag,
+    summary: "Update a team of the organization (its owners and admins)",
+    access: { scope: "ORG_PROFILE_WRITE", org: org("org.teams.write") },
+    params: ZOrgTeamParams,
+    body: ZUpdateTeamInput,
+    response: ZTeamOutput,
+  },
+  ({ actor, params, body }) => updateOrganizationTeam(actor, params.orgId, params.teamId, body),
+);
+
+export const deleteOrgTeamRoute = defineRoute(
+  {
+    method: "DELETE",
+    path: ORG_TEAM,
+    tag,
+    summary:
+      "Delete a team of the organization (its owners and admins): its memberships and event types go with it; their bookings stay, without an event type",
+    access: { scope: "ORG_PROFILE_WRITE", org: org("org.teams.write") },
+    params: ZOrgTeamParams,
+    response: ZTeamOutput,
+  },
+  ({ actor, params }) => deleteOrganizationTeam(actor, params.orgId, params.teamId),
+);
+
+const membershipsTag = "Orgs / Teams / Memberships";
+
+export const listOrgTeamMembershipsRoute = defineRoute(
+  {
+    method: "GET",
+    path: `${ORG_TEAM}/memberships`,
+    tag: membershipsTag,
+    summary: "Get the memberships of a team of the organization",
+    access: { scope: "TEAM_MEMBERSHIP_READ", team: orgTeam("membership.read") },
+    params: ZOrgTeamParams,
+    query: ZListMembershipsQuery,
+    response: ZMembershipOutput,
+    paginated: true,
+  },
+  async ({ actor, params, query }) => {
+    const { items, totalItems } = await listOrganizationTeamMemberships(actor, params.orgId, params.teamId, query);
+    return new Page(items, totalItems, query);
+  },
+);
+
+export const createOrgTeamMembershipRoute = defineRoute(
+  {
+    method: "POST",
+    path: `${ORG_TEAM}/memberships`,
+    tag: membershipsTag,
+    summary:
+      "Add a member of the organization to one of its teams, as POST /v2/teams/{teamId}/memberships does (membership is consent); someone outside the organization: 409",
+    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
+    params: ZOrgTeamParams,
+    body: ZCreateMembershipInput,
+    response: ZMembershipOutput,
+    successStatus: 201,
+  },
+  ({ actor, params, body }) => createOrganizationTeamMembership(actor, params.orgId, params.teamId, body),
+);
+
+export const getOrgTeamMembershipRoute = defineRoute(
+  {
+    method: "GET",
+    path: `${ORG_TEAM}/memberships/{membershipId}`,
+    tag: membershipsTag,
+    summary: "Get a membership of a team of the organization",
+    access: { scope: "TEAM_MEMBERSHIP_READ", team: orgTeam("membership.read") },
+    params: ZOrgTeamMembershipParams,
+    response: ZMembershipOutput,
+  },
+  ({ actor, params }) => getOrganizationTeamMembership(actor, params.orgId, params.teamId, params.membershipId),
+);
+
+export const updateOrgTeamMembershipRoute = defineRoute(
+  {
+    method: "PATCH",
+    path: `${ORG_TEAM}/memberships/{membershipId}`,
+    tag: membershipsTag,
+    summary: "Update a membership of a team of the organization (role, or suspend it); the last owner cannot be demoted: 409",
+    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
+    params: ZOrgTeamMembershipParams,
+    body: ZUpdateMembershipInput,
+    response: ZMembershipOutput,
+  },
+  ({ actor, params, body }) => updateOrganizationTeamMembership(actor, params.orgId, params.teamId, params.membershipId, body),
+);
+
+export const deleteOrgTeamMembershipRoute = defineRoute(
+  {
+    method: "DELETE",
+    path: `${ORG_TEAM}/memberships/{membershipId}`,
+    tag: membershipsTag,
+    summary: "Remove a membership of a team of the organization (the last owner cannot leave: 409)",
+    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
+    params: ZOrgTeamMembershipParams,
+    response: ZMembershipOutput,
+  },
+  ({ actor, params }) => deleteOrganizationTeamMembership(actor, params.orgId, params.teamId, params.membershipId),
+);
+
+export const inviteToOrgTeamRoute = defineRoute(
+  {
+    method: "POST",
+    path: `${ORG_TEAM}/invite`,
+    tag: membershipsTag,
+    summary: "Invite someone by e-mail to a team of the organization: a single-use link valid 7 days",
+    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
+    params: ZOrgTeamParams,
+    body: ZInviteInput,
+    response: ZInvitationOutput,
+    successStatus: 201,
+  },
+  ({ actor, params, body }) => inviteToOrganizationTeam(actor, params.orgId, params.teamId, body),
+);
+
+export const orgTeamRoutes: ApiRoute[] = [
+  listOrgTeamsRoute,
+  listMyOrgTeamsRoute,
+  createOrgTeamRoute,
+  getOrgTeamRoute,
+  updateOrgTeamRoute,
+  deleteOrgTeamRoute,
+  listOrgTeamMembershipsRoute,
+  createOrgTeamMembershipRoute,
+  getOrgTeamMembershipRoute,
+  updateOrgTeamMembershipRoute,
+  deleteOrgTeamMembershipRoute,
+  inviteToOrgTeamRoute,
+];
