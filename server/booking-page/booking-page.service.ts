@@ -154,7 +154,7 @@ export type TBookingConfirmation = ReturnType<typeof toConfirmation>;
  */
 export async function bookFromPage(input: TCreateBookingInput, clientAddress: string): Promise<TBookingConfirmation> {
   try {
-    const { booking } = await createBooking(input, { principal: null, idempotencyKey: null, clientAddress });
+    const { booking } = await createBooking(null, input, { idempotencyKey: null, clientAddress });
     return toConfirmation(booking);
   } catch (error) {
     if (isAppError(error) && error.code === "CONFLICT") throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE);

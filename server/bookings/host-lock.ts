@@ -5,6 +5,7 @@
  * sees every booking committed before. The exclusion constraint on BookingHost stays as the backstop.
  */
 import type { Tx } from "../db/client";
+import type { Statement } from "../db/statement-batch";
 
 const LOCK_NAMESPACE = 7_201; // two-key advisory locks: (namespace, host id)
 
@@ -12,6 +13,18 @@ export async function lockHosts(tx: Tx, hostIds: readonly number[]): Promise<voi
   for (const hostId of [...new Set(hostIds)].sort((a, b) => a - b)) {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${hostId}::int)`;
   }
+}
+
+/**
+ * lockHosts as one statement, for a batch of statements (statement-batch.ts): the same locks in the same ascending
+ * order (the aggregate takes them row by row from the sorted list). The batch's next statement runs once all are held.
+ */
+export function lockHostsStatement(hostIds: readonly number[]): Statement {
+  return {
+    text: `SELECT count(pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, host.id)) AS locked
+             FROM (SELECT DISTINCT id FROM unnest($1::int[]) AS h(id) ORDER BY id OFFSET 0) AS host`,
+    values: [[...hostIds]],
+  };
 }
 
 /**
