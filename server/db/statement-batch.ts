@@ -50,7 +50,6 @@ export class StatementBatch {
   private readonly results: BatchResult = [];
   private fields: Field[] | null = null;
   private rows: Record<string, unknown>[] = [];
-  private error: Error | null = null;
 
   constructor(private readonly statements: readonly Statement[]) {}
 
@@ -101,14 +100,10 @@ export class StatementBatch {
   handleCopyData() {}
 
   /**
-   * A statement's error (an ErrorResponse): the server skips to the Sync and the batch answers at its ReadyForQuery.
-   * Anything else (the connection ended, a read timeout) gets no ReadyForQuery: answered now.
+   * The first error ends the batch: the server skips the rest up to the Sync and rolls back. pg's client stops routing
+   * messages to a query once it has reported an error (the ReadyForQuery that follows goes to none), so answer now.
    */
   handleError(error: Error) {
-    if (error instanceof pg.DatabaseError) {
-      this.error ??= error;
-      return;
-    }
     const callback = this.callback;
     this.callback = undefined;
     callback?.(error);
@@ -117,7 +112,6 @@ export class StatementBatch {
   handleReadyForQuery() {
     const callback = this.callback;
     this.callback = undefined;
-    if (this.error) callback?.(this.error);
-    else callback?.(null, this.results);
+    callback?.(null, this.results);
   }
 }
