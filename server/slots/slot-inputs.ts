@@ -208,7 +208,9 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
 
 /**
  * Live bookings of hosts $1 between $2 and $3 (the booking with uid $4 excepted), one row per host and event type,
- * grouped before the event type's buffers are joined, so no sort of every period. A host row counts while it is live
+ * grouped before the event type's buffers are joined, so no sort of every period. The time condition is the exclusion
+ * constraint's (host, tsrange) so its GiST index finds them: "start < $3" on the (host, start) index would walk the
+ * host's whole history, which grows with every booking. A host row counts while it is live
  * and its booking is ACCEPTED or PENDING (both are checked: a row left live by mistake must not block).
  */
 const BOOKED_ROWS = `
@@ -218,7 +220,7 @@ const BOOKED_ROWS = `
             FROM "BookingHost" bh
             JOIN "Booking" b ON b.id = bh."bookingId"
            WHERE bh."userId" = ANY($1::int[]) AND bh."isLive"
-             AND bh.start < ($3::timestamptz AT TIME ZONE 'UTC') AND bh."end" > ($2::timestamptz AT TIME ZONE 'UTC')
+             AND tsrange(bh.start, bh."end") && tsrange($2::timestamptz AT TIME ZONE 'UTC', $3::timestamptz AT TIME ZONE 'UTC')
              AND b.status IN ('ACCEPTED', 'PENDING') AND ($4::text IS NULL OR b.uid <> $4::text)
            GROUP BY bh."userId", b."eventTypeId") AS per
     LEFT JOIN "EventType" et ON et.id = per."eventTypeId"`;
