@@ -156,7 +156,7 @@ export type TBookingConfirmation = ReturnType<typeof toConfirmation> & { manageT
  */
 export async function bookFromPage(input: TCreateBookingInput, clientAddress: string): Promise<TBookingConfirmation> {
   try {
-    const { booking } = await createBooking(input, { principal: null, idempotencyKey: null, clientAddress });
+    const { booking } = await createBooking(null, input, { idempotencyKey: null, clientAddress });
     // The booker just made it: their manage token, shown once, opens the booking's page (/booking/{uid}) right away.
     return { ...toConfirmation(booking), manageToken: await manageTokenOfBooking(booking.uid) };
   } catch (error) {

@@ -16,17 +16,17 @@ const SELECT_BOOKABLE_ROW = `${selectSlotRow({
          et."customName", et."disableGuests", et.locations, et."bookingFields",
          EXISTS (SELECT 1 FROM "Webhook" w
                   WHERE ${subscribedWebhookSql("w", "et.id", `ARRAY(SELECT et."userId" UNION ALL SELECT h."userId" FROM "EventTypeHost" h WHERE h."eventTypeId" = et.id)`)}) AS "mayHaveWebhooks"`,
-  owner: `, 'name', o.name, 'destinationCalendar', ${destinationOf("o.id")}`,
-  host: `, 'priority', h.priority, 'name', u.name, 'destinationCalendar', ${destinationOf("u.id")}`,
+  owner: `, 'name', o.name, 'email', o.email, 'timeZone', o."timeZone", 'destinationCalendar', ${destinationOf("o.id")}`,
+  host: `, 'priority', h.priority, 'name', u.name, 'email', u.email, 'username', u.username, 'timeZone', u."timeZone", 'destinationCalendar', ${destinationOf("u.id")}`,
 })}
    WHERE et.id = $1`;
 
-type UserJson = { name: string; destinationCalendar: { id: number } | null };
+type UserJson = { name: string; email: string; timeZone: string; destinationCalendar: { id: number } | null };
 type BookableRowJson = Omit<RowJson, "owner" | "hosts"> &
   Pick<BookableEventType, "title" | "slug" | "description" | "requiresConfirmation" | "confirmationNoticeUnit" | "confirmationNoticeCount"> &
   Pick<BookableEventType, "customName" | "disableGuests" | "locations" | "bookingFields" | "mayHaveWebhooks"> & {
     owner: (UserJson & { username: string; defaultSchedule: ScheduleJson | null }) | null;
-    hosts: (UserJson & { userId: number; isFixed: boolean; priority: number; defaultSchedule: ScheduleJson | null })[];
+    hosts: (UserJson & { userId: number; username: string; isFixed: boolean; priority: number; defaultSchedule: ScheduleJson | null })[];
   };
 
 export async function queryBookableRow(eventTypeId: number): Promise<BookableEventType | null> {
@@ -39,13 +39,22 @@ export async function queryBookableRow(eventTypeId: number): Promise<BookableEve
       username: owner.username,
       defaultSchedule: toScheduleRow(owner.defaultSchedule),
       name: owner.name,
+      email: owner.email,
+      timeZone: owner.timeZone,
       destinationCalendar: owner.destinationCalendar,
     },
     hosts: hosts.map((host) => ({
       userId: host.userId,
       isFixed: host.isFixed,
       priority: host.priority,
-      user: { defaultSchedule: toScheduleRow(host.defaultSchedule), name: host.name, destinationCalendar: host.destinationCalendar },
+      user: {
+        defaultSchedule: toScheduleRow(host.defaultSchedule),
+        name: host.name,
+        email: host.email,
+        username: host.username,
+        timeZone: host.timeZone,
+        destinationCalendar: host.destinationCalendar,
+      },
     })),
   };
 }

@@ -40,7 +40,7 @@ describe("calendar sync of host edits", () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { locations: [{ type: "phone", phone: "+33100000000", public: true }] } });
     const events = await connectGoogle(host.id);
     const input = { eventTypeId: eventType.id, start: utcAt(4, 10), attendee: attendee(), location: { type: "phone", phone: "+33100000000" } };
-    const { booking } = await createBooking(input, { principal: null, idempotencyKey: null });
+    const { booking } = await createBooking(null, input, { idempotencyKey: null });
     await runPendingJobs();
     expect((await events()).map((event) => event.location)).toEqual(["+33100000000"]);
 
@@ -58,10 +58,7 @@ describe("calendar sync of host edits", () => {
       data: { schedulingType: "ROUND_ROBIN", hosts: { create: [{ userId: first.host.id }, { userId: second.host.id }] } },
     });
     const [firstEvents, secondEvents] = [await connectGoogle(first.host.id), await connectGoogle(second.host.id)];
-    const { booking } = await createBooking(
-      { eventTypeId: first.eventType.id, start: utcAt(4, 11), attendee: attendee() },
-      { principal: null, idempotencyKey: null },
-    );
+    const { booking } = await createBooking(null, { eventTypeId: first.eventType.id, start: utcAt(4, 11), attendee: attendee() }, { idempotencyKey: null });
     await runPendingJobs();
     expect(booking.hosts.map(({ id }) => id)).toEqual([first.host.id]);
     expect(await firstEvents()).toHaveLength(1);
@@ -75,10 +72,7 @@ describe("calendar sync of host edits", () => {
   it("confirming a pending booking drops the 'awaiting confirmation' note from the host's event", async () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { requiresConfirmation: true } });
     const events = await connectGoogle(host.id);
-    const { booking } = await createBooking(
-      { eventTypeId: eventType.id, start: utcAt(4, 12), attendee: attendee() },
-      { principal: null, idempotencyKey: null },
-    );
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(4, 12), attendee: attendee() }, { idempotencyKey: null });
     await runPendingJobs();
     expect((await events()).map((event) => event.description)).toEqual([expect.stringContaining("Awaiting the host's confirmation")]);
     await confirmBooking(asUser(host.id), booking.uid);

@@ -1,9 +1,13 @@
 /**
- * A new booking with its hosts and attendees in one statement, answered in the shape BOOKING_SELECT reads, so
- * toBookingOutput makes the response from it. Prisma's nested create sends four (three inserts and the read
- * back), each a round trip made while the hosts' locks are held; this is the one write a booking makes under them.
+ * A new booking with its hosts and attendees in one statement. Prisma's nested create sends four (three inserts and
+ * the read back), each a round trip made while the hosts' locks are held.
+ * - insertBooking (inside a transaction) answers in the shape BOOKING_SELECT reads, so toBookingOutput makes the
+ *   response from it;
+ * - bookingInsertStatement (write-free-slot.ts) is the same insert with ids taken beforehand (reserveBookingIds), sent
+ *   in the booking's batch of statements; its response is built without reading the row back (newBookingRow).
  */
 import type { Tx } from "../db/client";
+import type { Statement } from "../db/statement-batch";
 import type { BookingRow } from "./booking.dto";
 import { newBookingUid } from "./booking-uid";
 import { newManageNonce } from "./manage-link";
@@ -23,31 +27,73 @@ export type NewBooking = {
   bookingFieldsResponses: unknown;
   hostIds: number[];
   /** In this order: the booker first, then the guests (attendee ids follow it, and the output lists them by id). */
-  attendees: { name: string; email: string; timeZone: string; language?: string; isGuest?: boolean; phoneNumber?: string | null }[];
+  attendees: NewAttendee[];
 };
 
-// Timestamps are zone-less UTC columns: ISO instants go in through timestamptz, as Prisma writes them.
-const INSERT_BOOKING = `
+export type NewAttendee = { name: string; email: string; timeZone: string; language?: string; isGuest?: boolean; phoneNumber?: string | null };
+
+/** Ids taken before the write (reserveBookingIds): the booking's, and one per attendee in order. */
+export type ReservedIds = { bookingId: number; attendeeIds: number[] };
+
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+
+/** Timestamps are zone-less UTC columns: ISO instants go in through timestamptz, as Prisma writes them. */
+const UTC = (placeholder: string) => `${placeholder}::timestamptz AT TIME ZONE 'UTC'`;
+
+type Written = { booking: NewBooking; uid: string; now: Date };
+
+/** The Booking columns a new booking writes, with each value's SQL cast: a new column is one line here. */
+const BOOKING_COLUMNS: { column: string; sql?: (placeholder: string) => string; value: (written: Written) => unknown }[] = [
+  { column: "uid", value: ({ uid }) => uid },
+  { column: '"eventTypeId"', value: ({ booking }) => booking.eventTypeId },
+  { column: "title", value: ({ booking }) => booking.title },
+  { column: "description", value: ({ booking }) => booking.description },
+  { column: "start", sql: UTC, value: ({ booking }) => booking.start.toISOString() },
+  { column: '"end"', sql: UTC, value: ({ booking }) => booking.end.toISOString() },
+  { column: "status", sql: (p) => `${p}::"BookingStatus"`, value: ({ booking }) => booking.status },
+  { column: "location", sql: (p) => `${p}::jsonb`, value: ({ booking }) => json(booking.location) },
+  { column: "metadata", sql: (p) => `${p}::jsonb`, value: ({ booking }) => json(booking.metadata ?? {}) },
+  { column: '"idempotencyKey"', value: ({ booking }) => booking.idempotencyKey },
+  { column: '"idempotencyFingerprint"', value: ({ booking }) => booking.idempotencyFingerprint },
+  { column: '"bookingFieldsResponses"', sql: (p) => `${p}::jsonb`, value: ({ booking }) => json(booking.bookingFieldsResponses ?? {}) },
+  { column: '"createdAt"', sql: UTC, value: ({ now }) => now.toISOString() },
+  { column: '"updatedAt"', sql: UTC, value: ({ now }) => now.toISOString() },
+  // The attendee's manage link (manage-link.ts): 256 random bits made here, one more column of the one insert.
+  { column: '"manageNonce"', value: () => newManageNonce() },
+];
+
+/**
+ * The CTEs `booking` (RETURNING *), `hosts` (RETURNING "userId") and `attendees` (RETURNING the output's columns), and
+ * their parameters. Without reserved ids the sequences give them, as the columns' defaults would.
+ */
+function insertCtes(written: Written, ids: ReservedIds | null): Statement {
+  const values: unknown[] = [ids?.bookingId ?? null];
+  const placeholder = (value: unknown) => `$${values.push(value)}`;
+  const columns = BOOKING_COLUMNS.map(({ column }) => column).join(", ");
+  const row = BOOKING_COLUMNS.map(({ sql = (p: string) => p, value }) => sql(placeholder(value(written)))).join(", ");
+  const hostIds = placeholder(written.booking.hostIds);
+  const attendees = placeholder(JSON.stringify(written.booking.attendees.map((attendee, index) => ({ ...attendee, id: ids?.attendeeIds[index] ?? null }))));
+  const text = `
   WITH booking AS (
-    INSERT INTO "Booking" (uid, "eventTypeId", title, description, start, "end", status, location, metadata,
-                           "idempotencyKey", "idempotencyFingerprint", "bookingFieldsResponses", "createdAt", "updatedAt",
-                           "manageNonce")
-    VALUES ($1, $2, $3, $4, $5::timestamptz AT TIME ZONE 'UTC', $6::timestamptz AT TIME ZONE 'UTC', $7::"BookingStatus",
-            $8::jsonb, $9::jsonb, $10, $11, $12::jsonb, $13::timestamptz AT TIME ZONE 'UTC', $13::timestamptz AT TIME ZONE 'UTC',
-            $16)
+    INSERT INTO "Booking" (id, ${columns})
+    VALUES (COALESCE($1::int, nextval('"Booking_id_seq"'::regclass)::int), ${row})
     RETURNING *
   ), hosts AS (
     INSERT INTO "BookingHost" ("bookingId", "userId", start, "end", "isLive")
-    SELECT booking.id, host.id, booking.start, booking."end", true FROM booking, unnest($14::int[]) AS host(id)
+    SELECT booking.id, host.id, booking.start, booking."end", true FROM booking, unnest(${hostIds}::int[]) AS host(id)
     RETURNING "userId"
   ), attendees AS (
-    INSERT INTO "Attendee" ("bookingId", name, email, "timeZone", language, "isGuest", "phoneNumber")
-    SELECT booking.id, a.value->>'name', a.value->>'email', a.value->>'timeZone', COALESCE(a.value->>'language', 'en'),
-           COALESCE((a.value->>'isGuest')::boolean, false), a.value->>'phoneNumber'
-      FROM booking, jsonb_array_elements($15::jsonb) WITH ORDINALITY AS a(value, position)
+    INSERT INTO "Attendee" (id, "bookingId", name, email, "timeZone", language, "isGuest", "phoneNumber")
+    SELECT COALESCE((a.value->>'id')::int, nextval('"Attendee_id_seq"'::regclass)::int), booking.id, a.value->>'name', a.value->>'email',
+           a.value->>'timeZone', COALESCE(a.value->>'language', 'en'), COALESCE((a.value->>'isGuest')::boolean, false), a.value->>'phoneNumber'
+      FROM booking, jsonb_array_elements(${attendees}::jsonb) WITH ORDINALITY AS a(value, position)
      ORDER BY a.position
     RETURNING id, name, email, "timeZone", language, absent, "isGuest", "phoneNumber"
-  )
+  )`;
+  return { text, values };
+}
+
+const SELECT_OUTPUT = `
   SELECT booking.id, booking.uid, booking.title, booking.description, booking.status::text AS status, booking.start, booking."end",
          booking.location, booking.metadata, booking."cancellationReason", booking."cancelledByEmail", booking."rescheduledByEmail", booking."rejectionReason",
          booking."reschedulingReason", booking."rescheduledFromUid", booking."rescheduledToUid", booking."absentHost",
@@ -59,28 +105,15 @@ const INSERT_BOOKING = `
          (SELECT COALESCE(json_agg(attendees ORDER BY attendees.id), '[]') FROM attendees) AS attendees
     FROM booking`;
 
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
-
+/** Inside the booking's transaction: the insert, answered as the stored row. */
 export async function insertBooking(tx: Tx, booking: NewBooking, now = new Date()): Promise<BookingRow> {
-  const [row] = await tx.$queryRawUnsafe<BookingRow[]>(
-    INSERT_BOOKING,
-    newBookingUid(),
-    booking.eventTypeId,
-    booking.title,
-    booking.description,
-    booking.start.toISOString(),
-    booking.end.toISOString(),
-    booking.status,
-    json(booking.location),
-    json(booking.metadata ?? {}),
-    booking.idempotencyKey,
-    booking.idempotencyFingerprint,
-    json(booking.bookingFieldsResponses ?? {}),
-    now.toISOString(),
-    booking.hostIds,
-    JSON.stringify(booking.attendees),
-    // The attendee's manage link (manage-link.ts): 256 random bits made here, one more column of this one insert.
-    newManageNonce(),
-  );
+  const { text, values } = insertCtes({ booking, uid: newBookingUid(), now }, null);
+  const [row] = await tx.$queryRawUnsafe<BookingRow[]>(`${text}${SELECT_OUTPUT}`, ...values);
   return row!;
+}
+
+/** The insert with reserved ids, for a batch of statements; `uid` and `now` are those its response was built with. */
+export function bookingInsertStatement(booking: NewBooking, ids: ReservedIds, uid: string, now: Date): Statement {
+  const { text, values } = insertCtes({ booking, uid, now }, ids);
+  return { text: `${text}\n  SELECT booking.id FROM booking`, values };
 }

@@ -24,18 +24,18 @@ describe("Idempotency-Key is bound to the request it was first sent with", () =>
     const other = await makeHostWithEventType();
     const key = `key-${randomBytes(4).toString("hex")}`;
     const input = { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() };
-    const first = await createBooking(input, { principal: null, idempotencyKey: key });
+    const first = await createBooking(null, input, { idempotencyKey: key });
     for (const changed of [
       { ...input, start: utcAt(2, 11) },
       { ...input, attendee: attendee("Ada Lovelace") },
       { ...input, eventTypeId: other.eventType.id },
     ]) {
-      const error = await expectAppError(createBooking(changed, { principal: null, idempotencyKey: key }), "UNPROCESSABLE_ENTITY");
+      const error = await expectAppError(createBooking(null, changed, { idempotencyKey: key }), "UNPROCESSABLE_ENTITY");
       expect(error.message).toMatch(/new Idempotency-Key/);
     }
     // Another credential sending the same body is another request too.
-    await expectAppError(createBooking(input, { principal: asUser(other.host.id), idempotencyKey: key }), "UNPROCESSABLE_ENTITY");
-    const replay = await createBooking({ ...input, attendee: { ...input.attendee } }, { principal: null, idempotencyKey: key });
+    await expectAppError(createBooking(asUser(other.host.id), input, { idempotencyKey: key }), "UNPROCESSABLE_ENTITY");
+    const replay = await createBooking(null, { ...input, attendee: { ...input.attendee } }, { idempotencyKey: key });
     expect([first.created, replay.created]).toEqual([true, false]);
     expect(replay.booking.uid).toBe(first.booking.uid);
     expect(await db.booking.count({ where: { eventTypeId: { in: [eventType.id, other.eventType.id] } } })).toBe(1);
@@ -47,8 +47,9 @@ describe("Idempotency-Key is bound to the request it was first sent with", () =>
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, (_, index) =>
         createBooking(
+          null,
           { eventTypeId: eventType.id, start: utcAt(3, 9 + (index % 8), index >= 8 ? 30 : 0), attendee: attendee() },
-          { principal: null, idempotencyKey: key },
+          { idempotencyKey: key },
         ),
       ),
     );
@@ -68,7 +69,7 @@ describe("attendee phone numbers", () => {
       start: utcAt(2, 10).toISOString(),
       attendee: { ...attendee(), phoneNumber: "+44 20 7946 0958" },
     });
-    const { booking } = await createBooking(input, { principal: null, idempotencyKey: null });
+    const { booking } = await createBooking(null, input, { idempotencyKey: null });
     expect(booking.attendees[0]).toMatchObject({ phoneNumber: "+442079460958" });
     expect((await getBooking(asUser(host.id), booking.uid)).attendees[0]?.phoneNumber).toBe("+442079460958");
     const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(2, 11) });
@@ -76,8 +77,9 @@ describe("attendee phone numbers", () => {
     const added = await addAttendee(asUser(host.id), moved.uid, { ...attendee("Ada Lovelace"), phoneNumber: "+14155550123" });
     expect(added.phoneNumber).toBe("+14155550123");
     const { booking: withoutPhone } = await createBooking(
+      null,
       { eventTypeId: eventType.id, start: utcAt(2, 13), attendee: attendee() },
-      { principal: null, idempotencyKey: null },
+      { idempotencyKey: null },
     );
     expect(withoutPhone.attendees[0]).not.toHaveProperty("phoneNumber");
   });
@@ -98,10 +100,7 @@ describe("booking creation is rate limited", () => {
     const { eventType } = await makeHostWithEventType();
     const guest = attendee();
     const book = (hour: number, minute: number, address: string) =>
-      createBooking(
-        { eventTypeId: eventType.id, start: utcAt(4, hour, minute), attendee: guest },
-        { principal: null, idempotencyKey: null, clientAddress: address },
-      );
+      createBooking(null, { eventTypeId: eventType.id, start: utcAt(4, hour, minute), attendee: guest }, { idempotencyKey: null, clientAddress: address });
     for (let index = 0; index < MAX_BOOKINGS_PER_ATTENDEE_EMAIL; index++) await book(9 + Math.floor(index / 2), (index % 2) * 30, uniqueAddress());
     const error = await expectAppError(book(16, 0, uniqueAddress()), "TOO_MANY_REQUESTS");
     expect(Number(error.headers?.["Retry-After"])).toBeGreaterThan(0);
@@ -116,8 +115,9 @@ describe("booking creation is rate limited", () => {
     const results = await Promise.allSettled(
       Array.from({ length: flood }, (_, slot) =>
         createBooking(
+          null,
           { eventTypeId: eventType.id, start: utcAt(6, Math.floor(slot / 2), (slot % 2) * 30), attendee: attendee() },
-          { principal: null, idempotencyKey: null, clientAddress: address },
+          { idempotencyKey: null, clientAddress: address },
         ),
       ),
     );
@@ -130,7 +130,7 @@ describe("booking creation is rate limited", () => {
     const { eventType } = await makeHostWithEventType();
     const input = { eventTypeId: eventType.id, start: utcAt(4, 11), attendee: attendee() };
     const results = await Promise.allSettled(
-      Array.from({ length: 30 }, () => createBooking(input, { principal: null, idempotencyKey: null, clientAddress: "192.0.2.1" })),
+      Array.from({ length: 30 }, () => createBooking(null, input, { idempotencyKey: null, clientAddress: "192.0.2.1" })),
     );
     const refused = results.filter((result) => result.status === "rejected").map((result) => ((result as PromiseRejectedResult).reason as AppError).code);
     expect(refused).toEqual(Array(29).fill("CONFLICT"));
@@ -141,8 +141,9 @@ describe("booking creation is rate limited", () => {
     const address = uniqueAddress();
     const book = (eventTypeId: number, slot: number) =>
       createBooking(
+        null,
         { eventTypeId, start: utcAt(5, Math.floor(slot / 2), (slot % 2) * 30), attendee: attendee() },
-        { principal: null, idempotencyKey: null, clientAddress: address },
+        { idempotencyKey: null, clientAddress: address },
       );
     await book(eventType.id, 0);
     // Taken slots write nothing, so they give their count back: a visitor retrying is not locked out.

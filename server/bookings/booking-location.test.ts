@@ -19,7 +19,7 @@ import { rescheduleBooking } from "./booking-lifecycle";
 import { ZCreateBookingInput, type TCreateBookingInput } from "./booking.schemas";
 import { createBooking } from "./create-booking";
 
-const noKey = { principal: null, idempotencyKey: null };
+const noKey = { idempotencyKey: null };
 const ADDRESS = { type: "address", address: "1 Rue de Rivoli, Paris", public: true };
 const LINK = { type: "link", link: "https://meet.example.test/room-7", public: true };
 const PHONE = { type: "phone", phone: "+33100000007", public: true };
@@ -34,7 +34,7 @@ let hour = 8; // 09:00 … 16:00, the hosts' working hours; each test books its 
 async function book(eventTypeId: number, body: Partial<Record<keyof TCreateBookingInput, unknown>> = {}) {
   hour = hour >= 16 ? 9 : hour + 1;
   const input = ZCreateBookingInput.parse({ eventTypeId, start: utcAt(3, hour).toISOString(), attendee: attendee(), ...body });
-  return (await createBooking(input, noKey)).booking;
+  return (await createBooking(null, input, noKey)).booking;
 }
 
 const refusal = async (eventTypeId: number, body: Partial<Record<keyof TCreateBookingInput, unknown>>) => {

@@ -9,7 +9,7 @@ import { expectAppError } from "../../e2e/support/rejections";
 import { db } from "../db/client";
 import { createBooking } from "./create-booking";
 
-const noKey = { principal: null, idempotencyKey: null };
+const noKey = { idempotencyKey: null };
 const LOCK_NAMESPACE = 7_201; // host-lock.ts
 
 /** Another session holding a host's booking lock in an open transaction, as a booking in progress does. */
@@ -32,10 +32,10 @@ const within = <T>(promise: Promise<T>, ms: number) =>
 describe("the host lock covers only what needs it", () => {
   it("a slot already taken is refused without waiting for the lock", async () => {
     const { host, eventType } = await makeHostWithEventType();
-    await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
+    await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
     open.push(await holdHostLock(host.id));
     // Waiting for the lock would last until the other session ends (never, here) or the transaction deadline.
-    await within(expectAppError(createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey), "CONFLICT"), 3_000);
+    await within(expectAppError(createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey), "CONFLICT"), 3_000);
   });
 
   it("a booking committed while a request waited for the lock is seen under it, with its buffer", async () => {
@@ -43,7 +43,7 @@ describe("the host lock covers only what needs it", () => {
     const locker = await holdHostLock(host.id);
     open.push(locker);
     // Passes the check before the lock (the host is free at 10:30), then waits for the lock.
-    const waiting = createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10, 30), attendee: attendee() }, noKey).then(
+    const waiting = createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10, 30), attendee: attendee() }, noKey).then(
       () => null,
       (error: unknown) => error,
     );

@@ -12,7 +12,7 @@ const asUser = (userId: number): Principal => ({ userId, via: "api-key", credent
 type Attachment = { filename: string; contentType: string; content: string };
 
 async function book(eventTypeId: number, start: Date) {
-  return (await createBooking({ eventTypeId, start, attendee: attendee() }, { principal: null, idempotencyKey: null })).booking;
+  return (await createBooking(null, { eventTypeId, start, attendee: attendee() }, { idempotencyKey: null })).booking;
 }
 
 /** The mails to `to` whose subject starts with `prefix`, each with its single .ics attachment. */

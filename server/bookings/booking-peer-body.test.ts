@@ -19,7 +19,7 @@ import { createBooking } from "./create-booking";
 const MAX_BOOKINGS_PER_ATTENDEE_EMAIL = quotaOf("BOOKINGS_PER_ATTENDEE_EMAIL");
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
-const noKey = { principal: null, idempotencyKey: null };
+const noKey = { idempotencyKey: null };
 const uniquePhone = () => `+1415${String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, "0")}`;
 const uniqueAddress = () => `198.51.100.${randomBytes(1)[0]}-${randomBytes(4).toString("hex")}`;
 const phoneOnly = (phoneNumber = uniquePhone()) => ({ name: "Pat Phone", timeZone: "Europe/Paris", language: "en" as const, phoneNumber });
@@ -28,7 +28,7 @@ describe("a phone-only attendee", () => {
   it("is booked with a stand-in address from the number, shown with the phone; nothing is mailed to it, the host gets his mail", async () => {
     const { host, eventType } = await makeHostWithEventType();
     const phoneNumber = uniquePhone();
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: phoneOnly(phoneNumber) }, noKey);
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: phoneOnly(phoneNumber) }, noKey);
     const standIn = `${phoneNumber.slice(1)}@sms.invalid`;
     expect(booking.attendees).toEqual([expect.objectContaining({ name: "Pat Phone", email: standIn, displayEmail: standIn, phoneNumber })]);
     expect(booking.bookingFieldsResponses).toEqual({ name: "Pat Phone", attendeePhoneNumber: phoneNumber });
@@ -51,7 +51,7 @@ describe("a phone-only attendee", () => {
   it("guests of a phone-only booker still get their mail", async () => {
     const { eventType } = await makeHostWithEventType();
     const guest = `guest-${randomBytes(3).toString("hex")}@example.test`;
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 11), attendee: phoneOnly(), guests: [guest] }, noKey);
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 11), attendee: phoneOnly(), guests: [guest] }, noKey);
     expect(booking.guests).toEqual([guest]);
     await runPendingJobs();
     expect(await db.outboxMail.count({ where: { to: guest, subject: { startsWith: "Booked:" } } })).toBe(1);
@@ -67,6 +67,7 @@ describe("a phone-only attendee", () => {
     const booker = phoneOnly();
     const book = (index: number) =>
       createBooking(
+        null,
         { eventTypeId: eventType.id, start: utcAt(5, 9 + Math.floor(index / 2), (index % 2) * 30), attendee: booker },
         { ...noKey, clientAddress: uniqueAddress() },
       );
@@ -79,17 +80,17 @@ describe("a phone-only attendee", () => {
     const { eventType } = await makeHostWithEventType();
     const key = `phone-${randomBytes(4).toString("hex")}`;
     const input = { eventTypeId: eventType.id, start: utcAt(2, 12), attendee: phoneOnly() };
-    const first = await createBooking(input, { principal: null, idempotencyKey: key });
-    const retry = await createBooking(input, { principal: null, idempotencyKey: key });
+    const first = await createBooking(null, input, { idempotencyKey: key });
+    const retry = await createBooking(null, input, { idempotencyKey: key });
     expect([first.created, retry.created, retry.booking.uid]).toEqual([true, false, first.booking.uid]);
-    await expectAppError(createBooking({ ...input, attendee: phoneOnly() }, { principal: null, idempotencyKey: key }), "UNPROCESSABLE_ENTITY");
+    await expectAppError(createBooking(null, { ...input, attendee: phoneOnly() }, { idempotencyKey: key }), "UNPROCESSABLE_ENTITY");
   });
 });
 
 describe("naming the event type by slug", () => {
   it("eventTypeSlug with username books that user's event type", async () => {
     const { host, eventType } = await makeHostWithEventType();
-    const { booking } = await createBooking({ eventTypeSlug: eventType.slug, username: host.username, start: utcAt(2, 10), attendee: attendee() }, noKey);
+    const { booking } = await createBooking(null, { eventTypeSlug: eventType.slug, username: host.username, start: utcAt(2, 10), attendee: attendee() }, noKey);
     expect(booking.eventType).toEqual({ id: eventType.id, slug: eventType.slug });
   });
 
@@ -104,7 +105,7 @@ describe("naming the event type by slug", () => {
       { eventTypeSlug: eventType.slug, teamSlug: "no-such-team-x1" },
       { eventTypeSlug: eventType.slug, username: host.username, organizationSlug: "no-such-org-x1" },
     ]) {
-      await expectAppError(createBooking({ ...naming, start, attendee: attendee() }, noKey), "NOT_FOUND");
+      await expectAppError(createBooking(null, { ...naming, start, attendee: attendee() }, noKey), "NOT_FOUND");
     }
     expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(0);
   });
@@ -112,7 +113,7 @@ describe("naming the event type by slug", () => {
   it("a hidden event type named by slug still needs its private link", async () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { hidden: true } });
     await expectAppError(
-      createBooking({ eventTypeSlug: eventType.slug, username: host.username, start: utcAt(2, 10), attendee: attendee() }, noKey),
+      createBooking(null, { eventTypeSlug: eventType.slug, username: host.username, start: utcAt(2, 10), attendee: attendee() }, noKey),
       "NOT_FOUND",
     );
   });
@@ -123,7 +124,7 @@ describe("naming the event type by slug", () => {
     const teamEventType = await db.eventType.create({
       data: { teamId: team.id, title: "Team call", slug: "team-call", lengthInMinutes: 30, minimumBookingNotice: 0, hosts: { create: [{ userId: host.id }] } },
     });
-    const { booking } = await createBooking({ eventTypeSlug: "team-call", teamSlug: team.slug, start: utcAt(2, 15), attendee: attendee() }, noKey);
+    const { booking } = await createBooking(null, { eventTypeSlug: "team-call", teamSlug: team.slug, start: utcAt(2, 15), attendee: attendee() }, noKey);
     expect(booking.eventType).toEqual({ id: teamEventType.id, slug: "team-call" });
     expect(booking.hosts.map(({ id }) => id)).toEqual([host.id]);
   });
@@ -138,17 +139,22 @@ describe("naming the event type by slug", () => {
       data: { teamId: team.id, title: "Org call", slug: "org-call", lengthInMinutes: 30, minimumBookingNotice: 0, hosts: { create: [{ userId: host.id }] } },
     });
     const byUser = await createBooking(
+      null,
       { eventTypeSlug: eventType.slug, username: host.username, organizationSlug: org.slug, start: utcAt(2, 9), attendee: attendee() },
       noKey,
     );
     expect(byUser.booking.eventType?.id).toBe(eventType.id);
     const byTeam = await createBooking(
+      null,
       { eventTypeSlug: "org-call", teamSlug: team.slug, organizationSlug: org.slug, start: utcAt(2, 13), attendee: attendee() },
       noKey,
     );
     expect(byTeam.booking.eventType?.slug).toBe("org-call");
     // The team belongs to the organization: without organizationSlug it is not a top-level team.
-    await expectAppError(createBooking({ eventTypeSlug: "org-call", teamSlug: team.slug, start: utcAt(2, 14), attendee: attendee() }, noKey), "NOT_FOUND");
+    await expectAppError(
+      createBooking(null, { eventTypeSlug: "org-call", teamSlug: team.slug, start: utcAt(2, 14), attendee: attendee() }, noKey),
+      "NOT_FOUND",
+    );
   });
 
   it.each([
@@ -167,9 +173,10 @@ describe("meetingUrl", () => {
   it("is the booking's link location, returned as meetingUrl and location; location wins over it", async () => {
     const { eventType } = await makeHostWithEventType({ eventType: { locations: [{ type: "address", address: "1 Main St", public: true }] } });
     const meetingUrl = "https://meet.example.test/abc";
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee(), meetingUrl }, noKey);
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee(), meetingUrl }, noKey);
     expect(booking).toMatchObject({ meetingUrl, location: meetingUrl });
     const both = await createBooking(
+      null,
       { eventTypeId: eventType.id, start: utcAt(2, 11), attendee: attendee(), meetingUrl, location: { type: "address", address: "1 Main St" } },
       noKey,
     );
@@ -187,7 +194,7 @@ describe("an attendee-defined location", () => {
       attendee: attendee(),
       location: { type: "attendeeDefined", location: "Café de Flore, Paris" },
     });
-    const { booking } = await createBooking(input, noKey);
+    const { booking } = await createBooking(null, input, noKey);
     expect(booking.location).toBe("Café de Flore, Paris");
     expect((await getBooking(asUser(booking.hosts[0]!.id), booking.uid)).location).toBe("Café de Flore, Paris");
   });
@@ -208,6 +215,7 @@ describe("bookingFieldsResponses", () => {
     const { host, eventType } = await eventTypeWithForm();
     const booker = attendee();
     const { booking } = await createBooking(
+      null,
       { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: booker, bookingFieldsResponses: { company: "Acme", plan: "pro", notes: "Agenda" } },
       noKey,
     );
@@ -221,7 +229,7 @@ describe("bookingFieldsResponses", () => {
   it("a refused answer is a 400 naming the field, and nothing is written", async () => {
     const { eventType } = await eventTypeWithForm();
     const error = await expectAppError(
-      createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee(), bookingFieldsResponses: { plan: "gold", extra: 1 } }, noKey),
+      createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee(), bookingFieldsResponses: { plan: "gold", extra: 1 } }, noKey),
       "BAD_REQUEST",
     );
     expect((error.details as { path: string }[]).map(({ path }) => path)).toEqual([

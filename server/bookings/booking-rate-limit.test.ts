@@ -19,10 +19,7 @@ describe("configured booking limits", () => {
     const { eventType } = await makeHostWithEventType();
     const guest = attendee();
     const book = (hour: number) =>
-      createBooking(
-        { eventTypeId: eventType.id, start: utcAt(4, hour), attendee: guest },
-        { principal: null, idempotencyKey: null, clientAddress: uniqueAddress() },
-      );
+      createBooking(null, { eventTypeId: eventType.id, start: utcAt(4, hour), attendee: guest }, { idempotencyKey: null, clientAddress: uniqueAddress() });
     await book(9);
     await book(10);
     await expectAppError(book(11), "TOO_MANY_REQUESTS");
@@ -33,10 +30,7 @@ describe("configured booking limits", () => {
     const { eventType } = await makeHostWithEventType();
     const address = uniqueAddress();
     const book = (hour: number) =>
-      createBooking(
-        { eventTypeId: eventType.id, start: utcAt(5, hour), attendee: attendee() },
-        { principal: null, idempotencyKey: null, clientAddress: address },
-      );
+      createBooking(null, { eventTypeId: eventType.id, start: utcAt(5, hour), attendee: attendee() }, { idempotencyKey: null, clientAddress: address });
     for (const hour of [9, 10, 11]) await book(hour);
     await expectAppError(book(12), "TOO_MANY_REQUESTS");
     expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(3);

@@ -2,8 +2,9 @@
  * Booking creation (POST /v2/bookings and the booking page, both through createBooking) is limited in
  * five-minute windows, on the same shared counters as log-in (Redis when REDIS_URL is set); the quotas below are the
  * defaults, each configurable (server/security/rate-limit-table.ts):
- * - one caller for one event type: 100. The caller is the credential when there is one, else the network
- *   address. A visitor books once or twice; a page flooded with bookings is stopped here;
+ * - one caller for one event type: 100. The caller is the acting user when there is one (an API key or OAuth token
+ *   of theirs: every credential of one account shares its counters), else the network address. A visitor books once
+ *   or twice; a page flooded with bookings is stopped here;
  * - one caller across event types: 300, so spreading a flood over many hosts also ends;
  * - one attendee e-mail, whoever sends it: 10 bookings, so nobody's inbox (and no calendar, in someone's
  *   name) is flooded with invitations.
@@ -15,17 +16,17 @@
  * counts bookings made: simultaneous requests in one attendee's name for one slot (a double-clicked
  * button, a retrying client) are contention, not a flood, and must end as one booking and clean 409s.
  */
-import type { Principal } from "../auth/principal";
+import type { Actor } from "../auth/actor";
 import { AppError } from "../errors";
 import { countAttempt, recordFailure, retryAfterSeconds } from "../security/failure-limits";
 import { countedLimit, reportAppliedLimits } from "../security/rate-limits";
 
-export type BookingCaller = { principal: Principal | null; clientAddress: string };
-/** What createBooking reports back once it knows whether a booking was made. */
-export type BookingAttempt = { booked(): Promise<void>; abandoned(): Promise<void> };
+export type BookingCaller = { actor: Actor | null; clientAddress: string };
+/** What the attempt reports back once it knows whether a booking was made. */
+type BookingAttempt = { booked(): Promise<void>; abandoned(): Promise<void> };
 
 function callerLimits(caller: BookingCaller, eventTypeId: number) {
-  const who = caller.principal ? `cred:${caller.principal.via}:${caller.principal.credentialId}` : `addr:${caller.clientAddress}`;
+  const who = caller.actor ? `user:${caller.actor.userId}` : `addr:${caller.clientAddress}`;
   return [
     countedLimit("BOOKINGS_PER_CALLER_AND_EVENT_TYPE", `booking:caller-event-type:${who}|${eventTypeId}`),
     countedLimit("BOOKINGS_PER_CALLER", `booking:caller:${who}`),
@@ -42,7 +43,7 @@ function tooManyBookings(seconds: number) {
 }
 
 /** Counts the attempt before anything is written, or throws 429 with Retry-After. */
-export async function countBookingAttempt(caller: BookingCaller, eventTypeId: number, attendeeEmail: string): Promise<BookingAttempt> {
+async function countBookingAttempt(caller: BookingCaller, eventTypeId: number, attendeeEmail: string): Promise<BookingAttempt> {
   const forAttendee = attendeeLimits(attendeeEmail);
   const forCaller = callerLimits(caller, eventTypeId);
   // All three apply to the request (its RateLimit fields list them), whichever refuses it first.
@@ -52,4 +53,27 @@ export async function countBookingAttempt(caller: BookingCaller, eventTypeId: nu
   const { retryAfterSeconds: callerWait, release } = await countAttempt(forCaller);
   if (callerWait > 0) throw tooManyBookings(callerWait);
   return { booked: () => recordFailure(forAttendee), abandoned: release };
+}
+
+/**
+ * All of a booking attempt's bookkeeping, in this one place: counted before `book` runs (429 when over a limit), given
+ * back when it throws or makes no booking (`created: false`: an idempotent retry answered with the first booking), and
+ * counted against the attendee's e-mail when it booked.
+ */
+export async function limitBookingAttempt<Result extends { created: boolean }>(
+  caller: BookingCaller,
+  eventTypeId: number,
+  attendeeEmail: string,
+  book: () => Promise<Result>,
+): Promise<Result> {
+  const attempt = await countBookingAttempt(caller, eventTypeId, attendeeEmail);
+  let result: Result;
+  try {
+    result = await book();
+  } catch (error) {
+    await attempt.abandoned();
+    throw error;
+  }
+  await (result.created ? attempt.booked() : attempt.abandoned());
+  return result;
 }

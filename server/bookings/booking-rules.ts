@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { CONFIRMATION_SELECT, needsConfirmation } from "../event-types/confirmation-policy";
 import type { SlotEventTypeRow, TSlotCheck } from "../slots/slots.service";
 import { SLOT_ROW_SELECT } from "../slots/slot-event-type";
+import type { BookingHostUser } from "./new-booking-row";
 
 /**
  * Bookings of one host queue on that host's lock, so a transaction may wait for others to finish: it
@@ -43,17 +44,28 @@ const EVENT_TYPE_FOR_BOOKING = {
   disableGuests: true,
   locations: true,
   bookingFields: true,
-  owner: { select: { ...SLOT_ROW_SELECT.owner.select, name: true, destinationCalendar: { select: { id: true } } } },
+  owner: { select: { ...SLOT_ROW_SELECT.owner.select, name: true, email: true, timeZone: true, destinationCalendar: { select: { id: true } } } },
   hosts: {
     select: {
       ...SLOT_ROW_SELECT.hosts.select,
       isFixed: true,
       priority: true,
-      user: { select: { ...SLOT_ROW_SELECT.hosts.select.user.select, name: true, destinationCalendar: { select: { id: true } } } },
+      user: {
+        select: {
+          ...SLOT_ROW_SELECT.hosts.select.user.select,
+          name: true,
+          email: true,
+          username: true,
+          timeZone: true,
+          destinationCalendar: { select: { id: true } },
+        },
+      },
     },
     orderBy: { userId: "asc" },
   },
 } as const;
+
+type HostUserColumns = { name: string; email: string; timeZone: string; destinationCalendar: { id: number } | null };
 
 type BookingColumns = {
   title: string;
@@ -72,10 +84,13 @@ type BookingColumns = {
    * Only POST /v2/bookings reads it (bookable-row-query.ts); loadBookableEventType says true without looking.
    */
   mayHaveWebhooks: boolean;
-  /** destinationCalendar: where the bookings of its user are written (calendars/booking-sync.ts), if anywhere. */
-  owner: (NonNullable<SlotEventTypeRow["owner"]> & { name: string; destinationCalendar: { id: number } | null }) | null;
+  /**
+   * destinationCalendar: where the bookings of its user are written (calendars/booking-sync.ts), if anywhere. Name, e-mail,
+   * username and time zone: the booking's output names its hosts with them (hostUsersOf).
+   */
+  owner: (NonNullable<SlotEventTypeRow["owner"]> & HostUserColumns) | null;
   /** isFixed: the peer's `mandatory`; priority: 0 (lowest) … 4 (highest), the peer's `lowest` … `highest`. */
-  hosts: (SlotEventTypeRow["hosts"][number] & { isFixed: boolean; priority: number; user: { name: string; destinationCalendar: { id: number } | null } })[];
+  hosts: (SlotEventTypeRow["hosts"][number] & { isFixed: boolean; priority: number; user: HostUserColumns & { username: string } })[];
 };
 
 export type BookableEventType = Omit<SlotEventTypeRow, "owner" | "hosts"> & BookingColumns;
@@ -84,6 +99,22 @@ export type BookableEventType = Omit<SlotEventTypeRow, "owner" | "hosts"> & Book
 export function hostNameOf(eventType: BookableEventType, hostId: number): string {
   const host = eventType.hosts.find((candidate) => candidate.userId === hostId);
   return host ? host.user.name : hostId === eventType.userId ? (eventType.owner?.name ?? "") : "";
+}
+
+/**
+ * The booking output's user objects of `hostIds`, from the event type's row; null when one is a user the row does not
+ * describe (an out-of-office stand-in), whose details only the database has.
+ */
+export function hostUsersOf(eventType: BookableEventType, hostIds: readonly number[]): BookingHostUser[] | null {
+  const users: BookingHostUser[] = [];
+  for (const id of hostIds) {
+    const host = eventType.hosts.find((candidate) => candidate.userId === id)?.user;
+    const owner = id === eventType.userId ? eventType.owner : null;
+    const user = host ?? owner;
+    if (!user) return null;
+    users.push({ id, name: user.name, email: user.email, username: user.username, timeZone: user.timeZone });
+  }
+  return users;
 }
 
 export const eventTypeNotFoundError = () => new AppError("NOT_FOUND", "Event type not found");

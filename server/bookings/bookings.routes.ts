@@ -43,10 +43,9 @@ export const createBookingRoute = defineRoute(
     successStatus: 201,
     rateLimits: ["BOOKINGS_PER_CALLER_AND_EVENT_TYPE", "BOOKINGS_PER_CALLER", "BOOKINGS_PER_ATTENDEE_EMAIL"],
   },
-  async ({ principal, body, request }) =>
+  async ({ actor, body, request }) =>
     (
-      await createBooking(body, {
-        principal,
+      await createBooking(actor, body, {
         idempotencyKey: idempotencyKeyOf(request),
         clientAddress: clientAddress(request.headers),
         reservationUid: request.headers.get(RESERVATION_HEADER) ?? undefined,

@@ -15,10 +15,10 @@ import { createBooking } from "./create-booking";
 import { createPrivateLink } from "../event-types/private-link.service";
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
-const noKey = { principal: null, idempotencyKey: null };
+const noKey = { idempotencyKey: null };
 
 async function book(eventTypeId: number, start: Date, context = noKey) {
-  return (await createBooking({ eventTypeId, start, attendee: attendee() }, context)).booking;
+  return (await createBooking(null, { eventTypeId, start, attendee: attendee() }, context)).booking;
 }
 
 describe("creating a booking", () => {
@@ -26,7 +26,7 @@ describe("creating a booking", () => {
     const { host, eventType } = await makeHostWithEventType();
     const start = utcAt(2, 10);
     const guest = attendee("Ada Lovelace");
-    const { booking, created } = await createBooking({ eventTypeId: eventType.id, start, attendee: guest, guests: ["g1@example.test"] }, noKey);
+    const { booking, created } = await createBooking(null, { eventTypeId: eventType.id, start, attendee: guest, guests: ["g1@example.test"] }, noKey);
     expect(created).toBe(true);
     expect(booking).toMatchObject({
       status: "accepted",
@@ -62,10 +62,10 @@ describe("creating a booking", () => {
 
   it("an Idempotency-Key retry returns the first booking", async () => {
     const { eventType } = await makeHostWithEventType();
-    const context = { principal: null, idempotencyKey: "retry-me" };
+    const context = { idempotencyKey: "retry-me" };
     const input = { eventTypeId: eventType.id, start: utcAt(2, 12), attendee: attendee() };
-    const first = await createBooking(input, context);
-    const second = await createBooking(input, context);
+    const first = await createBooking(null, input, context);
+    const second = await createBooking(null, input, context);
     expect([first.created, second.created]).toEqual([true, false]);
     expect(second.booking.uid).toBe(first.booking.uid);
   });
@@ -74,11 +74,11 @@ describe("creating a booking", () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { hidden: true } });
     const { linkId } = await createPrivateLink(sessionActor(host.id), eventType.id, { maxUsageCount: 1 });
     const input = { eventTypeId: eventType.id, start: utcAt(2, 13), attendee: attendee(), privateLink: linkId };
-    const first = await createBooking(input, { principal: null, idempotencyKey: "link-retry" });
-    const second = await createBooking(input, { principal: null, idempotencyKey: "link-retry" });
+    const first = await createBooking(null, input, { idempotencyKey: "link-retry" });
+    const second = await createBooking(null, input, { idempotencyKey: "link-retry" });
     expect([first.created, second.created]).toEqual([true, false]);
     expect(second.booking.uid).toBe(first.booking.uid);
-    await expectAppError(createBooking({ ...input, start: utcAt(2, 14) }, { principal: null, idempotencyKey: "another-key" }), "NOT_FOUND");
+    await expectAppError(createBooking(null, { ...input, start: utcAt(2, 14) }, { idempotencyKey: "another-key" }), "NOT_FOUND");
   });
 
   it("event types requiring confirmation create pending bookings that hosts confirm or decline", async () => {

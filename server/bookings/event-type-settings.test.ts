@@ -14,10 +14,10 @@ import { rescheduleBooking } from "./booking-lifecycle";
 import { bookingTitle } from "./booking-title";
 import { createBooking } from "./create-booking";
 
-const noKey = { principal: null, idempotencyKey: null };
+const noKey = { idempotencyKey: null };
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
 const book = async (eventTypeId: number, start: Date, extra: Record<string, unknown> = {}) =>
-  (await createBooking({ eventTypeId, start, attendee: attendee("Grace Brewster Hopper"), ...extra }, noKey)).booking;
+  (await createBooking(null, { eventTypeId, start, attendee: attendee("Grace Brewster Hopper"), ...extra }, noKey)).booking;
 
 describe("confirmation with a notice threshold", () => {
   it("needs confirmation only with less notice than the threshold; exactly the threshold is accepted", () => {

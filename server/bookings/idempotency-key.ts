@@ -1,11 +1,11 @@
 /**
  * The Idempotency-Key of a booking create. A key names one request: it is stored with the booking
  * together with a fingerprint of that request, so a retry gets the booking it made, and the same key on
- * a different request (another start, attendee, event type or credential) is refused instead of being
+ * a different request (another start, attendee, event type or acting user) is refused instead of being
  * told "created" with someone else's booking.
  */
 import { createHash } from "node:crypto";
-import type { Principal } from "../auth/principal";
+import type { Actor } from "../auth/actor";
 import { AppError } from "../errors";
 import type { TCreateBookingInput } from "./booking.schemas";
 
@@ -36,17 +36,17 @@ function canonicalJson(value: unknown): string {
 }
 
 /**
- * SHA-256 of operation, credential and the validated body. The body is taken after zod, so defaults and
+ * SHA-256 of operation, acting user (or none) and the validated body. The body is taken after zod, so defaults and
  * normalisation (a language left out means "en") do not make two equal requests differ.
  */
-export function requestFingerprint(input: TCreateBookingInput, principal: Principal | null): string {
-  const credential = principal ? `${principal.via}:${principal.credentialId}` : "anonymous";
+export function requestFingerprint(input: TCreateBookingInput, actor: Actor | null): string {
+  const caller = actor ? `user:${actor.userId}` : "anonymous";
   return createHash("sha256")
-    .update(`${OPERATION}\n${credential}\n${canonicalJson(input)}`)
+    .update(`${OPERATION}\n${caller}\n${canonicalJson(input)}`)
     .digest("hex");
 }
 
 export const idempotencyKeyReusedError = () => {
-  const message = "This Idempotency-Key was already used for a different request (another body or credential). Send a new Idempotency-Key for a new booking.";
+  const message = "This Idempotency-Key was already used for a different request (another body or caller). Send a new Idempotency-Key for a new booking.";
   return new AppError("UNPROCESSABLE_ENTITY", message, [{ path: "headers.idempotency-key", message }]);
 };

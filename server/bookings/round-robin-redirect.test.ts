@@ -13,7 +13,7 @@ import { rescheduleBooking } from "./booking-lifecycle";
 import { createBooking } from "./create-booking";
 
 const book = async (eventTypeId: number, start: Date, idempotencyKey: string | null = null) =>
-  (await createBooking({ eventTypeId, start, attendee: attendee() }, { principal: null, idempotencyKey })).booking;
+  (await createBooking(null, { eventTypeId, start, attendee: attendee() }, { idempotencyKey })).booking;
 const hostsOf = (booking: { hosts: { id: number }[] }) => booking.hosts.map(({ id }) => id);
 
 /** A booking of another event type keeping `userId` busy at [start, start + 30 min). */

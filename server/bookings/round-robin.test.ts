@@ -9,10 +9,10 @@ import { expectAppError } from "../../e2e/support/rejections";
 import { reassignBooking } from "./booking-edits";
 import { createBooking } from "./create-booking";
 
-const noKey = { principal: null, idempotencyKey: null };
+const noKey = { idempotencyKey: null };
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
 
-const book = async (eventTypeId: number, start: Date) => (await createBooking({ eventTypeId, start, attendee: attendee() }, noKey)).booking;
+const book = async (eventTypeId: number, start: Date) => (await createBooking(null, { eventTypeId, start, attendee: attendee() }, noKey)).booking;
 const hostsOf = (booking: { hosts: { id: number }[] }) => booking.hosts.map(({ id }) => id).sort((a, b) => a - b);
 
 /** A booking of another event type keeping `userIds` busy at [start, start + 30 min). */

@@ -3,8 +3,8 @@
  * for one slot book different hosts side by side instead of queueing on every host's lock.
  *
  * Deadlock freedom: the only locks a transaction waits for are taken first, in ascending id order (lockHosts), as every
- * other booking path takes its own; rotating hosts after them are taken with pg_try_advisory_xact_lock, which never waits.
- * A host whose lock is held is skipped for the next one; when every free host was either taken or skipped, the request
+ * other booking path takes its own; rotating hosts after them are taken with pg_try_advisory_xact_lock, which never waits
+ * (tryLockFirstHost, in one statement for the whole list). A host whose lock is held is skipped for the next one; when every free host was either taken or skipped, the request
  * starts over and waits for the first skipped host's lock (the holder may yet fail), so it answers 409 only once every
  * host that was free has been seen taken under its own lock. The exclusion constraint on BookingHost stays the backstop.
  *
@@ -16,7 +16,7 @@ import { hostsTakenSince, type PreparedSlot } from "../slots/slots.service";
 import { rulesReadOtherBookings } from "../slots/event-type-rules";
 import { hostsBusyDuring, toMinuteCeil } from "../slots/slot-inputs";
 import { fixedHostIds, rankRotatingHosts, type BookableEventType } from "./booking-rules";
-import { lockHosts, tryLockHost } from "./host-lock";
+import { lockHosts, tryLockFirstHost, tryLockHost } from "./host-lock";
 
 /** Whether a booking of this event type may lock only the hosts it takes: round robin whose rules read no other booking (limits count every host's). */
 export const locksChosenHostsOnly = (eventType: BookableEventType) =>
@@ -64,12 +64,14 @@ export async function claimRoundRobinHosts(
   const hasRotating = eventType.hosts.some((host) => !host.isFixed);
   if (!hasRotating) return { hostIds: fixed };
   const skipped: number[] = [];
-  for (const hostId of ranked) {
-    if (hostId !== waitFor && !(await tryLockHost(tx, hostId))) {
-      skipped.push(hostId);
-      continue;
-    }
-    if (!(await hostsTakenSince(tx, prepared, [hostId])).has(hostId)) return { hostIds: [...fixed, hostId] };
+  // One statement per host tried (tryLockFirstHost), not one per host passed over: under a burst, most are.
+  // `waitFor`, locked above, is got at once (advisory locks are re-entrant).
+  for (let rest = ranked; rest.length > 0;) {
+    const { host, held } = await tryLockFirstHost(tx, rest, prepared);
+    skipped.push(...held);
+    if (host === null) break;
+    if (!(await hostsTakenSince(tx, prepared, [host])).has(host)) return { hostIds: [...fixed, host] };
+    rest = rest.slice(rest.indexOf(host) + 1);
   }
   return skipped.length ? { hostIds: null, retry: skipped } : { hostIds: [] };
 }

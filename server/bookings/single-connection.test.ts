@@ -35,7 +35,7 @@ describe("booking use cases on a pool of one connection", () => {
     const caller = asUser((await makeUser()).id);
     const { host, eventType } = await makeHostWithEventType({ eventType: { requiresConfirmation: true } });
     const book = async (start: Date) =>
-      (await within(createBooking({ eventTypeId: eventType.id, start, attendee: attendee() }, { principal: caller, idempotencyKey: null }))).booking;
+      (await within(createBooking(caller, { eventTypeId: eventType.id, start, attendee: attendee() }, { idempotencyKey: null }))).booking;
 
     const first = await book(utcAt(2, 10));
     const moved = await within(rescheduleBooking(caller, first.uid, { start: utcAt(2, 11), reschedulingReason: "Clash" }));

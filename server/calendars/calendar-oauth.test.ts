@@ -88,8 +88,9 @@ describe("Google Calendar", () => {
     const account = () => control(fakes().google, `/accounts/${encodeURIComponent(email)}`);
 
     const { booking } = await createBooking(
+      null,
       { eventTypeId: eventType.id, start: utcAt(4, 9), attendee: attendee("Ada Lovelace") },
-      { principal: null, idempotencyKey: null },
+      { idempotencyKey: null },
     );
     await runPendingJobs();
     const [event] = (await account()).events;
@@ -125,7 +126,7 @@ describe("Google Calendar", () => {
     expect(await busyOf(host.id, 7)).toEqual([[utcAt(7, 14).toISOString(), utcAt(7, 15).toISOString()]]);
     expect(readUserCalendars(host.id).busy.size).toBe(1);
 
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(7, 9), attendee: attendee() }, { principal: null, idempotencyKey: null });
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(7, 9), attendee: attendee() }, { idempotencyKey: null });
     await runPendingJobs();
     expect((await control(fakes().google, `/accounts/${encodeURIComponent(email)}`)).events).toHaveLength(2);
     // Writing the copy dropped the host's cached busy times: the next request reads the calendar again.
@@ -251,8 +252,9 @@ describe("Outlook Calendar", () => {
     const graphTime = (date: Date) => ({ dateTime: date.toISOString().replace(/Z$/, "0000"), timeZone: "UTC" });
 
     const { booking } = await createBooking(
+      null,
       { eventTypeId: eventType.id, start: utcAt(8, 9), attendee: attendee("Ada Lovelace") },
-      { principal: null, idempotencyKey: null },
+      { idempotencyKey: null },
     );
     await runPendingJobs();
     const [event] = (await account()).events;

@@ -64,7 +64,7 @@ async function bookWith(provider: Provider, hour: number, location?: { type: "ph
   const { host, eventType } = await makeHostWithEventType({ eventType: { locations: location ? [{ ...location, public: true }] : [] } });
   const calendar = await connect(host.id, provider);
   const input = { eventTypeId: eventType.id, start: utcAt(4, hour), attendee: attendee("Ada Lovelace"), ...(location ? { location } : {}) };
-  const { booking } = await createBooking(input, { principal: null, idempotencyKey: null });
+  const { booking } = await createBooking(null, input, { idempotencyKey: null });
   return { host, booking, ...calendar };
 }
 

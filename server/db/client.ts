@@ -10,6 +10,7 @@ import { log } from "../log";
 import { queryRecorder } from "../http/server-timing";
 import { databaseDeadlines } from "./deadlines";
 import { PrismaClient } from "./generated/client";
+import { StatementBatch, type BatchResult, type Statement } from "./statement-batch";
 import { assertOutsideTransaction, runTransactionScoped } from "./transaction-scope";
 
 export type Db = PrismaClient;
@@ -141,6 +142,29 @@ export async function sql<Row extends object>(text: string, values: unknown[] = 
   let name = statementNames.get(text);
   if (!name) statementNames.set(text, (name = statementNameOf(text)));
   return (await connection().pool.query<Row>({ name, text, values })).rows;
+}
+
+/**
+ * `statements` in one round trip on one pool connection, as one transaction (statement-batch.ts): all of them
+ * commit, or the first error rolls every one back and is thrown. Outside any transaction, as sql().
+ */
+export async function batch(statements: readonly Statement[]): Promise<BatchResult> {
+  assertOutsideTransaction("batch()");
+  const client = await connection().pool.connect();
+  let broken: Error | undefined;
+  try {
+    return await new Promise<BatchResult>((resolve, reject) => {
+      const request = new StatementBatch(statements);
+      client.query(request as unknown as pg.QueryConfig, (error: Error | null, results?: unknown) => {
+        if (!error) return resolve(results as BatchResult);
+        // A statement's error leaves the connection ready; any other (a timeout, a lost connection) does not.
+        if (!(error instanceof pg.DatabaseError)) broken = error;
+        reject(error);
+      });
+    });
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** A dedicated LISTEN connection (listening-cache.ts), closed with the rest by disconnectDb(). */

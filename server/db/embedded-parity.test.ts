@@ -85,10 +85,7 @@ describe("on the embedded database", () => {
     const { db } = await import("./client");
     const caller = asUser((await makeUser()).id);
     const { eventType } = await makeHostWithEventType();
-    const { booking } = await createBooking(
-      { eventTypeId: eventType.id, start: utcAt(3, 10), attendee: attendee() },
-      { principal: caller, idempotencyKey: null },
-    );
+    const { booking } = await createBooking(caller, { eventTypeId: eventType.id, start: utcAt(3, 10), attendee: attendee() }, { idempotencyKey: null });
 
     const startedAt = performance.now();
     const [moved, others] = await Promise.all([rescheduleBooking(caller, booking.uid, { start: utcAt(3, 11) }), db.eventType.count()]);
@@ -122,17 +119,14 @@ describe("on the embedded database", () => {
     expect(starts).not.toContain(utcAt(2, 10).toISOString());
     expect(starts).not.toContain(utcAt(2, 10, 30).toISOString());
 
-    const refused = await createBooking({ eventTypeId: eventType.id, start: busyStart, attendee: attendee() }, { principal: null, idempotencyKey: null }).catch(
+    const refused = await createBooking(null, { eventTypeId: eventType.id, start: busyStart, attendee: attendee() }, { idempotencyKey: null }).catch(
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as InstanceType<typeof AppError>).code).toBe("CONFLICT");
 
     const caller = asUser((await makeUser()).id);
-    const { booking } = await createBooking(
-      { eventTypeId: eventType.id, start: utcAt(2, 14), attendee: attendee() },
-      { principal: caller, idempotencyKey: null },
-    );
+    const { booking } = await createBooking(caller, { eventTypeId: eventType.id, start: utcAt(2, 14), attendee: attendee() }, { idempotencyKey: null });
     const movedOnto = await rescheduleBooking(caller, booking.uid, { start: utcAt(2, 10, 30) }).catch((error: unknown) => error);
     expect((movedOnto as InstanceType<typeof AppError>).code).toBe("CONFLICT");
   });
@@ -167,10 +161,7 @@ describe("on the embedded database", () => {
         .map(({ time }) => time);
     };
     expect(await listed()).toContain(utcAt(4, 11).toISOString());
-    const { booking } = await createBooking(
-      { eventTypeId: eventType.id, start: utcAt(4, 11), attendee: attendee() },
-      { principal: null, idempotencyKey: null },
-    );
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(4, 11), attendee: attendee() }, { idempotencyKey: null });
     expect(await db.bookingHost.findFirst({ where: { bookingId: booking.id } })).toMatchObject({ userId: host.id, isLive: true });
     expect(await listed()).not.toContain(utcAt(4, 11).toISOString());
     await db.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });

@@ -49,7 +49,7 @@ describe("managed event types", () => {
     const start = new Date(Date.UTC(2031, 5, 11, 10));
     const listing = getAvailableSlots({ eventTypeId: parent.id, startTime: start, endTime: new Date(start.getTime() + 7 * 86_400_000), timeZone: "UTC" });
     expect((await expectAppError(listing, "BAD_REQUEST")).message).toMatch(/managed event type/);
-    const booking = createBooking({ eventTypeId: parent.id, start, attendee: attendee() }, { principal: null, idempotencyKey: null });
+    const booking = createBooking(null, { eventTypeId: parent.id, start, attendee: attendee() }, { idempotencyKey: null });
     expect((await expectAppError(booking, "BAD_REQUEST")).message).toMatch(/managed event type/);
     expect(await db.booking.count({ where: { eventTypeId: parent.id } })).toBe(0);
   });

@@ -15,7 +15,7 @@ import { runPendingJobs } from "../jobs/workers";
 import { createOutOfOffice } from "../out-of-office/out-of-office.service";
 import { emitDomainEvent, readDomainEvent, type DomainEvent } from "./domain-events";
 
-const noKey = { principal: null, idempotencyKey: null };
+const noKey = { idempotencyKey: null };
 
 const eventsOf = (bookingId: number) => db.domainEvent.findMany({ where: { bookingId }, orderBy: { occurredAt: "asc" } });
 
@@ -27,7 +27,7 @@ async function jobsOf(eventId: string) {
 describe("domain events", () => {
   it("a booking commits its event and a job for each subscriber with it", async () => {
     const { host, eventType } = await makeHostWithEventType();
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
     const [event, ...others] = await eventsOf(booking.id);
     expect(others).toEqual([]);
     expect(event).toMatchObject({ type: "BOOKING_CREATED", bookingUid: booking.uid, eventTypeId: eventType.id, teamId: null, userIds: [host.id] });
@@ -42,14 +42,14 @@ describe("domain events", () => {
     await db.webhook.create({
       data: { userId: host.id, subscriberUrl: "https://hooks.example.test/in", triggers: ["BOOKING_CREATED"], secretEncrypted: "sealed" },
     });
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
     const [event] = await eventsOf(booking.id);
     expect(await jobsOf(event!.id)).toEqual(["event.mail", "event.webhooks"]);
   });
 
   it("a pending booking is BOOKING_REQUESTED; its confirmation BOOKING_CONFIRMED", async () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { requiresConfirmation: true } });
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 11), attendee: attendee() }, noKey);
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 11), attendee: attendee() }, noKey);
     await confirmBooking(sessionActor(host.id), booking.uid);
     expect((await eventsOf(booking.id)).map(({ type }) => type)).toEqual(["BOOKING_REQUESTED", "BOOKING_CONFIRMED"]);
   });
@@ -110,15 +110,15 @@ describe("domain events", () => {
   it("a refused booking (the slot is taken) emits nothing", async () => {
     const { eventType } = await makeHostWithEventType();
     const start = utcAt(3, 10);
-    await createBooking({ eventTypeId: eventType.id, start, attendee: attendee() }, noKey);
+    await createBooking(null, { eventTypeId: eventType.id, start, attendee: attendee() }, noKey);
     const before = await db.domainEvent.count({ where: { eventTypeId: eventType.id } });
-    await expect(createBooking({ eventTypeId: eventType.id, start, attendee: attendee() }, noKey)).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(createBooking(null, { eventTypeId: eventType.id, start, attendee: attendee() }, noKey)).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await db.domainEvent.count({ where: { eventTypeId: eventType.id } })).toBe(before);
   });
 
   it("the mail subscriber run twice for one event (a retried job) mails each recipient once", async () => {
     const { host, eventType } = await makeHostWithEventType();
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 12), attendee: attendee() }, noKey);
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 12), attendee: attendee() }, noKey);
     await runPendingJobs();
     const [event] = await eventsOf(booking.id);
     await mailBookingEvent(event as DomainEvent);

@@ -15,6 +15,7 @@
 import { externalBusyTimes, type ExternalBusyTime } from "../calendars/busy-times";
 import "../calendars/register-busy-times";
 import { db, sql, type Tx } from "../db/client";
+import type { Statement } from "../db/statement-batch";
 import type { SchedulingType } from "../db/generated/enums";
 import { loadRedirectPeriods, type TRedirectPeriod } from "../out-of-office/ooo-loader";
 import { SCHEDULE_SELECT, toLoadedSchedule, type TLoadedSchedule, type TScheduleRow } from "../schedules/schedule-loader";
@@ -207,7 +208,9 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
 
 /**
  * Live bookings of hosts $1 between $2 and $3 (the booking with uid $4 excepted), one row per host and event type,
- * grouped before the event type's buffers are joined, so no sort of every period. A host row counts while it is live
+ * grouped before the event type's buffers are joined, so no sort of every period. The time condition is the exclusion
+ * constraint's (host, tsrange) so its GiST index finds them: "start < $3" on the (host, start) index would walk the
+ * host's whole history, which grows with every booking. A host row counts while it is live
  * and its booking is ACCEPTED or PENDING (both are checked: a row left live by mistake must not block).
  */
 const BOOKED_ROWS = `
@@ -217,7 +220,7 @@ const BOOKED_ROWS = `
             FROM "BookingHost" bh
             JOIN "Booking" b ON b.id = bh."bookingId"
            WHERE bh."userId" = ANY($1::int[]) AND bh."isLive"
-             AND bh.start < ($3::timestamptz AT TIME ZONE 'UTC') AND bh."end" > ($2::timestamptz AT TIME ZONE 'UTC')
+             AND tsrange(bh.start, bh."end") && tsrange($2::timestamptz AT TIME ZONE 'UTC', $3::timestamptz AT TIME ZONE 'UTC')
              AND b.status IN ('ACCEPTED', 'PENDING') AND ($4::text IS NULL OR b.uid <> $4::text)
            GROUP BY bh."userId", b."eventTypeId") AS per
     LEFT JOIN "EventType" et ON et.id = per."eventTypeId"`;
@@ -274,6 +277,41 @@ export async function hostsBusyDuring(tx: Tx, hostIds: number[], blocked: Interv
   }
   return busy;
 }
+
+/**
+ * hostsBusyDuring as one statement that refuses (SQLSTATE CV409, convene_require_free_slot) when any of `hostIds` is
+ * busy during `blocked`, for a booking's batch of statements (bookings/write-free-slot.ts), where no code runs between
+ * the lock and the insert. The same rows count, widened the same way; bookings are found through the exclusion
+ * constraint's GiST index (host, time range), so the check costs the same however many bookings the hosts have.
+ */
+export function requireHostsFreeStatement(hostIds: readonly number[], blocked: Interval, options: { now: Date; ignoreReservationUid?: string }): Statement {
+  const near = { start: blocked.start - MAX_BUFFER_MINUTES, end: blocked.end + MAX_BUFFER_MINUTES };
+  return {
+    text: REQUIRE_HOSTS_FREE,
+    values: [[...hostIds], iso(near.start), iso(near.end), blocked.start, blocked.end, options.now.toISOString(), options.ignoreReservationUid ?? null],
+  };
+}
+
+/** Parameters: host ids, the near window (start, end), the blocked minutes (start, end), now, the caller's hold uid. */
+const REQUIRE_HOSTS_FREE = `
+  SELECT convene_require_free_slot(
+    NOT EXISTS (
+      SELECT 1 FROM "BookingHost" bh
+        JOIN "Booking" b ON b.id = bh."bookingId"
+        LEFT JOIN "EventType" et ON et.id = b."eventTypeId"
+       WHERE bh."userId" = ANY($1::int[]) AND bh."isLive"
+         AND tsrange(bh.start, bh."end") && tsrange($2::timestamptz AT TIME ZONE 'UTC', $3::timestamptz AT TIME ZONE 'UTC')
+         AND b.status IN ('ACCEPTED', 'PENDING')
+         AND floor(date_part('epoch', bh.start) / 60) - COALESCE(et."beforeEventBuffer", 0) < $5::int
+         AND ceil(date_part('epoch', bh."end") / 60) + COALESCE(et."afterEventBuffer", 0) > $4::int)
+    AND NOT EXISTS (
+      SELECT 1 FROM "SlotReservation" r
+        JOIN "EventType" et ON et.id = r."eventTypeId"
+       WHERE r."hostIds" && $1::int[] AND r."expiresAt" > ($6::timestamptz AT TIME ZONE 'UTC')
+         AND r.start < ($3::timestamptz AT TIME ZONE 'UTC') AND r."end" > ($2::timestamptz AT TIME ZONE 'UTC')
+         AND ($7::text IS NULL OR r.uid <> $7::text)
+         AND floor(date_part('epoch', r.start) / 60) - et."beforeEventBuffer" < $5::int
+         AND ceil(date_part('epoch', r."end") / 60) + et."afterEventBuffer" > $4::int)) AS free`;
 
 /**
  * Each user's busy periods (bookings, holds, connected calendars) and out-of-office periods (over `awayWindow`), in

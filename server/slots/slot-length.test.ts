@@ -14,7 +14,7 @@ import { ZSlotsQuery } from "./slots-2024-09-04.schemas";
 import { ZAvailableSlotsQuery } from "./slots.schemas";
 import { getAvailableSlots } from "./slots.service";
 
-const noKey = { principal: null, idempotencyKey: null };
+const noKey = { idempotencyKey: null };
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const slots = (query: Record<string, string>) => getSlots(ZSlotsQuery.parse(query));
 
@@ -28,7 +28,7 @@ describe("lengthInMinutes and duration", () => {
   it("a booking takes one of the options as its length; the listing's duration sets slot length and grid", async () => {
     const { eventType } = await variableLengthHost();
     const start = utcAt(2, 10);
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start, lengthInMinutes: 60, attendee: attendee() }, noKey);
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start, lengthInMinutes: 60, attendee: attendee() }, noKey);
     expect(booking).toMatchObject({ duration: 60, end: new Date(start.getTime() + 60 * 60_000).toISOString() });
     const day = dayOf(start);
     const listed = await slots({ eventTypeId: String(eventType.id), start: day, end: day, duration: "60", format: "range" });
@@ -47,7 +47,7 @@ describe("lengthInMinutes and duration", () => {
   it("refuses a length the event type does not offer, naming the field, and books nothing", async () => {
     const { eventType } = await variableLengthHost();
     const error = await expectAppError(
-      createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), lengthInMinutes: 45, attendee: attendee() }, noKey),
+      createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), lengthInMinutes: 45, attendee: attendee() }, noKey),
       "BAD_REQUEST",
     );
     expect(error.details).toEqual([expect.objectContaining({ path: "body.lengthInMinutes" })]);
@@ -61,14 +61,17 @@ describe("lengthInMinutes and duration", () => {
 
   it("without options only the default length is accepted", async () => {
     const { eventType } = await makeHostWithEventType();
-    await expectAppError(createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), lengthInMinutes: 60, attendee: attendee() }, noKey), "BAD_REQUEST");
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), lengthInMinutes: 30, attendee: attendee() }, noKey);
+    await expectAppError(
+      createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), lengthInMinutes: 60, attendee: attendee() }, noKey),
+      "BAD_REQUEST",
+    );
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), lengthInMinutes: 30, attendee: attendee() }, noKey);
     expect(booking.duration).toBe(30);
   });
 
   it("a rescheduled booking keeps the length chosen for it", async () => {
     const { eventType } = await variableLengthHost();
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), lengthInMinutes: 60, attendee: attendee() }, noKey);
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), lengthInMinutes: 60, attendee: attendee() }, noKey);
     const moved = await rescheduleBooking(null, booking.uid, { start: utcAt(3, 14) });
     expect(moved.duration).toBe(60);
   });

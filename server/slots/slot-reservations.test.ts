@@ -12,7 +12,7 @@ import { ZSlotsQuery } from "./slots-2024-09-04.schemas";
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
 const book = (eventTypeId: number, start: Date, reservationUid?: string) =>
-  createBooking({ eventTypeId, start, attendee: attendee() }, { principal: null, idempotencyKey: null, reservationUid });
+  createBooking(null, { eventTypeId, start, attendee: attendee() }, { idempotencyKey: null, reservationUid });
 
 /** Slot starts (ISO UTC) listed by GET /v2/slots for the day of `day`. */
 async function listedStarts(eventTypeId: number, day: Date, now?: Date): Promise<string[]> {

@@ -25,7 +25,7 @@ async function roundRobinOver(count: number) {
     },
   });
   for (let i = 0; i < count; i++) {
-    await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, { principal: null, idempotencyKey: null });
+    await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, { idempotencyKey: null });
   }
   await db.outOfOffice.create({ data: { userId: hosts[0]!.id, start: utcAt(3, 0), end: utcAt(4, 0) } });
   return eventType;

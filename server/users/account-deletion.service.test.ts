@@ -16,7 +16,7 @@ const failure = (promise: Promise<unknown>) =>
   );
 
 async function bookingOf(eventTypeId: number, start: Date) {
-  return (await createBooking({ eventTypeId, start, attendee: attendee() }, { principal: null, idempotencyKey: null })).booking;
+  return (await createBooking(null, { eventTypeId, start, attendee: attendee() }, { idempotencyKey: null })).booking;
 }
 
 describe("deleteAccount", () => {

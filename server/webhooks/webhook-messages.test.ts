@@ -12,7 +12,7 @@ import { messagesForEvent } from "./webhook-messages";
 import type { WebhookBody } from "./webhook-payload";
 import { createWebhook } from "./webhook.service";
 
-const noKey = { principal: null, idempotencyKey: null };
+const noKey = { idempotencyKey: null };
 const local = { allowPrivateNetwork: true, resolve: async () => [{ address: "127.0.0.1", family: 4 }] };
 
 describe("webhook messages", () => {
@@ -24,7 +24,7 @@ describe("webhook messages", () => {
       { subscriberUrl: "http://127.0.0.1:9/late", triggers: ["BOOKING_CREATED"], active: true },
       local,
     );
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
     const event = await db.domainEvent.findFirstOrThrow({ where: { bookingId: booking.id, type: "BOOKING_CREATED" } });
     // A backlog or a restart: by the time the event is handled, the booking has moved on.
     await db.booking.update({ where: { id: booking.id }, data: { status: "CANCELLED", cancellationReason: "Changed my mind" } });
@@ -46,7 +46,7 @@ describe("webhook messages", () => {
     const hook = await db.webhook.create({
       data: { eventTypeId: parent.id, subscriberUrl: "http://127.0.0.1:9/team", triggers: ["BOOKING_CREATED"], secretEncrypted: "unused" },
     });
-    const { booking } = await createBooking({ eventTypeId: copy.id, start: utcAt(2, 11), attendee: attendee() }, noKey);
+    const { booking } = await createBooking(null, { eventTypeId: copy.id, start: utcAt(2, 11), attendee: attendee() }, noKey);
     const event = await db.domainEvent.findFirstOrThrow({ where: { bookingId: booking.id, type: "BOOKING_CREATED" } });
     await messagesForEvent(event as DomainEvent);
     expect(await db.webhookMessage.findMany({ where: { eventId: event.id }, select: { webhookId: true } })).toEqual([{ webhookId: hook.id }]);
@@ -66,7 +66,7 @@ describe("webhook message bodies: the peer's, whatever the event's age", () => {
     await db.user.update({ where: { id: host.id }, data: { locale: "fr", timeFormat: 12 } });
     await db.eventType.update({ where: { id: eventType.id }, data: { description: "Let us meet" } });
     await subscribe(host.id, ["BOOKING_REQUESTED"]);
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
     const event = await db.domainEvent.findFirstOrThrow({ where: { bookingId: booking.id, type: "BOOKING_REQUESTED" } });
     const body = await bodyOf(event as DomainEvent);
     expect(peerWebhookBodyProblems(body)).toEqual([]);
@@ -82,7 +82,7 @@ describe("webhook message bodies: the peer's, whatever the event's age", () => {
     const { host, eventType } = await makeHostWithEventType();
     await subscribe(host.id, ["BOOKING_RESCHEDULED", "BOOKING_NO_SHOW_UPDATED"]);
     const guest = attendee();
-    const { booking: first } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 10), attendee: guest }, noKey);
+    const { booking: first } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: guest }, noKey);
     const moved = await rescheduleBooking(null, first.uid, { start: utcAt(3, 11) });
     const event = (await db.domainEvent.findFirstOrThrow({ where: { bookingId: moved.id, type: "BOOKING_RESCHEDULED" } })) as DomainEvent;
     // As an older release recorded it: no previousBooking, no answers, no icsUid.

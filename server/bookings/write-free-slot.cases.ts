@@ -1,0 +1,144 @@
+/**
+ * The one-round-trip booking's behaviour, run on PostgreSQL (write-free-slot.test.ts) and on the embedded PGlite
+ * (write-free-slot.embedded.test.ts). Modules are imported inside each case: the embedded file points the database
+ * at PGlite first.
+ */
+import { expect, it } from "vitest";
+
+async function load() {
+  const [{ db }, factories, timing, create, rows, rules, fresh, write, lock, dto] = await Promise.all([
+    import("../db/client"),
+    import("@/prisma/scheduling-factories"),
+    import("../http/server-timing"),
+    import("./create-booking"),
+    import("./bookable-row-query"),
+    import("./booking-rules"),
+    import("./new-booking"),
+    import("./write-free-slot"),
+    import("./host-lock"),
+    import("./booking.dto"),
+  ]);
+  return { db, ...factories, ...timing, ...create, ...rows, ...rules, ...fresh, ...write, ...lock, ...dto };
+}
+
+/** The parts of a booking written after the check under the lock, as counted rows. */
+async function writtenFor(eventTypeId: number, bookingId: number) {
+  const { db } = await load();
+  const [bookings, attendees, events] = await Promise.all([
+    db.booking.count({ where: { eventTypeId } }),
+    db.attendee.count({ where: { bookingId } }),
+    db.domainEvent.count({ where: { bookingId } }),
+  ]);
+  return { bookings, attendees, events };
+}
+
+/** A booking of `eventType` at `start` made ready for writeFreeSlot as createBooking makes it, the slot checked before. */
+async function readyToWrite(eventTypeId: number, start: Date) {
+  const { queryBookableRow, newBookingOf, candidateHostIds, hostUsersOf, reserveBookingIds, attendee } = await load();
+  const eventType = (await queryBookableRow(eventTypeId))!;
+  const hostIds = candidateHostIds(eventType);
+  const input = { eventTypeId, start, attendee: attendee() };
+  const booking = newBookingOf(
+    eventType,
+    input,
+    { bookingFieldsResponses: {}, location: null },
+    { end: new Date(start.getTime() + 30 * 60_000), hostIds },
+    null,
+  );
+  return { eventType, booking, hostUsers: hostUsersOf(eventType, hostIds)!, ids: await reserveBookingIds(1) };
+}
+
+export function freeSlotCases(options: { maxRoundTrips: number }) {
+  it(`books a free slot in at most ${options.maxRoundTrips} round trips and answers exactly the booking it stored, with its event`, async () => {
+    const { db, makeHostWithEventType, utcAt, attendee, recordServerTiming, parseServerTiming, createBooking, BOOKING_SELECT, toBookingOutput } = await load();
+    const { eventType } = await makeHostWithEventType({ eventType: { locations: [{ type: "address", address: "1 Main St", public: true }] } });
+    await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 9), attendee: attendee() }, { idempotencyKey: null }); // this process's first emit checks the queues once
+    const input = {
+      eventTypeId: eventType.id,
+      start: utcAt(2, 10),
+      attendee: { ...attendee(), phoneNumber: "+442079460958" },
+      guests: ["ada@example.test", "ada@example.test", "bob@example.test"],
+      metadata: { zeta: "last", alpha: "first", nested: "x" },
+    };
+    const { result, header } = await recordServerTiming(() => createBooking(null, input, { idempotencyKey: null }));
+    expect(parseServerTiming(header()).db!.queries).toBeLessThanOrEqual(options.maxRoundTrips);
+    const stored = await db.booking.findUniqueOrThrow({ where: { uid: result.booking.uid }, select: BOOKING_SELECT });
+    expect(result.booking).toEqual(toBookingOutput(stored));
+    const event = await db.domainEvent.findFirstOrThrow({ where: { bookingId: stored.id } });
+    expect(event.type).toBe("BOOKING_CREATED");
+    expect((event.payload as { booking: unknown }).booking).toEqual(JSON.parse(JSON.stringify(result.booking)));
+    const jobs = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'eventId' = $1`, event.id);
+    expect(jobs[0]!.n).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("a hold or a booking in the buffer that came after the check: 409, and nothing of the booking is written, its event neither", async () => {
+    const { db, makeHostWithEventType, utcAt, writeFreeSlot } = await load();
+    const { host, eventType } = await makeHostWithEventType({ eventType: { afterEventBuffer: 15 } });
+    const start = utcAt(3, 10);
+    const held = await readyToWrite(eventType.id, start);
+    await db.slotReservation.create({
+      data: { eventTypeId: eventType.id, hostIds: [host.id], start, end: new Date(start.getTime() + 30 * 60_000), minutes: 5, expiresAt: utcAt(4, 0) },
+    });
+    await expect(writeFreeSlot(held)).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await writtenFor(eventType.id, held.ids.bookingId)).toEqual({ bookings: 0, attendees: 0, events: 0 });
+
+    // Ten minutes after the end: no overlap for the exclusion constraint, but inside the 15 minutes' buffer.
+    const later = utcAt(3, 14);
+    const buffered = await readyToWrite(eventType.id, later);
+    const other = await db.booking.create({
+      data: {
+        eventTypeId: eventType.id,
+        uid: `other-${buffered.ids.bookingId}`,
+        title: "Other",
+        start: new Date(later.getTime() + 40 * 60_000),
+        end: new Date(later.getTime() + 70 * 60_000),
+        status: "ACCEPTED",
+        metadata: {},
+      },
+    });
+    await db.bookingHost.create({ data: { bookingId: other.id, userId: host.id, start: other.start, end: other.end } });
+    await expect(writeFreeSlot(buffered)).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await writtenFor(eventType.id, buffered.ids.bookingId)).toEqual({ bookings: 1, attendees: 0, events: 0 });
+  }, 60_000);
+}
+
+/** PostgreSQL only (PGlite has one backend: a second transaction cannot hold a lock meanwhile). */
+export function hostLockCase() {
+  it("takes the host lock: it waits for a transaction holding it, then sees that transaction's booking and answers 409", async () => {
+    const { db, makeHostWithEventType, utcAt, writeFreeSlot, lockHosts, attendee } = await load();
+    const { host, eventType } = await makeHostWithEventType();
+    const start = utcAt(4, 10);
+    const ready = await readyToWrite(eventType.id, start);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db.$transaction(async (tx) => {
+      await lockHosts(tx, [host.id]);
+      const made = await tx.booking.create({
+        data: {
+          eventTypeId: eventType.id,
+          uid: `held-${ready.ids.bookingId}`,
+          title: attendee().name,
+          start,
+          end: new Date(start.getTime() + 30 * 60_000),
+          status: "ACCEPTED",
+          metadata: {},
+        },
+      });
+      await tx.bookingHost.create({ data: { bookingId: made.id, userId: host.id, start: made.start, end: made.end } });
+      locked();
+      await released;
+    });
+    await isLocked;
+    let settled = false;
+    const writing = writeFreeSlot(ready).finally(() => (settled = true));
+    writing.catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
+    release();
+    await holder;
+    await expect(writing).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await writtenFor(eventType.id, ready.ids.bookingId)).toEqual({ bookings: 1, attendees: 0, events: 0 });
+  }, 60_000);
+}

@@ -1,0 +1,10 @@
+// Queries are counted through the Server-Timing recorder, which the pool installs when SERVER_TIMING=1 at its first connection.
+process.env.SERVER_TIMING = "1";
+
+import { describe } from "vitest";
+import { freeSlotCases, hostLockCase } from "./write-free-slot.cases";
+
+describe("the common booking's write in one round trip (PostgreSQL)", () => {
+  freeSlotCases({ maxRoundTrips: 4 });
+  hostLockCase();
+});
