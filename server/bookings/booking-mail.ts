@@ -3,6 +3,7 @@
  * after the change committed. Each mail carries an .ics whose UID is the booking's icsUid, so a mail client updates
  * or removes the one calendar entry it made from the first invitation.
  */
+import { withMeetingLink } from "../conferencing/meeting-location";
 import { env } from "../env";
 import { bookingPayloadOf } from "../events/booking-events";
 import type { DomainEvent, DomainEventType } from "../events/domain-events";
@@ -42,7 +43,7 @@ function recipientsOf(booking: TBookingOutput, attendeesOnly: boolean): string[]
   return [...new Set(attendeesOnly ? attendees : [...booking.hosts.map(({ email }) => email), ...attendees])];
 }
 
-type LetterKey = "main" | "withdrawn";
+type LetterKey = "main" | "withdrawn" | "meeting-link";
 
 /** Each recipient of one letter of one event at most once, however often the job runs (sendEventMails). */
 async function send(eventId: string, key: LetterKey, booking: TBookingOutput, letter: Letter): Promise<void> {
@@ -87,6 +88,8 @@ export async function mailBookingEvent(event: DomainEvent): Promise<void> {
   const change = CHANGE_OF[event.type];
   if (!change) return;
   const { booking, previousBooking } = bookingPayloadOf(event);
+  // A video app's meeting is made by the conferencing subscriber beside this one: the letter waits a while for its link.
+  const shown = change === "cancelled" || change === "declined" ? booking : await withMeetingLink(booking, event.occurredAt);
   if (change === "rescheduled" && previousBooking)
     await send(event.id, "withdrawn", previousBooking, {
       subject: `Moved: ${previousBooking.title}`,
@@ -95,5 +98,16 @@ export async function mailBookingEvent(event: DomainEvent): Promise<void> {
       note: `This meeting moved to ${booking.start} (UTC); the earlier invitation is withdrawn.`,
       attendeesOnly: false,
     });
-  await send(event.id, "main", booking, letterFor(change, booking));
+  await send(event.id, "main", shown, letterFor(change, shown));
+}
+
+/** The meeting link of a booking whose confirmation went out before the link was made (server/conferencing/meeting-sync.ts). */
+export async function mailMeetingLink(eventId: string, booking: TBookingOutput): Promise<void> {
+  await send(eventId, "meeting-link", booking, {
+    subject: `Updated: ${booking.title}`,
+    method: "REQUEST",
+    reason: null,
+    note: "The meeting link is ready.",
+    attendeesOnly: false,
+  });
 }

@@ -6,6 +6,7 @@
 import { ISSUE_PASSWORD_RESET_JOB, issuePasswordReset, type IssuePasswordResetData } from "../auth/password-reset.service";
 import { mailBookingEvent } from "../bookings/booking-mail";
 import { syncBookingEvent } from "../calendars/booking-sync";
+import { registerConferencingJobs } from "../conferencing/conferencing-jobs";
 import { defineJob, enqueueJob, enqueueJobs } from "../jobs/queue";
 import { SEND_MAIL_JOB, sendQueuedMails, type SendQueuedMailsData } from "../mail/mail-queue";
 import { registerWebhookJobs } from "../webhooks/webhook-jobs";
@@ -41,6 +42,7 @@ export function registerSubscribers(): void {
     workers: 4,
     batchSize: 5,
   });
+  registerConferencingJobs(subscribeToDomainEvents);
   // Webhooks: the event makes its messages (subscriber "webhooks"); each attempt is a `webhook.deliver` job, and a
   // retry is a new job scheduled by the retry policy (webhook-delivery.ts), not the queue's own retries.
   registerWebhookJobs(

@@ -135,8 +135,11 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
         requestId,
       } as HandlerInput<D>;
       const result = await handler(input);
+      // A browser step (an OAuth callback's redirect) answers with its own Response, not the envelope.
       response = timePhase("serialize", () =>
-        result instanceof Page
+        result instanceof Response
+          ? result
+          : result instanceof Page
           ? successResponse(result.items, { pagination: result.pagination })
           : successResponse(result ?? null, { status: declaration.successStatus ?? 200 }),
       );
