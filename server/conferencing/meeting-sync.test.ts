@@ -52,8 +52,8 @@ describe("the built-in Jitsi Meet", () => {
     await runPendingJobs();
     const references = await db.bookingReference.findMany({ where: { bookingId: booking.id } });
     expect(references).toMatchObject([{ type: "jitsi_video", meetingApp: "jitsi", meetingUrl: booking.location }]);
-    const mail = await db.outboxMail.findFirst({ where: { to: host.email, subject: `Booked: ${booking.title}` }, orderBy: { id: "desc" } });
-    expect(mail?.text).toContain(booking.location);
+    const mail = await db.outboxMail.findFirst({ where: { to: host.email, subject: `Booked: ${booking.title}`, text: { contains: booking.uid } } });
+    expect(mail?.text).toContain(`Location: ${booking.location}`);
 
     await cancelBooking(asUser(host.id), booking.uid, {});
     await runPendingJobs();
@@ -82,8 +82,8 @@ describe("Zoom", () => {
     expect(await db.bookingReference.findMany({ where: { bookingId: booking.id, meetingApp: "zoom" } })).toMatchObject([
       { type: "zoom_video", externalId: String(meeting!.id), meetingUrl: meeting!.join_url },
     ]);
-    const mail = await db.outboxMail.findFirst({ where: { to: host.email, subject: `Booked: ${booking.title}` }, orderBy: { id: "desc" } });
-    expect(mail?.text).toContain(meeting!.join_url);
+    const mail = await db.outboxMail.findFirst({ where: { to: host.email, subject: `Booked: ${booking.title}`, text: { contains: booking.uid } } });
+    expect(mail?.text).toContain(`Location: ${meeting!.join_url}`);
 
     // A job run again, and one that died after Zoom's answer but before the reference was stored: still one meeting.
     const change = { eventId: "00000000-0000-0000-0000-000000000000", occurredAt: new Date(), bookingId: booking.id, movesMeeting: false, mailsLink: false };
@@ -93,7 +93,7 @@ describe("Zoom", () => {
     expect(meetingsOf(booking.uid).filter((entry) => !entry.deleted)).toHaveLength(1);
     expect(await db.bookingReference.count({ where: { bookingId: booking.id, meetingApp: "zoom" } })).toBe(1);
 
-    const { booking: moved } = await rescheduleBooking(asUser(host.id), booking.uid, { start: utcAt(4, 14) });
+    const moved = await rescheduleBooking(asUser(host.id), booking.uid, { start: utcAt(4, 14) });
     await runPendingJobs();
     const after = zoom.meetings().find((entry) => entry.id === meeting!.id)!;
     expect(after).toMatchObject({ start_time: moved.start.replace(/\.\d{3}Z$/, "Z"), deleted: false });
@@ -129,5 +129,21 @@ describe("Zoom", () => {
     await runPendingJobs();
     const row = await db.booking.findUniqueOrThrow({ where: { id: booking.id }, select: { location: true } });
     expect(row.location).toMatchObject({ type: "integration", integration: "jitsi", link: expect.stringMatching(/^https:\/\/jitsi\.example\.test\/convene-/) });
+  });
+
+  it("a link made after the confirmation mail's wait follows in an 'Updated' mail, once", async () => {
+    const { host, eventType } = await makeHostWithEventType({ eventType: { locations: [{ type: "integration", integration: "zoom" }] } });
+    await connectZoom(host.id);
+    // The booking as the mail saw it: its meeting not made yet (as when Zoom answered after the mail's wait).
+    const booking = await book(eventType.id, utcAt(3, 15));
+    await db.bookingReference.deleteMany({ where: { bookingId: booking.id } });
+    await db.booking.update({ where: { id: booking.id }, data: { location: { type: "integration", integration: "zoom" } } });
+    const event = await db.domainEvent.findFirstOrThrow({ where: { bookingId: booking.id, type: "BOOKING_CREATED" } });
+    const late = { eventId: event.id, occurredAt: new Date(Date.now() - 60_000), bookingId: booking.id, movesMeeting: false, mailsLink: true };
+    await syncMeeting(late);
+    await syncMeeting(late);
+    const updates = await db.outboxMail.findMany({ where: { to: host.email, subject: `Updated: ${booking.title}`, text: { contains: booking.uid } } });
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.text).toContain(`Location: ${meetingsOf(booking.uid)[0]!.join_url}`);
   });
 });

@@ -17,6 +17,8 @@ const holder = globalThis as unknown as { conveneSubscribersRegistered?: boolean
 export function registerSubscribers(): void {
   if (holder.conveneSubscribersRegistered) return;
   holder.conveneSubscribersRegistered = true;
+  // Before mail: the booking mail waits for the meeting's link, and in-process draining (tests) runs queues in this order.
+  registerConferencingJobs(subscribeToDomainEvents);
   // A mail server that is down keeps the mail in the outbox (mailer.ts); retries cover database errors.
   // Four pollers each: a job waits on SMTP or a calendar provider most of its time, and a burst of bookings must not
   // queue its mails behind one another for minutes.
@@ -42,7 +44,6 @@ export function registerSubscribers(): void {
     workers: 4,
     batchSize: 5,
   });
-  registerConferencingJobs(subscribeToDomainEvents);
   // Webhooks: the event makes its messages (subscriber "webhooks"); each attempt is a `webhook.deliver` job, and a
   // retry is a new job scheduled by the retry policy (webhook-delivery.ts), not the queue's own retries.
   registerWebhookJobs(
