@@ -1,4 +1,7 @@
-/** The v2 conferencing routes: the spec's APPS_READ / APPS_WRITE rows, and the OAuth callback Zoom redirects to. */
+/**
+ * The v2 conferencing routes: the spec's APPS_READ / APPS_WRITE rows. Zoom's OAuth callback is a browser step without
+ * a bearer, so like the calendar callbacks it lives outside /v2: /api/conferencing/zoom/callback.
+ */
 import { z } from "zod";
 import { defineRoute, type ApiRoute } from "../http/api-route";
 import {
@@ -6,7 +9,6 @@ import {
   ZAuthUrlQuery,
   ZConferencingAppOutput,
   ZConferencingAppParams,
-  ZConferencingCallbackQuery,
   ZDefaultConferencingAppOutput,
   ZOAuthAppParams,
 } from "./conferencing.schemas";
@@ -18,7 +20,7 @@ import {
   parseConferencingApp,
   setDefaultConferencingApp,
 } from "./conferencing.service";
-import { completeZoomConnection, getZoomAuthUrl } from "./zoom-oauth.service";
+import { getZoomAuthUrl } from "./zoom-oauth.service";
 
 const tag = "Conferencing";
 const read = { scope: "APPS_READ" } as const;
@@ -61,19 +63,6 @@ export const conferencingAuthUrlRoute = defineRoute(
   ({ principal, query }) => getZoomAuthUrl(principal, query),
 );
 
-export const conferencingCallbackRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/conferencing/{app}/oauth/callback",
-    tag,
-    summary: "Conferencing app OAuth callback: where Zoom sends the browser; the single-use state ties it to the user, no bearer",
-    access: "public",
-    params: ZOAuthAppParams,
-    query: ZConferencingCallbackQuery,
-  },
-  async ({ query }) => Response.redirect((await completeZoomConnection(query)).redirectTo, 302),
-);
-
 export const setDefaultConferencingRoute = defineRoute(
   { method: "POST", path: "/v2/conferencing/{app}/default", tag, summary: "Set your default conferencing application", access: write, params: ZConferencingAppParams },
   async ({ actor, params }) => {
@@ -95,7 +84,6 @@ export const conferencingRoutes: ApiRoute[] = [
   defaultConferencingRoute,
   connectConferencingRoute,
   conferencingAuthUrlRoute,
-  conferencingCallbackRoute,
   setDefaultConferencingRoute,
   disconnectConferencingRoute,
 ];

@@ -29,7 +29,7 @@ export function zoomClientConfig(): { clientId: string; clientSecret: string } |
   return clientId && clientSecret ? { clientId, clientSecret } : null;
 }
 
-export const zoomRedirectUri = () => `${env().APP_URL.replace(/\/$/, "")}/v2/conferencing/zoom/oauth/callback`;
+export const zoomRedirectUri = () => `${env().APP_URL.replace(/\/$/, "")}/api/conferencing/zoom/callback`;
 
 export function zoomAuthUrl(state: string): string {
   const config = zoomClientConfig();

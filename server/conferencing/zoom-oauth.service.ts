@@ -6,7 +6,8 @@
  *    addresses are checked before a state is minted: a path on this service, or the origin of one of the calling
  *    OAuth client's registered redirect URIs; anything else is a 400, so the callback is no open redirect. The state
  *    carries no bearer token: it names nothing but a row only the callback can consume.
- * 2. Zoom sends the browser to GET /v2/conferencing/zoom/oauth/callback with a code and that state;
+ * 2. Zoom sends the browser to GET /api/conferencing/zoom/callback (the redirect URI to register with Zoom) with a
+ *    code and that state;
  * 3. the state is consumed (a second use, or an expired one, is a 400), the code exchanged, the tokens stored
  *    sealed, and the browser sent to returnTo (onErrorReturnTo with `error=` when consent was refused or failed).
  */

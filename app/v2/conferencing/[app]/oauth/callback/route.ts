@@ -1,4 +1,0 @@
-import { conferencingCallbackRoute } from "@/server/conferencing/conferencing.routes";
-import { routeHandlers } from "@/server/http/route-methods";
-
-export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(conferencingCallbackRoute);
