@@ -14,6 +14,7 @@ const SECTIONS: { heading: string; items: NavItem[] }[] = [
       { href: "/settings/general", label: "General" },
       { href: "/settings/security", label: "Security" },
       { href: "/settings/teams", label: "Teams" },
+      { href: "/settings/conferencing", label: "Conferencing" },
       { href: "/settings/my-apps", label: "Authorized apps" },
     ],
   },

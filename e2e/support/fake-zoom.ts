@@ -70,7 +70,8 @@ export async function startFakeZoom(): Promise<FakeZoom> {
     if (form.get("grant_type") === "authorization_code") {
       const redirectUri = codes.get(form.get("code") ?? "");
       codes.delete(form.get("code") ?? "");
-      if (!redirectUri || redirectUri !== form.get("redirect_uri")) return send(response, 400, { reason: "Invalid authorization code", error: "invalid_grant" });
+      if (!redirectUri || redirectUri !== form.get("redirect_uri"))
+        return send(response, 400, { reason: "Invalid authorization code", error: "invalid_grant" });
       return send(response, 200, issue());
     }
     if (form.get("grant_type") === "refresh_token") {
@@ -114,7 +115,17 @@ export async function startFakeZoom(): Promise<FakeZoom> {
         page_size: 300,
         total_records: upcoming.length,
         next_page_token: "",
-        meetings: upcoming.map(({ id, uuid, topic, start_time, duration, timezone, agenda, join_url }) => ({ id, uuid, topic, start_time, duration, timezone, agenda, join_url, type: 2 })),
+        meetings: upcoming.map(({ id, uuid, topic, start_time, duration, timezone, agenda, join_url }) => ({
+          id,
+          uuid,
+          topic,
+          start_time,
+          duration,
+          timezone,
+          agenda,
+          join_url,
+          type: 2,
+        })),
       });
     }
     const meetingPath = /^\/meetings\/(\d+)(\/recordings)?$/.exec(path);
@@ -124,7 +135,13 @@ export async function startFakeZoom(): Promise<FakeZoom> {
       if (meetingPath[2]) {
         if (method !== "GET") return send(response, 405, zoomError(405, "Method not allowed"));
         if (meeting.recording_files.length === 0) return send(response, 404, zoomError(3301, "This recording does not exist."));
-        return send(response, 200, { id: meeting.id, uuid: meeting.uuid, topic: meeting.topic, start_time: meeting.start_time, recording_files: meeting.recording_files });
+        return send(response, 200, {
+          id: meeting.id,
+          uuid: meeting.uuid,
+          topic: meeting.topic,
+          start_time: meeting.start_time,
+          recording_files: meeting.recording_files,
+        });
       }
       if (method === "PATCH") {
         Object.assign(meeting, JSON.parse(body) as Partial<FakeZoomMeeting>);
@@ -217,7 +234,10 @@ export async function startFakeZoom(): Promise<FakeZoom> {
       const body = JSON.stringify({
         event,
         event_ts: Date.now(),
-        payload: { account_id: "fake-account", object: { id: meetingId, uuid: meeting?.uuid ?? "", topic: meeting?.topic ?? "", recording_files: meeting?.recording_files ?? [] } },
+        payload: {
+          account_id: "fake-account",
+          object: { id: meetingId, uuid: meeting?.uuid ?? "", topic: meeting?.topic ?? "", recording_files: meeting?.recording_files ?? [] },
+        },
       });
       const timestamp = String(Math.floor(Date.now() / 1000));
       const signature = `v0=${createHmac("sha256", secret).update(`v0:${timestamp}:${body}`).digest("hex")}`;

@@ -178,8 +178,9 @@ export const referencesRoute = defineRoute(
 );
 // Media is read from the meeting's app (server/conferencing/booking-media.ts): Zoom has it; Jitsi, Google Meet and Teams none.
 const NO_MEDIA = "Only Zoom meetings have any; bookings at Jitsi Meet, Google Meet or Teams, or without a meeting, answer []";
-export const recordingsRoute = defineRoute(uidRoute("GET", "/recordings", `Get booking recordings (Zoom cloud recordings). ${NO_MEDIA}`, read, z.array(z.unknown())), ({ actor, params }) =>
-  bookingRecordings(actor, params.bookingUid),
+export const recordingsRoute = defineRoute(
+  uidRoute("GET", "/recordings", `Get booking recordings (Zoom cloud recordings). ${NO_MEDIA}`, read, z.array(z.unknown())),
+  ({ actor, params }) => bookingRecordings(actor, params.bookingUid),
 );
 export const transcriptsRoute = defineRoute(
   uidRoute("GET", "/transcripts", `Get transcript download links (Zoom cloud recording transcripts). ${NO_MEDIA}`, read, z.array(z.string())),

@@ -17,7 +17,10 @@ type ZoomMeetingOfBooking = { grant: ZoomGrant; meetingId: string };
 /** The booking's Zoom meeting and a grant to read it, after the actor's access to the booking is checked (404). */
 async function zoomMeetingOf(actor: Actor, uid: string): Promise<ZoomMeetingOfBooking | null> {
   const booking = await getManagedBooking(db, actor, uid);
-  const reference = await db.bookingReference.findFirst({ where: { bookingId: booking.id, meetingApp: "zoom" }, select: { externalId: true, credentialId: true } });
+  const reference = await db.bookingReference.findFirst({
+    where: { bookingId: booking.id, meetingApp: "zoom" },
+    select: { externalId: true, credentialId: true },
+  });
   if (!reference?.credentialId) return null;
   const credential = await db.credential.findUnique({ where: { id: reference.credentialId }, select: { userId: true } });
   const grant = credential ? await findZoomGrant(credential.userId) : null;

@@ -27,12 +27,26 @@ const read = { scope: "APPS_READ" } as const;
 const write = { scope: "APPS_WRITE" } as const;
 
 export const listConferencingRoute = defineRoute(
-  { method: "GET", path: "/v2/conferencing", tag, summary: "List your conferencing applications (the built-in jitsi needs no connection and is not listed)", access: read, response: z.array(ZConferencingAppOutput) },
+  {
+    method: "GET",
+    path: "/v2/conferencing",
+    tag,
+    summary: "List your conferencing applications (the built-in jitsi needs no connection and is not listed)",
+    access: read,
+    response: z.array(ZConferencingAppOutput),
+  },
   ({ actor }) => listConferencingApps(actor),
 );
 
 export const defaultConferencingRoute = defineRoute(
-  { method: "GET", path: "/v2/conferencing/default", tag, summary: "Get your default conferencing application (jitsi until you choose another)", access: read, response: ZDefaultConferencingAppOutput },
+  {
+    method: "GET",
+    path: "/v2/conferencing/default",
+    tag,
+    summary: "Get your default conferencing application (jitsi until you choose another)",
+    access: read,
+    response: ZDefaultConferencingAppOutput,
+  },
   ({ actor }) => getDefaultConferencingApp(actor),
 );
 
@@ -41,7 +55,8 @@ export const connectConferencingRoute = defineRoute(
     method: "POST",
     path: "/v2/conferencing/{app}/connect",
     tag,
-    summary: "Connect your conferencing application (google-meet needs a connected Google Calendar, office365-video an Outlook Calendar; zoom uses oauth/auth-url)",
+    summary:
+      "Connect your conferencing application (google-meet needs a connected Google Calendar, office365-video an Outlook Calendar; zoom uses oauth/auth-url)",
     access: write,
     params: ZConferencingAppParams,
     response: ZConferencingAppOutput,
@@ -64,7 +79,14 @@ export const conferencingAuthUrlRoute = defineRoute(
 );
 
 export const setDefaultConferencingRoute = defineRoute(
-  { method: "POST", path: "/v2/conferencing/{app}/default", tag, summary: "Set your default conferencing application", access: write, params: ZConferencingAppParams },
+  {
+    method: "POST",
+    path: "/v2/conferencing/{app}/default",
+    tag,
+    summary: "Set your default conferencing application",
+    access: write,
+    params: ZConferencingAppParams,
+  },
   async ({ actor, params }) => {
     await setDefaultConferencingApp(actor, parseConferencingApp(params.app));
     return null;
@@ -72,7 +94,14 @@ export const setDefaultConferencingRoute = defineRoute(
 );
 
 export const disconnectConferencingRoute = defineRoute(
-  { method: "DELETE", path: "/v2/conferencing/{app}/disconnect", tag, summary: "Disconnect your conferencing application", access: write, params: ZConferencingAppParams },
+  {
+    method: "DELETE",
+    path: "/v2/conferencing/{app}/disconnect",
+    tag,
+    summary: "Disconnect your conferencing application",
+    access: write,
+    params: ZConferencingAppParams,
+  },
   async ({ actor, params }) => {
     await disconnectConferencingApp(actor, parseConferencingApp(params.app));
     return null;

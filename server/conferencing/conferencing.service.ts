@@ -43,7 +43,8 @@ export async function setDefaultConferencingApp(actor: Actor, app: ConferencingA
 /** Google Meet / Teams: recorded once the calendar they need is connected. Zoom and Jitsi are refused with the way to go. */
 export async function connectConferencingApp(actor: Actor, app: ConferencingApp) {
   const spec = CONFERENCING_APPS[app];
-  if (spec.connect === "built-in") throw new AppError("BAD_REQUEST", `${spec.title} is built in: there is nothing to connect`, [{ path: "params.app", message: "Built in" }]);
+  if (spec.connect === "built-in")
+    throw new AppError("BAD_REQUEST", `${spec.title} is built in: there is nothing to connect`, [{ path: "params.app", message: "Built in" }]);
   if (spec.connect === "oauth")
     throw new AppError("BAD_REQUEST", `${spec.title} connects through its OAuth consent: GET /v2/conferencing/${app}/oauth/auth-url`, [
       { path: "params.app", message: "Use the OAuth connection" },
@@ -51,7 +52,9 @@ export async function connectConferencingApp(actor: Actor, app: ConferencingApp)
   const calendar = await db.credential.findFirst({ where: { userId: actor.userId, type: spec.calendar, invalid: false }, select: { id: true } });
   if (!calendar) {
     const name = spec.calendar === "google_calendar" ? "Google Calendar" : "Outlook Calendar";
-    throw new AppError("BAD_REQUEST", `${spec.title} needs a connected ${name}: connect ${name} first`, [{ path: "params.app", message: `Connect ${name} first` }]);
+    throw new AppError("BAD_REQUEST", `${spec.title} needs a connected ${name}: connect ${name} first`, [
+      { path: "params.app", message: `Connect ${name} first` },
+    ]);
   }
   const existing = await db.credential.findFirst({ where: { userId: actor.userId, type: spec.type }, select: OUTPUT_SELECT });
   if (existing) return db.credential.update({ where: { id: existing.id }, data: { invalid: false }, select: OUTPUT_SELECT });
@@ -63,7 +66,8 @@ export async function connectConferencingApp(actor: Actor, app: ConferencingApp)
 }
 
 export async function disconnectConferencingApp(actor: Actor, app: ConferencingApp): Promise<void> {
-  if (app === BUILT_IN_APP) throw new AppError("BAD_REQUEST", "Jitsi Meet is built in and cannot be disconnected", [{ path: "params.app", message: "Built in" }]);
+  if (app === BUILT_IN_APP)
+    throw new AppError("BAD_REQUEST", "Jitsi Meet is built in and cannot be disconnected", [{ path: "params.app", message: "Built in" }]);
   const { count } = await db.credential.deleteMany({ where: { userId: actor.userId, type: CONFERENCING_APPS[app].type } });
   if (count === 0) throw new AppError("NOT_FOUND", `${CONFERENCING_APPS[app].title} is not connected`);
   await dropDefaultApp(actor.userId, app);

@@ -117,7 +117,9 @@ describe("Zoom", () => {
     expect(await bookingRecordings(asUser(host.id), booking.uid)).toEqual([
       expect.objectContaining({ id: mp4.id, roomName: String(meeting.id), status: "finished", duration: 30 * 60, downloadLink: mp4.download_url }),
     ]);
-    expect(await bookingTranscripts(asUser(host.id), booking.uid)).toEqual([meeting.recording_files.find((file) => file.file_type === "TRANSCRIPT")!.download_url]);
+    expect(await bookingTranscripts(asUser(host.id), booking.uid)).toEqual([
+      meeting.recording_files.find((file) => file.file_type === "TRANSCRIPT")!.download_url,
+    ]);
     // Another user's view of the booking is a 404, not its media.
     const { host: stranger } = await makeHostWithEventType();
     await expect(bookingRecordings(asUser(stranger.id), booking.uid)).rejects.toMatchObject({ code: "NOT_FOUND" });

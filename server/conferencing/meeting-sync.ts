@@ -41,8 +41,7 @@ const factsOf = (output: TBookingOutput): MeetingFacts => ({
   end: new Date(output.end),
 });
 
-const meetingReferences = (bookingId: number) =>
-  db.bookingReference.findMany({ where: { bookingId, meetingApp: { not: null } }, orderBy: { id: "asc" } });
+const meetingReferences = (bookingId: number) => db.bookingReference.findMany({ where: { bookingId, meetingApp: { not: null } }, orderBy: { id: "asc" } });
 type MeetingReference = Awaited<ReturnType<typeof meetingReferences>>[number];
 
 /** Makes the meeting at the app; Zoom without a usable grant falls back to the built-in room. */
@@ -150,7 +149,8 @@ export async function syncMeeting(change: MeetingChange): Promise<void> {
   if (kept) {
     if (change.movesMeeting) await moveMeeting(kept, booking);
     const stored = booking.row.location as StoredLocation | null;
-    if (stored?.link !== kept.meetingUrl && kept.meetingUrl) await recordMeeting(booking, { externalId: kept.externalId, meetingUrl: kept.meetingUrl, app, credentialId: kept.credentialId }, change);
+    if (stored?.link !== kept.meetingUrl && kept.meetingUrl)
+      await recordMeeting(booking, { externalId: kept.externalId, meetingUrl: kept.meetingUrl, app, credentialId: kept.credentialId }, change);
     return;
   }
   const made = await makeMeeting(app, booking, booking.output.hosts[0]?.id);

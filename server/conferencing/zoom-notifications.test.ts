@@ -50,20 +50,32 @@ describe("handleZoomNotification", () => {
 
   it("a signed recording.completed fires RECORDING_READY for the booking of that meeting; a forged one fires nothing", async () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { locations: [{ type: "integration", integration: "zoom" }] } });
-    const { url } = await getZoomAuthUrl({ userId: host.id, via: "api-key", oauthClientId: null }, { returnTo: "/settings/conferencing", onErrorReturnTo: "/settings/conferencing" });
+    const { url } = await getZoomAuthUrl(
+      { userId: host.id, via: "api-key", oauthClientId: null },
+      { returnTo: "/settings/conferencing", onErrorReturnTo: "/settings/conferencing" },
+    );
     const callback = new URL((await fetch(url, { redirect: "manual" })).headers.get("location")!);
     await completeZoomConnection({ state: callback.searchParams.get("state")!, code: callback.searchParams.get("code")! });
-    const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(5, 10), attendee: attendee() }, { principal: null, idempotencyKey: null });
+    const { booking } = await createBooking(
+      { eventTypeId: eventType.id, start: utcAt(5, 10), attendee: attendee() },
+      { principal: null, idempotencyKey: null },
+    );
     await runPendingJobs();
     const meeting = zoom.meetings().find((entry) => entry.agenda.includes(booking.uid))!;
     zoom.finishRecording(meeting.id);
 
     const forged = zoom.notification("recording.completed", meeting.id, "not-the-secret");
-    expect((await handleZoomNotification({ timestamp: forged.headers["x-zm-request-timestamp"]!, signature: forged.headers["x-zm-signature"]! }, forged.body)).status).toBe(401);
+    expect(
+      (await handleZoomNotification({ timestamp: forged.headers["x-zm-request-timestamp"]!, signature: forged.headers["x-zm-signature"]! }, forged.body))
+        .status,
+    ).toBe(401);
     expect(await db.domainEvent.count({ where: { bookingId: booking.id, type: "RECORDING_READY" } })).toBe(0);
 
     const signed = zoom.notification("recording.completed", meeting.id);
-    const answer = await handleZoomNotification({ timestamp: signed.headers["x-zm-request-timestamp"]!, signature: signed.headers["x-zm-signature"]! }, signed.body);
+    const answer = await handleZoomNotification(
+      { timestamp: signed.headers["x-zm-request-timestamp"]!, signature: signed.headers["x-zm-signature"]! },
+      signed.body,
+    );
     expect(answer.status).toBe(200);
     const events = await db.domainEvent.findMany({ where: { bookingId: booking.id, type: "RECORDING_READY" } });
     expect(events).toHaveLength(1);

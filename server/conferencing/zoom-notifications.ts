@@ -34,7 +34,10 @@ const ZNotification = z.object({
   payload: z
     .object({
       plainToken: z.string().optional(),
-      object: z.object({ id: z.union([z.number(), z.string()]).transform(String) }).passthrough().optional(),
+      object: z
+        .object({ id: z.union([z.number(), z.string()]).transform(String) })
+        .passthrough()
+        .optional(),
     })
     .passthrough(),
 });

@@ -13,6 +13,7 @@
  */
 import type { Principal } from "../auth/principal";
 import { checkRedir, consumeState, mintState } from "../calendars/oauth-connect-state";
+import { env } from "../env";
 import { AppError } from "../errors";
 import { log } from "../log";
 import type { TAuthUrlQuery } from "./conferencing.schemas";
@@ -26,12 +27,30 @@ type Caller = Pick<Principal, "userId" | "via" | "oauthClientId">;
 export async function getZoomAuthUrl(caller: Caller, query: TAuthUrlQuery) {
   if (!zoomClientConfig()) throw new AppError("BAD_REQUEST", "Zoom is not configured on this server (ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET)");
   const returnTo = await checkRedir(caller, query.returnTo).catch(() => {
-    throw new AppError("BAD_REQUEST", "returnTo is not allowed", [{ path: "query.returnTo", message: "returnTo must be a path on this service or a URL on the origin of one of the OAuth client's registered redirect URIs" }]);
+    throw new AppError("BAD_REQUEST", "returnTo is not allowed", [
+      {
+        path: "query.returnTo",
+        message: "returnTo must be a path on this service or a URL on the origin of one of the OAuth client's registered redirect URIs",
+      },
+    ]);
   });
   const onErrorReturnTo = await checkRedir(caller, query.onErrorReturnTo).catch(() => {
-    throw new AppError("BAD_REQUEST", "onErrorReturnTo is not allowed", [{ path: "query.onErrorReturnTo", message: "onErrorReturnTo must be a path on this service or a URL on the origin of one of the OAuth client's registered redirect URIs" }]);
+    throw new AppError("BAD_REQUEST", "onErrorReturnTo is not allowed", [
+      {
+        path: "query.onErrorReturnTo",
+        message: "onErrorReturnTo must be a path on this service or a URL on the origin of one of the OAuth client's registered redirect URIs",
+      },
+    ]);
   });
   const state = await mintState(caller.userId, STATE_KIND, JSON.stringify({ returnTo, onErrorReturnTo }));
+  return { url: zoomAuthUrl(state) };
+}
+
+/** The site's own Connect button (/settings/conferencing): back to that page, whatever happens. */
+export async function getZoomAuthUrlForSite(userId: number) {
+  if (!zoomClientConfig()) throw new AppError("BAD_REQUEST", "Zoom is not configured on this server (ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET)");
+  const page = `${env().APP_URL.replace(/\/$/, "")}/settings/conferencing`;
+  const state = await mintState(userId, STATE_KIND, JSON.stringify({ returnTo: page, onErrorReturnTo: page }));
   return { url: zoomAuthUrl(state) };
 }
 

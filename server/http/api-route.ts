@@ -140,8 +140,8 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
         result instanceof Response
           ? result
           : result instanceof Page
-          ? successResponse(result.items, { pagination: result.pagination })
-          : successResponse(result ?? null, { status: declaration.successStatus ?? 200 }),
+            ? successResponse(result.items, { pagination: result.pagination })
+            : successResponse(result ?? null, { status: declaration.successStatus ?? 200 }),
       );
     } catch (error) {
       response = error instanceof AuthFailure ? error.response : toErrorResponse(error, requestId);

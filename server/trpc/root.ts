@@ -5,6 +5,7 @@ import { authRouter } from "./routers/auth";
 import { availabilityRouter } from "./routers/availability";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
 import { bookingPageRouter } from "./routers/booking-page";
+import { conferencingRouter } from "./routers/conferencing";
 import { oauthClientsRouter } from "./routers/oauth-clients";
 import { oauthReviewRouter } from "./routers/oauth-review";
 import { onboardingRouter } from "./routers/onboarding";
@@ -23,6 +24,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   availability: availabilityRouter,
   account: accountRouter,
+  conferencing: conferencingRouter,
 });
 
 export type AppRouter = typeof appRouter;
