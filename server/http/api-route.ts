@@ -135,13 +135,10 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
         requestId,
       } as HandlerInput<D>;
       const result = await handler(input);
-      // A browser step (an OAuth callback's redirect) answers with its own Response, not the envelope.
       response = timePhase("serialize", () =>
-        result instanceof Response
-          ? result
-          : result instanceof Page
-            ? successResponse(result.items, { pagination: result.pagination })
-            : successResponse(result ?? null, { status: declaration.successStatus ?? 200 }),
+        result instanceof Page
+          ? successResponse(result.items, { pagination: result.pagination })
+          : successResponse(result ?? null, { status: declaration.successStatus ?? 200 }),
       );
     } catch (error) {
       response = error instanceof AuthFailure ? error.response : toErrorResponse(error, requestId);
