@@ -4,7 +4,10 @@
  */
 import { formatInZone } from "@/server/time/zoned-dates";
 
-type Props = { timeZone: string; bookings: { uid: string; title: string; start: string; end: string; status: string; attendees: { name: string }[] }[] };
+type Props = {
+  timeZone: string;
+  bookings: { uid: string; title: string; start: string; end: string; status: string; meetingUrl?: string; attendees: { name: string }[] }[];
+};
 
 export function BookingOverview({ timeZone, bookings }: Props) {
   return (
@@ -21,6 +24,11 @@ export function BookingOverview({ timeZone, bookings }: Props) {
               <p className="text-sm text-slate-600">
                 {formatInZone(booking.start, timeZone)} · {booking.attendees.map((attendee) => attendee.name).join(", ")} · {booking.status}
               </p>
+              {booking.meetingUrl && (
+                <a href={booking.meetingUrl} className="text-sm text-indigo-700 underline" target="_blank" rel="noreferrer">
+                  Join the meeting<span className="sr-only"> {booking.title}</span>: {booking.meetingUrl}
+                </a>
+              )}
             </li>
           ))}
         </ul>

@@ -73,7 +73,11 @@ export function ConferencingSettings({ outcome }: { outcome: string | null }) {
   if (apps.isError) return <Alert>{describeError(apps.error).message}</Alert>;
   return (
     <div className="space-y-8">
-      {outcome && <Alert tone={outcome === "connected" ? "info" : "error"}>{outcome === "connected" ? "Zoom is connected." : (OUTCOMES[outcome] ?? OUTCOMES.connection_failed)}</Alert>}
+      {outcome && (
+        <Alert tone={outcome === "connected" ? "info" : "error"}>
+          {outcome === "connected" ? "Zoom is connected." : (OUTCOMES[outcome] ?? OUTCOMES.connection_failed)}
+        </Alert>
+      )}
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Conferencing apps">
         {apps.data.map((app) => (
           <li key={app.app} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">

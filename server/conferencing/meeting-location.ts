@@ -4,7 +4,7 @@
 import type { TBookingOutput } from "../bookings/booking.dto";
 import { locationString } from "../bookings/booking-location";
 import { db } from "../db/client";
-import { appOfIntegration, CONFERENCING_APPS, type ConferencingApp } from "./conferencing-apps";
+import { appOfIntegration, type ConferencingApp } from "./conferencing-apps";
 
 export type StoredLocation = { type?: string; integration?: string; link?: string };
 
@@ -20,12 +20,7 @@ export function meetingAppOfLocation(location: unknown): ConferencingApp | "defa
   return appOfIntegration(stored.integration);
 }
 
-/** Google Meet and Teams links come with the calendar event, not from the conferencing subscriber: no wait for them. */
-function awaitsLink(location: unknown): boolean {
-  const app = meetingAppOfLocation(location);
-  if (app === null || (location as StoredLocation).link) return false;
-  return app === "default" || CONFERENCING_APPS[app].connect !== "calendar";
-}
+const awaitsLink = (location: unknown) => meetingAppOfLocation(location) !== null && !(location as StoredLocation).link;
 
 /**
  * The booking as a mail should show it: when its location is a video app whose meeting is still being made, the mail

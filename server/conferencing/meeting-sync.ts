@@ -8,8 +8,10 @@
  * - a cancelled or declined booking, or one whose location is no longer that app, loses it (Zoom: DELETE).
  * Writing a new link emits BOOKING_LOCATION_UPDATED in the same transaction, so the calendar sync puts the link on
  * the calendar events; when the booking's confirmation mail already went out without it, the link follows in a mail.
- * A provider that fails (Zoom unreachable, grant revoked) is retried by the job; a host without a usable Zoom grant
- * gets the built-in Jitsi room instead, so the booking still has a working link.
+ * Google Meet and Teams meetings come with the organizer's calendar event (calendar-conference.ts): the job reads their
+ * link once the calendar sync wrote the event. A provider that fails (Zoom unreachable, grant revoked) is retried by
+ * the job; a host without a usable Zoom grant, or without the calendar Meet / Teams need, gets the built-in Jitsi room
+ * instead, so the booking still has a working link.
  */
 import { toBookingOutput, BOOKING_SELECT, type TBookingOutput } from "../bookings/booking.dto";
 import { mailMeetingLink } from "../bookings/booking-mail";
@@ -18,6 +20,7 @@ import type { Prisma } from "../db/generated/client";
 import { emitBookingEvent } from "../events/booking-events";
 import type { DomainEvent } from "../events/domain-events";
 import { log } from "../log";
+import { calendarConference } from "./calendar-conference";
 import { BUILT_IN_APP, CONFERENCING_APPS, type ConferencingApp } from "./conferencing-apps";
 import { defaultAppOf } from "./conferencing-defaults";
 import { meetingChangeOf, type MeetingChange } from "./meeting-change";
@@ -60,11 +63,18 @@ async function makeMeeting(app: ConferencingApp, booking: Booking, organizerId: 
     log.warn("conferencing: the organizer has no usable Zoom connection; the booking gets a Jitsi room", { bookingId: booking.output.id });
     app = BUILT_IN_APP;
   }
+  if ((app === "google-meet" || app === "office365-video") && organizerId !== undefined) {
+    const conference = await calendarConference(app, booking.output.id, organizerId);
+    // The calendar sync runs beside this job: until its event (and the provider's conference) exists, try again later.
+    if (conference === "pending") throw new Error(`${CONFERENCING_APPS[app].title}: the calendar event's conference is not there yet; the job runs again`);
+    if (conference !== "no-calendar") return { externalId: conference.eventId, meetingUrl: conference.url, app, credentialId: conference.credentialId };
+    log.warn("conferencing: the organizer has no calendar of the app's provider; the booking gets a Jitsi room", { bookingId: booking.output.id, app });
+    app = BUILT_IN_APP;
+  }
   if (app === BUILT_IN_APP) {
     const link = location?.integration === BUILT_IN_APP && location.link ? location.link : newJitsiRoomUrl();
     return { externalId: new URL(link).pathname.slice(1), meetingUrl: link, app, credentialId: null };
   }
-  // Google Meet and Teams meetings are made with the host's calendar event (server/calendars): nothing to do here.
   return null;
 }
 
