@@ -60,7 +60,8 @@ const eventBody = (event: CalendarEventInput) => ({
  */
 const conferenceRequest = (event: CalendarEventInput, requestId: string) =>
   event.conference === "google-meet" ? { conferenceData: { createRequest: { requestId, conferenceSolutionKey: { type: "hangoutsMeet" } } } } : {};
-const withConferenceData = (path: string, event: CalendarEventInput) => (event.conference === "google-meet" ? `${path}?conferenceDataVersion=1` : path);
+const withConferenceData = (path: string, event: CalendarEventInput) =>
+  event.conference === "google-meet" ? `${path}${path.includes("?") ? "&" : "?"}conferenceDataVersion=1` : path;
 
 type GoogleTime = { dateTime?: string; date?: string };
 type GoogleEvent = {

@@ -30,14 +30,17 @@ async function connectCalendar(userId: number, provider: Provider) {
   return async () => ((await (await fetch(`${fake.url}/__test/accounts/${encodeURIComponent(email)}`)).json()) as { events: Record<string, unknown>[] }).events;
 }
 
-/** The jobs, then the conferencing step once more: in-process draining runs it before the calendar sync made the event. */
+/**
+ * The jobs, then the conferencing step once more: in-process draining runs it before the calendar sync made the event
+ * (and the booking mail waits its 10 s for the link first: hence the longer timeouts).
+ */
 async function settle(bookingId: number) {
   await runPendingJobs();
   await syncMeeting({ eventId: "00000000-0000-0000-0000-000000000000", occurredAt: new Date(), bookingId, movesMeeting: false, mailsLink: false });
   await runPendingJobs();
 }
 
-describe("Google Meet", () => {
+describe("Google Meet", { timeout: 60_000 }, () => {
   it("cannot be connected without a Google Calendar, and says so", async () => {
     const { host } = await makeHostWithEventType();
     await expect(connectConferencingApp(sessionActor(host.id), "google-meet")).rejects.toThrow(/needs a connected Google Calendar/);
@@ -67,7 +70,7 @@ describe("Google Meet", () => {
   });
 });
 
-describe("Microsoft Teams", () => {
+describe("Microsoft Teams", { timeout: 60_000 }, () => {
   it("a booking's Outlook event is written as a Teams online meeting, and the booking gets its join URL", async () => {
     const { host, eventType } = await makeHostWithEventType({ eventType: { locations: [{ type: "integration", integration: "office365-video" }] } });
     await expect(connectConferencingApp(sessionActor(host.id), "office365-video")).rejects.toThrow(/needs a connected Outlook Calendar/);
