@@ -53,6 +53,17 @@ const ZEnv = z.object({
   MICROSOFT_LOGIN_URL: z.url().default("https://login.microsoftonline.com/common/oauth2/v2.0"),
   MICROSOFT_GRAPH_URL: z.url().default("https://graph.microsoft.com/v1.0"),
 
+  // ---- conferencing (server/conferencing)
+  /** The Jitsi Meet server of the built-in video app: each booking gets an unguessable room under it. */
+  JITSI_URL: z.url().default("https://meet.jit.si"),
+  ZOOM_CLIENT_ID: optional(z.string()),
+  ZOOM_CLIENT_SECRET: optional(z.string()),
+  /** The Secret Token of the Zoom app's event subscription: signs Zoom's event notifications (x-zm-signature). */
+  ZOOM_WEBHOOK_SECRET_TOKEN: optional(z.string()),
+  /** Zoom's OAuth endpoints (/authorize, /token). */
+  ZOOM_OAUTH_URL: z.url().default("https://zoom.us/oauth"),
+  ZOOM_API_URL: z.url().default("https://api.zoom.us/v2"),
+
   // ---- phone calls (server/event-types/team-phone-call.ts): a provider speaking Retell AI's REST API
   /** Base URL of the provider; POST {base}/v2/create-phone-call places a call. */
   PHONE_CALL_API_URL: z.url().default("https://api.retellai.com"),

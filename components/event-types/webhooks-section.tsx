@@ -16,7 +16,9 @@ export function WebhooksSection({ eventTypeId, teamId }: { eventTypeId: number; 
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.webhooks.list.queryOptions());
-  const group = list.data?.find((candidate) => candidate.owner.kind !== "user" && candidate.owner.eventTypeId === eventTypeId);
+  const group = list.data?.find(
+    (candidate) => (candidate.owner.kind === "eventType" || candidate.owner.kind === "teamEventType") && candidate.owner.eventTypeId === eventTypeId,
+  );
   const create = useMutation(
     trpc.eventTypes.createWebhook.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }) }),
   );

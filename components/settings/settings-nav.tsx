@@ -16,6 +16,7 @@ const SECTIONS: { heading: string; items: NavItem[] }[] = [
       { href: "/settings/security", label: "Security" },
       { href: "/settings/teams", label: "Teams" },
       { href: "/settings/organizations", label: "Organization" },
+      { href: "/settings/conferencing", label: "Conferencing" },
       { href: "/settings/my-apps", label: "Authorized apps" },
     ],
   },

@@ -45,7 +45,6 @@ const PARAMS: Record<string, (world: World, before: Record<string, number | stri
     });
     return eventType.id;
   },
-  orgId: async (world) => world.org.id,
   userId: async (world) => world.users.member.id,
   linkId: async (_world, before) => {
     const { db } = await import("../../server/db/client");

@@ -11,7 +11,44 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { fakeOAuth, listenOnLoopback, readBody, send } from "./fake-oauth-provider";
 
-type Event = { id: string; summary?: string; description?: string; start: { dateTime: string }; end: { dateTime: string }; transparency?: string };
+type Conference = {
+  createRequest?: { requestId: string; conferenceSolutionKey: { type: string }; status?: { statusCode: string } };
+  entryPoints?: { entryPointType: string; uri: string }[];
+  conferenceSolution?: { key: { type: string } };
+  conferenceId?: string;
+};
+type Event = {
+  id: string;
+  summary?: string;
+  description?: string;
+  start: { dateTime: string };
+  end: { dateTime: string };
+  transparency?: string;
+  hangoutLink?: string;
+  conferenceData?: Conference;
+};
+
+/** Google makes a Meet conference for a createRequest only when the request says conferenceDataVersion=1; otherwise the field is dropped. */
+function withConference(event: Event, query: URLSearchParams): Event {
+  const request = event.conferenceData?.createRequest;
+  if (!request) return event;
+  if (query.get("conferenceDataVersion") !== "1" || request.conferenceSolutionKey?.type !== "hangoutsMeet") {
+    const { conferenceData: _dropped, ...rest } = event;
+    return rest;
+  }
+  const code = `${randomBytes(2).toString("hex").slice(0, 3)}-${randomBytes(2).toString("hex")}-${randomBytes(2).toString("hex").slice(0, 3)}`;
+  const uri = `https://meet.google.com/${code}`;
+  return {
+    ...event,
+    hangoutLink: uri,
+    conferenceData: {
+      createRequest: { ...request, status: { statusCode: "success" } },
+      entryPoints: [{ entryPointType: "video", uri }],
+      conferenceSolution: { key: { type: "hangoutsMeet" } },
+      conferenceId: code,
+    },
+  };
+}
 type Account = { email: string; events: Map<string, Event[]>; refreshCount: number };
 
 export type FakeGoogle = { url: string; serverEnv: Record<string, string>; stop: () => Promise<void> };
@@ -108,13 +145,17 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       if (input.id !== undefined && !CLIENT_EVENT_ID.test(input.id)) return send(response, 400, googleError(400, "invalid", "Invalid resource id value."));
       if (input.id !== undefined && events.some((event) => event.id === input.id))
         return send(response, 409, googleError(409, "duplicate", "The requested identifier already exists."));
-      const event = { ...input, id: input.id ?? randomBytes(10).toString("hex") };
+      const event = withConference({ ...input, id: input.id ?? randomBytes(10).toString("hex") }, query);
       events.push(event);
       return send(response, 200, { kind: "calendar#event", status: "confirmed", ...event });
     }
     if (index < 0) return send(response, method === "DELETE" ? 410 : 404, { error: { code: 404, message: "Not Found" } });
+    if (method === "GET") return send(response, 200, { kind: "calendar#event", status: "confirmed", ...events[index]! });
     if (method === "PATCH") {
-      events[index] = { ...events[index]!, ...(JSON.parse(body) as Partial<Event>) };
+      const patch = JSON.parse(body) as Partial<Event>;
+      // A conference once made stays; a new createRequest only counts on an event without one.
+      const next = { ...events[index]!, ...patch, ...(events[index]!.hangoutLink ? { conferenceData: events[index]!.conferenceData } : {}) };
+      events[index] = events[index]!.hangoutLink ? next : withConference(next, query);
       return send(response, 200, events[index]);
     }
     if (method === "DELETE") {

@@ -22,6 +22,9 @@ type Event = {
   calendarId: string;
   /** Only when the client set one. */
   transactionId?: string;
+  isOnlineMeeting?: boolean;
+  onlineMeetingProvider?: string;
+  onlineMeeting?: { joinUrl: string } | null;
 };
 type Account = { email: string; calendarId: string; events: Event[]; refreshCount: number };
 
@@ -97,7 +100,14 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
     }
     const create = path.match(/^\/me\/calendars\/([^/]+)\/events$/);
     if (method === "POST" && create) {
-      const input = JSON.parse(body) as { subject?: string; start: GraphTime; end: GraphTime; transactionId?: string };
+      const input = JSON.parse(body) as {
+        subject?: string;
+        start: GraphTime;
+        end: GraphTime;
+        transactionId?: string;
+        isOnlineMeeting?: boolean;
+        onlineMeetingProvider?: string;
+      };
       // Graph's guard against a client's retried POST: the event the same transactionId created, not a second one.
       const earlier = input.transactionId ? account.events.find((event) => event.transactionId === input.transactionId) : undefined;
       if (earlier) return send(response, 201, earlier);
@@ -110,6 +120,14 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
         isCancelled: false,
         calendarId: decodeURIComponent(create[1]!),
         ...(input.transactionId ? { transactionId: input.transactionId } : {}),
+        // Graph makes the Teams meeting with the event when asked with a provider the account allows.
+        ...(input.isOnlineMeeting && input.onlineMeetingProvider === "teamsForBusiness"
+          ? {
+              isOnlineMeeting: true,
+              onlineMeetingProvider: "teamsForBusiness",
+              onlineMeeting: { joinUrl: `https://teams.microsoft.com/l/meetup-join/19%3ameeting_${randomBytes(12).toString("hex")}%40thread.v2/0` },
+            }
+          : { isOnlineMeeting: false, onlineMeeting: null }),
       };
       account.events.push(event);
       return send(response, 201, event);
@@ -117,6 +135,7 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
     const single = path.match(/^\/me\/events\/([^/]+)$/);
     const index = single ? account.events.findIndex((event) => event.id === decodeURIComponent(single[1]!)) : -1;
     if (single && index < 0) return send(response, 404, { error: { code: "ErrorItemNotFound", message: "The specified object was not found in the store." } });
+    if (single && method === "GET") return send(response, 200, account.events[index]);
     if (single && method === "PATCH") {
       const input = JSON.parse(body) as { subject?: string; start?: GraphTime; end?: GraphTime };
       const event = account.events[index]!;

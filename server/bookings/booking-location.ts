@@ -4,6 +4,8 @@
  * or phone copied from the event type — so the booking keeps it if the event type changes later. The v2 output's
  * `location` is a string (BookingOutput_2024_08_13: the link, address or phone), "" when the booking has none.
  */
+import { appOfIntegration, BUILT_IN_APP } from "../conferencing/conferencing-apps";
+import { newJitsiRoomUrl } from "../conferencing/jitsi";
 import { AppError } from "../errors";
 import type { TLocation } from "../event-types/event-type.schemas";
 import { ZPhoneNumber, type TLocationInput } from "./booking.schemas";
@@ -26,7 +28,8 @@ export const ATTENDEE_LOCATION_PROMPTS: Record<AttendeeKind, string> = {
 };
 
 const INTEGRATION_NAMES: Record<string, string> = {
-  "cal-video": "Cal Video",
+  jitsi: "Jitsi Meet",
+  "cal-video": "Jitsi Meet",
   "google-meet": "Google Meet",
   "office365-video": "Microsoft Teams",
   zoom: "Zoom",
@@ -88,7 +91,18 @@ function organizerChoice(input: TLocationInput, kind: OrganizerKind, offered: TL
   const candidates = offered.filter((location) => location.type === kind);
   const chosen = wanted === undefined ? candidates[0] : candidates.find((location) => (location as Record<string, unknown>)[field] === wanted);
   if (!chosen) throw notOffered(input, offered);
-  return { type: kind, [field]: (chosen as Record<string, string>)[field] };
+  return withBuiltInRoom({ type: kind, [field]: (chosen as Record<string, string>)[field] });
+}
+
+/**
+ * The built-in video app's room is made with the booking (a random name, no provider to ask), so its link is in
+ * everything the booking's commit sends: the answer, the mails, the calendar events, the webhooks. Other apps' meetings
+ * are made after the commit by the conferencing subscriber (server/conferencing/meeting-sync.ts), which also stores
+ * this room's booking reference. `cal-video` (the peer's own video app) is stored as the built-in one.
+ */
+function withBuiltInRoom(location: TLocationInput): TLocationInput {
+  if (location.type !== "integration" || appOfIntegration(location.integration) !== BUILT_IN_APP) return location;
+  return { type: "integration", integration: BUILT_IN_APP, link: newJitsiRoomUrl() };
 }
 
 /** The booker's own place for a kind the event type offers; the value is required and, for a phone, E.164. */

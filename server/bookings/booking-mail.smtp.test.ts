@@ -32,7 +32,7 @@ async function bookInZones(options: { requiresConfirmation?: boolean } = {}) {
   const { host, eventType } = await makeHostWithEventType({ eventType: options });
   await db.user.update({ where: { id: host.id }, data: { timeZone: "Asia/Tokyo" } });
   const visitor = { ...attendee("Ada Lovelace"), timeZone: "America/New_York" };
-  const { booking } = await createBooking({ eventTypeId: eventType.id, start: utcAt(2, 15), attendee: visitor }, { principal: null, idempotencyKey: null });
+  const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 15), attendee: visitor }, { idempotencyKey: null });
   return { host, visitor, uid: booking.uid };
 }
 

@@ -8,6 +8,7 @@
  * booking's nonce, so it never sits in the event, the job's data or a log), hosts the booking's page and, for a
  * request, the page where they confirm it. "Add to calendar" is offered only while the booking stands.
  */
+import { withMeetingLink } from "../conferencing/meeting-location";
 import { env } from "../env";
 import { bookingPayloadOf } from "../events/booking-events";
 import type { DomainEvent, DomainEventType } from "../events/domain-events";
@@ -160,7 +161,7 @@ function mailFor(change: BookingMailChange, booking: TBookingOutput, kind: Kind,
   };
 }
 
-type LetterKey = "main" | "withdrawn";
+type LetterKey = "main" | "withdrawn" | "meeting-link";
 
 /** Each recipient of one letter of one event at most once, however often the job runs (sendEventMails). */
 async function send(eventId: string, key: LetterKey, change: BookingMailChange, booking: TBookingOutput, kind: Kind): Promise<void> {
@@ -221,6 +222,19 @@ export async function mailBookingEvent(event: DomainEvent): Promise<void> {
   const change = CHANGE_OF[event.type];
   if (!change) return;
   const { booking, previousBooking } = bookingPayloadOf(event);
-  if (change === "rescheduled" && previousBooking) await sendWithdrawal(event.id, previousBooking, booking);
-  await send(event.id, "main", change, booking, kindOf(change, booking));
+  // A video app's meeting is made by the conferencing subscriber beside this one: the letter waits a while for its link.
+  const shown = change === "cancelled" || change === "declined" ? booking : await withMeetingLink(booking, event.occurredAt);
+  if (change === "rescheduled" && previousBooking) await sendWithdrawal(event.id, previousBooking, shown);
+  await send(event.id, "main", change, shown, kindOf(change, shown));
+}
+
+/** The meeting link of a booking whose confirmation went out before the link was made (server/conferencing/meeting-sync.ts). */
+export async function mailMeetingLink(eventId: string, booking: TBookingOutput): Promise<void> {
+  await send(eventId, "meeting-link", "created", booking, {
+    subject: `Updated: ${booking.title}`,
+    method: "REQUEST",
+    reason: null,
+    note: "The meeting link is ready.",
+    attendeesOnly: false,
+  });
 }

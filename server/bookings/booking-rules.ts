@@ -1,4 +1,5 @@
 /** Rules shared by the booking use cases: who hosts, how long transactions may wait, which errors. */
+import { meetingAppOfLocation } from "../conferencing/meeting-location";
 import type { Tx } from "../db/client";
 import type { SubscriberName } from "../events/domain-events";
 import { databaseDeadlines } from "../db/deadlines";
@@ -7,6 +8,7 @@ import { CONFIRMATION_SELECT, needsConfirmation } from "../event-types/confirmat
 import type { SlotEventTypeRow, TSlotCheck } from "../slots/slots.service";
 import { SLOT_ROW_SELECT } from "../slots/slot-event-type";
 import type { BookingHostUser } from "./new-booking-row";
+import { offeredLocations } from "./booking-location";
 
 /**
  * Bookings of one host queue on that host's lock, so a transaction may wait for others to finish: it
@@ -141,6 +143,9 @@ export function writesToCalendars(eventType: BookableEventType, hostIds: number[
   });
 }
 
+/** Whether a booking of the event type may get a video meeting (server/conferencing/meeting-location.ts). */
+const offersMeeting = (locations: unknown) => offeredLocations(locations).some((location) => meetingAppOfLocation(location) !== null);
+
 /**
  * The subscribers a new booking's event has nothing for (server/events/domain-events.ts `skip`), as the event type's
  * row tells: no job is queued whose only work would be to find that out. A stand-in host may have webhooks of its own.
@@ -149,6 +154,7 @@ export function idleSubscribersOfNewBooking(eventType: BookableEventType, hostId
   const idle: SubscriberName[] = [];
   if (!writesToCalendars(eventType, hostIds)) idle.push("calendar-sync");
   if (!eventType.mayHaveWebhooks && hostIds.every((id) => isDescribedHost(eventType, id))) idle.push("webhooks");
+  if (!offersMeeting(eventType.locations)) idle.push("conferencing");
   return idle;
 }
 

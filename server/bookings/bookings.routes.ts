@@ -6,7 +6,8 @@ import { addAttendee, addGuests, getAttendee, listAttendees, markAbsent, reassig
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "./booking-lifecycle";
 import { ZListBookingsQuery } from "./booking-list-query";
 import { ZAttendeeOutput, ZBookingOutput } from "./booking-output.schema";
-import { calendarLinks, emptyMediaList, getBooking, listBookings, listReferences } from "./booking-reads";
+import { bookingConferencingSessions, bookingRecordings, bookingTranscripts } from "../conferencing/booking-media";
+import { calendarLinks, getBooking, listBookings, listReferences } from "./booking-reads";
 import {
   ZAddAttendeeInput,
   ZAddGuestsInput,
@@ -174,15 +175,19 @@ export const referencesRoute = defineRoute(
   },
   ({ actor, params, query }) => listReferences(actor, params.bookingUid, query.type),
 );
-export const recordingsRoute = defineRoute(uidRoute("GET", "/recordings", "Get booking recordings", read, z.array(z.unknown())), ({ actor, params }) =>
-  emptyMediaList(actor, params.bookingUid),
+// Media is read from the meeting's app (server/conferencing/booking-media.ts): Zoom has it; Jitsi, Google Meet and Teams none.
+const NO_MEDIA = "Only Zoom meetings have any; bookings at Jitsi Meet, Google Meet or Teams, or without a meeting, answer []";
+export const recordingsRoute = defineRoute(
+  uidRoute("GET", "/recordings", `Get booking recordings (Zoom cloud recordings). ${NO_MEDIA}`, read, z.array(z.unknown())),
+  ({ actor, params }) => bookingRecordings(actor, params.bookingUid),
 );
-export const transcriptsRoute = defineRoute(uidRoute("GET", "/transcripts", "Get transcript download links", read, z.array(z.string())), ({ actor, params }) =>
-  emptyMediaList(actor, params.bookingUid),
+export const transcriptsRoute = defineRoute(
+  uidRoute("GET", "/transcripts", `Get transcript download links (Zoom cloud recording transcripts). ${NO_MEDIA}`, read, z.array(z.string())),
+  ({ actor, params }) => bookingTranscripts(actor, params.bookingUid),
 );
 export const conferencingSessionsRoute = defineRoute(
-  uidRoute("GET", "/conferencing-sessions", "Get conferencing sessions", read, z.array(z.unknown())),
-  ({ actor, params }) => emptyMediaList(actor, params.bookingUid),
+  uidRoute("GET", "/conferencing-sessions", `Get conferencing sessions (Zoom's past meeting sessions). ${NO_MEDIA}`, read, z.array(z.unknown())),
+  ({ actor, params }) => bookingConferencingSessions(actor, params.bookingUid),
 );
 
 export const bookingRoutes: ApiRoute[] = [

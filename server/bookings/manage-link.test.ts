@@ -15,7 +15,7 @@ afterAll(() => disconnectDb());
 
 async function booked(options: HostOptions = {}, start = utcAt(2, 10)) {
   const seeded = await makeHostWithEventType(options);
-  const { booking } = await createBooking({ eventTypeId: seeded.eventType.id, start, attendee: attendee() }, { principal: null, idempotencyKey: null });
+  const { booking } = await createBooking(null, { eventTypeId: seeded.eventType.id, start, attendee: attendee() }, { idempotencyKey: null });
   const token = (await manageTokenOfBooking(booking.uid))!;
   return { ...seeded, booking, token };
 }

@@ -44,6 +44,8 @@ export function eventOf(booking: TBookingOutput, uid: string): CalendarEventInpu
     start: new Date(booking.start),
     end: new Date(booking.end),
     organizer: { name: organizer.name, email: organizer.email },
+    // A booking at Google Meet or Teams whose link is not made yet: its location reads as the app's name.
+    ...(booking.location === "google-meet" || booking.location === "office365-video" ? { conference: booking.location } : {}),
   };
 }
 

@@ -33,6 +33,8 @@ export type CalendarEventInput = {
   start: Date;
   end: Date;
   organizer: { name: string; email: string };
+  /** A video conference the provider makes with the event (server/conferencing): Google Meet or Teams. */
+  conference?: "google-meet" | "office365-video";
 };
 
 /** A decrypted credential. `saveSecret` persists a changed secret (refreshed OAuth tokens), encrypted. */

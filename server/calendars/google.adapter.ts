@@ -53,6 +53,16 @@ const eventBody = (event: CalendarEventInput) => ({
   end: { dateTime: event.end.toISOString(), timeZone: "UTC" },
 });
 
+/**
+ * A Google Meet conference made with the event, as Google documents it: conferenceData.createRequest with
+ * conferenceSolutionKey.type "hangoutsMeet", sent with conferenceDataVersion=1. The requestId is the event's own
+ * client-chosen id, so a retried write asks for the same conference.
+ */
+const conferenceRequest = (event: CalendarEventInput, requestId: string) =>
+  event.conference === "google-meet" ? { conferenceData: { createRequest: { requestId, conferenceSolutionKey: { type: "hangoutsMeet" } } } } : {};
+const withConferenceData = (path: string, event: CalendarEventInput) =>
+  event.conference === "google-meet" ? `${path}${path.includes("?") ? "&" : "?"}conferenceDataVersion=1` : path;
+
 type GoogleTime = { dateTime?: string; date?: string };
 type GoogleEvent = {
   id: string;
@@ -148,11 +158,17 @@ export const googleAdapter: CalendarAdapter<TOAuthSecret> = {
    */
   async createEvent(credential, calendarId, event) {
     const id = eventWriteKey(event.uid, calendarId);
-    const response = await call(credential, eventPath(calendarId), { method: "POST", body: JSON.stringify({ id, ...eventBody(event) }) });
+    const response = await call(credential, withConferenceData(eventPath(calendarId), event), {
+      method: "POST",
+      body: JSON.stringify({ id, ...eventBody(event), ...conferenceRequest(event, id) }),
+    });
     if (response.status !== 409) return (await jsonOrThrow<{ id: string }>(response, "Creating the Google event")).id;
     await response.body?.cancel();
     await jsonOrThrow(
-      await call(credential, eventPath(calendarId, id), { method: "PATCH", body: JSON.stringify({ ...eventBody(event), status: "confirmed" }) }),
+      await call(credential, withConferenceData(eventPath(calendarId, id), event), {
+        method: "PATCH",
+        body: JSON.stringify({ ...eventBody(event), ...conferenceRequest(event, id), status: "confirmed" }),
+      }),
       "Updating the Google event an earlier attempt created",
     );
     return id;
@@ -176,4 +192,13 @@ export const googleAdapter: CalendarAdapter<TOAuthSecret> = {
 export async function googleAccountEmail(credential: ConnectedCredential<TOAuthSecret>): Promise<string | null> {
   const calendars = await googleAdapter.listCalendars(credential);
   return calendars.find((calendar) => calendar.primary)?.externalId ?? null;
+}
+
+/** The Meet link of an event written with a conference: hangoutLink, else its video entry point; null while Google makes it. */
+export async function googleMeetLink(credential: ConnectedCredential<TOAuthSecret>, calendarId: string, eventId: string): Promise<string | null> {
+  const event = await jsonOrThrow<{ hangoutLink?: string; conferenceData?: { entryPoints?: { entryPointType?: string; uri?: string }[] } }>(
+    await call(credential, eventPath(calendarId, eventId)),
+    "Reading the Google event",
+  );
+  return event.hangoutLink ?? event.conferenceData?.entryPoints?.find((entry) => entry.entryPointType === "video")?.uri ?? null;
 }

@@ -56,6 +56,8 @@ const eventBody = (event: CalendarEventInput) => ({
   start: toGraphTime(event.start),
   end: toGraphTime(event.end),
   ...(event.location ? { location: { displayName: event.location } } : {}),
+  // A Teams meeting made with the event (Graph: isOnlineMeeting + onlineMeetingProvider); its link is onlineMeeting.joinUrl.
+  ...(event.conference === "office365-video" ? { isOnlineMeeting: true, onlineMeetingProvider: "teamsForBusiness" } : {}),
 });
 
 type GraphCalendar = { id: string; name?: string; isDefaultCalendar?: boolean; canEdit?: boolean; owner?: { address?: string } };
@@ -148,4 +150,13 @@ export async function microsoftAccountEmail(credential: ConnectedCredential<TOAu
     "Reading the Microsoft profile",
   );
   return me.mail ?? me.userPrincipalName ?? null;
+}
+
+/** The Teams link of an event written as an online meeting; null while Graph has none. */
+export async function teamsJoinUrl(credential: ConnectedCredential<TOAuthSecret>, eventId: string): Promise<string | null> {
+  const event = await jsonOrThrow<{ onlineMeeting?: { joinUrl?: string } | null }>(
+    await call(credential, `/me/events/${encodeURIComponent(eventId)}?$select=onlineMeeting`),
+    "Reading the Outlook event",
+  );
+  return event.onlineMeeting?.joinUrl ?? null;
 }

@@ -13,8 +13,11 @@ import { bookerSettingFields } from "./booker-settings";
 import { ZConfirmationPolicy } from "./confirmation-policy";
 import { ZBookingFieldsInput } from "./booking-fields";
 
-/** Plain conferencing app names (v1 wrote them with an app prefix such as `integrations:zoom`). */
-export const INTEGRATIONS = ["cal-video", "google-meet", "office365-video", "zoom"] as const;
+/**
+ * Plain conferencing app names (v1 wrote them with an app prefix such as `integrations:zoom`): the peer's, and
+ * Convene's built-in `jitsi` (server/conferencing/conferencing-apps.ts; the peer's `cal-video` books it too).
+ */
+export const INTEGRATIONS = ["jitsi", "cal-video", "google-meet", "office365-video", "zoom"] as const;
 
 const ZIsPublic = z.boolean().describe("Whether bookers see the location before booking");
 

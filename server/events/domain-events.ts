@@ -36,18 +36,27 @@ export const DOMAIN_EVENT_TYPES = [
   "BOOKING_REASSIGNED",
   "BOOKING_LOCATION_UPDATED",
   "OOO_CREATED",
+  // A booking's video meeting, from its provider's notifications (server/conferencing/zoom-notifications.ts).
+  "MEETING_STARTED",
+  "MEETING_ENDED",
+  "RECORDING_READY",
+  "RECORDING_TRANSCRIPTION_GENERATED",
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
 /** What a booking's people hear about: the changes that mail them and move the booking in their calendars. */
 const BOOKING_CHANGES = ["BOOKING_CREATED", "BOOKING_REQUESTED", "BOOKING_RESCHEDULED", "BOOKING_CANCELLED", "BOOKING_CONFIRMED", "BOOKING_REJECTED"] as const;
 
+const MEETING_EVENTS = ["MEETING_STARTED", "MEETING_ENDED", "RECORDING_READY", "RECORDING_TRANSCRIPTION_GENERATED"] as const;
+
 /** Who gets which events, so emitting needs no subscriber module loaded (the request's process may load none). */
 const SUBSCRIBERS = {
   mail: BOOKING_CHANGES,
   "calendar-sync": [...BOOKING_CHANGES, "BOOKING_REASSIGNED", "BOOKING_LOCATION_UPDATED"],
   // Every event a webhook trigger names (server/webhooks/webhook-triggers.ts triggerOfEvent; BOOKING_CONFIRMED goes as BOOKING_CREATED).
-  webhooks: [...BOOKING_CHANGES, "BOOKING_NO_SHOW_UPDATED", "OOO_CREATED"],
+  webhooks: [...BOOKING_CHANGES, "BOOKING_NO_SHOW_UPDATED", "OOO_CREATED", ...MEETING_EVENTS],
+  // Video meetings follow their bookings (server/conferencing/meeting-sync.ts).
+  conferencing: [...BOOKING_CHANGES, "BOOKING_REASSIGNED", "BOOKING_LOCATION_UPDATED"],
 } as const satisfies Record<string, readonly DomainEventType[]>;
 export type SubscriberName = keyof typeof SUBSCRIBERS;
 

@@ -173,6 +173,11 @@ export const DOMAIN_EVENTS = {
   ],
   BOOKING_REASSIGNED: bookingEvent("BOOKING_REASSIGNED"),
   BOOKING_LOCATION_UPDATED: bookingEvent("BOOKING_LOCATION_UPDATED"),
+  // Meeting and recording events (server/conferencing/zoom-notifications.ts) carry the booking, as the others do.
+  MEETING_STARTED: bookingEvent("MEETING_STARTED"),
+  MEETING_ENDED: bookingEvent("MEETING_ENDED"),
+  RECORDING_READY: bookingEvent("RECORDING_READY"),
+  RECORDING_TRANSCRIPTION_GENERATED: bookingEvent("RECORDING_TRANSCRIPTION_GENERATED"),
   // Written as the entry's v2 output since it was added: one version.
   OOO_CREATED: [defineEvent("OOO_CREATED", 1, ZOooEventPayload)],
 } as const satisfies Record<DomainEventType, readonly EventDefinition[]>;

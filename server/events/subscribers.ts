@@ -6,6 +6,7 @@
 import { ISSUE_PASSWORD_RESET_JOB, issuePasswordReset, type IssuePasswordResetData } from "../auth/password-reset.service";
 import { mailBookingEvent } from "../bookings/booking-mail";
 import { syncBookingEvent } from "../calendars/booking-sync";
+import { registerConferencingJobs } from "../conferencing/conferencing-jobs";
 import { defineBatchJob, defineJob, enqueueJob, enqueueJobs } from "../jobs/queue";
 import { SEND_MAIL_JOB, sendQueuedMails, type SendQueuedMailsData } from "../mail/mail-queue";
 import { registerWebhookJobs } from "../webhooks/webhook-jobs";
@@ -16,6 +17,8 @@ const holder = globalThis as unknown as { conveneSubscribersRegistered?: boolean
 export function registerSubscribers(): void {
   if (holder.conveneSubscribersRegistered) return;
   holder.conveneSubscribersRegistered = true;
+  // Before mail: the booking mail waits for the meeting's link, and in-process draining (tests) runs queues in this order.
+  registerConferencingJobs(subscribeToDomainEvents);
   // A mail server that is down keeps the mail in the outbox (mailer.ts); retries cover database errors.
   // Four pollers each: a job waits on SMTP or a calendar provider most of its time, and a burst of bookings must not
   // queue its mails behind one another for minutes.

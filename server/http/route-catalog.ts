@@ -5,6 +5,7 @@
  */
 import { bookingRoutes } from "../bookings/bookings.routes";
 import { calendarRoutes } from "../calendars/calendars.routes";
+import { conferencingRoutes } from "../conferencing/conferencing.routes";
 import { eventTypeRoutes } from "../event-types/event-types.routes";
 import { teamEventTypeRoutes } from "../event-types/team-event-types.routes";
 import { meRoutes } from "../me/me.routes";
@@ -31,6 +32,7 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...slotRoutes,
   ...bookingRoutes,
   ...calendarRoutes,
+  ...conferencingRoutes,
   ...teamRoutes,
   ...teamEventTypeRoutes,
   ...teamResourceRoutes,

@@ -18,7 +18,7 @@ import { createWebhook, listWebhooks } from "../webhooks/webhook.service";
 
 afterAll(() => disconnectDb());
 
-const noKey = { principal: null, idempotencyKey: null };
+const noKey = { idempotencyKey: null };
 const local = { allowPrivateNetwork: true, resolve: async () => [{ address: "127.0.0.1", family: 4 as const }] };
 const body = { subscriberUrl: "http://127.0.0.1:9/org", triggers: ["BOOKING_CREATED" as const], active: true };
 
@@ -29,7 +29,7 @@ let otherOrgWebhookId: number;
 
 /** The webhooks a new booking of `eventTypeId` made messages for. */
 async function webhooksHearing(eventTypeId: number, day: number) {
-  const { booking } = await createBooking({ eventTypeId, start: utcAt(day, 10), attendee: attendee() }, noKey);
+  const { booking } = await createBooking(null, { eventTypeId, start: utcAt(day, 10), attendee: attendee() }, noKey);
   const event = await db.domainEvent.findFirstOrThrow({ where: { bookingId: booking.id, type: "BOOKING_CREATED" } });
   await messagesForEvent(event as DomainEvent);
   return (await db.webhookMessage.findMany({ where: { eventId: event.id }, select: { webhookId: true } })).map(({ webhookId }) => webhookId);

@@ -9,6 +9,7 @@ import { authorizedAppsRouter } from "./routers/authorized-apps";
 import { bookingManageRouter } from "./routers/booking-manage";
 import { bookingPageRouter } from "./routers/booking-page";
 import { eventTypesRouter } from "./routers/event-types";
+import { conferencingRouter } from "./routers/conferencing";
 import { oauthClientsRouter } from "./routers/oauth-clients";
 import { oauthReviewRouter } from "./routers/oauth-review";
 import { onboardingRouter } from "./routers/onboarding";
@@ -33,6 +34,7 @@ export const appRouter = router({
   calendars: calendarsRouter,
   eventTypes: eventTypesRouter,
   organizations: organizationsRouter,
+  conferencing: conferencingRouter,
 });
 
 export type AppRouter = typeof appRouter;

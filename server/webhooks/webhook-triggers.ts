@@ -36,6 +36,11 @@ export const EMITTED_TRIGGERS = [
   "BOOKING_REJECTED",
   "BOOKING_NO_SHOW_UPDATED",
   "OOO_CREATED",
+  // Fired from Zoom's event notifications for Zoom meetings (server/conferencing/zoom-notifications.ts).
+  "MEETING_STARTED",
+  "MEETING_ENDED",
+  "RECORDING_READY",
+  "RECORDING_TRANSCRIPTION_GENERATED",
 ] as const satisfies readonly WebhookTrigger[];
 
 /** Accepted in a subscription, never fired yet (README "Webhooks"). */

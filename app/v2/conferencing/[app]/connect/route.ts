@@ -1,0 +1,4 @@
+import { connectConferencingRoute } from "@/server/conferencing/conferencing.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(connectConferencingRoute);
