@@ -118,6 +118,7 @@ const BODIES: Record<string, (world: World) => Promise<unknown>> = {
   }),
   "POST /v2/teams/{teamId}/users/{userId}/ooo": async () => ({ start: "2031-02-01T00:00:00Z", end: "2031-02-03T00:00:00Z" }),
   "PATCH /v2/teams/{teamId}/users/{userId}/ooo/{oooId}": async () => ({ notes: "Changed by the tenancy matrix" }),
+  "PATCH /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links/{linkId}": async () => ({ maxUsageCount: 3 }),
 };
 
 const ORG_TEAM = "/v2/organizations/{orgId}/teams/{teamId}";

@@ -32,7 +32,13 @@ test.beforeAll(async () => {
   [zoom, mail, receiver] = await Promise.all([startFakeZoom(), startMailCatcher(), startWebhookReceiver()]);
   database = await createScratchDatabase(postgresServerUrl(), "convene_zoom");
   await applyMigrations(database.url);
-  server = await startServerProcess(database.url, { ...zoom.serverEnv, SMTP_URL: mail.smtpUrl, ALLOW_PRIVATE_NETWORK_URLS: "true" });
+  server = await startServerProcess(database.url, {
+    ...zoom.serverEnv,
+    SMTP_URL: mail.smtpUrl,
+    ALLOW_PRIVATE_NETWORK_URLS: "true",
+    // Zoom's tokens are stored encrypted, as calendar credentials are.
+    CALENDAR_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  });
   // The fixtures go to this instance's database.
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
