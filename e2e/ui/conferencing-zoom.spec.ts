@@ -6,6 +6,7 @@
  * deletes it. A recording notification correctly signed makes GET …/recordings return the recording and fires
  * RECORDING_READY; a forged one is refused.
  */
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { disconnectDb } from "../../server/db/client";
