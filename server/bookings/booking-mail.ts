@@ -83,8 +83,17 @@ function factsOf(booking: TBookingOutput, recipient: Recipient): LetterBlock {
     rows: [
       { label: "What", value: booking.title },
       { label: "When", value: zonedRange(booking.start, booking.end, recipient.timeZone, recipient.locale) },
-      ...(booking.meetingUrl ? [{ label: "Where", value: booking.meetingUrl, href: booking.meetingUrl }] : []),
-      ...(booking.location && booking.location !== booking.meetingUrl ? [{ label: booking.meetingUrl ? "Location" : "Where", value: booking.location }] : []),
+      // "Location" names the place as the .ics and the calendar event do; a video link beside another place is its own row.
+      ...(booking.location && booking.location !== booking.meetingUrl ? [{ label: "Location", value: booking.location }] : []),
+      ...(booking.meetingUrl
+        ? [
+            {
+              label: booking.location && booking.location !== booking.meetingUrl ? "Video link" : "Location",
+              value: booking.meetingUrl,
+              href: booking.meetingUrl,
+            },
+          ]
+        : []),
       { label: "Who", value: who },
     ],
   };

@@ -43,7 +43,9 @@ export const ZOrgUserOutput = z.object({
   username: z.string(),
   name: z.string(),
   email: z.string(),
-  emailVerified: z.boolean().describe("true: Convene keeps no unverified addresses (an e-mail change is confirmed through a mailed link)"),
+  emailVerified: z
+    .string()
+    .describe("When the address was verified (ISO 8601): the account's creation, as Convene keeps no unverified addresses (an e-mail change is confirmed through a mailed link)"),
   bio: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   timeZone: z.string(),
@@ -72,7 +74,7 @@ export function toOrgUserOutput({ memberships, createdAt, createdInOrganizationI
   const membership = memberships[0];
   return {
     ...user,
-    emailVerified: true,
+    emailVerified: createdAt.toISOString(),
     hideBranding: false,
     createdDate: createdAt.toISOString(),
     verified: true,

@@ -174,7 +174,8 @@ const iso = (minute: number) => toDate(minute).toISOString();
  * only the hosts whose copy is stale.
  */
 async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awayWindow: Interval | null, options: BusyOptions): Promise<BusyRow[]> {
-  const near = { start: busyWindow.start - MAX_BUFFER_MINUTES, end: busyWindow.end + MAX_BUFFER_MINUTES };
+  // A window the booking window left empty (its end before its start) must still make a valid range for the index.
+  const near = { start: busyWindow.start - MAX_BUFFER_MINUTES, end: Math.max(busyWindow.start, busyWindow.end) + MAX_BUFFER_MINUTES };
   const away = awayWindow ? { start: iso(awayWindow.start), end: iso(awayWindow.end) } : null;
   const holdsAndAway = [options.ignoreReservationUid ?? null, options.now.toISOString(), away !== null, away?.start ?? null, away?.end ?? null];
   if (tx !== db || options.ignoreBookingUid || near.end - near.start < COPY_MIN_WINDOW_MINUTES) {
