@@ -20,7 +20,7 @@ import { PEER } from "../support/peer/peer-schemas";
 test.afterAll(() => disconnectDb());
 
 const SHARED = sharedOperations(ROUTE_CATALOG, PEER["x-all-operations"]);
-const PARAM_CANDIDATES = ["1", "apple", "google", "b1f0c1d2-0000-4000-8000-000000000001"];
+const PARAM_CANDIDATES = ["1", "apple", "google", "zoom", "b1f0c1d2-0000-4000-8000-000000000001"];
 
 /** The route's path with each parameter set to the first candidate its params schema accepts: the 400 comes before any lookup. */
 function concretePath(route: ApiRoute): string {

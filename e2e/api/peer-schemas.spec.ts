@@ -232,6 +232,7 @@ const operations: Record<string, (request: APIRequestContext) => Promise<void>> 
   ...privateLinkOperations(),
   ...scheduleOperations(),
   ...calendarOperations(),
+  ...conferencingOperations(),
   ...slotOperations(),
   ...teamOperations(),
   ...teamEventTypeOperations(),
@@ -706,6 +707,49 @@ function scheduleOperations(): typeof operations {
       const { headers } = await host();
       const { data } = await send(request, "POST /v2/schedules", "/v2/schedules", { headers, data: { name: "Spare", timeZone: "UTC" } });
       await send(request, "DELETE /v2/schedules/{scheduleId}", `/v2/schedules/${data.id}`, { headers });
+    },
+  };
+}
+
+/** Conferencing: the built-in app needs nothing; Google Meet rides on a Google Calendar connection; Zoom's consent starts at the stand-in. */
+function conferencingOperations(): typeof operations {
+  const withGoogleCalendar = async () => {
+    const { user, headers } = await caller();
+    // Connecting Meet only checks that a Google Calendar connection exists: its secret is never read here.
+    await db.credential.create({ data: { userId: user.id, type: "google_calendar", appId: "google-calendar", secret: "unused" } });
+    return { user, headers };
+  };
+  return {
+    "GET /v2/conferencing": async (request) => {
+      const { headers } = await withGoogleCalendar();
+      await send(request, "POST /v2/conferencing/{app}/connect", "/v2/conferencing/google-meet/connect", { headers });
+      const { data } = await send(request, "GET /v2/conferencing", "/v2/conferencing", { headers });
+      expect(data).toContainEqual(expect.objectContaining({ type: "google_video" }));
+    },
+    "GET /v2/conferencing/default": async (request) => {
+      const { headers } = await caller();
+      const { data } = await send(request, "GET /v2/conferencing/default", "/v2/conferencing/default", { headers });
+      expect(data).toMatchObject({ appSlug: "jitsi" });
+    },
+    "POST /v2/conferencing/{app}/connect": async (request) => {
+      const { headers } = await withGoogleCalendar();
+      await send(request, "POST /v2/conferencing/{app}/connect", "/v2/conferencing/google-meet/connect", { headers });
+    },
+    "GET /v2/conferencing/{app}/oauth/auth-url": async (request) => {
+      const { headers } = await caller();
+      const query = { returnTo: "/settings/conferencing", onErrorReturnTo: "/settings/conferencing?failed=1" };
+      const { data } = await send(request, "GET /v2/conferencing/{app}/oauth/auth-url", "/v2/conferencing/zoom/oauth/auth-url", { headers, query });
+      expect(data.url).toContain("/authorize?");
+    },
+    "POST /v2/conferencing/{app}/default": async (request) => {
+      const { headers } = await withGoogleCalendar();
+      await send(request, "POST /v2/conferencing/{app}/connect", "/v2/conferencing/google-meet/connect", { headers });
+      await send(request, "POST /v2/conferencing/{app}/default", "/v2/conferencing/google-meet/default", { headers });
+    },
+    "DELETE /v2/conferencing/{app}/disconnect": async (request) => {
+      const { headers } = await withGoogleCalendar();
+      await send(request, "POST /v2/conferencing/{app}/connect", "/v2/conferencing/google-meet/connect", { headers });
+      await send(request, "DELETE /v2/conferencing/{app}/disconnect", "/v2/conferencing/google-meet/disconnect", { headers });
     },
   };
 }

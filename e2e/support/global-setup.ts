@@ -1,13 +1,14 @@
 /**
  * Playwright global setup: one production server and database for the run, a real SMTP server the app
  * sends its mail to, a real OpenID provider for external sign-up, and stand-ins for Google's and
- * Microsoft's calendar APIs and for the phone-call provider (Retell AI); all torn down after the run.
+ * Microsoft's calendar APIs, for Zoom's and for the phone-call provider (Retell AI); all torn down after the run.
  */
 import { randomBytes } from "node:crypto";
 import { startOidcProvider } from "../demo/oidc-provider";
 import { startFakeGoogle } from "./fake-google";
 import { startFakeMicrosoft } from "./fake-microsoft";
 import { startFakePhoneCalls } from "./fake-phone-calls";
+import { startFakeZoom } from "./fake-zoom";
 import { startMailCatcher } from "./mail-catcher";
 import { startTestServer } from "./test-server";
 
@@ -15,13 +16,14 @@ export default async function globalSetup() {
   const mail = await startMailCatcher();
   const oidc = await startOidcProvider();
   // Google's, Microsoft's and Retell's APIs cannot be reached here: local servers speak their documented REST shapes.
-  const [google, microsoft, phoneCalls] = await Promise.all([startFakeGoogle(), startFakeMicrosoft(), startFakePhoneCalls()]);
+  const [google, microsoft, phoneCalls, zoom] = await Promise.all([startFakeGoogle(), startFakeMicrosoft(), startFakePhoneCalls(), startFakeZoom()]);
   const server = await startTestServer({
     SMTP_URL: mail.smtpUrl,
     ...oidc.env,
     ...google.serverEnv,
     ...microsoft.serverEnv,
     ...phoneCalls.serverEnv,
+    ...zoom.serverEnv,
     // Tests serve ICS feeds and run CalDAV on loopback, which production refuses to fetch.
     ALLOW_PRIVATE_NETWORK_URLS: "true",
     CALENDAR_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
@@ -39,6 +41,6 @@ export default async function globalSetup() {
   Object.assign(process.env, oidc.env);
   return async () => {
     await server.stop();
-    await Promise.all([oidc.stop(), google.stop(), microsoft.stop(), phoneCalls.stop(), mail.stop()]);
+    await Promise.all([oidc.stop(), google.stop(), microsoft.stop(), phoneCalls.stop(), zoom.stop(), mail.stop()]);
   };
 }
