@@ -17,6 +17,15 @@ import { webhookReceiverForFile } from "../support/webhook-receiver";
 
 const receiver = webhookReceiverForFile();
 
+/**
+ * Fired only from Zoom's signed event notifications (server/conferencing/zoom-notifications.ts), which this spec (run on
+ * the embedded database too, with no Zoom) cannot cause; their delivery is tested in
+ * server/conferencing/zoom-notifications.test.ts and e2e/ui/conferencing-zoom.spec.ts. The peer publishes no body for
+ * them to hold them to here.
+ */
+const ZOOM_ONLY = new Set<string>(["MEETING_STARTED", "MEETING_ENDED", "RECORDING_READY", "RECORDING_TRANSCRIPTION_GENERATED"]);
+const CAUSED_HERE = EMITTED_TRIGGERS.filter((trigger) => !ZOOM_ONLY.has(trigger));
+
 type Body = { triggerEvent: string; createdAt: string; payload: Record<string, unknown> };
 const bodies = (path: string) =>
   receiver()
@@ -67,7 +76,7 @@ test("every fired trigger's delivered body is the peer's, field by field", { tag
   await addMember(team.id, stand.id, "MEMBER");
   const path = `/peer-${randomBytes(4).toString("hex")}`;
   const hook = await ok(
-    await request.post("/v2/webhooks", { headers, data: { subscriberUrl: receiver().url(path), triggers: [...EMITTED_TRIGGERS], active: true } }),
+    await request.post("/v2/webhooks", { headers, data: { subscriberUrl: receiver().url(path), triggers: CAUSED_HERE, active: true } }),
     201,
   );
   receiver().expectSecrets(path, [hook.secret]);
@@ -120,7 +129,7 @@ test("every fired trigger's delivered body is the peer's, field by field", { tag
   await delivered(path, "PING", () => true);
 
   const received = bodies(path);
-  expect(new Set(received.map((body) => body.triggerEvent))).toEqual(new Set([...EMITTED_TRIGGERS, "PING"]));
+  expect(new Set(received.map((body) => body.triggerEvent))).toEqual(new Set([...CAUSED_HERE, "PING"]));
   for (const body of received) expect(peerWebhookBodyProblems(body), `${body.triggerEvent}: ${JSON.stringify(body.payload)}`).toEqual([]);
   for (const delivery of receiver().deliveries(path)) expect(delivery.verifiedWith).toEqual([hook.secret]);
 

@@ -215,7 +215,8 @@ export const inviteToOrgTeamRoute = defineRoute(
     params: ZOrgTeamParams,
     body: ZInviteInput,
     response: ZInvitationOutput,
-    successStatus: 201,
+    // The peer answers this organization variant 200 (its /v2/teams twin 201): clients check the status they were promised.
+    successStatus: 200,
   },
   ({ actor, params, body }) => inviteToOrganizationTeam(actor, params.orgId, params.teamId, body),
 );
