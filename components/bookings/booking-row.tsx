@@ -8,11 +8,11 @@ import { StatusBadge } from "./status-badge";
 export function BookingRow({ booking, timeZone, onOpen }: { booking: TBookingOutput; timeZone: string; onOpen: () => void }) {
   const people = booking.attendees.map((attendee) => attendee.name).join(", ");
   return (
-    <li>
+    <li className="flex flex-col sm:flex-row sm:items-center">
       <button
         type="button"
         onClick={onOpen}
-        className={`flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between ${FOCUS_RING}`}
+        className={`flex w-full min-w-0 flex-1 flex-col gap-1 px-4 py-3 text-left hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between ${FOCUS_RING}`}
       >
         <span className="min-w-0">
           <span className="block font-medium text-slate-900">{booking.title}</span>
@@ -22,6 +22,17 @@ export function BookingRow({ booking, timeZone, onOpen }: { booking: TBookingOut
         </span>
         <StatusBadge status={booking.status} />
       </button>
+      {/* Beside the row's button, not in it: a link inside a button is not reachable on its own. */}
+      {booking.meetingUrl && booking.status === "accepted" && (
+        <a
+          href={booking.meetingUrl}
+          target="_blank"
+          rel="noreferrer"
+          className={`shrink-0 px-4 pb-3 text-sm text-indigo-700 underline sm:py-3 dark:text-indigo-300 ${FOCUS_RING}`}
+        >
+          Join the meeting<span className="sr-only"> {booking.title}</span>
+        </a>
+      )}
     </li>
   );
 }
