@@ -48,7 +48,7 @@ test("an event type that requires confirmation, its length and a booking questio
   await flip(question.getByRole("switch", { name: "Required" }));
   await page.getByRole("button", { name: "Save advanced settings" }).click();
   await expect(toastWith(page, "Event type saved")).toBeVisible();
-  await question.getByLabel("Question 1").fill("What should we prepare first?");
+  await question.getByRole("textbox", { name: "Question 1", exact: true }).fill("What should we prepare first?");
   await page.getByRole("button", { name: "Save advanced settings" }).click();
   await expect(toastWith(page, "Event type saved").last()).toBeVisible();
   await expect
