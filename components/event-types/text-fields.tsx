@@ -6,6 +6,7 @@
 import type { InputHTMLAttributes } from "react";
 import { get, useFormContext } from "react-hook-form";
 import { CONTROL_CLASSES, FieldFrame } from "../ui/field-frame";
+import { useFieldId } from "../form/form-id";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "name"> & { name: string; label: string; hint?: string };
 
@@ -16,12 +17,10 @@ function useErrorOf(name: string): string | undefined {
   return error?.message;
 }
 
-const idOf = (name: string) => `field-${name.replaceAll(".", "-")}`;
-
 export function NullableTextField({ name, label, hint, className, ...input }: Props) {
   const { register } = useFormContext();
   const error = useErrorOf(name);
-  const id = idOf(name);
+  const id = useFieldId(name);
   const registered = register(name, { setValueAs: (value: unknown) => (typeof value === "string" ? value.trim() || null : value) });
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
@@ -40,7 +39,7 @@ export const splitList = (text: string) =>
 export function ListTextField({ name, label, hint, className, ...input }: Props) {
   const { register, getValues } = useFormContext();
   const error = useErrorOf(name);
-  const id = idOf(name);
+  const id = useFieldId(name);
   const initial = getValues(name) as unknown;
   const registered = register(name, { setValueAs: (value: unknown) => (typeof value === "string" ? splitList(value) : value) });
   return (

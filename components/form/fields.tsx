@@ -32,8 +32,7 @@ import {
 import { get, useController, useFormContext } from "react-hook-form";
 import { FOCUS_RING } from "../ui/button";
 import { CONTROL_CLASSES, FieldFrame } from "../ui/field-frame";
-
-const idOf = (name: string) => `field-${name.replaceAll(".", "-")}`;
+import { useFieldId } from "./form-id";
 
 function useFieldError(name: string): string | undefined {
   const { formState } = useFormContext();
@@ -45,7 +44,8 @@ type TextProps = InputHTMLAttributes<HTMLInputElement> & { name: string; label: 
 export function TextField({ name, label, hint, className, ...input }: TextProps) {
   const { register } = useFormContext();
   const error = useFieldError(name);
-  const id = input.id ?? idOf(name);
+  const fieldId = useFieldId(name);
+  const id = input.id ?? fieldId;
   const registered = register(name, input.type === "number" ? { valueAsNumber: true } : {});
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
@@ -59,7 +59,8 @@ type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { name: strin
 export function TextareaField({ name, label, hint, className, ...textarea }: TextareaProps) {
   const { register } = useFormContext();
   const error = useFieldError(name);
-  const id = textarea.id ?? idOf(name);
+  const fieldId = useFieldId(name);
+  const id = textarea.id ?? fieldId;
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
       {(aria) => <textarea id={id} rows={3} {...aria} className={CONTROL_CLASSES} {...textarea} {...register(name)} />}

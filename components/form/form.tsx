@@ -15,9 +15,10 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormProvider, useForm, type FieldValues, type UseFormProps, type UseFormReturn } from "react-hook-form";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { z } from "zod";
 import { Alert } from "../ui/alert";
+import { FormIdContext } from "./form-id";
 import { Button } from "../ui/button";
 import { useHydrated } from "../ui/use-hydrated";
 
@@ -45,21 +46,24 @@ type FormProps<TInput extends FieldValues, TOutput> = {
 
 export function Form<TInput extends FieldValues, TOutput>({ form, onSubmit, label, className = "space-y-4", children, ...aria }: FormProps<TInput, TOutput>) {
   const rootError = form.formState.errors.root?.server?.message;
+  const formId = useId();
   return (
     <FormProvider {...form}>
-      <form
-        noValidate
-        aria-label={label}
-        aria-labelledby={aria["aria-labelledby"]}
-        className={className}
-        onSubmit={(event) => {
-          form.clearErrors("root");
-          void form.handleSubmit(onSubmit)(event);
-        }}
-      >
-        {rootError && <Alert>{rootError}</Alert>}
-        {children}
-      </form>
+      <FormIdContext value={formId}>
+        <form
+          noValidate
+          aria-label={label}
+          aria-labelledby={aria["aria-labelledby"]}
+          className={className}
+          onSubmit={(event) => {
+            form.clearErrors("root");
+            void form.handleSubmit(onSubmit)(event);
+          }}
+        >
+          {rootError && <Alert>{rootError}</Alert>}
+          {children}
+        </form>
+      </FormIdContext>
     </FormProvider>
   );
 }

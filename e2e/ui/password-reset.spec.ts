@@ -53,7 +53,7 @@ test("forgot → mail → new password → signed in; the old session is refused
   await expect(page.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
   expect(await fitsWidth(page)).toBe(true);
-  await page.getByLabel("New password").fill(NEW_PASSWORD);
+  await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Set new password" }).click();
   await page.waitForURL((url) => url.pathname === "/");
   expect(await sessionEmail(page.request)).toBe(user.email);
@@ -67,7 +67,7 @@ test("forgot → mail → new password → signed in; the old session is refused
 
   await page.goto(new URL(link).pathname);
   await expect(page.getByText(REFUSED)).toBeVisible();
-  await expect(page.getByLabel("New password")).toHaveCount(0);
+  await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
   await Promise.all([elsewhere.dispose(), fresh.dispose()]);
 });
 
@@ -77,7 +77,7 @@ test("an expired link is refused on its page and by the reset itself", async ({ 
   await db.passwordResetToken.create({ data: { userId: user.id, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() - 1000) } });
   await page.goto(`/auth/reset-password/${token}`);
   await expect(page.getByText(REFUSED)).toBeVisible();
-  await expect(page.getByLabel("New password")).toHaveCount(0);
+  await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
   expect(await seriousAxeViolations(page)).toEqual([]);
   const reset = await request.post("/api/trpc/auth.resetPassword", { data: { token, password: NEW_PASSWORD } });
   expect(reset.status()).toBe(400);
