@@ -62,7 +62,7 @@ test("create a team, invite, the invitee signs up and accepts, a visitor books t
   // The same address again is the service's 409, shown as it says it.
   await invite.getByLabel("E-mail").fill(bobEmail);
   await invite.getByRole("button", { name: "Send invitation" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "already has a pending invitation" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Invite someone" }).getByRole("alert").filter({ hasText: "already has a pending invitation" })).toBeVisible();
 
   // B follows the mailed link, signs up through onboarding and comes back to accept.
   const invitationPath = await invitationPathMailedTo(bobEmail, teamName);
