@@ -1,3 +1,4 @@
+import { z } from "zod";
 /**
  * /v2/organizations/{orgId}/teams…: the organization's teams, their memberships and invitations, with the peer's paths.
  * Scopes per the spec's tables (the team level's for one team, the organization level's for the list, create, update
@@ -214,7 +215,10 @@ export const inviteToOrgTeamRoute = defineRoute(
     access: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
     params: ZOrgTeamParams,
     body: ZInviteInput,
-    response: ZInvitationOutput,
+    response: ZInvitationOutput.extend({
+      token: z.string().describe("The invitation's secret, shown once: only its hash is stored"),
+      inviteLink: z.string().describe("The page where the invited account accepts or declines"),
+    }),
     // The peer answers this organization variant 200 (its /v2/teams twin 201): clients check the status they were promised.
     successStatus: 200,
   },

@@ -14,7 +14,7 @@ import type { TCreateMembershipInput, TCreateTeamInput, TUpdateMembershipInput, 
 import { createTeam, deleteTeamOfOrganization, getTeam, updateTeam } from "../teams/team.service";
 import { createMembership, deleteMembership, getMembership, listMemberships, updateMembership } from "../teams/membership.service";
 import type { TInviteInput } from "../teams/invitation.schemas";
-import { inviteToTeam } from "../teams/invitation.service";
+import { inviteToTeamWithLink } from "../teams/invitation.service";
 import { requireOrgPermission, requireTeamOfOrganization } from "./organization-access";
 import { orgTeamsOfMember, orgTeamsReadableBy } from "./org-teams-access";
 
@@ -77,4 +77,4 @@ export const deleteOrganizationTeamMembership = (actor: Actor, orgId: number, te
   onTeamOfOrganization(orgId, teamId, () => deleteMembership(actor, teamId, membershipId));
 
 export const inviteToOrganizationTeam = (actor: Actor, orgId: number, teamId: number, input: TInviteInput) =>
-  onTeamOfOrganization(orgId, teamId, () => inviteToTeam(actor, teamId, input));
+  onTeamOfOrganization(orgId, teamId, () => inviteToTeamWithLink(actor, teamId, input));

@@ -96,18 +96,32 @@ export async function openInvitation(tx: Tx, actor: Actor, teamId: number, invit
     const isForAccount = "userId" in invitee;
     await queueMails(tx, [teamInvitationMail({ to, teamName: invitation.team.name, inviterName, role, link: invitationLink(token), expiresAt, isForAccount })]);
   }
-  return invitation;
+  return { ...invitation, token };
 }
 
 export async function inviteToTeam(actor: Actor, teamId: number, input: TInviteInput, now = new Date()) {
+  const { output } = await openEmailInvitation(actor, teamId, input, now);
+  return output;
+}
+
+/**
+ * The peer's organization-team invite answers the link too (`token`, `inviteLink`), shown once to the admin who made
+ * it so they can hand it over themselves; only its hash is stored, and accepting it still needs the invited account.
+ */
+export async function inviteToTeamWithLink(actor: Actor, teamId: number, input: TInviteInput, now = new Date()) {
+  const { output, token } = await openEmailInvitation(actor, teamId, input, now);
+  return { ...output, token, inviteLink: invitationLink(token) };
+}
+
+async function openEmailInvitation(actor: Actor, teamId: number, input: TInviteInput, now: Date) {
   const { email, role } = ZInviteInput.parse(input);
-  const created = await db
+  const { token, ...created } = await db
     .$transaction(async (tx) => {
       await requirePermission(actor, { teamId }, "membership.write", tx);
       return openInvitation(tx, actor, teamId, { email }, role, now);
     })
     .catch(asOpenConflict({ email }));
-  return toInvitationOutput({ ...created, email });
+  return { output: toInvitationOutput({ ...created, email }), token };
 }
 
 /** The team's invitations not yet accepted, expired and declined ones included (the page marks them), newest first. */

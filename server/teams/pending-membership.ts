@@ -58,7 +58,9 @@ export async function findPendingMembership(tx: Tx, actor: Actor, teamId: number
 
 /** POST …/memberships for someone else: an invitation by id, mailed to the account when there is one. */
 export async function invitePendingMember(tx: Tx, actor: Actor, teamId: number, userId: number, role: TeamRole) {
-  return toPendingOutput(await openInvitation(tx, actor, teamId, { userId }, role));
+  const opened = await openInvitation(tx, actor, teamId, { userId }, role);
+  // The secret went out in the invitee's mail; a membership answer never carries it.
+  return toPendingOutput({ id: opened.id, teamId: opened.teamId, userId: opened.userId, role: opened.role });
 }
 
 /**
