@@ -55,8 +55,7 @@ test.afterAll(async () => {
 
 const zoomTime = (iso: string) => iso.replace(/\.\d{3}Z$/, "Z");
 
-// FIXME(issue 24): not yet green end to end in the browser (seen 2026-11-27); the same flow is covered at service level by server/conferencing/meeting-sync.test.ts and zoom-notifications.test.ts.
-test.fixme("connect Zoom in the browser, then meetings follow bookings: created, moved, deleted; recordings from Zoom's notification", async ({ browser }) => {
+test("connect Zoom in the browser, then meetings follow bookings: created, moved, deleted; recordings from Zoom's notification", async ({ browser }) => {
   test.setTimeout(180_000);
   const { host, eventType, apiKey } = await makeHostWithEventType({ eventType: { locations: [{ type: "integration", integration: "zoom" }] } });
   const auth = { authorization: `Bearer ${apiKey}` };
