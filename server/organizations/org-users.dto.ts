@@ -45,7 +45,9 @@ export const ZOrgUserOutput = z.object({
   email: z.string(),
   emailVerified: z
     .string()
-    .describe("When the address was verified (ISO 8601): the account's creation, as Convene keeps no unverified addresses (an e-mail change is confirmed through a mailed link)"),
+    .describe(
+      "When the address was verified (ISO 8601): the account's creation, as Convene keeps no unverified addresses (an e-mail change is confirmed through a mailed link)",
+    ),
   bio: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   timeZone: z.string(),
