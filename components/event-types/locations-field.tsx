@@ -4,7 +4,7 @@
  * location-kinds.ts), so a kind the backend adds appears here without a change. One row per location offered.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useFieldArray } from "react-hook-form";
+import { useFieldArray, useWatch } from "react-hook-form";
 import { SelectField, TextField } from "../form/fields";
 import { useTRPC } from "../trpc/client";
 import { Button } from "../ui/button";
@@ -21,10 +21,17 @@ function newLocation(kind: TLocationKind): Record<string, unknown> {
   return { type: kind.type };
 }
 
+/** The usable apps, plus the one the location names now when it is no longer connected (so it shows, and can be changed). */
+function appOptions(kind: TLocationKind, chosen: string | undefined) {
+  if (!chosen || kind.integrations.some((app) => app.value === chosen)) return kind.integrations;
+  return [...kind.integrations, { value: chosen, label: `${chosen} (not connected)` }];
+}
+
 export function LocationsField() {
   const trpc = useTRPC();
   const kinds = useQuery(trpc.eventTypes.locationKinds.queryOptions());
   const { fields, append, remove } = useFieldArray({ name: "locations" });
+  const current = (useWatch({ name: "locations" }) ?? []) as { integration?: string }[];
   const kindOf = (type: string) => kinds.data?.find((kind) => kind.type === type);
   return (
     <Fieldset legend="Locations" hint="Where the meeting happens. With several, the booker chooses one.">
@@ -39,7 +46,7 @@ export function LocationsField() {
               <div className="min-w-48 flex-1">
                 <p className="text-sm font-medium text-slate-800">{label}</p>
                 {kind?.valueField === "integration" ? (
-                  <SelectField name={`locations.${index}.integration`} label="App" options={kind.integrations} />
+                  <SelectField name={`locations.${index}.integration`} label="App" options={appOptions(kind, current[index]?.integration)} />
                 ) : kind?.valueField ? (
                   <TextField name={`locations.${index}.${kind.valueField}`} label={VALUE_LABELS[kind.valueField]} />
                 ) : (

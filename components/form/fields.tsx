@@ -39,14 +39,22 @@ function useFieldError(name: string): string | undefined {
   return (get(formState.errors, name) as { message?: string } | undefined)?.message;
 }
 
-type TextProps = InputHTMLAttributes<HTMLInputElement> & { name: string; label: string; hint?: string };
+type TextProps = InputHTMLAttributes<HTMLInputElement> & {
+  name: string;
+  label: string;
+  hint?: string;
+  /** An optional field of the schema (`.optional()`): left empty, it is absent from the values rather than "". */
+  isOptional?: boolean;
+};
 
-export function TextField({ name, label, hint, className, ...input }: TextProps) {
+const emptyAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+export function TextField({ name, label, hint, className, isOptional, ...input }: TextProps) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   const fieldId = useFieldId(name);
   const id = input.id ?? fieldId;
-  const registered = register(name, input.type === "number" ? { valueAsNumber: true } : {});
+  const registered = register(name, input.type === "number" ? { valueAsNumber: true } : isOptional ? { setValueAs: emptyAsAbsent } : {});
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
       {(aria) => <input id={id} {...aria} className={CONTROL_CLASSES} {...input} {...registered} />}

@@ -45,7 +45,7 @@ function CreateOrgTeamForm({ orgId }: { orgId: number }) {
     <Form form={form} onSubmit={(body) => create.mutate({ orgId, body })} label="Create a team in the organization" className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField name="name" label="Team name" maxLength={100} />
-        <TextField name="slug" label="Slug (optional)" maxLength={64} hint="Unique within the organization; made from the name when empty" />
+        <TextField name="slug" label="Slug (optional)" isOptional maxLength={64} hint="Unique within the organization; made from the name when empty" />
       </div>
       <SubmitButton pending={create.isPending}>Create team</SubmitButton>
     </Form>

@@ -1,23 +1,16 @@
 "use client";
 /** Name and slug, on the form kit with the procedure's own fields; the creator becomes the team's OWNER and lands on its page. */
 import { useRouter } from "next/navigation";
-import { z } from "zod";
 import { ZCreateTeamInput } from "@/server/teams/team.schemas";
 import { TextField } from "../form/fields";
 import { Form, SubmitButton, useZodForm } from "../form/form";
 import { useFormMutation } from "../form/use-form-mutation";
 import { useTRPC } from "../trpc/client";
 
-/** An empty slug is none: the service makes one from the name. */
-const ZCreateTeamForm = z.object({
-  name: ZCreateTeamInput.shape.name,
-  slug: z.union([z.literal(""), ZCreateTeamInput.shape.slug.unwrap()]),
-});
-
 export function CreateTeamForm() {
   const trpc = useTRPC();
   const router = useRouter();
-  const form = useZodForm(ZCreateTeamForm, { defaultValues: { name: "", slug: "" }, mode: "onSubmit" });
+  const form = useZodForm(ZCreateTeamInput, { defaultValues: { name: "" }, mode: "onSubmit" });
   const create = useFormMutation(form, trpc.teams.create.mutationOptions(), {
     success: (team) => `Team “${team.name}” created`,
     invalidates: [trpc.teams.list.queryKey()],
@@ -28,17 +21,13 @@ export function CreateTeamForm() {
       <h2 id="create-team-heading" className="text-lg font-semibold">
         Create a team
       </h2>
-      <Form
-        form={form}
-        aria-labelledby="create-team-heading"
-        className="mt-4 space-y-4"
-        onSubmit={({ name, slug }) => create.mutate({ name, ...(slug ? { slug } : {}) })}
-      >
+      <Form form={form} aria-labelledby="create-team-heading" className="mt-4 space-y-4" onSubmit={(body) => create.mutate(body)}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField name="name" label="Team name" maxLength={100} />
           <TextField
             name="slug"
             label="Slug (optional)"
+            isOptional
             maxLength={64}
             hint="Your team's booking pages live at /team/<slug>/…; made from the name when empty."
           />

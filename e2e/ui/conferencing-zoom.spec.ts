@@ -74,6 +74,13 @@ test("connect Zoom in the browser, then meetings follow bookings: created, moved
   const listed = await (await fetch(`${server.baseUrl}/v2/conferencing`, { headers: auth })).json();
   expect(listed.data).toEqual([expect.objectContaining({ type: "zoom_video", userId: host.id, invalid: false })]);
 
+  // The event type editor's location picker offers the connected app beside the built-in one, and no unconnected one.
+  await page.goto(`/event-types/${eventType.id}`);
+  const videoLocation = page.getByRole("listitem", { name: "Location 1: Video conferencing app" });
+  await videoLocation.getByRole("button", { name: /App$/ }).click();
+  await expect(page.getByRole("option")).toHaveText(["Jitsi Meet", "Zoom"]);
+  await page.keyboard.press("Escape");
+
   // A webhook for the recording, then the booking.
   const hookPath = `/zoom-recording-${eventType.id}`;
   const hook = await fetch(`${server.baseUrl}/v2/event-types/${eventType.id}/webhooks`, {

@@ -77,5 +77,12 @@ describe("handleZoomNotification", () => {
     const events = await db.domainEvent.findMany({ where: { bookingId: booking.id, type: "RECORDING_READY" } });
     expect(events).toHaveLength(1);
     expect(await db.$queryRawUnsafe(`SELECT name FROM pgboss.job WHERE data->>'eventId' = $1`, events[0]!.id)).toEqual([{ name: "event.webhooks" }]);
+
+    // Zoom retries a notification it thinks was lost (same body, signed again), sometimes twice at once: it fires no more.
+    const retries = [signed, signed].map((copy) =>
+      handleZoomNotification({ timestamp: copy.headers["x-zm-request-timestamp"]!, signature: copy.headers["x-zm-signature"]! }, copy.body),
+    );
+    expect((await Promise.all(retries)).map((retry) => retry.status)).toEqual([200, 200]);
+    expect(await db.domainEvent.count({ where: { bookingId: booking.id, type: "RECORDING_READY" } })).toBe(1);
   });
 });

@@ -8,10 +8,13 @@
  * - The endpoint.url_validation handshake is answered only when signed too: its answer is an HMAC of a caller-chosen
  *   plainToken under the same secret, so answering unsigned requests would sign anything for anyone.
  * - A notification names a meeting; it fires webhooks only for a booking whose Zoom meeting that is.
+ * - A notification fires once: Zoom retries one it thinks was not received (the same event and event_ts), and a
+ *   captured one could be replayed inside the 5 minutes. Its identity fixes the domain event's id, which is written
+ *   only if absent, under a lock on that id (two copies arriving together on two instances fire once too).
  * The webhook events (MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED) are domain
  * events written in one transaction and delivered by the job queue like every booking event.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { BOOKING_SELECT, toBookingOutput } from "../bookings/booking.dto";
 import { db } from "../db/client";
@@ -31,6 +34,7 @@ const TRIGGERS: Record<string, DomainEventType> = {
 
 const ZNotification = z.object({
   event: z.string(),
+  event_ts: z.number().optional(),
   payload: z
     .object({
       plainToken: z.string().optional(),
@@ -55,15 +59,26 @@ export function isSignedByZoom(secret: string, headers: { timestamp: string | nu
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function fireFor(meetingId: string, type: DomainEventType): Promise<boolean> {
+/** The domain event id one notification maps to: the same for Zoom's retries of it (and for a replay of its body). */
+function eventIdOf(notification: { event: string; event_ts?: number; objectId: string }, rawBody: string): string {
+  const identity = notification.event_ts !== undefined ? `${notification.event}:${notification.objectId}:${notification.event_ts}` : rawBody;
+  const hex = createHash("sha256").update(`zoom-notification:${identity}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+type FireResult = "fired" | "duplicate" | "no-booking";
+
+async function fireFor(meetingId: string, type: DomainEventType, eventId: string): Promise<FireResult> {
   const reference = await db.bookingReference.findFirst({ where: { type: "zoom_video", externalId: meetingId }, select: { bookingId: true } });
-  if (!reference) return false;
-  await db.$transaction(async (tx) => {
+  if (!reference) return "no-booking";
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(('x' || substr(md5(${eventId}), 1, 16))::bit(64)::bigint)`;
+    if (await tx.domainEvent.findUnique({ where: { id: eventId }, select: { id: true } })) return "duplicate";
     const row = await tx.booking.findUniqueOrThrow({ where: { id: reference.bookingId }, select: BOOKING_SELECT });
     // Only the webhooks subscriber takes these events (domain-events.ts SUBSCRIBERS).
-    await emitBookingEvent(tx, type, toBookingOutput(row));
+    await emitBookingEvent(tx, type, toBookingOutput(row), { id: eventId });
+    return "fired";
   });
-  return true;
 }
 
 export async function handleZoomNotification(headers: { timestamp: string | null; signature: string | null }, rawBody: string): Promise<NotificationAnswer> {
@@ -77,15 +92,16 @@ export async function handleZoomNotification(headers: { timestamp: string | null
     parsed = null;
   }
   if (!parsed?.success) return { status: 400, body: { error: "Not a Zoom event notification" } };
-  const { event, payload } = parsed.data;
+  const { event, event_ts, payload } = parsed.data;
   if (event === "endpoint.url_validation") {
     if (!payload.plainToken) return { status: 400, body: { error: "plainToken is missing" } };
     return { status: 200, body: { plainToken: payload.plainToken, encryptedToken: hmacHex(secret, payload.plainToken) } };
   }
   const type = TRIGGERS[event];
   if (type && payload.object) {
-    const fired = await fireFor(payload.object.id, type);
-    log.info("zoom notification", { event, meetingId: payload.object.id, fired });
+    const objectId = payload.object.id;
+    const outcome = await fireFor(objectId, type, eventIdOf({ event, event_ts, objectId }, rawBody));
+    log.info("zoom notification", { event, meetingId: objectId, outcome });
   }
   // Zoom retries anything but a 2xx: a notification about a meeting that is not a booking's is still received.
   return { status: 200, body: { received: true } };

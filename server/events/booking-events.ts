@@ -31,7 +31,7 @@ export async function emitBookingEvent(
   tx: Tx,
   type: DomainEventType,
   booking: TBookingOutput,
-  options: { previousBooking?: TBookingOutput; noShow?: NoShowChange; teamId?: number | null; skip?: readonly SubscriberName[] } = {},
+  options: { previousBooking?: TBookingOutput; noShow?: NoShowChange; teamId?: number | null; skip?: readonly SubscriberName[]; id?: string } = {},
 ): Promise<string> {
   const payload: z.input<typeof ZBookingEventPayload> = {
     booking,
@@ -47,5 +47,6 @@ export async function emitBookingEvent(
     userIds: booking.hosts.map((host) => host.id),
     payload,
     skip: options.skip,
+    id: options.id,
   });
 }

@@ -72,6 +72,8 @@ export type DomainEventInput = {
   payload: Prisma.InputJsonObject | object;
   /** Subscribers the emitter knows have nothing to do (e.g. calendar sync when no host writes to a calendar). */
   skip?: readonly SubscriberName[];
+  /** A fixed id for an event that must be written at most once (a provider's notification retried): see eventIdFor. */
+  id?: string;
 };
 
 /** The stored event, as a subscriber receives it: `payload` valid for `version`, the current one once read. */
@@ -100,9 +102,8 @@ const INSERT_EVENT = `INSERT INTO "DomainEvent" (id, type, version, "occurredAt"
  * The event and its subscribers' jobs, in the caller's transaction, as one statement (a booking pays one round trip
  * for its outbox). Returns the event's id.
  */
-export async function emitDomainEvent(tx: Tx, { skip = [], ...event }: DomainEventInput): Promise<string> {
+export async function emitDomainEvent(tx: Tx, { skip = [], id = randomUUID(), ...event }: DomainEventInput): Promise<string> {
   const { version, payload } = payloadToWrite(DOMAIN_EVENTS, event.type, event.payload);
-  const id = randomUUID();
   const values = [
     id,
     event.type,

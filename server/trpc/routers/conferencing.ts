@@ -1,4 +1,4 @@
-/** The site's /settings/conferencing and the event type editor's location picker, over the same services as /v2/conferencing. */
+/** The site's /settings/conferencing, over the same services as /v2/conferencing. */
 import { ZConferencingAppInput } from "../../conferencing/conferencing.schemas";
 import {
   conferencingOverview,
@@ -7,13 +7,11 @@ import {
   parseConferencingApp,
   setDefaultConferencingApp,
 } from "../../conferencing/conferencing.service";
-import { listLocationKinds } from "../../conferencing/location-kinds";
 import { getZoomAuthUrlForSite } from "../../conferencing/zoom-oauth.service";
 import { protectedProcedure, router } from "../init";
 
 export const conferencingRouter = router({
   overview: protectedProcedure.query(({ ctx }) => conferencingOverview(ctx.actor)),
-  locationKinds: protectedProcedure.query(({ ctx }) => listLocationKinds(ctx.actor)),
   setDefault: protectedProcedure
     .input(ZConferencingAppInput)
     .mutation(({ ctx, input }) => setDefaultConferencingApp(ctx.actor, parseConferencingApp(input.app))),

@@ -84,7 +84,7 @@ const privateLinksRouter = router({
 
 export const eventTypesRouter = router({
   overview: protectedProcedure.query(({ ctx }) => overview(ctx.actor)),
-  locationKinds: protectedProcedure.query(() => locationKinds()),
+  locationKinds: protectedProcedure.query(({ ctx }) => locationKinds(ctx.actor)),
   get: protectedProcedure.input(ZEventTypeRef).query(({ ctx, input }) => editorData(ctx.actor, input.eventTypeId)),
   create: protectedProcedure.input(z.object({ body: ZCreateEventTypeInput })).mutation(({ ctx, input }) => createEventType(ctx.actor, input.body)),
   createForTeam: protectedProcedure
