@@ -7,17 +7,12 @@
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { expect, test } from "../support/fixtures";
-import { mailsTo } from "../support/mail-catcher";
+import { sentMailsTo } from "../support/sent-mail";
 
 test.afterAll(() => disconnectDb());
 
 async function mailTexts(to: string, subjectStart: string): Promise<string[]> {
-  if (process.env.E2E_MAIL_DIR)
-    return mailsTo(to)
-      .filter((mail) => mail.subject.startsWith(subjectStart))
-      .map((mail) => mail.text);
-  const rows = await db.outboxMail.findMany({ where: { to, subject: { startsWith: subjectStart } }, orderBy: { id: "asc" } });
-  return rows.map((row) => row.text);
+  return (await sentMailsTo(to)).filter((mail) => mail.subject.startsWith(subjectStart)).map((mail) => mail.text);
 }
 
 async function linkFromMail(to: string, subjectStart: string, uid: string): Promise<string> {

@@ -9,7 +9,7 @@ import { disconnectDb } from "../../server/db/client";
 import { createOrganizationTeam } from "../../server/organizations/org-structure.service";
 import { createOrganization } from "../../server/organizations/organization.service";
 import { expect, test } from "../support/fixtures";
-import { mailsTo } from "../support/mail-catcher";
+import { sentMailsTo } from "../support/sent-mail";
 import { acceptPendingMembership } from "../support/service-invitations";
 
 test.afterAll(() => disconnectDb());
@@ -22,8 +22,7 @@ async function organizationOf(ownerEmail: string) {
   return createOrganization(sessionActor(admin.id), { name: `Org ${unique()}`, slug: `org-${unique()}`, ownerEmail });
 }
 
-// Not yet in the embedded suite: on PGlite this flow failed in its first steps (2026-11-27, open in issue 21).
-test("create an organization, add users, list its memberships and users", async ({ request }) => {
+test("create an organization, add users, list its memberships and users", { tag: "@embedded" }, async ({ request }) => {
   const owner = await makeUser({ name: "Olive Owner" });
   const org = await organizationOf(owner.email);
   const ownerHeaders = await bearer(owner.id);
@@ -41,7 +40,7 @@ test("create an organization, add users, list its memberships and users", async 
     timeZone: "Europe/Paris",
     profile: { organizationId: org.id, role: "MEMBER", createdInOrganization: true },
   });
-  await expect.poll(() => mailsTo(email).some((mail) => /\/auth\/reset-password\/cnv_pr_/.test(mail.text)), { timeout: 60_000 }).toBe(true);
+  await expect.poll(async () => (await sentMailsTo(email)).some((mail) => /\/auth\/reset-password\/cnv_pr_/.test(mail.text)), { timeout: 60_000 }).toBe(true);
 
   const again = await request.post(`/v2/organizations/${org.id}/users`, { headers: ownerHeaders, data: { email } });
   expect(again.status()).toBe(409);
