@@ -1,3 +1,4 @@
+import { locationForPeople } from "./booking-location";
 import { db } from "../db/client";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
 import { buildIcs, type IcsEvent } from "./ics";
@@ -14,7 +15,7 @@ export function icsForBooking(booking: TBookingOutput, method: IcsEvent["method"
     end: new Date(booking.end),
     title: booking.title,
     description: booking.description,
-    location: booking.location || null,
+    location: locationForPeople(booking.location),
     organizer: { name: organizer.name, email: organizer.email },
     // A phone-only attendee is addressed by phone (a tel: URI), never by its stand-in e-mail.
     attendees: booking.attendees.map(({ name, email, phoneNumber }) => (hasMailbox(email) || !phoneNumber ? { name, email } : { name, phone: phoneNumber })),

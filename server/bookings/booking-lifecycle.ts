@@ -19,6 +19,8 @@ import { newBookingUid } from "./booking-uid";
 import { newManageNonce } from "./manage-link";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 import { lockStandIns } from "./round-robin";
+import { attendeeRulesUnlessManager } from "./attendee-rules-check";
+import { cancelRefusal, rescheduleRefusal } from "./manage-link-rules";
 
 const LIVE = ["ACCEPTED", "PENDING"] as const;
 const isLive = (status: string) => (LIVE as readonly string[]).includes(status);
@@ -32,7 +34,8 @@ async function callerEmail(actor: Actor | null): Promise<string | null> {
 /**
  * How a caller other than the API reaches these use cases: the attendee's manage link (manage-link.service.ts) names
  * who acts, and checks its own rules on the booking as read under its lock, so a booking moved or cancelled
- * meanwhile is judged as it now is.
+ * meanwhile is judged as it now is. A caller without a check (the /v2 routes, the site) gets
+ * attendeeRulesUnlessManager: the event type's attendee rules hold for anyone who does not manage the booking.
  */
 export type LifecycleCaller = {
   byEmail?: string;
@@ -45,7 +48,7 @@ export async function cancelBooking(actor: Actor | null, uid: string, input: { c
   const booking = await db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
     const booking = await getBookingByUid(tx, uid);
-    await caller.check?.(tx, booking);
+    await (caller.check ?? attendeeRulesUnlessManager(actor, cancelRefusal))(tx, booking);
     if (!isLive(booking.status.toString())) throw new AppError("BAD_REQUEST", `This booking is already ${booking.status.toLowerCase()}`);
     await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
     const cancelled = toBookingOutput(
@@ -87,7 +90,7 @@ export async function rescheduleBooking(
     const row = await db.$transaction(async (tx) => {
       await lockBooking(tx, uid);
       const old = await getBookingByUid(tx, uid);
-      await caller.check?.(tx, old);
+      await (caller.check ?? attendeeRulesUnlessManager(actor, rescheduleRefusal))(tx, old);
       if (!isLive(old.status)) throw new AppError("BAD_REQUEST", `A ${old.status.toLowerCase()} booking cannot be rescheduled`);
       if (old.eventTypeId === null) throw new AppError("BAD_REQUEST", "The event type of this booking no longer exists");
       const eventType = await loadBookableEventType(tx, old.eventTypeId);

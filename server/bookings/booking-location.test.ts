@@ -14,6 +14,7 @@ import type { Prisma } from "../db/generated/client";
 import { runPendingJobs } from "../jobs/workers";
 import { webhookPayloadOf } from "../webhooks/webhook-payload";
 import { webhookFactsOf } from "../webhooks/webhook-payload-facts";
+import { locationForPeople } from "./booking-location";
 import { bookingIcs } from "./booking-ics";
 import { rescheduleBooking } from "./booking-lifecycle";
 import { ZCreateBookingInput, type TCreateBookingInput } from "./booking.schemas";
@@ -157,5 +158,16 @@ describe("an event type without locations", () => {
   it("takes the peer's deprecated meetingUrl as the booking's link", async () => {
     const eventType = await eventTypeWith([]);
     expect(await book(eventType.id, { meetingUrl: "https://meet.example.test/own" })).toMatchObject({ location: "https://meet.example.test/own" });
+  });
+});
+
+describe("locationForPeople", () => {
+  it("names a video app by its name rather than its key, and shows any other place as written", () => {
+    expect(locationForPeople("zoom")).toBe("Zoom");
+    expect(locationForPeople("cal-video")).toBe("Jitsi Meet");
+    expect(locationForPeople("office365-video")).toBe("Microsoft Teams");
+    expect(locationForPeople("1 Main St, Springfield")).toBe("1 Main St, Springfield");
+    expect(locationForPeople("https://meet.example/abc")).toBe("https://meet.example/abc");
+    expect(locationForPeople(null)).toBeNull();
   });
 });

@@ -50,6 +50,15 @@ export function locationString(location: unknown): string {
   return typeof text === "string" ? text : "";
 }
 
+/**
+ * A booking's `location` as people read it (mails, the booking's page, the .ics): a video app's name stands for the
+ * app ("zoom" → "Zoom") until, and beside, the meeting's own link; any other place is shown as written.
+ */
+export function locationForPeople(location: string | null | undefined): string | null {
+  if (!location) return null;
+  return INTEGRATION_NAMES[location] ?? location;
+}
+
 /** How a kind of place reads for a booker ("In person", "Phone call", "Zoom", …). */
 export function locationKindLabel(location: { type: string; integration?: string }): string {
   switch (location.type) {

@@ -8,6 +8,7 @@
  * booking's nonce, so it never sits in the event, the job's data or a log), hosts the booking's page and, for a
  * request, the page where they confirm it. "Add to calendar" is offered only while the booking stands.
  */
+import { locationForPeople } from "./booking-location";
 import { withMeetingLink } from "../conferencing/meeting-location";
 import { env } from "../env";
 import { bookingPayloadOf } from "../events/booking-events";
@@ -84,7 +85,7 @@ function factsOf(booking: TBookingOutput, recipient: Recipient): LetterBlock {
       { label: "What", value: booking.title },
       { label: "When", value: zonedRange(booking.start, booking.end, recipient.timeZone, recipient.locale) },
       // "Location" names the place as the .ics and the calendar event do; a video link beside another place is its own row.
-      ...(booking.location && booking.location !== booking.meetingUrl ? [{ label: "Location", value: booking.location }] : []),
+      ...(booking.location && booking.location !== booking.meetingUrl ? [{ label: "Location", value: locationForPeople(booking.location)! }] : []),
       ...(booking.meetingUrl
         ? [
             {

@@ -7,6 +7,7 @@
  * ("open it from your mail"); it shows the booking to the holder of its token, to its signed-in hosts (and the team
  * admins who see its bookings) and to a signed-in user whose e-mail is one of its attendees.
  */
+import { locationForPeople } from "./booking-location";
 import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { AppError } from "../errors";
@@ -83,7 +84,7 @@ export async function findManagedBookingView(uid: string, viewer: Viewer, now = 
     status,
     reason: booking.cancellationReason ?? null,
     rescheduledTo: await rescheduledTo(booking.rescheduledToUid),
-    location: booking.location,
+    location: locationForPeople(booking.location),
     meetingUrl: booking.meetingUrl ?? null,
     hosts: booking.hosts.map(({ name, email }) => ({ name, email })),
     attendees: booking.attendees.map(({ name, email }) => ({ name, email, isGuest: booking.guests.includes(email) })),
