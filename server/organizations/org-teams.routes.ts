@@ -9,16 +9,10 @@ import { defineRoute } from "../http/api-route";
 import { Page } from "../http/pagination";
 import { ZInvitationOutput } from "../teams/invitation.dto";
 import { ZInviteInput } from "../teams/invitation.schemas";
+import { membershipRoutes } from "../teams/membership-routes";
 import { ZMembershipOutput, ZTeamOutput } from "../teams/team.dto";
-import {
-  ZCreateMembershipInput,
-  ZCreateTeamInput,
-  ZListMembershipsQuery,
-  ZListTeamsQuery,
-  ZUpdateMembershipInput,
-  ZUpdateTeamInput,
-} from "../teams/team.schemas";
-import { org, orgTeam, ZOrgIdParams, ZOrgTeamMembershipParams, ZOrgTeamParams } from "./org-teams.schemas";
+import { ZCreateTeamInput, ZListTeamsQuery, ZUpdateTeamInput } from "../teams/team.schemas";
+import { org, orgTeam, ZOrgIdParams, ZOrgTeamParams } from "./org-teams.schemas";
 import {
   createOrganizationTeam,
   createOrganizationTeamMembership,
@@ -132,79 +126,37 @@ export const deleteOrgTeamRoute = defineRoute(
 
 const membershipsTag = "Orgs / Teams / Memberships";
 
-export const listOrgTeamMembershipsRoute = defineRoute(
-  {
-    method: "GET",
-    path: `${ORG_TEAM}/memberships`,
-    tag: membershipsTag,
-    summary: "Get the memberships of a team of the organization",
-    access: { scope: "TEAM_MEMBERSHIP_READ", team: orgTeam("membership.read") },
-    params: ZOrgTeamParams,
-    query: ZListMembershipsQuery,
-    response: ZMembershipOutput,
-    paginated: true,
+export const {
+  list: listOrgTeamMembershipsRoute,
+  create: createOrgTeamMembershipRoute,
+  get: getOrgTeamMembershipRoute,
+  update: updateOrgTeamMembershipRoute,
+  delete: deleteOrgTeamMembershipRoute,
+} = membershipRoutes<{ orgId: number; teamId: number }>({
+  base: ORG_TEAM,
+  tag: membershipsTag,
+  params: ZOrgTeamParams,
+  access: {
+    read: { scope: "TEAM_MEMBERSHIP_READ", team: orgTeam("membership.read") },
+    write: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
   },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listOrganizationTeamMemberships(actor, params.orgId, params.teamId, query);
-    return new Page(items, totalItems, query);
-  },
-);
-
-export const createOrgTeamMembershipRoute = defineRoute(
-  {
-    method: "POST",
-    path: `${ORG_TEAM}/memberships`,
-    tag: membershipsTag,
-    summary:
+  response: ZMembershipOutput,
+  summaries: {
+    list: "Get the memberships of a team of the organization",
+    create:
       "Add a member of the organization to one of its teams, as POST /v2/teams/{teamId}/memberships does (membership is consent); someone outside the organization: 409",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
-    params: ZOrgTeamParams,
-    body: ZCreateMembershipInput,
-    response: ZMembershipOutput,
-    successStatus: 201,
+    get: "Get a membership of a team of the organization",
+    update: "Update a membership of a team of the organization (role, or suspend it); the last owner cannot be demoted: 409",
+    delete: "Remove a membership of a team of the organization (the last owner cannot leave: 409)",
   },
-  ({ actor, params, body }) => createOrganizationTeamMembership(actor, params.orgId, params.teamId, body),
-);
-
-export const getOrgTeamMembershipRoute = defineRoute(
-  {
-    method: "GET",
-    path: `${ORG_TEAM}/memberships/{membershipId}`,
-    tag: membershipsTag,
-    summary: "Get a membership of a team of the organization",
-    access: { scope: "TEAM_MEMBERSHIP_READ", team: orgTeam("membership.read") },
-    params: ZOrgTeamMembershipParams,
-    response: ZMembershipOutput,
+  useCases: {
+    list: (actor, { orgId, teamId }, page) => listOrganizationTeamMemberships(actor, orgId, teamId, page),
+    create: (actor, { orgId, teamId }, input) => createOrganizationTeamMembership(actor, orgId, teamId, input),
+    get: (actor, { orgId, teamId }, membershipId) => getOrganizationTeamMembership(actor, orgId, teamId, membershipId),
+    update: (actor, { orgId, teamId }, membershipId, input) => updateOrganizationTeamMembership(actor, orgId, teamId, membershipId, input),
+    delete: (actor, { orgId, teamId }, membershipId) => deleteOrganizationTeamMembership(actor, orgId, teamId, membershipId),
   },
-  ({ actor, params }) => getOrganizationTeamMembership(actor, params.orgId, params.teamId, params.membershipId),
-);
-
-export const updateOrgTeamMembershipRoute = defineRoute(
-  {
-    method: "PATCH",
-    path: `${ORG_TEAM}/memberships/{membershipId}`,
-    tag: membershipsTag,
-    summary: "Update a membership of a team of the organization (role, or suspend it); the last owner cannot be demoted: 409",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
-    params: ZOrgTeamMembershipParams,
-    body: ZUpdateMembershipInput,
-    response: ZMembershipOutput,
-  },
-  ({ actor, params, body }) => updateOrganizationTeamMembership(actor, params.orgId, params.teamId, params.membershipId, body),
-);
-
-export const deleteOrgTeamMembershipRoute = defineRoute(
-  {
-    method: "DELETE",
-    path: `${ORG_TEAM}/memberships/{membershipId}`,
-    tag: membershipsTag,
-    summary: "Remove a membership of a team of the organization (the last owner cannot leave: 409)",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
-    params: ZOrgTeamMembershipParams,
-    response: ZMembershipOutput,
-  },
-  ({ actor, params }) => deleteOrganizationTeamMembership(actor, params.orgId, params.teamId, params.membershipId),
-);
+});
 
 export const inviteToOrgTeamRoute = defineRoute(
   {

@@ -6,7 +6,6 @@ import type { OrgAccess, TeamAccess } from "../http/route-definition";
 
 export const ZOrgIdParams = z.object({ orgId: ZIdParam });
 export const ZOrgTeamParams = ZOrgIdParams.extend({ teamId: ZIdParam });
-export const ZOrgTeamMembershipParams = ZOrgTeamParams.extend({ membershipId: ZIdParam });
 export const ZOrgTeamEventTypeParams = ZOrgTeamParams.extend({ eventTypeId: ZIdParam });
 export const ZOrgTeamUserParams = ZOrgTeamParams.extend({ userId: ZIdParam });
 export const ZOrgUserParams = ZOrgIdParams.extend({ userId: ZIdParam });

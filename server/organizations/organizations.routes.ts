@@ -2,13 +2,10 @@
  * The organization-level membership and user routes (spec: ORG_MEMBERSHIP_READ / ORG_MEMBERSHIP_WRITE), with the
  * peer's paths, bodies and outputs. Each names the permission its use case checks (access.org).
  */
-import { z } from "zod";
 import type { Permission } from "../auth/permissions";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
-import { ZIdParam } from "../http/ids";
-import { Page, ZPaginationQuery } from "../http/pagination";
-import { ZCreateMembershipInput, ZUpdateMembershipInput } from "../teams/team.schemas";
+import { Page } from "../http/pagination";
 import {
   createOrgMembership,
   deleteOrgMembership,
@@ -21,87 +18,44 @@ import { ZOrgUserOutput } from "./org-users.dto";
 import { ZCreateOrgUserInput, ZListOrgUsersQuery, ZOrgUserParams, ZUpdateOrgUserInput } from "./org-users.schemas";
 import { createOrgUser, deleteOrgUser, listOrgUsers, updateOrgUser } from "./org-users.service";
 import { ZOrgIdParams } from "./organization.schemas";
+import { membershipRoutes } from "../teams/membership-routes";
 
 const tag = "Organizations";
 /** The organization of `{orgId}`, and the permission (server/auth/permissions.ts) the use case checks in it. */
 const org = (permission: Permission) => ({ param: "orgId", permission });
 
-const ZOrgMembershipParams = z.object({ orgId: ZIdParam, membershipId: ZIdParam });
-
-export const listOrgMembershipsRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/organizations/{orgId}/memberships",
-    tag,
-    summary: "Get the organization's memberships, then its pending ones (invitations not yet accepted, shown without a profile)",
-    access: { scope: "ORG_MEMBERSHIP_READ", org: org("org.memberships.read") },
-    params: ZOrgIdParams,
-    query: ZPaginationQuery,
-    response: ZOrgMembershipOutput,
-    paginated: true,
+export const {
+  list: listOrgMembershipsRoute,
+  create: createOrgMembershipRoute,
+  get: getOrgMembershipRoute,
+  update: updateOrgMembershipRoute,
+  delete: deleteOrgMembershipRoute,
+} = membershipRoutes<{ orgId: number }>({
+  base: "/v2/organizations/{orgId}",
+  tag,
+  params: ZOrgIdParams,
+  access: {
+    read: { scope: "ORG_MEMBERSHIP_READ", org: org("org.memberships.read") },
+    write: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.memberships.write") },
   },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listOrgMemberships(actor, params.orgId, query);
-    return new Page(items, totalItems, query);
-  },
-);
-
-export const createOrgMembershipRoute = defineRoute(
-  {
-    method: "POST",
-    path: "/v2/organizations/{orgId}/memberships",
-    tag,
-    summary:
+  response: ZOrgMembershipOutput,
+  summaries: {
+    list: "Get the organization's memberships, then its pending ones (invitations not yet accepted, shown without a profile)",
+    create:
       "Add a user to the organization. A user the organization created (POST …/users) joins at once; anyone else is invited (a pending membership, accepted: false) and mailed a link: they join only by accepting. A user belongs to one organization at most (409). Only an OWNER adds an OWNER",
-    access: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.memberships.write") },
-    params: ZOrgIdParams,
-    body: ZCreateMembershipInput,
-    response: ZOrgMembershipOutput,
-    successStatus: 201,
-  },
-  ({ actor, params, body }) => createOrgMembership(actor, params.orgId, body),
-);
-
-export const getOrgMembershipRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/organizations/{orgId}/memberships/{membershipId}",
-    tag,
-    summary: "Get a membership of the organization",
-    access: { scope: "ORG_MEMBERSHIP_READ", org: org("org.memberships.read") },
-    params: ZOrgMembershipParams,
-    response: ZOrgMembershipOutput,
-  },
-  ({ actor, params }) => getOrgMembership(actor, params.orgId, params.membershipId),
-);
-
-export const updateOrgMembershipRoute = defineRoute(
-  {
-    method: "PATCH",
-    path: "/v2/organizations/{orgId}/memberships/{membershipId}",
-    tag,
-    summary:
+    get: "Get a membership of the organization",
+    update:
       "Change a member's role, or suspend the membership (accepted: false, which also ends their memberships of the organization's teams); only the user accepts. The last owner cannot be demoted: 409",
-    access: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.memberships.write") },
-    params: ZOrgMembershipParams,
-    body: ZUpdateMembershipInput,
-    response: ZOrgMembershipOutput,
+    delete: "Remove a member from the organization (and from its teams), or revoke a pending invitation; the last owner cannot leave: 409",
   },
-  ({ actor, params, body }) => updateOrgMembership(actor, params.orgId, params.membershipId, body),
-);
-
-export const deleteOrgMembershipRoute = defineRoute(
-  {
-    method: "DELETE",
-    path: "/v2/organizations/{orgId}/memberships/{membershipId}",
-    tag,
-    summary: "Remove a member from the organization (and from its teams), or revoke a pending invitation; the last owner cannot leave: 409",
-    access: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.memberships.write") },
-    params: ZOrgMembershipParams,
-    response: ZOrgMembershipOutput,
+  useCases: {
+    list: (actor, { orgId }, page) => listOrgMemberships(actor, orgId, page),
+    create: (actor, { orgId }, input) => createOrgMembership(actor, orgId, input),
+    get: (actor, { orgId }, membershipId) => getOrgMembership(actor, orgId, membershipId),
+    update: (actor, { orgId }, membershipId, input) => updateOrgMembership(actor, orgId, membershipId, input),
+    delete: (actor, { orgId }, membershipId) => deleteOrgMembership(actor, orgId, membershipId),
   },
-  ({ actor, params }) => deleteOrgMembership(actor, params.orgId, params.membershipId),
-);
+});
 
 export const listOrgUsersRoute = defineRoute(
   {

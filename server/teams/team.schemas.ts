@@ -7,7 +7,6 @@ import { ZTimeZone } from "../time/time-zones";
 import { WEEK_STARTS } from "../users/user.schemas";
 
 export const ZTeamIdParams = z.object({ teamId: ZIdParam });
-export const ZMembershipParams = z.object({ teamId: ZIdParam, membershipId: ZIdParam });
 
 export const ZTeamSlug = z
   .string()

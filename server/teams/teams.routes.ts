@@ -3,21 +3,13 @@ import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import { Page } from "../http/pagination";
 import { ZMembershipOutput, ZTeamOutput } from "./team.dto";
-import {
-  ZCreateMembershipInput,
-  ZCreateTeamInput,
-  ZListMembershipsQuery,
-  ZListTeamsQuery,
-  ZMembershipParams,
-  ZTeamIdParams,
-  ZUpdateMembershipInput,
-  ZUpdateTeamInput,
-} from "./team.schemas";
+import { ZCreateTeamInput, ZListTeamsQuery, ZTeamIdParams, ZUpdateTeamInput } from "./team.schemas";
 import { createMembership, deleteMembership, getMembership, listMemberships, updateMembership } from "./membership.service";
 import { ZInvitationOutput } from "./invitation.dto";
 import { ZInviteInput } from "./invitation.schemas";
 import { inviteToTeam } from "./invitation.service";
 import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "./team.service";
+import { membershipRoutes } from "./membership-routes";
 
 const tag = "Teams";
 /** The team of `{teamId}`, and the permission (server/auth/permissions.ts) the use case checks on it. */
@@ -94,80 +86,38 @@ export const deleteTeamRoute = defineRoute(
   ({ actor, params }) => deleteTeam(actor, params.teamId),
 );
 
-export const listMembershipsRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/teams/{teamId}/memberships",
-    tag,
-    summary: "Get a team's memberships",
-    access: { scope: "TEAM_MEMBERSHIP_READ", team: team("membership.read") },
-    params: ZTeamIdParams,
-    query: ZListMembershipsQuery,
-    response: ZMembershipOutput,
-    paginated: true,
+export const {
+  list: listMembershipsRoute,
+  create: createMembershipRoute,
+  get: getMembershipRoute,
+  update: updateMembershipRoute,
+  delete: deleteMembershipRoute,
+} = membershipRoutes<{ teamId: number }>({
+  base: "/v2/teams/{teamId}",
+  tag,
+  params: ZTeamIdParams,
+  access: {
+    read: { scope: "TEAM_MEMBERSHIP_READ", team: team("membership.read") },
+    write: { scope: "TEAM_MEMBERSHIP_WRITE", team: team("membership.write") },
   },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listMemberships(actor, params.teamId, query);
-    return new Page(items, totalItems, query);
-  },
-);
-
-export const createMembershipRoute = defineRoute(
-  {
-    method: "POST",
-    path: "/v2/teams/{teamId}/memberships",
-    tag,
-    summary:
+  response: ZMembershipOutput,
+  summaries: {
+    list: "Get a team's memberships",
+    create:
       "Invite a user by id: the answer is a pending membership (accepted: false, no profile) and the user is mailed a link to accept or decline; it grants nothing until they accept, and keeps its id then. accepted: true for anyone but yourself is a 400 on body.accepted. An id that names nobody is answered the same way. Only an OWNER invites an OWNER",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team("membership.write") },
-    params: ZTeamIdParams,
-    body: ZCreateMembershipInput,
-    response: ZMembershipOutput,
-    successStatus: 201,
-  },
-  ({ actor, params, body }) => createMembership(actor, params.teamId, body),
-);
-
-export const getMembershipRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/teams/{teamId}/memberships/{membershipId}",
-    tag,
-    summary: "Get a membership",
-    access: { scope: "TEAM_MEMBERSHIP_READ", team: team("membership.read") },
-    params: ZMembershipParams,
-    response: ZMembershipOutput,
-  },
-  ({ actor, params }) => getMembership(actor, params.teamId, params.membershipId),
-);
-
-export const updateMembershipRoute = defineRoute(
-  {
-    method: "PATCH",
-    path: "/v2/teams/{teamId}/memberships/{membershipId}",
-    tag,
-    summary:
+    get: "Get a membership",
+    update:
       "Update a membership's role, or suspend it (accepted: false); only the user accepts (accepted: true from anyone else: 400 on body.accepted). The last owner cannot be demoted: 409",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team("membership.write") },
-    params: ZMembershipParams,
-    body: ZUpdateMembershipInput,
-    response: ZMembershipOutput,
+    delete: "Remove a membership, or revoke a pending one's invitation (the last owner cannot leave: 409)",
   },
-  ({ actor, params, body }) => updateMembership(actor, params.teamId, params.membershipId, body),
-);
-
-export const deleteMembershipRoute = defineRoute(
-  {
-    method: "DELETE",
-    path: "/v2/teams/{teamId}/memberships/{membershipId}",
-    tag,
-    summary: "Remove a membership, or revoke a pending one's invitation (the last owner cannot leave: 409)",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team("membership.write") },
-    params: ZMembershipParams,
-    response: ZMembershipOutput,
+  useCases: {
+    list: (actor, { teamId }, page) => listMemberships(actor, teamId, page),
+    create: (actor, { teamId }, input) => createMembership(actor, teamId, input),
+    get: (actor, { teamId }, membershipId) => getMembership(actor, teamId, membershipId),
+    update: (actor, { teamId }, membershipId, input) => updateMembership(actor, teamId, membershipId, input),
+    delete: (actor, { teamId }, membershipId) => deleteMembership(actor, teamId, membershipId),
   },
-  ({ actor, params }) => deleteMembership(actor, params.teamId, params.membershipId),
-);
+});
 
 export const inviteToTeamRoute = defineRoute(
   {
