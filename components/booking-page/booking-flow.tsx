@@ -66,7 +66,7 @@ export function BookingFlow({ page, timeZones }: Props) {
       ) : (
         <SlotPicker
           eventTypeId={page.eventTypeId}
-          owner={"teamSlug" in page.host ? { teamSlug: page.host.teamSlug } : { username: page.host.username }}
+          owner={"teamSlug" in page.host ? { teamSlug: page.host.teamSlug, organizationSlug: page.host.organizationSlug } : { username: page.host.username }}
           privateLink={page.privateLink}
           timeZone={timeZone}
           weekOffset={weekOffset}

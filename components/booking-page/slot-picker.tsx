@@ -9,8 +9,8 @@ import { formatDay, formatTime } from "./zoned-format";
 
 type Props = {
   eventTypeId: number;
-  /** Whose slots: a user's event type by its owner's username, a team's by the team's slug. */
-  owner: { username: string } | { teamSlug: string };
+  /** Whose slots: a user's event type by its owner's username, a team's by the team's slug (and its organization's). */
+  owner: { username: string } | { teamSlug: string; organizationSlug?: string };
   /** A private link's id, on its page. */
   privateLink?: string;
   timeZone: string;

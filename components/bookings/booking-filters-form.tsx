@@ -7,11 +7,23 @@ import { useTRPC } from "../trpc/client";
 import { Button } from "../ui/button";
 import { ALL, NO_FILTERS, toListFilters, ZBookingFiltersForm, type TBookingFilters } from "./booking-filters";
 
-export function BookingFiltersForm({ timeZone, onApply }: { timeZone: string; onApply: (filters: TBookingFilters) => void }) {
+type TFilterOptions = { teams: { id: number; name: string }[]; eventTypes: { id: number; title: string }[] };
+
+type Props = {
+  timeZone: string;
+  onApply: (filters: TBookingFilters) => void;
+  /** Another list's choices (an organization's teams and event types) instead of the actor's own. */
+  options?: TFilterOptions;
+  /** The "Bookings of" choice meaning no team. */
+  allTeamsLabel?: string;
+};
+
+export function BookingFiltersForm({ timeZone, onApply, options, allTeamsLabel = "You" }: Props) {
   const trpc = useTRPC();
-  const options = useQuery(trpc.bookings.filterOptions.queryOptions());
+  const own = useQuery({ ...trpc.bookings.filterOptions.queryOptions(), enabled: options === undefined });
+  const choices = options ?? own.data;
   const form = useZodForm(ZBookingFiltersForm, { defaultValues: NO_FILTERS });
-  const teams = options.data?.teams ?? [];
+  const teams = choices?.teams ?? [];
   return (
     <Form
       form={form}
@@ -24,13 +36,13 @@ export function BookingFiltersForm({ timeZone, onApply }: { timeZone: string; on
           <SelectField
             name="teamId"
             label="Bookings of"
-            options={[{ value: ALL, label: "You" }, ...teams.map((team) => ({ value: team.id, label: `Team ${team.name}` }))]}
+            options={[{ value: ALL, label: allTeamsLabel }, ...teams.map((team) => ({ value: team.id, label: `Team ${team.name}` }))]}
           />
         )}
         <SelectField
           name="eventTypeId"
           label="Event type"
-          options={[{ value: ALL, label: "All event types" }, ...(options.data?.eventTypes ?? []).map((type) => ({ value: type.id, label: type.title }))]}
+          options={[{ value: ALL, label: "All event types" }, ...(choices?.eventTypes ?? []).map((type) => ({ value: type.id, label: type.title }))]}
         />
         <TextField name="attendeeEmail" label="Attendee e-mail" type="email" autoComplete="off" />
         <DateField name="from" label="From" />

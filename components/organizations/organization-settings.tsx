@@ -3,20 +3,32 @@ import type { TeamRole } from "@/server/http/route-definition";
 import { InvitationList } from "../teams/invitation-list";
 import { InviteForm } from "../teams/invite-form";
 import { MemberList } from "../teams/member-list";
+import { CreateOrgUserForm } from "./create-org-user-form";
+import { OrganizationBookings } from "./organization-bookings";
 import { OrganizationProfileForm } from "./organization-profile-form";
 import { OrganizationTeams } from "./organization-teams";
+import { OrganizationWebhooks } from "./organization-webhooks";
 
-type Props = { org: { id: number; name: string; slug: string; bio: string | null }; myRole: TeamRole; myUserId: number };
+type Props = {
+  org: { id: number; name: string; slug: string; bio: string | null };
+  myRole: TeamRole;
+  myUserId: number;
+  timeZone: string;
+  timeZones: readonly string[];
+};
 
 /**
  * One organization: profile, members (the team pages' components on the organization's own team: an organization's
- * memberships are team memberships under the organization rules) and its teams. Managing is for its owners and
- * admins; the page hides what the use cases would refuse.
+ * memberships are team memberships under the organization rules), its teams and its bookings. Managing is for its
+ * owners and admins; the page hides what the use cases would refuse.
  */
-export function OrganizationSettings({ org, myRole, myUserId }: Props) {
+export function OrganizationSettings({ org, myRole, myUserId, timeZone, timeZones }: Props) {
   const canUpdate = holdsPermission(myRole, "org.update");
   const canManageMembers = holdsPermission(myRole, "org.memberships.write");
   const canManageTeams = holdsPermission(myRole, "org.teams.write");
+  const canCreateUsers = holdsPermission(myRole, "org.users.write");
+  const canReadWebhooks = holdsPermission(myRole, "org.webhooks.read");
+  const canReadBookings = holdsPermission(myRole, "org.bookings.read");
   return (
     <>
       <h1 className="text-2xl font-semibold">{org.name}</h1>
@@ -33,6 +45,7 @@ export function OrganizationSettings({ org, myRole, myUserId }: Props) {
             <>
               <MemberList teamId={org.id} canManage myUserId={myUserId} />
               <InviteForm teamId={org.id} />
+              {canCreateUsers && <CreateOrgUserForm orgId={org.id} timeZones={timeZones} defaultTimeZone={timeZone} />}
               <section aria-labelledby="org-invitations-heading">
                 <h3 id="org-invitations-heading" className="mb-3 font-semibold">
                   Pending invitations
@@ -50,6 +63,22 @@ export function OrganizationSettings({ org, myRole, myUserId }: Props) {
           </h2>
           <OrganizationTeams orgId={org.id} canManage={canManageTeams} />
         </section>
+        {canReadWebhooks && (
+          <section aria-labelledby="org-webhooks-heading" className="space-y-4">
+            <h2 id="org-webhooks-heading" className="text-lg font-semibold">
+              Webhooks
+            </h2>
+            <OrganizationWebhooks orgId={org.id} canManage={holdsPermission(myRole, "org.webhooks.write")} />
+          </section>
+        )}
+        {canReadBookings && (
+          <section aria-labelledby="org-bookings-heading" className="space-y-4">
+            <h2 id="org-bookings-heading" className="text-lg font-semibold">
+              Bookings
+            </h2>
+            <OrganizationBookings orgId={org.id} timeZone={timeZone} />
+          </section>
+        )}
       </div>
     </>
   );

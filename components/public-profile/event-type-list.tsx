@@ -2,11 +2,13 @@ import Link from "next/link";
 import { FOCUS_RING } from "../ui/button";
 import type { TListedEventType } from "@/server/booking-page/public-profile.service";
 
+type Props = { basePath: string; eventTypes: TListedEventType[]; /** Names the list when a page shows several (an organization's teams). */ label?: string };
+
 /** The event types a public page lists, each a link to its booking page under `basePath`. */
-export function EventTypeList({ basePath, eventTypes }: { basePath: string; eventTypes: TListedEventType[] }) {
+export function EventTypeList({ basePath, eventTypes, label = "Event types" }: Props) {
   if (eventTypes.length === 0) return <p className="mt-8 text-slate-600">Nothing can be booked here at the moment.</p>;
   return (
-    <ul className="mt-8 space-y-3" aria-label="Event types">
+    <ul className="mt-8 space-y-3" aria-label={label}>
       {eventTypes.map((eventType) => (
         <li key={eventType.id}>
           <Link

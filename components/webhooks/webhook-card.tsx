@@ -16,6 +16,8 @@ export function WebhookCard({ webhook, owner }: { webhook: TWebhookListing; owne
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }),
+      // An organization's card sits in its own list (/settings/organizations/{orgId}).
+      queryClient.invalidateQueries({ queryKey: trpc.webhooks.organizationList.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ id: webhook.id, owner }) }),
     ]);
   const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: refresh }));

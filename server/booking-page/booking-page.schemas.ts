@@ -17,6 +17,8 @@ export const ZBookingPageSlotsInput = z
     username: z.string().trim().toLowerCase().min(1).max(40).optional(),
     /** On a team's page, instead of username: the team holding the event type. */
     teamSlug: z.string().trim().toLowerCase().min(1).max(64).optional(),
+    /** With teamSlug, on an organization team's page: team slugs are unique only inside their organization. */
+    organizationSlug: z.string().trim().toLowerCase().min(1).max(64).optional(),
     timeZone: ZTimeZone,
     /** Whole weeks after today in `timeZone`: the page's previous/next navigation. */
     weekOffset: z.number().int().min(0).max(MAX_WEEKS_AHEAD),
@@ -26,5 +28,9 @@ export const ZBookingPageSlotsInput = z
   .refine((input) => (input.username === undefined) !== (input.teamSlug === undefined), {
     path: ["username"],
     message: "Give username (a user's page) or teamSlug (a team's page)",
+  })
+  .refine((input) => input.organizationSlug === undefined || input.teamSlug !== undefined, {
+    path: ["organizationSlug"],
+    message: "organizationSlug qualifies a teamSlug",
   });
 export type TBookingPageSlotsInput = z.infer<typeof ZBookingPageSlotsInput>;

@@ -1,5 +1,6 @@
 /**
- * The public booking pages at /{username}/{slug} and a team's /team/{teamSlug}/{slug}: which event type it shows, its slots by local day,
+ * The public booking pages at /{username}/{slug}, a team's /team/{teamSlug}/{slug} and an organization team's
+ * /org/{orgSlug}/team/{teamSlug}/{slug}: which event type it shows, its slots by local day,
  * and booking one. Availability and booking are the v2 use cases themselves (getAvailableSlots,
  * createBooking), so the page can offer nothing the API would refuse, and the reverse.
  */
@@ -14,7 +15,7 @@ import { getAvailableSlots } from "../slots/slots.service";
 import type { TBookingFieldOutput } from "../event-types/booking-fields";
 import { pageFieldsOf, pageLocationsOf, type TPageLocation } from "./booking-page-form";
 import { DAYS_SHOWN, type TBookingPageSlotsInput } from "./booking-page.schemas";
-import { teamEventTypesOnPublicPage, userEventTypesOnPublicPage } from "./public-visibility";
+import { orgTeamEventTypesOnPublicPage, teamEventTypesOnPublicPage, userEventTypesOnPublicPage } from "./public-visibility";
 import { addDays, localDateOf, startOfLocalDay } from "./zone-days";
 
 const EVENT_SELECT = {
@@ -33,9 +34,9 @@ const BOOKING_PAGE_SELECT = { ...EVENT_SELECT, owner: { select: { name: true, us
 
 /**
  * Whose page it is: the name shown above the event, and what the slot query names them by (a user's event type
- * by its owner's username, a team's by the team's slug).
+ * by its owner's username, a team's by the team's slug, qualified by its organization's for a team of one).
  */
-export type TBookingPageHost = { name: string; username: string } | { name: string; teamSlug: string };
+export type TBookingPageHost = { name: string; username: string } | { name: string; teamSlug: string; organizationSlug?: string };
 
 export type TBookingPage = {
   eventTypeId: number;
@@ -106,6 +107,18 @@ export async function findTeamBookingPage(teamSlug: string, slug: string): Promi
   return toPage(event, { name: team.name, teamSlug: team.slug });
 }
 
+/** A visible event type `slug` of team `teamSlug` of organization `orgSlug`, or null: hidden, unknown and another organization's alike. */
+export async function findOrgTeamBookingPage(orgSlug: string, teamSlug: string, slug: string): Promise<TBookingPage | null> {
+  const row = await db.eventType.findFirst({
+    where: { slug, ...orgTeamEventTypesOnPublicPage(orgSlug, teamSlug) },
+    select: { ...EVENT_SELECT, team: { select: { name: true, slug: true, parent: { select: { slug: true } } } } },
+  });
+  const organization = row?.team?.parent;
+  if (!row?.team || !organization) return null;
+  const { team, ...event } = row;
+  return toPage(event, { name: team.name, teamSlug: team.slug, organizationSlug: organization.slug });
+}
+
 export type TBookingPageDay = { date: string; slots: string[] };
 
 /** DAYS_SHOWN local days from today (+ whole weeks) in the visitor's zone, empty days included, so the grid keeps its shape. */
@@ -117,6 +130,7 @@ export async function listBookingPageDays(input: TBookingPageSlotsInput, now = n
       eventTypeId: input.eventTypeId,
       username: input.username,
       teamSlug: input.teamSlug,
+      organizationSlug: input.organizationSlug,
       timeZone: input.timeZone,
       startTime: startOfLocalDay(input.timeZone, firstDay),
       endTime: startOfLocalDay(input.timeZone, addDays(firstDay, DAYS_SHOWN)),

@@ -16,7 +16,7 @@ import { ZListBookingsQuery } from "../bookings/booking-list-query";
 import { listTeamBookings } from "../bookings/booking-reads";
 import { db, disconnectDb } from "../db/client";
 import { parseServerTiming, recordServerTiming } from "../http/server-timing";
-import { listOrganizationBookings, listOrganizationTeamBookings } from "./org-bookings.service";
+import { listOrganizationBookingFilterOptions, listOrganizationBookings, listOrganizationTeamBookings } from "./org-bookings.service";
 
 afterAll(() => disconnectDb());
 
@@ -130,5 +130,19 @@ describe("listOrganizationBookings", () => {
     const asOrgAdmin = await queries(() => listOrganizationBookings(sessionActor(world.users.orgAdmin.id), world.org.id, query));
     expect(asTeamAdmin).toBeGreaterThan(0);
     expect(asOrgAdmin).toBeLessThanOrEqual(asTeamAdmin);
+  });
+});
+
+describe("the site's filter choices for the organization's list", () => {
+  it("are the organization's teams and their event types, for those who may read its bookings only", async () => {
+    const { org, team, otherTeam, users } = await makeTenancyWorld();
+    const eventType = await db.eventType.create({
+      data: { teamId: team.id, title: "Demo", slug: "demo", lengthInMinutes: 30, schedulingType: "ROUND_ROBIN" },
+    });
+    await db.eventType.create({ data: { teamId: otherTeam.id, title: "Elsewhere", slug: "elsewhere", lengthInMinutes: 30, schedulingType: "ROUND_ROBIN" } });
+    const options = await listOrganizationBookingFilterOptions(sessionActor(users.orgAdmin.id), org.id);
+    expect(options).toEqual({ teams: [{ id: team.id, name: team.name }], eventTypes: [{ id: eventType.id, title: `Demo (${team.name})` }] });
+    await expectAppError(listOrganizationBookingFilterOptions(sessionActor(users.orgMember.id), org.id), "FORBIDDEN");
+    await expectAppError(listOrganizationBookingFilterOptions(sessionActor(users.outsider.id), org.id), "NOT_FOUND");
   });
 });

@@ -15,7 +15,7 @@ import { applyEventTypeRules, isOutsideFixedWindow, rulesReadOtherBookings, rule
 import { hostIdsOf, hostsBusyDuring, loadExternalBusy, modeOf, schedulesOf, toMinuteCeil, type BusyOptions, type SlotEventType } from "./slot-inputs";
 import { allowedLengths, slotLengthOf } from "./slot-length";
 import { loadSlotHostsWithStandIns, resolveStandIns } from "./ooo-redirects";
-import { resolveSlotEventType, SLOT_ROW_SELECT } from "./slot-event-type";
+import { resolveSlotEventType, SLOT_ROW_SELECT, type SlotTarget } from "./slot-event-type";
 
 type Options = { now?: Date };
 export type SlotEventTypeRow = SlotEventType &
@@ -137,7 +137,10 @@ export async function listSlots(
  * for with a live private link of theirs, the same check a booking makes), an event type asked for under
  * another user's name, and a team that does not hold it, are a 404 like a missing one (no existence leak).
  */
-export async function getAvailableSlots(query: TAvailableSlotsQuery, options: Options = {}): Promise<TAvailableSlotsOutput> {
+export async function getAvailableSlots(
+  query: TAvailableSlotsQuery & Pick<SlotTarget, "organizationSlug">,
+  options: Options = {},
+): Promise<TAvailableSlotsOutput> {
   const eventType = await resolveSlotEventType(query);
   await assertVisible(db, eventType, query.privateLink);
   // A slot start s (whole minutes) is in range when startTime ≤ s < endTime.

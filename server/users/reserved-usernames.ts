@@ -13,6 +13,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "docs",
   "event-types",
   "onboarding",
+  "org",
   "settings",
   "team",
   "teams",

@@ -9,7 +9,7 @@ import type { Actor } from "../../auth/actor";
 import { addGuests, markAbsent, reassignBooking, updateLocation } from "../../bookings/booking-edits";
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "../../bookings/booking-lifecycle";
 import { ZListBookingsQuery } from "../../bookings/booking-list-query";
-import { calendarLinks, getBooking, listBookings, listTeamBookings } from "../../bookings/booking-reads";
+import { calendarLinks, getBooking, listBookings, listOrganizationBookings, listTeamBookings } from "../../bookings/booking-reads";
 import { getRescheduleTarget, listBookingFilterOptions } from "../../bookings/booking-site-options";
 import {
   ZAddGuestsInput,
@@ -38,8 +38,10 @@ const TAB_QUERY = {
 
 export const ZBookingsListInput = z.object({
   tab: z.enum(BOOKING_TABS),
-  /** A team whose bookings to list (its owners and admins); without it, the actor's own. */
+  /** A team whose bookings to list (its owners and admins); without it, the actor's own. With orgId: one of its teams. */
   teamId: ZIdField.optional(),
+  /** An organization whose bookings to list (org.bookings.read), as GET /v2/organizations/{orgId}/bookings does. */
+  orgId: ZIdField.optional(),
   eventTypeId: ZIdField.optional(),
   attendeeEmail: ZEmail.optional(),
   afterStart: ZTimestampText().optional(),
@@ -48,15 +50,21 @@ export const ZBookingsListInput = z.object({
   cursor: z.string().min(1).max(1000).optional(),
 });
 
-async function listTab(actor: Actor, { tab, teamId, eventTypeId, cursor, ...filters }: z.infer<typeof ZBookingsListInput>) {
+async function listTab(actor: Actor, { tab, teamId, orgId, eventTypeId, cursor, ...filters }: z.infer<typeof ZBookingsListInput>) {
   const query = ZListBookingsQuery.parse({
     ...TAB_QUERY[tab],
     ...filters,
+    // In an organization's list a team narrows it (the list query's own filter); elsewhere it chooses whose list.
+    ...(orgId && teamId ? { teamId: String(teamId) } : {}),
     ...(eventTypeId ? { eventTypeId: String(eventTypeId) } : {}),
     ...(cursor ? { cursor } : {}),
     take: String(PAGE_SIZE),
   });
-  const page = teamId ? await listTeamBookings(actor, teamId, query) : await listBookings(actor, query);
+  const page = orgId
+    ? await listOrganizationBookings(actor, orgId, query)
+    : teamId
+      ? await listTeamBookings(actor, teamId, query)
+      : await listBookings(actor, query);
   return { items: page.items, pagination: page.pagination };
 }
 

@@ -25,6 +25,8 @@ import { listTeams } from "../../teams/team.service";
 import { ZCreateWebhookInput } from "../../webhooks/webhook.schemas";
 import { createWebhook } from "../../webhooks/webhook.service";
 import { protectedProcedure, router } from "../init";
+import { publicPathOfTeam } from "../../booking-page/org-public-profile.service";
+import { teamPublicPath } from "../../booking-page/public-paths";
 
 const ZEventTypeRef = z.object({ eventTypeId: ZIdField }).strict();
 const ZTeamRef = z.object({ teamId: ZIdField }).strict();
@@ -34,7 +36,7 @@ const ALL = { take: 500, skip: 0 };
 
 const appUrl = () => env().APP_URL.replace(/\/$/, "");
 const personalBase = async (actor: Actor) => `${appUrl()}/${(await getMe(actor)).username}/`;
-const teamBase = (teamSlug: string) => `${appUrl()}/team/${teamSlug}/`;
+const teamBase = (teamSlug: string, organizationSlug: string | null) => `${appUrl()}${teamPublicPath(teamSlug, organizationSlug)}/`;
 
 async function canWrite(actor: Actor, teamId: number) {
   const role = await teamRoleOf(actor, teamId);
@@ -48,7 +50,7 @@ async function overview(actor: Actor) {
     teams.map(async (team) => ({
       team: { id: team.id, name: team.name, slug: team.slug },
       canWrite: await canWrite(actor, team.id),
-      publicBase: teamBase(team.slug),
+      publicBase: teamBase(team.slug, team.organization?.slug ?? null),
       eventTypes: await listTeamEventTypes(actor, team.id),
     })),
   );
@@ -63,7 +65,7 @@ async function editorData(actor: Actor, eventTypeId: number) {
   const members = (await listMemberships(actor, teamId, ALL, { pending: false })).items
     .filter((member) => member.accepted)
     .map(({ userId, role, user }) => ({ userId, role, name: user.name ?? user.username ?? `Member ${userId}` }));
-  return { kind: "team" as const, eventType, canWrite: await canWrite(actor, teamId), publicBase: teamBase(eventType.team.slug), members };
+  return { kind: "team" as const, eventType, canWrite: await canWrite(actor, teamId), publicBase: `${appUrl()}${await publicPathOfTeam(teamId)}/`, members };
 }
 
 /**

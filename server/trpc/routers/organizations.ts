@@ -7,6 +7,9 @@
 import { z } from "zod";
 import { ZIdField } from "../../http/ids";
 import { ZCreateTeamInput } from "../../teams/team.schemas";
+import { listOrganizationBookingFilterOptions } from "../../organizations/org-bookings.service";
+import { ZCreateOrgUserInput } from "../../organizations/org-users.schemas";
+import { createOrgUser } from "../../organizations/org-users.service";
 import { createOrganizationTeam, listMovableTeams, listOrganizationTeams, moveTeamIntoOrganization } from "../../organizations/org-structure.service";
 import {
   listMyOrganizationRequests,
@@ -37,6 +40,12 @@ export const organizationsRouter = router({
   createTeam: protectedProcedure
     .input(ZOrgRef.extend({ body: ZCreateTeamInput }))
     .mutation(({ ctx, input }) => createOrganizationTeam(ctx.actor, input.orgId, input.body)),
+  // The organization's booking list itself is bookings.list with orgId (the tabs and pages of /bookings).
+  bookingFilterOptions: protectedProcedure.input(ZOrgRef).query(({ ctx, input }) => listOrganizationBookingFilterOptions(ctx.actor, input.orgId)),
+  // POST /v2/organizations/{orgId}/users' body and use case: an account in the organization, mailed a set-password link.
+  createUser: protectedProcedure
+    .input(ZOrgRef.extend({ body: ZCreateOrgUserInput }))
+    .mutation(({ ctx, input }) => createOrgUser(ctx.actor, input.orgId, input.body)),
   movableTeams: protectedProcedure.query(({ ctx }) => listMovableTeams(ctx.actor)),
   moveTeam: protectedProcedure
     .input(ZOrgRef.extend({ teamId: ZIdField }))

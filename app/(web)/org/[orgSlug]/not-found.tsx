@@ -1,0 +1,1 @@
+export { default } from "@/components/public-profile/profile-not-found";

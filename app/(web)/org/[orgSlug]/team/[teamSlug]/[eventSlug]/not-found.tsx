@@ -1,0 +1,1 @@
+export { default } from "@/components/booking-page/booking-page-not-found";

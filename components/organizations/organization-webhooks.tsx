@@ -1,0 +1,75 @@
+"use client";
+/**
+ * The organization's webhooks (/v2/organizations/{orgId}/webhooks' use cases: they hear of every booking of its teams
+ * and members), for its owners and admins (org.webhooks.read / write): the account page's form and cards.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "../trpc/client";
+import { describeError } from "../trpc/errors";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import type { TCreatedWebhook, TWebhookOwner } from "../webhooks/types";
+import { WebhookCard } from "../webhooks/webhook-card";
+import { WebhookForm } from "../webhooks/webhook-form";
+
+export function OrganizationWebhooks({ orgId, canManage }: { orgId: number; canManage: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const owner: TWebhookOwner = { kind: "organization", orgId };
+  const webhooks = useQuery(trpc.webhooks.organizationList.queryOptions({ orgId }));
+  const create = useMutation(
+    trpc.webhooks.organizationCreate.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.organizationList.queryKey({ orgId }) }),
+    }),
+  );
+  // Held in memory only: the secret is shown once.
+  const [created, setCreated] = useState<TCreatedWebhook | null>(null);
+  return (
+    <div className="space-y-6">
+      {canManage && (
+        <section aria-labelledby="create-org-webhook-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+          <h3 id="create-org-webhook-heading" className="mb-4 text-lg font-semibold">
+            Create an organization webhook
+          </h3>
+          <WebhookForm submitLabel="Create webhook" onSubmit={async (body) => setCreated(await create.mutateAsync({ orgId, body }))} />
+        </section>
+      )}
+      {created?.secret && (
+        <section aria-labelledby="new-org-secret-heading" className="rounded-lg border border-emerald-300 bg-emerald-50 p-6">
+          <h3 id="new-org-secret-heading" className="text-lg font-semibold text-emerald-950">
+            Webhook created
+          </h3>
+          <p className="mt-2 text-sm text-emerald-900">
+            Its signing secret, for verifying deliveries (Standard Webhooks). <strong>You will not see it again.</strong>
+          </p>
+          <label htmlFor="new-org-webhook-secret" className="sr-only">
+            Signing secret
+          </label>
+          <input
+            id="new-org-webhook-secret"
+            readOnly
+            value={created.secret}
+            className="mt-3 w-full rounded-md border border-emerald-300 bg-white px-3 py-2 font-mono text-sm"
+          />
+          <Button className="mt-3" onClick={() => setCreated(null)}>
+            I have saved it
+          </Button>
+        </section>
+      )}
+      {webhooks.isPending ? (
+        <p className="text-sm text-slate-600">Loading webhooks…</p>
+      ) : webhooks.isError ? (
+        <Alert>{describeError(webhooks.error).message}</Alert>
+      ) : webhooks.data.length === 0 ? (
+        <p className="text-sm text-slate-600">The organization has no webhooks yet.</p>
+      ) : (
+        <ul className="space-y-4" aria-label="Organization webhooks">
+          {webhooks.data.map((webhook) => (
+            <WebhookCard key={webhook.id} webhook={webhook} owner={owner} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
