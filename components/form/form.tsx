@@ -41,10 +41,22 @@ type FormProps<TInput extends FieldValues, TOutput> = {
   label?: string;
   "aria-labelledby"?: string;
   className?: string;
+  /** How the summary shows; the onboarding steps draw it in their host's theme. Default: the site's Alert. */
+  renderRootError?: (message: string) => ReactNode;
   children: ReactNode;
 };
 
-export function Form<TInput extends FieldValues, TOutput>({ form, onSubmit, label, className = "space-y-4", children, ...aria }: FormProps<TInput, TOutput>) {
+const siteAlert = (message: string) => <Alert>{message}</Alert>;
+
+export function Form<TInput extends FieldValues, TOutput>({
+  form,
+  onSubmit,
+  label,
+  className = "space-y-4",
+  renderRootError = siteAlert,
+  children,
+  ...aria
+}: FormProps<TInput, TOutput>) {
   const rootError = form.formState.errors.root?.server?.message;
   const formId = useId();
   return (
@@ -60,7 +72,7 @@ export function Form<TInput extends FieldValues, TOutput>({ form, onSubmit, labe
             void form.handleSubmit(onSubmit)(event);
           }}
         >
-          {rootError && <Alert>{rootError}</Alert>}
+          {rootError && renderRootError(rootError)}
           {children}
         </form>
       </FormIdContext>

@@ -8,11 +8,13 @@ import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useLogIn } from "@/components/auth/use-log-in";
 import { useSignUp } from "@/components/auth/use-sign-up";
+import { Form } from "@/components/form/form";
 import type { Prefill } from "@/server/onboarding/onboarding-query";
 import { useEmbed } from "./embed-bridge";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { isUnexpected } from "./failures";
 import { themeClasses, type Theme } from "./theme";
+import { themedRootError, ThemedFormField, ThemedSubmitButton } from "./themed-form-fields";
 import { ThemedAlert, ThemedButton, ThemedTextField } from "./themed-ui";
 
 type Props = {
@@ -90,15 +92,14 @@ function SignUpForm({ theme, prefill, returnTo }: Omit<Props, "external">) {
 }
 
 function LogInForm({ theme, prefill, returnTo }: Omit<Props, "external">) {
-  const { onSubmit, error, isPending, canSubmit } = useLogIn(returnTo);
+  const { form, logIn, isPending } = useLogIn(returnTo, { email: prefill.email });
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Log in">
-      {error && <ThemedAlert theme={theme}>{error}</ThemedAlert>}
-      <ThemedTextField theme={theme} name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={prefill.email} />
-      <ThemedTextField theme={theme} name="password" label="Password" type="password" autoComplete="current-password" required />
-      <ThemedButton theme={theme} type="submit" className="w-full" disabled={!canSubmit}>
-        {isPending ? "Logging in…" : "Log in"}
-      </ThemedButton>
-    </form>
+    <Form form={form} onSubmit={logIn} label="Log in" renderRootError={themedRootError(theme)}>
+      <ThemedFormField theme={theme} name="email" label="E-mail" type="email" autoComplete="email" required />
+      <ThemedFormField theme={theme} name="password" label="Password" type="password" autoComplete="current-password" required />
+      <ThemedSubmitButton theme={theme} pending={isPending} pendingLabel="Logging in…">
+        Log in
+      </ThemedSubmitButton>
+    </Form>
   );
 }
