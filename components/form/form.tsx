@@ -14,7 +14,7 @@
  * fields, and the result in a toast. Fields read their registration and error from the form's context.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { FormProvider, useForm, type FieldValues, type UseFormProps, type UseFormReturn } from "react-hook-form";
+import { FormProvider, useForm, useFormState, type FieldValues, type UseFormProps, type UseFormReturn } from "react-hook-form";
 import { useId, type ReactNode } from "react";
 import type { z } from "zod";
 import { Alert } from "../ui/alert";
@@ -41,6 +41,10 @@ type FormProps<TInput extends FieldValues, TOutput> = {
   label?: string;
   "aria-labelledby"?: string;
   className?: string;
+  /** Runs before the values are checked (tidying them: dropping blank rows, say). */
+  beforeSubmit?: () => void;
+  /** A summary for values the browser refused (the fields say what is wrong; this says to look at them). */
+  invalidSummary?: string;
   /** How the summary shows; the onboarding steps draw it in their host's theme. Default: the site's Alert. */
   renderRootError?: (message: string) => ReactNode;
   children: ReactNode;
@@ -54,10 +58,14 @@ export function Form<TInput extends FieldValues, TOutput>({
   label,
   className = "space-y-4",
   renderRootError = siteAlert,
+  beforeSubmit,
+  invalidSummary,
   children,
   ...aria
 }: FormProps<TInput, TOutput>) {
-  const rootError = form.formState.errors.root?.server?.message;
+  // Subscribed here, not read off the host's formState: a summary set after the host's last render (a failure
+  // awaited in onSubmit) must still show.
+  const rootError = useFormState({ control: form.control }).errors.root?.server?.message;
   const formId = useId();
   return (
     <FormProvider {...form}>
@@ -69,7 +77,9 @@ export function Form<TInput extends FieldValues, TOutput>({
           className={className}
           onSubmit={(event) => {
             form.clearErrors("root");
-            void form.handleSubmit(onSubmit)(event);
+            beforeSubmit?.();
+            const onInvalid = invalidSummary ? () => form.setError("root.server", { type: "client", message: invalidSummary }) : undefined;
+            void form.handleSubmit(onSubmit, onInvalid)(event);
           }}
         >
           {rootError && renderRootError(rootError)}

@@ -15,7 +15,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { isUnexpected } from "./failures";
 import { themeClasses, type Theme } from "./theme";
 import { themedRootError, ThemedFormField, ThemedSubmitButton } from "./themed-form-fields";
-import { ThemedAlert, ThemedButton, ThemedTextField } from "./themed-ui";
+import { ThemedButton } from "./themed-ui";
 
 type Props = {
   theme: Theme;
@@ -66,28 +66,29 @@ export function AccountStep({ theme, prefill, returnTo, external }: Props) {
 
 function SignUpForm({ theme, prefill, returnTo }: Omit<Props, "external">) {
   const { post } = useEmbed();
-  const { onSubmit, error, fields, isBusy, canSubmit } = useSignUp(returnTo, (failure: unknown, message: string) => {
-    if (isUnexpected(failure)) post("onboarding:error", { code: "SIGNUP_FAILED", message });
+  const { form, submit, isBusy } = useSignUp(returnTo, {
+    prefill,
+    onFailure: (failure, message) => {
+      if (isUnexpected(failure)) post("onboarding:error", { code: "SIGNUP_FAILED", message });
+    },
   });
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Create your account">
-      {error && <ThemedAlert theme={theme}>{error}</ThemedAlert>}
-      <ThemedTextField theme={theme} name="name" label="Name (optional)" autoComplete="name" defaultValue={prefill.name} error={fields.name} />
-      <ThemedTextField theme={theme} name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={prefill.email} error={fields.email} />
-      <ThemedTextField
+    <Form form={form} onSubmit={submit} label="Create your account" renderRootError={themedRootError(theme)}>
+      <ThemedFormField theme={theme} name="name" label="Name (optional)" autoComplete="name" isOptional />
+      <ThemedFormField theme={theme} name="email" label="E-mail" type="email" autoComplete="email" required />
+      <ThemedFormField
         theme={theme}
         name="password"
         label="Password"
         type="password"
         autoComplete="new-password"
         required
-        error={fields.password}
         hint="Use a passphrase you do not use anywhere else."
       />
-      <ThemedButton theme={theme} type="submit" className="w-full" disabled={!canSubmit}>
-        {isBusy ? "Creating account…" : "Create account"}
-      </ThemedButton>
-    </form>
+      <ThemedSubmitButton theme={theme} pending={isBusy} pendingLabel="Creating account…">
+        Create account
+      </ThemedSubmitButton>
+    </Form>
   );
 }
 
