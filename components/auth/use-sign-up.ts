@@ -1,15 +1,21 @@
 "use client";
 /**
- * Sign-up then sign-in, shared by the site's sign-up page and the onboarding account step: one place
- * that creates the account, reports field errors from the server's schema, and logs the new user in.
+ * Sign-up then sign-in on the form kit, shared by the site's sign-up page and the onboarding account step: the
+ * procedure's own schema checks the fields in the browser, the server's field errors land on them, and the new user
+ * is logged in.
  */
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import type { z } from "zod";
+import { ZSignUpInput } from "@/server/users/user.schemas";
 import { isIanaTimeZone } from "@/server/time/time-zones";
+import { useZodForm } from "../form/form";
+import { applyServerErrors } from "../form/server-errors";
 import { useTRPC } from "../trpc/client";
-import { useHydrated } from "../ui/use-hydrated";
-import { describeError, type FieldErrors } from "../trpc/errors";
 import { continueTo, signInWithPassword } from "./sign-in";
+
+/** The fields a person types; the time zone is the browser's. */
+export const ZSignUpForm = ZSignUpInput.pick({ name: true, email: true, password: true });
 
 /** The browser's zone as the account's default, when the server will accept it. */
 function browserTimeZone(): string | undefined {
@@ -17,40 +23,37 @@ function browserTimeZone(): string | undefined {
   return zone && isIanaTimeZone(zone) ? zone : undefined;
 }
 
-/** `onFailure` hears about a sign-up the server refused (the embed reports it to its host page). */
-export function useSignUp(returnTo: string, onFailure?: (failure: unknown, message: string) => void) {
-  const trpc = useTRPC();
-  const signUp = useMutation(trpc.auth.signUp.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [isSigningIn, setIsSigningIn] = useState(false);
-  // Before hydration a submit would go out as a native GET, with the password in the URL.
-  const isHydrated = useHydrated();
+type Options = {
+  /** Values the app passed (the embed's `user`). */
+  prefill?: { name?: string; email?: string };
+  /** Hears about a sign-up the server refused (the embed reports it to its host page). */
+  onFailure?: (failure: unknown, message: string) => void;
+};
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get("email"));
-    const password = String(form.get("password"));
-    const name = String(form.get("name")).trim() || undefined;
-    setError(null);
-    setFields({});
+export function useSignUp(returnTo: string, { prefill = {}, onFailure }: Options = {}) {
+  const trpc = useTRPC();
+  const form = useZodForm(ZSignUpForm, {
+    // An empty optional name is absent (the field's isOptional), so an unset prefill starts absent too.
+    defaultValues: { name: prefill.name || undefined, email: prefill.email ?? "", password: "" },
+    mode: "onSubmit",
+  });
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions());
+  const [isSigningIn, setIsSigningIn] = useState(false);
+
+  async function submit(values: z.output<typeof ZSignUpForm>) {
     try {
-      await signUp.mutateAsync({ email, password, name, timeZone: browserTimeZone() });
+      await signUp.mutateAsync({ ...values, timeZone: browserTimeZone() });
     } catch (failure) {
-      const described = describeError(failure);
-      setError(described.message);
-      setFields(described.fields);
-      onFailure?.(failure, described.message);
+      const message = applyServerErrors(form, failure);
+      onFailure?.(failure, message);
       return;
     }
     setIsSigningIn(true);
-    const signInFailure = await signInWithPassword(email, password);
+    const signInFailure = await signInWithPassword(values.email, values.password);
     if (!signInFailure) return continueTo(returnTo);
-    setError(`Your account was created, but logging in failed: ${signInFailure}`);
+    form.setError("root.server", { type: "server", message: `Your account was created, but logging in failed: ${signInFailure}` });
     setIsSigningIn(false);
   }
 
-  const isBusy = signUp.isPending || isSigningIn;
-  return { onSubmit, error, fields, isBusy, canSubmit: isHydrated && !isBusy };
+  return { form, submit, isBusy: signUp.isPending || isSigningIn };
 }

@@ -34,20 +34,15 @@ export function EventTypeEditor({ eventTypeId, section }: { eventTypeId: number;
 type TSection = { id: TEditorSection; label: string; panel: ReactNode };
 
 function sectionsOf(data: TEditorData): TSection[] {
-  const isTeam = data.kind === "team";
+  const teamId = data.kind === "team" ? data.eventType.teamId : null;
   const sections: TSection[] = [
     { id: "basics", label: "Basics", panel: <BasicsSection data={data} /> },
     { id: "availability", label: "Availability", panel: <AvailabilitySection data={data} /> },
     { id: "limits", label: "Limits", panel: <LimitsSection data={data} /> },
     { id: "advanced", label: "Advanced", panel: <AdvancedSection data={data} /> },
     ...(data.kind === "team" ? [{ id: "hosts" as const, label: "Hosts", panel: <HostsSection data={data} /> }] : []),
-    // Private links belong to personal event types (the /v2 private-link routes are the personal ones).
-    ...(!isTeam ? [{ id: "private-links" as const, label: "Private links", panel: <PrivateLinksSection eventTypeId={data.eventType.id} /> }] : []),
-    {
-      id: "webhooks",
-      label: "Webhooks",
-      panel: <WebhooksSection eventTypeId={data.eventType.id} teamId={data.kind === "team" ? data.eventType.teamId : null} />,
-    },
+    { id: "private-links", label: "Private links", panel: <PrivateLinksSection scope={{ eventTypeId: data.eventType.id, teamId }} /> },
+    { id: "webhooks", label: "Webhooks", panel: <WebhooksSection eventTypeId={data.eventType.id} teamId={teamId} /> },
   ];
   return sections;
 }

@@ -21,12 +21,15 @@ import { NumberField } from "./number-field";
 import { Fieldset } from "./section-frame";
 import type { TPrivateLink } from "./types";
 
-export function PrivateLinksSection({ eventTypeId }: { eventTypeId: number }) {
+/** The event type the links book, with its team (null: the user's own), as the procedures take it. */
+type TLinkScope = { eventTypeId: number; teamId: number | null };
+
+export function PrivateLinksSection({ scope }: { scope: TLinkScope }) {
   const trpc = useTRPC();
-  const links = useQuery(trpc.eventTypes.privateLinks.list.queryOptions({ eventTypeId }));
+  const links = useQuery(trpc.eventTypes.privateLinks.list.queryOptions(scope));
   return (
     <div className="space-y-6">
-      <NewLinkForm eventTypeId={eventTypeId} />
+      <NewLinkForm scope={scope} />
       <section aria-labelledby="private-links-heading">
         <h3 id="private-links-heading" className="mb-3 text-base font-semibold">
           Links
@@ -36,7 +39,7 @@ export function PrivateLinksSection({ eventTypeId }: { eventTypeId: number }) {
         {links.data && links.data.length > 0 && (
           <ul aria-labelledby="private-links-heading" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {links.data.map((link) => (
-              <LinkRow key={link.linkId} link={link} eventTypeId={eventTypeId} />
+              <LinkRow key={link.linkId} link={link} scope={scope} />
             ))}
           </ul>
         )}
@@ -48,14 +51,14 @@ export function PrivateLinksSection({ eventTypeId }: { eventTypeId: number }) {
 const limitText = (link: TPrivateLink) =>
   "expiresAt" in link ? `Until ${new Date(link.expiresAt).toLocaleString()}` : `${link.usageCount} of ${link.maxUsageCount} bookings used`;
 
-function LinkRow({ link, eventTypeId }: { link: TPrivateLink; eventTypeId: number }) {
+function LinkRow({ link, scope }: { link: TPrivateLink; scope: TLinkScope }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [isConfirming, setConfirming] = useState(false);
   const revoke = useMutation(
     trpc.eventTypes.privateLinks.revoke.mutationOptions({
       onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.eventTypes.privateLinks.list.queryKey({ eventTypeId }) });
+        await queryClient.invalidateQueries({ queryKey: trpc.eventTypes.privateLinks.list.queryKey(scope) });
         setConfirming(false);
         toast.success("Private link revoked");
       },
@@ -92,7 +95,7 @@ function LinkRow({ link, eventTypeId }: { link: TPrivateLink; eventTypeId: numbe
         confirmLabel="Revoke link"
         isPending={revoke.isPending}
         error={revoke.error ? describeError(revoke.error).message : null}
-        onConfirm={() => revoke.mutate({ eventTypeId, linkId: link.linkId })}
+        onConfirm={() => revoke.mutate({ ...scope, linkId: link.linkId })}
         onClose={() => {
           revoke.reset();
           setConfirming(false);
@@ -109,13 +112,13 @@ const KINDS = [
   { value: "until", label: "Until a date" },
 ] as const;
 
-function NewLinkForm({ eventTypeId }: { eventTypeId: number }) {
+function NewLinkForm({ scope }: { scope: TLinkScope }) {
   const trpc = useTRPC();
   const [kind, setKind] = useState<"uses" | "until">("uses");
   const form = useZodForm(ZCreatePrivateLinkInput, { defaultValues: { maxUsageCount: 1 } });
   const create = useFormMutation(form, trpc.eventTypes.privateLinks.create.mutationOptions(), {
     success: "Private link created",
-    invalidates: [trpc.eventTypes.privateLinks.list.queryKey({ eventTypeId })],
+    invalidates: [trpc.eventTypes.privateLinks.list.queryKey(scope)],
     onSuccess: () => form.reset(kind === "uses" ? { maxUsageCount: 1 } : {}),
   });
   const choose = (next: "uses" | "until") => {
@@ -123,7 +126,7 @@ function NewLinkForm({ eventTypeId }: { eventTypeId: number }) {
     form.reset(next === "uses" ? { maxUsageCount: 1 } : {});
   };
   return (
-    <Form form={form} onSubmit={(body) => create.mutate({ eventTypeId, body })} label="New private link">
+    <Form form={form} onSubmit={(body) => create.mutate({ ...scope, body })} label="New private link">
       <Fieldset legend="New private link" hint="Anyone with the link can book, even when the event type is hidden, until it runs out.">
         <div className="grid gap-4 sm:grid-cols-2">
           <ChoiceSelect label="The link works for" options={KINDS} value={kind} onChange={choose} />

@@ -14,7 +14,7 @@
  * fields, and the result in a toast. Fields read their registration and error from the form's context.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { FormProvider, useForm, type FieldValues, type UseFormProps, type UseFormReturn } from "react-hook-form";
+import { FormProvider, useForm, useFormState, type FieldValues, type UseFormProps, type UseFormReturn } from "react-hook-form";
 import { useId, type ReactNode } from "react";
 import type { z } from "zod";
 import { Alert } from "../ui/alert";
@@ -41,11 +41,31 @@ type FormProps<TInput extends FieldValues, TOutput> = {
   label?: string;
   "aria-labelledby"?: string;
   className?: string;
+  /** Runs before the values are checked (tidying them: dropping blank rows, say). */
+  beforeSubmit?: () => void;
+  /** A summary for values the browser refused (the fields say what is wrong; this says to look at them). */
+  invalidSummary?: string;
+  /** How the summary shows; the onboarding steps draw it in their host's theme. Default: the site's Alert. */
+  renderRootError?: (message: string) => ReactNode;
   children: ReactNode;
 };
 
-export function Form<TInput extends FieldValues, TOutput>({ form, onSubmit, label, className = "space-y-4", children, ...aria }: FormProps<TInput, TOutput>) {
-  const rootError = form.formState.errors.root?.server?.message;
+const siteAlert = (message: string) => <Alert>{message}</Alert>;
+
+export function Form<TInput extends FieldValues, TOutput>({
+  form,
+  onSubmit,
+  label,
+  className = "space-y-4",
+  renderRootError = siteAlert,
+  beforeSubmit,
+  invalidSummary,
+  children,
+  ...aria
+}: FormProps<TInput, TOutput>) {
+  // Subscribed here, not read off the host's formState: a summary set after the host's last render (a failure
+  // awaited in onSubmit) must still show.
+  const rootError = useFormState({ control: form.control }).errors.root?.server?.message;
   const formId = useId();
   return (
     <FormProvider {...form}>
@@ -57,10 +77,12 @@ export function Form<TInput extends FieldValues, TOutput>({ form, onSubmit, labe
           className={className}
           onSubmit={(event) => {
             form.clearErrors("root");
-            void form.handleSubmit(onSubmit)(event);
+            beforeSubmit?.();
+            const onInvalid = invalidSummary ? () => form.setError("root.server", { type: "client", message: invalidSummary }) : undefined;
+            void form.handleSubmit(onSubmit, onInvalid)(event);
           }}
         >
-          {rootError && <Alert>{rootError}</Alert>}
+          {rootError && renderRootError(rootError)}
           {children}
         </form>
       </FormIdContext>

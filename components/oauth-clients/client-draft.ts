@@ -1,30 +1,17 @@
-/** Pure helpers between the client form's controls and the procedures' inputs. */
+/** Pure helpers between the client form's values and the procedures' inputs. */
 import { isScope } from "@/server/auth/scopes";
 import type { FieldErrors } from "../trpc/errors";
 import type { TOAuthClient } from "./types";
 
+/** The edit form's values as its schema hands them over (trimmed; an empty logo is null). */
 export type TClientDraft = {
-  name: string;
-  logoUrl: string;
-  websiteUrl: string;
-  redirectUris: string[];
-  scopes: string[];
-  purpose: string;
+  name?: string;
+  logoUrl?: string | null;
+  websiteUrl?: string;
+  redirectUris?: string[];
+  scopes?: string[];
+  purpose?: string;
 };
-
-const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
-
-/** Redirect URI rows come from state (rows are added and removed), everything else from the form. */
-export function readDraft(form: FormData, redirectUris: readonly string[]): TClientDraft {
-  return {
-    name: text(form, "name"),
-    logoUrl: text(form, "logoUrl"),
-    websiteUrl: text(form, "websiteUrl"),
-    redirectUris: [...redirectUris],
-    scopes: form.getAll("scopes").map(String),
-    purpose: text(form, "purpose"),
-  };
-}
 
 /** Blank rows are dropped before validating, so error paths (`redirectUris.2`) match the rows shown. */
 export const compactUris = (rows: readonly string[]) => rows.map((row) => row.trim()).filter(Boolean);
@@ -36,14 +23,14 @@ const sorted = (values: readonly string[]) => [...values].sort();
  * Only what the owner changed is sent: untouched fields never trigger a re-review, and a legacy client's
  * old scope values (which have no checkbox) stay until the owner picks explicit scopes.
  */
-export function changedFields(client: TOAuthClient, draft: TClientDraft): Partial<TClientDraft> {
-  const changes: Partial<TClientDraft> = {};
-  if (draft.name !== client.name) changes.name = draft.name;
-  if ((draft.logoUrl || null) !== client.logoUrl) changes.logoUrl = draft.logoUrl;
-  if (draft.websiteUrl !== client.websiteUrl) changes.websiteUrl = draft.websiteUrl;
-  if (draft.purpose !== client.purpose) changes.purpose = draft.purpose;
-  if (!sameList(draft.redirectUris, client.redirectUris)) changes.redirectUris = draft.redirectUris;
-  if (!sameList(sorted(draft.scopes), sorted(client.scopes.filter(isScope)))) changes.scopes = draft.scopes;
+export function changedFields(client: TOAuthClient, draft: TClientDraft): TClientDraft {
+  const changes: TClientDraft = {};
+  if (draft.name !== undefined && draft.name !== client.name) changes.name = draft.name;
+  if (draft.logoUrl !== undefined && (draft.logoUrl || null) !== client.logoUrl) changes.logoUrl = draft.logoUrl;
+  if (draft.websiteUrl !== undefined && draft.websiteUrl !== client.websiteUrl) changes.websiteUrl = draft.websiteUrl;
+  if (draft.purpose !== undefined && draft.purpose !== client.purpose) changes.purpose = draft.purpose;
+  if (draft.redirectUris && !sameList(draft.redirectUris, client.redirectUris)) changes.redirectUris = draft.redirectUris;
+  if (draft.scopes && !sameList(sorted(draft.scopes), sorted(client.scopes.filter(isScope)))) changes.scopes = draft.scopes;
   return changes;
 }
 

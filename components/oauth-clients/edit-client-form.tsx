@@ -1,13 +1,13 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
 import { isScope } from "@/server/auth/scopes";
 import { ZUpdateClientInput } from "@/server/oauth/oauth-client.schemas";
+import { useZodForm } from "../form/form";
+import { useFormMutation } from "../form/use-form-mutation";
 import { useTRPC } from "../trpc/client";
-import { describeError, fieldErrorsOf } from "../trpc/errors";
 import { Alert } from "../ui/alert";
-import { changedFields, type TClientDraft } from "./client-draft";
+import { changedFields } from "./client-draft";
 import { ClientForm } from "./client-form";
-import { CORRECT_FIELDS } from "./create-client-form";
 import type { TOAuthClient } from "./types";
 
 function ReviewNotice({ status }: { status: TOAuthClient["status"] }) {
@@ -21,39 +21,35 @@ function ReviewNotice({ status }: { status: TOAuthClient["status"] }) {
   );
 }
 
+/** The update procedure's fields. A legacy client (old scope values, no checkbox for them) may keep none ticked. */
+const ZEditFields = ZUpdateClientInput.omit({ clientId: true });
+const ZLegacyEditFields = ZEditFields.extend({ scopes: z.union([z.array(z.string()).max(0), ZEditFields.shape.scopes]) });
+
 type Props = { client: TOAuthClient; onDone: (updated: TOAuthClient | null) => void };
 
 /** Everything but the type and the status: the type is fixed at creation and only admins move the status. */
 export function EditClientForm({ client, onDone }: Props) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const update = useMutation(
-    trpc.oauthClients.update.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.oauthClients.list.queryKey() }),
-    }),
-  );
-
-  async function submit(draft: TClientDraft) {
-    const input = { clientId: client.id, ...changedFields(client, draft) };
-    if (Object.keys(input).length === 1) {
-      onDone(null);
-      return null;
-    }
-    const checked = ZUpdateClientInput.safeParse(input);
-    if (!checked.success) return { message: CORRECT_FIELDS, fields: fieldErrorsOf(checked.error.issues) };
-    try {
-      onDone(await update.mutateAsync(input));
-      return null;
-    } catch (failure) {
-      return describeError(failure);
-    }
-  }
-
+  const legacyScopes = client.scopes.filter((scope) => !isScope(scope));
+  const form = useZodForm(legacyScopes.length > 0 ? ZLegacyEditFields : ZEditFields, {
+    defaultValues: { ...client, logoUrl: client.logoUrl ?? "", scopes: client.scopes.filter(isScope) },
+    mode: "onSubmit",
+  });
+  const update = useFormMutation(form, trpc.oauthClients.update.mutationOptions(), {
+    invalidates: [trpc.oauthClients.list.queryKey()],
+    onSuccess: onDone,
+  });
+  // Only what the owner changed is sent: untouched fields never send the client back to review.
+  const submit = (values: z.output<typeof ZEditFields>) => {
+    const changes = changedFields(client, values);
+    if (Object.keys(changes).length === 0) return onDone(null);
+    update.mutate({ clientId: client.id, ...changes });
+  };
   return (
     <ClientForm
+      form={form}
       heading={`Edit “${client.name}”`}
-      initial={{ ...client, logoUrl: client.logoUrl ?? "", scopes: client.scopes.filter(isScope) }}
-      legacyScopes={client.scopes.filter((scope) => !isScope(scope))}
+      legacyScopes={legacyScopes}
       hasTypeField={false}
       notice={<ReviewNotice status={client.status} />}
       submitLabel="Save changes"

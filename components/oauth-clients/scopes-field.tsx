@@ -1,12 +1,16 @@
+"use client";
+import { get, useFormContext } from "react-hook-form";
 import { SCOPES } from "@/server/auth/scopes";
+import { useFieldId } from "../form/form-id";
 import { SCOPE_LEVELS, scopesAt } from "./scope-labels";
 
-type Props = { defaultScopes: readonly string[]; legacyScopes: readonly string[]; error?: string };
-
-/** Checkboxes grouped by level, each with the meaning users will read on the consent screen. */
-export function ScopesField({ defaultScopes, legacyScopes, error }: Props) {
+/** Checkboxes grouped by level (the form's `scopes`), each with the meaning users will read on the consent screen. */
+export function ScopesField({ legacyScopes }: { legacyScopes: readonly string[] }) {
+  const { register, formState } = useFormContext();
+  const error = (get(formState.errors, "scopes") as { message?: string } | undefined)?.message;
+  const errorId = `${useFieldId("scopes")}-error`;
   return (
-    <fieldset aria-describedby={error ? "field-scopes-error" : undefined} className="space-y-4">
+    <fieldset aria-describedby={error ? errorId : undefined} className="space-y-4">
       <legend className="text-sm font-medium text-slate-800">Scopes</legend>
       <p className="text-xs text-slate-500">Ask only for what the app needs. Users see these meanings when they decide.</p>
       {legacyScopes.length > 0 && (
@@ -22,13 +26,7 @@ export function ScopesField({ defaultScopes, legacyScopes, error }: Props) {
             <div className="mt-2 space-y-2">
               {scopesAt(level).map((scope) => (
                 <label key={scope} className="flex items-start gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="scopes"
-                    value={scope}
-                    defaultChecked={defaultScopes.includes(scope)}
-                    className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-indigo-600"
-                  />
+                  <input type="checkbox" value={scope} className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-indigo-600" {...register("scopes")} />
                   <span>
                     <code className="block font-mono text-xs text-slate-900">{scope}</code>
                     <span className="text-slate-600">{SCOPES[scope].meaning}</span>
@@ -40,7 +38,7 @@ export function ScopesField({ defaultScopes, legacyScopes, error }: Props) {
         ))}
       </div>
       {error && (
-        <p id="field-scopes-error" className="text-sm text-red-700">
+        <p id={errorId} className="text-sm text-red-700">
           {error}
         </p>
       )}

@@ -8,12 +8,14 @@ import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useLogIn } from "@/components/auth/use-log-in";
 import { useSignUp } from "@/components/auth/use-sign-up";
+import { Form } from "@/components/form/form";
 import type { Prefill } from "@/server/onboarding/onboarding-query";
 import { useEmbed } from "./embed-bridge";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { isUnexpected } from "./failures";
 import { themeClasses, type Theme } from "./theme";
-import { ThemedAlert, ThemedButton, ThemedTextField } from "./themed-ui";
+import { themedRootError, ThemedFormField, ThemedSubmitButton } from "./themed-form-fields";
+import { ThemedButton } from "./themed-ui";
 
 type Props = {
   theme: Theme;
@@ -64,41 +66,41 @@ export function AccountStep({ theme, prefill, returnTo, external }: Props) {
 
 function SignUpForm({ theme, prefill, returnTo }: Omit<Props, "external">) {
   const { post } = useEmbed();
-  const { onSubmit, error, fields, isBusy, canSubmit } = useSignUp(returnTo, (failure: unknown, message: string) => {
-    if (isUnexpected(failure)) post("onboarding:error", { code: "SIGNUP_FAILED", message });
+  const { form, submit, isBusy } = useSignUp(returnTo, {
+    prefill,
+    onFailure: (failure, message) => {
+      if (isUnexpected(failure)) post("onboarding:error", { code: "SIGNUP_FAILED", message });
+    },
   });
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Create your account">
-      {error && <ThemedAlert theme={theme}>{error}</ThemedAlert>}
-      <ThemedTextField theme={theme} name="name" label="Name (optional)" autoComplete="name" defaultValue={prefill.name} error={fields.name} />
-      <ThemedTextField theme={theme} name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={prefill.email} error={fields.email} />
-      <ThemedTextField
+    <Form form={form} onSubmit={submit} label="Create your account" renderRootError={themedRootError(theme)}>
+      <ThemedFormField theme={theme} name="name" label="Name (optional)" autoComplete="name" isOptional />
+      <ThemedFormField theme={theme} name="email" label="E-mail" type="email" autoComplete="email" required />
+      <ThemedFormField
         theme={theme}
         name="password"
         label="Password"
         type="password"
         autoComplete="new-password"
         required
-        error={fields.password}
         hint="Use a passphrase you do not use anywhere else."
       />
-      <ThemedButton theme={theme} type="submit" className="w-full" disabled={!canSubmit}>
-        {isBusy ? "Creating account…" : "Create account"}
-      </ThemedButton>
-    </form>
+      <ThemedSubmitButton theme={theme} pending={isBusy} pendingLabel="Creating account…">
+        Create account
+      </ThemedSubmitButton>
+    </Form>
   );
 }
 
 function LogInForm({ theme, prefill, returnTo }: Omit<Props, "external">) {
-  const { onSubmit, error, isPending, canSubmit } = useLogIn(returnTo);
+  const { form, logIn, isPending } = useLogIn(returnTo, { email: prefill.email });
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Log in">
-      {error && <ThemedAlert theme={theme}>{error}</ThemedAlert>}
-      <ThemedTextField theme={theme} name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={prefill.email} />
-      <ThemedTextField theme={theme} name="password" label="Password" type="password" autoComplete="current-password" required />
-      <ThemedButton theme={theme} type="submit" className="w-full" disabled={!canSubmit}>
-        {isPending ? "Logging in…" : "Log in"}
-      </ThemedButton>
-    </form>
+    <Form form={form} onSubmit={logIn} label="Log in" renderRootError={themedRootError(theme)}>
+      <ThemedFormField theme={theme} name="email" label="E-mail" type="email" autoComplete="email" required />
+      <ThemedFormField theme={theme} name="password" label="Password" type="password" autoComplete="current-password" required />
+      <ThemedSubmitButton theme={theme} pending={isPending} pendingLabel="Logging in…">
+        Log in
+      </ThemedSubmitButton>
+    </Form>
   );
 }

@@ -15,7 +15,7 @@ export function ThemedButton({ theme, variant = "primary", className = "", type 
   );
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { theme: Theme; name: string; label: string; error?: string; hint?: string };
+export type FieldProps = InputHTMLAttributes<HTMLInputElement> & { theme: Theme; name: string; label: string; error?: string; hint?: string };
 
 /** A labelled input whose error and hint are announced with it (aria-describedby). */
 export function ThemedTextField({ theme, name, label, error, hint, id = `field-${name}`, className = "", ...input }: FieldProps) {

@@ -84,16 +84,21 @@ export async function findBookingPage(username: string, slug: string): Promise<T
 }
 
 /**
- * The event type a live private link books, hidden or not, when `slug` is its slug; null for an unknown,
+ * The event type a live private link books (a user's or a team's), hidden or not, when `slug` is its slug; null for an unknown,
  * expired or used-up link (they look alike, as on the API).
  */
 export async function findPrivateLinkPage(linkId: string, slug: string): Promise<TBookingPage | null> {
   const link = await resolvePrivateLink(db, linkId);
   if (!link) return null;
-  const row = await db.eventType.findFirst({ where: { id: link.eventTypeId, slug }, select: BOOKING_PAGE_SELECT });
-  if (!row?.owner) return null;
-  const { owner, ...event } = row;
-  return toPage(event, owner, linkId);
+  const row = await db.eventType.findFirst({
+    where: { id: link.eventTypeId, slug },
+    select: { ...BOOKING_PAGE_SELECT, team: { select: { name: true, slug: true } } },
+  });
+  if (!row) return null;
+  const { owner, team, ...event } = row;
+  // A team event type's link (made by its OWNERs and ADMINs) shows the team, as the team's own page does.
+  if (team) return toPage(event, { name: team.name, teamSlug: team.slug }, linkId);
+  return owner ? toPage(event, owner, linkId) : null;
 }
 
 /** A visible event type `slug` of the top-level team `teamSlug` (public-visibility.ts), or null: hidden and unknown alike. */

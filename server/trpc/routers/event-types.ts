@@ -14,7 +14,14 @@ import { ZCreateEventTypeInput } from "../../event-types/event-type.schemas";
 import { createEventType, deleteEventType, getEventType, listEventTypes, updateEventType } from "../../event-types/event-type.service";
 import { locationKinds } from "../../event-types/location-kinds";
 import { ZCreatePrivateLinkInput } from "../../event-types/private-link.schemas";
-import { createPrivateLink, deletePrivateLink, listPrivateLinks } from "../../event-types/private-link.service";
+import {
+  createPrivateLink,
+  createTeamPrivateLink,
+  deletePrivateLink,
+  deleteTeamPrivateLink,
+  listPrivateLinks,
+  listTeamPrivateLinks,
+} from "../../event-types/private-link.service";
 import { ZCreateTeamEventTypeInput, ZUpdateTeamEventTypeInput } from "../../event-types/team-event-type.schemas";
 import { createTeamEventType, deleteTeamEventType, getTeamEventType, listTeamEventTypes, updateTeamEventType } from "../../event-types/team-event-type.service";
 import { ZIdField } from "../../http/ids";
@@ -74,14 +81,17 @@ async function editorData(actor: Actor, eventTypeId: number) {
  */
 const ZScopedRef = ZEventTypeRef.extend({ teamId: ZIdField.nullable() }).strict();
 
+/** A personal event type's links, or a team's (teamId set): the use cases the personal and the organization /v2 routes call. */
 const privateLinksRouter = router({
-  list: protectedProcedure.input(ZEventTypeRef).query(({ ctx, input }) => listPrivateLinks(ctx.actor, input.eventTypeId)),
-  create: protectedProcedure
-    .input(ZEventTypeRef.extend({ body: ZCreatePrivateLinkInput }))
-    .mutation(({ ctx, input }) => createPrivateLink(ctx.actor, input.eventTypeId, input.body)),
-  revoke: protectedProcedure
-    .input(ZEventTypeRef.extend({ linkId: z.string().max(64) }))
-    .mutation(({ ctx, input }) => deletePrivateLink(ctx.actor, input.eventTypeId, input.linkId)),
+  list: protectedProcedure.input(ZScopedRef).query(({ ctx, input: { teamId, eventTypeId } }) => {
+    return teamId === null ? listPrivateLinks(ctx.actor, eventTypeId) : listTeamPrivateLinks(ctx.actor, teamId, eventTypeId);
+  }),
+  create: protectedProcedure.input(ZScopedRef.extend({ body: ZCreatePrivateLinkInput })).mutation(({ ctx, input: { teamId, eventTypeId, body } }) => {
+    return teamId === null ? createPrivateLink(ctx.actor, eventTypeId, body) : createTeamPrivateLink(ctx.actor, teamId, eventTypeId, body);
+  }),
+  revoke: protectedProcedure.input(ZScopedRef.extend({ linkId: z.string().max(64) })).mutation(({ ctx, input: { teamId, eventTypeId, linkId } }) => {
+    return teamId === null ? deletePrivateLink(ctx.actor, eventTypeId, linkId) : deleteTeamPrivateLink(ctx.actor, teamId, eventTypeId, linkId);
+  }),
 });
 
 export const eventTypesRouter = router({
