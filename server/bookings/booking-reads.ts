@@ -60,6 +60,8 @@ function readPage(scope: BookingListScope, query: TListBookingsQuery, spec: Sort
   return Promise.all([
     db.booking
       .findMany({
+        // As above: the page's relations only, not the JSON of every row `skip` passes over.
+        relationLoadStrategy: "query",
         where: cursor ? BOOKING_ROWS.all([where, afterCursor(BOOKING_ROWS, spec, cursor)]) : where,
         orderBy: orderByOf(BOOKING_ROWS, spec),
         ...page,
