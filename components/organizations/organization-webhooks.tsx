@@ -8,10 +8,10 @@ import { useState } from "react";
 import { useTRPC } from "../trpc/client";
 import { describeError } from "../trpc/errors";
 import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
 import type { TCreatedWebhook, TWebhookOwner } from "../webhooks/types";
 import { WebhookCard } from "../webhooks/webhook-card";
 import { WebhookForm } from "../webhooks/webhook-form";
+import { NewWebhookSecret } from "../webhooks/new-webhook-secret";
 
 export function OrganizationWebhooks({ orgId, canManage }: { orgId: number; canManage: boolean }) {
   const trpc = useTRPC();
@@ -35,28 +35,7 @@ export function OrganizationWebhooks({ orgId, canManage }: { orgId: number; canM
           <WebhookForm submitLabel="Create webhook" onSubmit={async (body) => setCreated(await create.mutateAsync({ orgId, body }))} />
         </section>
       )}
-      {created?.secret && (
-        <section aria-labelledby="new-org-secret-heading" className="rounded-lg border border-emerald-300 bg-emerald-50 p-6">
-          <h3 id="new-org-secret-heading" className="text-lg font-semibold text-emerald-950">
-            Webhook created
-          </h3>
-          <p className="mt-2 text-sm text-emerald-900">
-            Its signing secret, for verifying deliveries (Standard Webhooks). <strong>You will not see it again.</strong>
-          </p>
-          <label htmlFor="new-org-webhook-secret" className="sr-only">
-            Signing secret
-          </label>
-          <input
-            id="new-org-webhook-secret"
-            readOnly
-            value={created.secret}
-            className="mt-3 w-full rounded-md border border-emerald-300 bg-white px-3 py-2 font-mono text-sm"
-          />
-          <Button className="mt-3" onClick={() => setCreated(null)}>
-            I have saved it
-          </Button>
-        </section>
-      )}
+      {created?.secret && <NewWebhookSecret secret={created.secret} onSaved={() => setCreated(null)} headingLevel="h3" />}
       {webhooks.isPending ? (
         <p className="text-sm text-slate-600">Loading webhooks…</p>
       ) : webhooks.isError ? (

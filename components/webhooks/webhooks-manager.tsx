@@ -4,10 +4,10 @@ import { useState } from "react";
 import { useTRPC } from "../trpc/client";
 import { describeError } from "../trpc/errors";
 import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
 import type { TCreatedWebhook } from "./types";
 import { WebhookCard } from "./webhook-card";
 import { WebhookForm } from "./webhook-form";
+import { NewWebhookSecret } from "./new-webhook-secret";
 
 export function WebhooksManager() {
   const trpc = useTRPC();
@@ -29,28 +29,7 @@ export function WebhooksManager() {
         </h2>
         <WebhookForm submitLabel="Create webhook" onSubmit={async (values) => setCreated(await create.mutateAsync(values))} />
       </section>
-      {created?.secret && (
-        <section aria-labelledby="new-secret-heading" className="rounded-lg border border-emerald-300 bg-emerald-50 p-6">
-          <h2 id="new-secret-heading" className="text-lg font-semibold text-emerald-950">
-            Webhook created
-          </h2>
-          <p className="mt-2 text-sm text-emerald-900">
-            Its signing secret, for verifying deliveries (Standard Webhooks). <strong>You will not see it again.</strong>
-          </p>
-          <label htmlFor="new-webhook-secret" className="sr-only">
-            Signing secret
-          </label>
-          <input
-            id="new-webhook-secret"
-            readOnly
-            value={created.secret}
-            className="mt-3 w-full rounded-md border border-emerald-300 bg-white px-3 py-2 font-mono text-sm"
-          />
-          <Button className="mt-3" onClick={() => setCreated(null)}>
-            I have saved it
-          </Button>
-        </section>
-      )}
+      {created?.secret && <NewWebhookSecret secret={created.secret} onSaved={() => setCreated(null)} headingLevel="h2" />}
       <section aria-labelledby="your-webhooks-heading">
         <h2 id="your-webhooks-heading" className="mb-3 text-lg font-semibold">
           Your webhooks

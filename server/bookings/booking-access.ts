@@ -1,6 +1,6 @@
 /** Which bookings an actor may see and manage: the query builders every booking read and edit goes through. */
 import type { Actor } from "../auth/actor";
-import type { Tx } from "../db/client";
+import { db, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import { rolesWith } from "../auth/permissions";
@@ -46,6 +46,28 @@ export function bookingsOfOrganization(actor: Actor, orgId: number): Prisma.Book
       { hosts: { some: { user: { memberships: { some: { teamId: orgId, accepted: true, team: organization } } } } } },
     ],
   };
+}
+
+/**
+ * bookingsOfOrganization with the organization's reach read first, in one query: its teams' event types (and their
+ * managed copies) and its accepted members, as id lists. A list walking 100,000 bookings then tests each row against
+ * two lists (and the host rows' primary key) instead of joining teams and memberships row by row, so a deep page costs
+ * what the personal list's does. The same rows as bookingsOfOrganization (tested side by side). null when the actor
+ * does not hold org.bookings.read there: the read is also the permission check, and the caller asks
+ * requireOrgPermission for the answer to give (404 or 403).
+ */
+export async function resolveBookingsOfOrganization(actor: Actor, orgId: number): Promise<Prisma.BookingWhereInput | null> {
+  const organization = await db.team.findFirst({
+    where: { AND: [organizationById(orgId), organizationsWhereActorIs(actor, rolesWith("org.bookings.read"))] },
+    select: {
+      memberships: { where: { accepted: true }, select: { userId: true } },
+      teams: { select: { eventTypes: { select: { id: true, children: { select: { id: true } } } } } },
+    },
+  });
+  if (!organization) return null;
+  const eventTypeIds = organization.teams.flatMap(({ eventTypes }) => eventTypes.flatMap(({ id, children }) => [id, ...children.map((child) => child.id)]));
+  const memberIds = organization.memberships.map(({ userId }) => userId);
+  return { OR: [{ eventTypeId: { in: eventTypeIds } }, { hosts: { some: { userId: { in: memberIds } } } }] };
 }
 
 /** Another user's booking is a 404, never a 403 that confirms it exists. */

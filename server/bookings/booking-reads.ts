@@ -4,7 +4,7 @@ import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { Page } from "../http/pagination";
 import { requireOrgPermission } from "../organizations/organization-access";
-import { bookingsOfOrganization, bookingsOfTeam, getManagedBooking, hostRowsOf } from "./booking-access";
+import { bookingsOfTeam, getManagedBooking, hostRowsOf, resolveBookingsOfOrganization } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
 import { AppError } from "../errors";
 import { bookingListFilters } from "./booking-list-filters";
@@ -29,11 +29,15 @@ export async function listTeamBookings(actor: Actor, teamId: number, query: TLis
 
 /**
  * GET /v2/organizations/{orgId}/bookings: the same filters, sorts, pages and output over the bookings of the
- * organization's teams and members (bookingsOfOrganization), for its owners and admins.
+ * organization's teams and members (resolveBookingsOfOrganization), for its owners and admins.
  */
 export async function listOrganizationBookings(actor: Actor, orgId: number, query: TListBookingsQuery) {
-  await requireOrgPermission(actor, orgId, "org.bookings.read");
-  return listBookingsIn({ bookings: bookingsOfOrganization(actor, orgId) }, query);
+  const bookings = await resolveBookingsOfOrganization(actor, orgId);
+  if (!bookings) {
+    await requireOrgPermission(actor, orgId, "org.bookings.read"); // the refusal it answers (404 or 403)
+    throw new AppError("NOT_FOUND", "Organization not found");
+  }
+  return listBookingsIn({ bookings }, query);
 }
 
 type ListRow = CursorRow & { booking: Parameters<typeof toBookingOutput>[0] };

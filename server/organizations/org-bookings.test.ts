@@ -14,6 +14,7 @@ import { addMember, makeTeam, makeTenancyWorld } from "../../prisma/team-factori
 import { sessionActor } from "../auth/actor";
 import { ZListBookingsQuery } from "../bookings/booking-list-query";
 import { listTeamBookings } from "../bookings/booking-reads";
+import { bookingsOfOrganization, resolveBookingsOfOrganization } from "../bookings/booking-access";
 import { db, disconnectDb } from "../db/client";
 import { parseServerTiming, recordServerTiming } from "../http/server-timing";
 import { listOrganizationBookingFilterOptions, listOrganizationBookings, listOrganizationTeamBookings } from "./org-bookings.service";
@@ -83,6 +84,16 @@ describe("listOrganizationBookings", () => {
     const expected = ["teamCall", "managedCopy", "memberPersonal", "secondTeam"];
     expect(await list(world.users.orgAdmin.id)).toEqual(expected);
     expect(await list(world.users.orgOwner.id)).toEqual(expected);
+  });
+
+  it("reads the same rows through the resolved id lists as through bookingsOfOrganization, and none for a plain member", async () => {
+    const idsWhere = async (where: object) => (await db.booking.findMany({ where, select: { id: true }, orderBy: { id: "asc" } })).map(({ id }) => id);
+    for (const user of [world.users.orgAdmin, world.users.orgOwner]) {
+      const actor = sessionActor(user.id);
+      const resolved = await resolveBookingsOfOrganization(actor, world.org.id);
+      expect(await idsWhere(resolved!)).toEqual(await idsWhere(bookingsOfOrganization(actor, world.org.id)));
+    }
+    expect(await resolveBookingsOfOrganization(sessionActor(otherOrgAdminId), world.org.id)).toBeNull();
   });
 
   it("keeps the peer's filters and pages: teamId, sort, take/skip and cursor", async () => {
