@@ -28,9 +28,10 @@ const FORMS: Record<Exclude<TView, "details" | "reschedule">, (props: TActionFor
   noShow: NoShowForm,
 };
 
-export function BookingDetailsDialog({ uid, timeZone, onClose }: { uid: string; timeZone: string; onClose: () => void }) {
+/** `orgId`: opened from an organization's list, which shows bookings the viewer reads there but may not manage. */
+export function BookingDetailsDialog({ uid, timeZone, onClose, orgId }: { uid: string; timeZone: string; onClose: () => void; orgId?: number }) {
   const trpc = useTRPC();
-  const booking = useQuery(trpc.bookings.get.queryOptions({ bookingUid: uid }));
+  const booking = useQuery(trpc.bookings.get.queryOptions({ bookingUid: uid, ...(orgId ? { orgId } : {}) }));
   const [view, setView] = useState<TView>("details");
   const Form = view === "details" || view === "reschedule" ? null : FORMS[view];
   return (

@@ -43,7 +43,7 @@ export function OrganizationBookings({ orgId, timeZone }: { orgId: number; timeZ
         timeZone={timeZone}
         onOpen={setOpenUid}
       />
-      {openUid && <BookingDetailsDialog uid={openUid} timeZone={timeZone} onClose={() => setOpenUid(null)} />}
+      {openUid && <BookingDetailsDialog uid={openUid} orgId={orgId} timeZone={timeZone} onClose={() => setOpenUid(null)} />}
     </div>
   );
 }

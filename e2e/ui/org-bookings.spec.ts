@@ -31,6 +31,13 @@ test("an organization's owner sees its team's booking in the organization's list
   await expect(upcoming).toContainText("Product demo");
   expect(await seriousAxeViolations(page)).toEqual([]);
 
+  // Its details open from the organization's list (read through the organization, not the booking's own hosts).
+  await upcoming.locator(`li > button:has(time[datetime="${utcAt(3, 11).toISOString()}"])`).click();
+  const dialog = page.getByRole("dialog", { name: /Product demo/ });
+  await expect(dialog).toContainText(visitor.email);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+
   // The personal list's filters: this team keeps the booking; the past holds none.
   await choose(page, /Bookings of/, `Team ${team.name}`);
   await section.getByRole("button", { name: "Apply filters" }).click();

@@ -96,6 +96,22 @@ async function listBookingsIn(scope: BookingListScope, query: TListBookingsQuery
   );
 }
 
+/**
+ * One booking of the organization's list (its details in /settings/organizations/{orgId}): any booking that list
+ * shows, a member's personal one included, for those who may read the organization's bookings. Reading only: acting
+ * on it still goes through the booking's own access (bookingsVisibleTo).
+ */
+export async function getOrganizationBooking(actor: Actor, orgId: number, uid: string) {
+  const bookings = await resolveBookingsOfOrganization(actor, orgId);
+  if (!bookings) {
+    await requireOrgPermission(actor, orgId, "org.bookings.read"); // the refusal it answers (404 or 403)
+    throw new AppError("NOT_FOUND", "Organization not found");
+  }
+  const booking = await db.booking.findFirst({ where: { AND: [{ uid }, bookings] }, select: BOOKING_SELECT });
+  if (!booking) throw new AppError("NOT_FOUND", "Booking not found");
+  return toBookingOutput(booking);
+}
+
 export async function getBooking(actor: Actor, uid: string) {
   return toBookingOutput(await getManagedBooking(db, actor, uid));
 }

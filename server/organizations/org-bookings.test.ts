@@ -13,7 +13,7 @@ import { makeUser } from "../../prisma/factories";
 import { addMember, makeTeam, makeTenancyWorld } from "../../prisma/team-factories";
 import { sessionActor } from "../auth/actor";
 import { ZListBookingsQuery } from "../bookings/booking-list-query";
-import { listTeamBookings } from "../bookings/booking-reads";
+import { getBooking, getOrganizationBooking, listTeamBookings } from "../bookings/booking-reads";
 import { bookingsOfOrganization, resolveBookingsOfOrganization } from "../bookings/booking-access";
 import { db, disconnectDb } from "../db/client";
 import { parseServerTiming, recordServerTiming } from "../http/server-timing";
@@ -94,6 +94,17 @@ describe("listOrganizationBookings", () => {
       expect(await idsWhere(resolved!)).toEqual(await idsWhere(bookingsOfOrganization(actor, world.org.id)));
     }
     expect(await resolveBookingsOfOrganization(sessionActor(otherOrgAdminId), world.org.id)).toBeNull();
+  });
+
+  it("opens any booking of its list, a member's personal one included, to its admins only", async () => {
+    const admin = sessionActor(world.users.orgAdmin.id);
+    expect((await getOrganizationBooking(admin, world.org.id, uids.memberPersonal)).uid).toBe(uids.memberPersonal);
+    // The booking's own access does not reach it: the organization's list is the only door, and it only reads.
+    await expectAppError(getBooking(admin, uids.memberPersonal), "NOT_FOUND");
+    expect((await expectAppError(getOrganizationBooking(admin, world.org.id, uids.otherOrg), "NOT_FOUND")).message).toBe("Booking not found");
+    expect((await expectAppError(getOrganizationBooking(sessionActor(otherOrgAdminId), world.org.id, uids.memberPersonal), "NOT_FOUND")).message).toBe(
+      "Organization not found",
+    );
   });
 
   it("keeps the peer's filters and pages: teamId, sort, take/skip and cursor", async () => {

@@ -9,7 +9,7 @@ import type { Actor } from "../../auth/actor";
 import { addGuests, markAbsent, reassignBooking, updateLocation } from "../../bookings/booking-edits";
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "../../bookings/booking-lifecycle";
 import { ZListBookingsQuery } from "../../bookings/booking-list-query";
-import { calendarLinks, getBooking, listBookings, listOrganizationBookings, listTeamBookings } from "../../bookings/booking-reads";
+import { calendarLinks, getBooking, getOrganizationBooking, listBookings, listOrganizationBookings, listTeamBookings } from "../../bookings/booking-reads";
 import { getRescheduleTarget, listBookingFilterOptions } from "../../bookings/booking-site-options";
 import {
   ZAddGuestsInput,
@@ -74,7 +74,10 @@ const withBody = <T extends z.ZodType>(body: T) => ZUid.extend({ body });
 export const bookingsRouter = router({
   list: protectedProcedure.input(ZBookingsListInput).query(({ ctx, input }) => listTab(ctx.actor, input)),
   filterOptions: protectedProcedure.query(({ ctx }) => listBookingFilterOptions(ctx.actor)),
-  get: protectedProcedure.input(ZUid).query(({ ctx, input }) => getBooking(ctx.actor, input.bookingUid)),
+  // With orgId: the booking as the organization's list shows it (a member's personal booking included), to read.
+  get: protectedProcedure
+    .input(ZUid.extend({ orgId: z.number().int().positive().optional() }))
+    .query(({ ctx, input }) => (input.orgId ? getOrganizationBooking(ctx.actor, input.orgId, input.bookingUid) : getBooking(ctx.actor, input.bookingUid))),
   calendarLinks: protectedProcedure.input(ZUid).query(({ ctx, input }) => calendarLinks(ctx.actor, input.bookingUid)),
   rescheduleTarget: protectedProcedure.input(ZUid).query(({ ctx, input }) => getRescheduleTarget(ctx.actor, input.bookingUid)),
   confirm: protectedProcedure.input(ZUid).mutation(({ ctx, input }) => confirmBooking(ctx.actor, input.bookingUid)),
