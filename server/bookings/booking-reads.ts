@@ -27,16 +27,20 @@ export async function listTeamBookings(actor: Actor, teamId: number, query: TLis
   return listBookingsIn({ bookings: bookingsOfTeam(actor, teamId) }, query);
 }
 
+/** The organization's bookings as a query, or the refusal requireOrgPermission answers (404 or 403). */
+async function organizationBookingsOrRefusal(actor: Actor, orgId: number) {
+  const bookings = await resolveBookingsOfOrganization(actor, orgId);
+  if (bookings) return bookings;
+  await requireOrgPermission(actor, orgId, "org.bookings.read");
+  throw new AppError("NOT_FOUND", "Organization not found");
+}
+
 /**
  * GET /v2/organizations/{orgId}/bookings: the same filters, sorts, pages and output over the bookings of the
  * organization's teams and members (resolveBookingsOfOrganization), for its owners and admins.
  */
 export async function listOrganizationBookings(actor: Actor, orgId: number, query: TListBookingsQuery) {
-  const bookings = await resolveBookingsOfOrganization(actor, orgId);
-  if (!bookings) {
-    await requireOrgPermission(actor, orgId, "org.bookings.read"); // the refusal it answers (404 or 403)
-    throw new AppError("NOT_FOUND", "Organization not found");
-  }
+  const bookings = await organizationBookingsOrRefusal(actor, orgId);
   return listBookingsIn({ bookings }, query);
 }
 
@@ -102,11 +106,7 @@ async function listBookingsIn(scope: BookingListScope, query: TListBookingsQuery
  * on it still goes through the booking's own access (bookingsVisibleTo).
  */
 export async function getOrganizationBooking(actor: Actor, orgId: number, uid: string) {
-  const bookings = await resolveBookingsOfOrganization(actor, orgId);
-  if (!bookings) {
-    await requireOrgPermission(actor, orgId, "org.bookings.read"); // the refusal it answers (404 or 403)
-    throw new AppError("NOT_FOUND", "Organization not found");
-  }
+  const bookings = await organizationBookingsOrRefusal(actor, orgId);
   const booking = await db.booking.findFirst({ where: { AND: [{ uid }, bookings] }, select: BOOKING_SELECT });
   if (!booking) throw new AppError("NOT_FOUND", "Booking not found");
   return toBookingOutput(booking);
