@@ -67,6 +67,7 @@ export function Form<TInput extends FieldValues, TOutput>({
   // awaited in onSubmit) must still show.
   const rootError = useFormState({ control: form.control }).errors.root?.server?.message;
   const formId = useId();
+  const isHydrated = useHydrated();
   return (
     <FormProvider {...form}>
       <FormIdContext value={formId}>
@@ -74,7 +75,6 @@ export function Form<TInput extends FieldValues, TOutput>({
           noValidate
           aria-label={label}
           aria-labelledby={aria["aria-labelledby"]}
-          className={className}
           onSubmit={(event) => {
             form.clearErrors("root");
             beforeSubmit?.();
@@ -82,8 +82,12 @@ export function Form<TInput extends FieldValues, TOutput>({
             void form.handleSubmit(onSubmit, onInvalid)(event);
           }}
         >
-          {rootError && renderRootError(rootError)}
-          {children}
+          {/* Disabled until hydrated: letters typed into the server's HTML are dropped when the form takes over
+              its fields, so the fields accept input only once they are the form's. */}
+          <fieldset role="presentation" disabled={!isHydrated} className={`m-0 min-w-0 border-0 p-0 ${className}`}>
+            {rootError && renderRootError(rootError)}
+            {children}
+          </fieldset>
         </form>
       </FormIdContext>
     </FormProvider>
