@@ -3,14 +3,13 @@
  * /v2/me) use `sql` — parameterised queries on the same pg pool — because Prisma's per-query overhead
  * dominated their cost (see `npm run bench`).
  */
-import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { log } from "../log";
 import { queryRecorder } from "../http/server-timing";
 import { databaseDeadlines } from "./deadlines";
 import { PrismaClient } from "./generated/client";
-import { StatementBatch, type BatchResult, type Statement } from "./statement-batch";
+import { StatementBatch, statementNameOf, type BatchResult, type Statement } from "./statement-batch";
 import { assertOutsideTransaction, runTransactionScoped } from "./transaction-scope";
 
 export type Db = PrismaClient;
@@ -127,18 +126,15 @@ export const isEmbeddedDatabase = () => process.env.CONVENE_EMBEDDED_DB === "1";
 const statementNames = new Map<string, string>();
 
 /**
- * A prepared statement's name comes from its text: Next.js may load this module once per route bundle, each with its
- * own map, over the one shared pool, so a name counted per module would give two texts the same name on a connection.
- */
-const statementNameOf = (text: string) => `convene_${createHash("sha256").update(text).digest("base64url").slice(0, 32)}`;
-
-/**
  * One parameterised query on the shared pool: `sql<Row>("SELECT … WHERE id = $1", [id])`. On PostgreSQL
- * each distinct text becomes a named prepared statement, parsed and planned once per connection.
+ * each distinct text becomes a named prepared statement, parsed once per connection; PostgreSQL decides after five
+ * calls whether to keep a generic plan. `genericPlan`: plan it once per connection (statement-batch.ts), for a hot
+ * statement whose parameters (arrays, ranges) make PostgreSQL re-plan it on every call.
  */
-export async function sql<Row extends object>(text: string, values: unknown[] = []): Promise<Row[]> {
+export async function sql<Row extends object>(text: string, values: unknown[] = [], { genericPlan = false } = {}): Promise<Row[]> {
   assertOutsideTransaction("sql()");
   if (isEmbeddedDatabase()) return (await connection().pool.query<Row>(text, values)).rows;
+  if (genericPlan) return (await batch([{ text, values }]))[0]!.rows as Row[];
   let name = statementNames.get(text);
   if (!name) statementNames.set(text, (name = statementNameOf(text)));
   return (await connection().pool.query<Row>({ name, text, values })).rows;
@@ -146,7 +142,8 @@ export async function sql<Row extends object>(text: string, values: unknown[] = 
 
 /**
  * `statements` in one round trip on one pool connection, as one transaction (statement-batch.ts): all of them
- * commit, or the first error rolls every one back and is thrown. Outside any transaction, as sql().
+ * commit, or the first error rolls every one back and is thrown. Outside any transaction, as sql(). On PostgreSQL
+ * they are prepared statements with generic plans, each parsed and planned once per connection.
  */
 export async function batch(statements: readonly Statement[]): Promise<BatchResult> {
   assertOutsideTransaction("batch()");
@@ -154,7 +151,7 @@ export async function batch(statements: readonly Statement[]): Promise<BatchResu
   let broken: Error | undefined;
   try {
     return await new Promise<BatchResult>((resolve, reject) => {
-      const request = new StatementBatch(statements);
+      const request = new StatementBatch(statements, !isEmbeddedDatabase());
       client.query(request as unknown as pg.QueryConfig, (error: Error | null, results?: unknown) => {
         if (!error) return resolve(results as BatchResult);
         // A statement's error leaves the connection ready; any other (a timeout, a lost connection) does not.

@@ -4,7 +4,13 @@
  * snapshot of its own (READ COMMITTED: a statement after a lock sees what committed while it waited), and commits at
  * the Sync; the first error skips the rest and rolls all of them back (protocol-flow "Pipelining").
  * A pg "submittable" (the interface pg-cursor uses), so it goes through the pool's own clients and their query queue.
+ *
+ * Prepared (on PostgreSQL): each statement is parsed once per connection under a name from its text, and the batch
+ * opens with `SET LOCAL plan_cache_mode = force_generic_plan`, so its statements are planned once per connection too.
+ * Without it PostgreSQL re-plans a statement with array and range parameters on every call (its generic plan's estimate
+ * never wins), and the planning of a booking's statements cost more than running them (`npm run bench`).
  */
+import { createHash } from "node:crypto";
 import pg from "pg";
 
 export type Statement = { text: string; values: unknown[] };
@@ -12,7 +18,10 @@ export type BatchResult = { rows: Record<string, unknown>[]; rowCount: number | 
 
 type Connection = {
   stream: { cork?: () => void; uncork?: () => void };
+  /** pg's own record of the named statements this connection has parsed (its named queries use it too). */
+  parsedStatements: Record<string, string>;
   parse(message: { text: string; name?: string; types?: number[] }): void;
+  close(message: { type: "S"; name: string }): void;
   bind(message: { portal?: string; statement?: string; values: unknown[]; valueMapper: (value: unknown) => unknown }): void;
   describe(message: { type: "P"; name: string }): void;
   execute(message: { portal?: string; rows: number }): void;
@@ -20,6 +29,23 @@ type Connection = {
 };
 
 type Field = { name: string; dataTypeID: number; format: string };
+
+/**
+ * A prepared statement's name comes from its text: Next.js may load this module once per route bundle, each with its
+ * own state, over the one shared pool, so a name counted per module would give two texts the same name on a connection.
+ */
+export const statementNameOf = (text: string) => `convene_${createHash("sha256").update(text).digest("base64url").slice(0, 32)}`;
+
+const names = new Map<string, string>();
+const nameOf = (text: string) => names.get(text) ?? names.set(text, statementNameOf(text)).get(text)!;
+
+/**
+ * Names whose Parse a failed batch sent: the error skipped every message after it, so whether each one exists on the
+ * connection is unknown. The next batch closes them first (closing a statement that does not exist is no error).
+ */
+const uncertain = new WeakMap<Connection, Set<string>>();
+
+const GENERIC_PLANS: Statement = { text: "SET LOCAL plan_cache_mode = force_generic_plan", values: [] };
 
 /**
  * Values as Prisma's raw queries send them, so a statement captured from a `Tx` call means the same here: instants as
@@ -51,14 +77,37 @@ export class StatementBatch {
   private fields: Field[] | null = null;
   private rows: Record<string, unknown>[] = [];
 
-  constructor(private readonly statements: readonly Statement[]) {}
+  private connection: Connection | null = null;
+  /** Names this batch parses on its connection: recorded as parsed once the batch succeeds. */
+  private parsing: { name: string; text: string }[] = [];
+  private failed = false;
+
+  /** `prepared`: named statements with generic plans (PostgreSQL); unnamed for PGlite, whose connections share one backend. */
+  constructor(
+    private readonly statements: readonly Statement[],
+    private readonly prepared: boolean,
+  ) {}
+
+  /** The results of the batch's own statements, without the SET that opens a prepared batch. */
+  private get ownResults(): BatchResult {
+    return this.prepared ? this.results.slice(1) : this.results;
+  }
 
   submit(connection: Connection): Error | null {
+    this.connection = connection;
+    const statements = this.prepared ? [GENERIC_PLANS, ...this.statements] : this.statements;
+    const unsure = uncertain.get(connection);
     connection.stream.cork?.();
     try {
-      for (const { text, values } of this.statements) {
-        connection.parse({ text, types: [] });
-        connection.bind({ values: values.map(toParameter), valueMapper: (value) => value });
+      for (const { text, values } of statements) {
+        const name = this.prepared ? nameOf(text) : "";
+        const parsed = name && (connection.parsedStatements[name] === text || this.parsing.some((statement) => statement.name === name));
+        if (!parsed) {
+          if (name && unsure?.delete(name)) connection.close({ type: "S", name });
+          connection.parse({ text, name, types: [] });
+          if (name) this.parsing.push({ name, text });
+        }
+        connection.bind({ statement: name, values: values.map(toParameter), valueMapper: (value) => value });
         connection.describe({ type: "P", name: "" });
         connection.execute({ rows: 0 });
       }
@@ -104,14 +153,22 @@ export class StatementBatch {
    * messages to a query once it has reported an error (the ReadyForQuery that follows goes to none), so answer now.
    */
   handleError(error: Error) {
+    this.failed = true;
+    if (this.connection && this.parsing.length > 0) {
+      const unsure = uncertain.get(this.connection) ?? new Set<string>();
+      for (const { name } of this.parsing) unsure.add(name);
+      uncertain.set(this.connection, unsure);
+    }
     const callback = this.callback;
     this.callback = undefined;
     callback?.(error);
   }
 
   handleReadyForQuery() {
+    if (this.failed) return;
+    for (const { name, text } of this.parsing) if (this.connection) this.connection.parsedStatements[name] = text;
     const callback = this.callback;
     this.callback = undefined;
-    callback?.(null, this.results);
+    callback?.(null, this.ownResults);
   }
 }

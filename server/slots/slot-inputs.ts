@@ -160,6 +160,9 @@ function toBusyRow({ kind, userId, before, after, spans }: SpanRow): BusyRow {
 
 const iso = (minute: number) => toDate(minute).toISOString();
 
+/** The busy reads run on every slot check and booking: planned once per connection (db/client.ts sql()). */
+const GENERIC = { genericPlan: true };
+
 /**
  * Everything in the database that takes time from the hosts: their live bookings and the unexpired holds on them
  * near `busyWindow` (each with its event type's buffers), and their out-of-office periods over `awayWindow` (the
@@ -181,10 +184,10 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
   if (tx !== db || options.ignoreBookingUid || near.end - near.start < COPY_MIN_WINDOW_MINUTES) {
     const values = [hostIds, iso(near.start), iso(near.end), options.ignoreBookingUid ?? null, ...holdsAndAway];
     // The global client is outside any transaction: the prepared statement on the pool is cheaper than Prisma's raw query.
-    const rows = tx === db ? await sql<SpanRow>(BUSY_ROWS, values) : await tx.$queryRawUnsafe<SpanRow[]>(BUSY_ROWS, ...values);
+    const rows = tx === db ? await sql<SpanRow>(BUSY_ROWS, values, GENERIC) : await tx.$queryRawUnsafe<SpanRow[]>(BUSY_ROWS, ...values);
     return rows.map(toBusyRow);
   }
-  const rows = await sql<SpanRow>(VERSIONED_ROWS, [hostIds, iso(near.start), iso(near.end), ...holdsAndAway]);
+  const rows = await sql<SpanRow>(VERSIONED_ROWS, [hostIds, iso(near.start), iso(near.end), ...holdsAndAway], GENERIC);
   const result: BusyRow[] = [];
   const stale: { userId: number; version: string }[] = [];
   for (const row of rows) {
@@ -197,7 +200,7 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
   }
   if (stale.length > 0) {
     const reload = { start: near.start - RELOAD_MARGIN_MINUTES, end: near.end + RELOAD_MARGIN_MINUTES };
-    const booked = (await sql<SpanRow>(BOOKED_ROWS, [stale.map(({ userId }) => userId), iso(reload.start), iso(reload.end), null])).map(toBusyRow);
+    const booked = (await sql<SpanRow>(BOOKED_ROWS, [stale.map(({ userId }) => userId), iso(reload.start), iso(reload.end), null], GENERIC)).map(toBusyRow);
     for (const { userId, version } of stale) {
       const periods = booked.filter((row) => row.userId === userId).flatMap((row) => row.periods);
       rememberPeriods(userId, { version, window: reload, periods });

@@ -1,0 +1,55 @@
+/**
+ * batch() on PostgreSQL: its statements are prepared once per connection and planned once (a generic plan), the
+ * plan setting does not outlive the batch, and a batch that fails midway leaves the connection usable for the next.
+ * One connection (pool size 1), so every batch and the checks below meet on it.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+process.env.DATABASE_POOL_SIZE = "1";
+const { batch, disconnectDb, sql } = await import("./client");
+const { statementNameOf } = await import("./statement-batch");
+
+beforeAll(async () => disconnectDb()); // a pool opened before this file would have another size
+afterAll(async () => disconnectDb());
+
+type Prepared = { name: string; generic_plans: number; custom_plans: number };
+const preparedNamed = async (text: string) =>
+  (await sql<Prepared>("SELECT name, generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE name = $1", [statementNameOf(text)]))[0] ?? null;
+
+// Parameters of an array and a range, the kind PostgreSQL keeps planning anew when left to decide.
+const RANGE_COUNT = `SELECT count(*)::int AS n FROM generate_series(1, 20) AS g(i) WHERE i = ANY($1::int[]) AND int4range($2::int, $3::int) @> i`;
+
+it("prepares each statement once per connection and plans it once, generically", async () => {
+  for (let round = 0; round < 8; round++) {
+    const [result] = await batch([{ text: RANGE_COUNT, values: [[1, 5, 9, 30], 1, 10] }]);
+    expect(result!.rows).toEqual([{ n: 3 }]);
+  }
+  expect(await preparedNamed(RANGE_COUNT)).toMatchObject({ generic_plans: 8, custom_plans: 0 });
+});
+
+it("keeps the generic-plan setting inside the batch", async () => {
+  await batch([{ text: "SELECT 1 AS one", values: [] }]);
+  expect(await sql<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode")).toEqual([{ mode: "auto" }]);
+});
+
+it("runs a statement given twice in its first batch, parsing it once", async () => {
+  const text = "SELECT $1::int * 2 AS twice";
+  const results = await batch([
+    { text, values: [2] },
+    { text, values: [21] },
+  ]);
+  expect(results.map((result) => result.rows)).toEqual([[{ twice: 4 }], [{ twice: 42 }]]);
+});
+
+it("after a batch that failed past a statement it was preparing, the next batch with that statement still runs", async () => {
+  const text = "SELECT $1::int + 1 AS next";
+  const failing = batch([
+    { text, values: [1] },
+    { text: "SELECT 1 / $1::int AS boom", values: [0] },
+  ]);
+  await expect(failing).rejects.toMatchObject({ code: "22012" });
+  // The first statement was parsed before the error; the client cannot tell, so it closes it and parses it again.
+  expect((await batch([{ text, values: [41] }]))[0]!.rows).toEqual([{ next: 42 }]);
+  expect((await batch([{ text: "SELECT 1 / $1::int AS boom", values: [1] }]))[0]!.rows).toEqual([{ boom: 1 }]);
+  expect(await preparedNamed(text)).not.toBeNull();
+});
