@@ -11,7 +11,7 @@
  * Out-of-office redirects (slots/ooo-redirects.ts): a member standing in for an away host is ranked like a rotating
  * host and claimed under their own lock, never the away host's: the lock guards the calendar the booking lands in.
  */
-import { db, sql, type Tx } from "../db/client";
+import { db, sharedSql, type Tx } from "../db/client";
 import { hostsTakenSince, type PreparedSlot } from "../slots/slots.service";
 import { rulesReadOtherBookings } from "../slots/event-type-rules";
 import { hostsBusyDuring, toMinuteCeil } from "../slots/slot-inputs";
@@ -35,7 +35,7 @@ export async function lastBookedAt(client: Tx, eventTypeId: number, hostIds: num
   const values = [eventTypeId, hostIds];
   const rows =
     client === db
-      ? await sql<{ userId: number; at: number }>(LAST_BOOKED, values)
+      ? await sharedSql<{ userId: number; at: number }>(LAST_BOOKED, values)
       : await client.$queryRawUnsafe<{ userId: number; at: number }[]>(LAST_BOOKED, ...values);
   return new Map(rows.map((row) => [row.userId, Number(row.at)]));
 }

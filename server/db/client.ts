@@ -9,6 +9,7 @@ import { log } from "../log";
 import { queryRecorder } from "../http/server-timing";
 import { databaseDeadlines } from "./deadlines";
 import { PrismaClient } from "./generated/client";
+import { sharedReads } from "./shared-reads";
 import { StatementBatch, statementNameOf, type BatchResult, type Statement } from "./statement-batch";
 import { assertOutsideTransaction, runTransactionScoped } from "./transaction-scope";
 
@@ -138,6 +139,23 @@ export async function sql<Row extends object>(text: string, values: unknown[] = 
   let name = statementNames.get(text);
   if (!name) statementNames.set(text, (name = statementNameOf(text)));
   return (await connection().pool.query<Row>({ name, text, values })).rows;
+}
+
+/** Reads by their text and values (JSON: numbers, strings, booleans, null and arrays of them, as the hot reads send). */
+const readShared = sharedReads((key: string) => {
+  const { text, values } = JSON.parse(key) as Statement;
+  return sql<object>(text, values, { genericPlan: true });
+});
+
+/**
+ * sql() with a generic plan, for a hot read that a burst of requests sends alike (fifty bookings of one round-robin
+ * slot read the same hosts' busy times and last bookings): callers that send the same text and values while it runs
+ * share one query (shared-reads.ts), each still seeing everything committed before it arrived. Rows are shared too:
+ * callers must not change them.
+ */
+export function sharedSql<Row extends object>(text: string, values: unknown[]): Promise<Row[]> {
+  assertOutsideTransaction("sharedSql()");
+  return readShared(JSON.stringify({ text, values })) as Promise<Row[]>;
 }
 
 /**

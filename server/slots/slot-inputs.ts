@@ -14,7 +14,7 @@
  */
 import { externalBusyTimes, type ExternalBusyTime } from "../calendars/busy-times";
 import "../calendars/register-busy-times";
-import { db, sql, type Tx } from "../db/client";
+import { db, sharedSql, type Tx } from "../db/client";
 import type { Statement } from "../db/statement-batch";
 import type { SchedulingType } from "../db/generated/enums";
 import { loadRedirectPeriods, type TRedirectPeriod } from "../out-of-office/ooo-loader";
@@ -160,9 +160,6 @@ function toBusyRow({ kind, userId, before, after, spans }: SpanRow): BusyRow {
 
 const iso = (minute: number) => toDate(minute).toISOString();
 
-/** The busy reads run on every slot check and booking: planned once per connection (db/client.ts sql()). */
-const GENERIC = { genericPlan: true };
-
 /**
  * Everything in the database that takes time from the hosts: their live bookings and the unexpired holds on them
  * near `busyWindow` (each with its event type's buffers), and their out-of-office periods over `awayWindow` (the
@@ -184,10 +181,10 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
   if (tx !== db || options.ignoreBookingUid || near.end - near.start < COPY_MIN_WINDOW_MINUTES) {
     const values = [hostIds, iso(near.start), iso(near.end), options.ignoreBookingUid ?? null, ...holdsAndAway];
     // The global client is outside any transaction: the prepared statement on the pool is cheaper than Prisma's raw query.
-    const rows = tx === db ? await sql<SpanRow>(BUSY_ROWS, values, GENERIC) : await tx.$queryRawUnsafe<SpanRow[]>(BUSY_ROWS, ...values);
+    const rows = tx === db ? await sharedSql<SpanRow>(BUSY_ROWS, values) : await tx.$queryRawUnsafe<SpanRow[]>(BUSY_ROWS, ...values);
     return rows.map(toBusyRow);
   }
-  const rows = await sql<SpanRow>(VERSIONED_ROWS, [hostIds, iso(near.start), iso(near.end), ...holdsAndAway], GENERIC);
+  const rows = await sharedSql<SpanRow>(VERSIONED_ROWS, [hostIds, iso(near.start), iso(near.end), ...holdsAndAway]);
   const result: BusyRow[] = [];
   const stale: { userId: number; version: string }[] = [];
   for (const row of rows) {
@@ -200,7 +197,7 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
   }
   if (stale.length > 0) {
     const reload = { start: near.start - RELOAD_MARGIN_MINUTES, end: near.end + RELOAD_MARGIN_MINUTES };
-    const booked = (await sql<SpanRow>(BOOKED_ROWS, [stale.map(({ userId }) => userId), iso(reload.start), iso(reload.end), null], GENERIC)).map(toBusyRow);
+    const booked = (await sharedSql<SpanRow>(BOOKED_ROWS, [stale.map(({ userId }) => userId), iso(reload.start), iso(reload.end), null])).map(toBusyRow);
     for (const { userId, version } of stale) {
       const periods = booked.filter((row) => row.userId === userId).flatMap((row) => row.periods);
       rememberPeriods(userId, { version, window: reload, periods });
