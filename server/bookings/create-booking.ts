@@ -26,7 +26,8 @@ import { requestFingerprint } from "./idempotency-key";
 import { newBookingOf } from "./new-booking";
 import { attendeeEmailOf } from "./phone-only-attendee";
 import { inSlotFlight, slotFlightKey } from "./slot-flights";
-import { reserveBookingIds, writeFreeSlot } from "./write-free-slot";
+import { reserveBookingIds } from "./booking-ids";
+import { writeFreeSlot } from "./write-free-slot";
 import { mayWriteInOneRoundTrip, writeModeOf } from "./write-mode";
 import { writeUnderLock, type CreateBookingResult } from "./write-under-lock";
 

@@ -40,16 +40,24 @@ export async function tryLockHost(tx: Tx, hostId: number): Promise<boolean> {
  * tryLockHost over `ranked` in order, in one statement (convene_try_lock_first_host): the first host whose lock it got,
  * passing over hosts with a live booking over the slot, and the hosts another request held. Never waits, like tryLockHost.
  */
-export async function tryLockFirstHost(tx: Tx, ranked: readonly number[], slot: { start: Date; end: Date }): Promise<{ host: number | null; held: number[] }> {
-  const [row] = await tx.$queryRawUnsafe<{ host: number | null; held: number[] }[]>(
-    `SELECT host, held FROM convene_try_lock_first_host($1::int, $2::int[], $3::timestamptz AT TIME ZONE 'UTC', $4::timestamptz AT TIME ZONE 'UTC')`,
-    LOCK_NAMESPACE,
-    [...ranked],
-    slot.start.toISOString(),
-    slot.end.toISOString(),
-  );
-  return { host: row?.host ?? null, held: row?.held ?? [] };
+export async function tryLockFirstHost(tx: Tx, ranked: readonly number[], slot: { start: Date; end: Date }): Promise<FirstHostLock> {
+  const { text, values } = tryLockFirstHostStatement(ranked, slot);
+  const [row] = await tx.$queryRawUnsafe<FirstHostLock[]>(text, ...values);
+  return firstHostLockOf(row);
 }
+
+/** What tryLockFirstHost got: the host whose lock it took (null: none), and the hosts another request held. */
+export type FirstHostLock = { host: number | null; held: number[] };
+
+/** tryLockFirstHost as a statement, for a pipelined transaction (db/client.ts); its row goes through firstHostLockOf. */
+export function tryLockFirstHostStatement(ranked: readonly number[], slot: { start: Date; end: Date }): Statement {
+  return {
+    text: `SELECT host, held FROM convene_try_lock_first_host($1::int, $2::int[], $3::timestamptz AT TIME ZONE 'UTC', $4::timestamptz AT TIME ZONE 'UTC')`,
+    values: [LOCK_NAMESPACE, [...ranked], slot.start.toISOString(), slot.end.toISOString()],
+  };
+}
+
+export const firstHostLockOf = (row: Partial<FirstHostLock> | undefined): FirstHostLock => ({ host: row?.host ?? null, held: row?.held ?? [] });
 
 /** SQLSTATE 23P01: the exclusion constraint refused an overlapping live booking for a host. */
 export function isOverlapViolation(error: unknown): boolean {

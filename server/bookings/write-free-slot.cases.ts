@@ -6,7 +6,7 @@
 import { expect, it } from "vitest";
 
 async function load() {
-  const [{ db }, factories, timing, create, rows, rules, fresh, write, lock, dto] = await Promise.all([
+  const [{ db }, factories, timing, create, rows, rules, fresh, write, lock, dto, ids] = await Promise.all([
     import("../db/client"),
     import("@/prisma/scheduling-factories"),
     import("../http/server-timing"),
@@ -17,8 +17,9 @@ async function load() {
     import("./write-free-slot"),
     import("./host-lock"),
     import("./booking.dto"),
+    import("./booking-ids"),
   ]);
-  return { db, ...factories, ...timing, ...create, ...rows, ...rules, ...fresh, ...write, ...lock, ...dto };
+  return { db, ...factories, ...timing, ...create, ...rows, ...rules, ...fresh, ...write, ...lock, ...dto, ...ids };
 }
 
 /** The parts of a booking written after the check under the lock, as counted rows. */

@@ -9,8 +9,9 @@
  * The response and the event's payload are built before the batch from what is known (new-booking-row.ts), so nothing
  * is read back. The exclusion constraint stays the backstop (23P01 is a taken slot, create-booking.ts).
  */
-import { batch, sql } from "../db/client";
+import { batch } from "../db/client";
 import { captureStatements } from "../db/captured-statements";
+import type { Statement } from "../db/statement-batch";
 import { emitBookingEvent } from "../events/booking-events";
 import { requireHostsFreeStatement, toMinuteCeil } from "../slots/slot-inputs";
 import { bookingInsertStatement, type NewBooking, type ReservedIds } from "./booking-insert";
@@ -24,16 +25,6 @@ import { newBookingRow, type BookingHostUser } from "./new-booking-row";
 /** SQLSTATE raised by convene_require_free_slot (migration 20261127040500_booking_write_batch). */
 const SLOT_TAKEN_UNDER_LOCK = "CV409";
 
-/** The booking's id and one id per attendee, taken from their sequences (a write that fails leaves a gap, as a rollback does). */
-export async function reserveBookingIds(attendees: number): Promise<ReservedIds> {
-  const [row] = await sql<ReservedIds>(
-    `SELECT nextval('"Booking_id_seq"'::regclass)::int AS "bookingId",
-            ARRAY(SELECT nextval('"Attendee_id_seq"'::regclass)::int FROM generate_series(1, $1::int)) AS "attendeeIds"`,
-    [attendees],
-  );
-  return row!;
-}
-
 export type FreeSlotWrite = {
   eventType: BookableEventType;
   booking: NewBooking;
@@ -42,21 +33,35 @@ export type FreeSlotWrite = {
   ids: ReservedIds;
 };
 
-export async function writeFreeSlot({ eventType, booking, hostUsers, ids }: FreeSlotWrite): Promise<TBookingOutput> {
+/**
+ * The statements that write a booking whose hosts were free when its slot was checked, and the response they make:
+ * the hosts' locks, the check under them, the booking, its event. Sent as one batch here, or as the last batch of
+ * round robin's pipelined claim (book-round-robin.ts), whose transaction already holds the chosen host's lock.
+ */
+export async function freeSlotStatements({ eventType, booking, hostUsers, ids }: FreeSlotWrite): Promise<{ statements: Statement[]; output: TBookingOutput }> {
   const uid = newBookingUid();
   const now = new Date();
   const output = toBookingOutput(newBookingRow(booking, { ids, uid, now, eventType: { id: eventType.id, slug: eventType.slug }, hosts: hostUsers }));
   const event = await captureStatements((tx) => emitBookingEvent(tx, newBookingEventType(output), output, newBookingEventOptions(eventType, booking.hostIds)));
   const blocked = { start: toMinuteCeil(booking.start) - eventType.beforeEventBuffer, end: toMinuteCeil(booking.end) + eventType.afterEventBuffer };
+  const statements = [
+    lockHostsStatement(booking.hostIds),
+    requireHostsFreeStatement(booking.hostIds, blocked, { now }),
+    bookingInsertStatement(booking, ids, uid, now),
+    ...event,
+  ];
+  return { statements, output };
+}
+
+/** The error raised when the check under the locks found a host taken (convene_require_free_slot): 409. */
+export const isSlotTakenUnderLock = (error: unknown) => (error as { code?: unknown }).code === SLOT_TAKEN_UNDER_LOCK;
+
+export async function writeFreeSlot(write: FreeSlotWrite): Promise<TBookingOutput> {
+  const { statements, output } = await freeSlotStatements(write);
   try {
-    await batch([
-      lockHostsStatement(booking.hostIds),
-      requireHostsFreeStatement(booking.hostIds, blocked, { now }),
-      bookingInsertStatement(booking, ids, uid, now),
-      ...event,
-    ]);
+    await batch(statements);
   } catch (error) {
-    if ((error as { code?: unknown }).code === SLOT_TAKEN_UNDER_LOCK) throw slotTakenError();
+    if (isSlotTakenUnderLock(error)) throw slotTakenError();
     throw error;
   }
   return output;

@@ -10,7 +10,7 @@ import { queryRecorder } from "../http/server-timing";
 import { databaseDeadlines } from "./deadlines";
 import { PrismaClient } from "./generated/client";
 import { sharedReads } from "./shared-reads";
-import { StatementBatch, statementNameOf, type BatchResult, type Statement } from "./statement-batch";
+import { GENERIC_PLANS, StatementBatch, statementNameOf, type BatchOptions, type BatchResult, type Statement } from "./statement-batch";
 import { assertOutsideTransaction, runTransactionScoped } from "./transaction-scope";
 
 export type Db = PrismaClient;
@@ -114,6 +114,9 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
+/** The pool itself, for state that belongs to one database connection (bookings/booking-ids.ts). */
+export const connectionPool = (): pg.Pool => connection().pool;
+
 /** The current instant as a zone-less UTC timestamp, comparable with the columns Prisma writes. */
 export const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
 
@@ -166,18 +169,66 @@ export function sharedSql<Row extends object>(text: string, values: unknown[]): 
 export async function batch(statements: readonly Statement[]): Promise<BatchResult> {
   assertOutsideTransaction("batch()");
   const client = await connection().pool.connect();
-  let broken: Error | undefined;
+  const sent = sendBatch(client, statements, { prepared: !isEmbeddedDatabase(), leading: isEmbeddedDatabase() ? [] : [GENERIC_PLANS] });
   try {
-    return await new Promise<BatchResult>((resolve, reject) => {
-      const request = new StatementBatch(statements, !isEmbeddedDatabase());
-      client.query(request as unknown as pg.QueryConfig, (error: Error | null, results?: unknown) => {
-        if (!error) return resolve(results as BatchResult);
-        // A statement's error leaves the connection ready; any other (a timeout, a lost connection) does not.
-        if (!(error instanceof pg.DatabaseError)) broken = error;
-        reject(error);
-      });
-    });
+    return await sent.results;
   } finally {
+    client.release(sent.broken());
+  }
+}
+
+/** One batch on `client`; `broken()`: the error that left the connection unusable, if one did (not a statement's error). */
+function sendBatch(client: pg.PoolClient, statements: readonly Statement[], options: BatchOptions) {
+  let broken: Error | undefined;
+  const results = new Promise<BatchResult>((resolve, reject) => {
+    client.query(new StatementBatch(statements, options) as unknown as pg.QueryConfig, (error: Error | null, results?: unknown) => {
+      if (!error) return resolve(results as BatchResult);
+      // A statement's error leaves the connection ready; any other (a timeout, a lost connection) does not.
+      if (!(error instanceof pg.DatabaseError)) broken = error;
+      reject(error);
+    });
+  });
+  return { results, broken: () => broken };
+}
+
+/** Sends statements of a pipelined transaction; `commit`: COMMIT travels after them, ending it. */
+export type PipelinedSend = (statements: readonly Statement[], options?: { commit?: boolean }) => Promise<BatchResult>;
+
+const BEGIN: Statement = { text: "BEGIN", values: [] };
+const COMMIT: Statement = { text: "COMMIT", values: [] };
+
+/**
+ * A transaction on one pool connection whose statements travel in batches (statement-batch.ts): a step that needs an
+ * answer before its next statements (round robin's claim: which host it got) costs one round trip per batch, BEGIN
+ * riding with the first and COMMIT with the last. On PostgreSQL the statements are prepared with generic plans, as in
+ * batch(). `work` may only use `send` (the connection is held, so the global client is refused inside it:
+ * transaction-scope.ts). An error, or `work` returning without a commit, rolls the transaction back.
+ */
+export async function pipelinedTransaction<T>(work: (send: PipelinedSend) => Promise<T>): Promise<T> {
+  assertOutsideTransaction("pipelinedTransaction()");
+  const prepared = !isEmbeddedDatabase();
+  const idleLimit = { text: `SET LOCAL idle_in_transaction_session_timeout = ${Math.round(databaseDeadlines().transactionMs)}`, values: [] };
+  const client = await connection().pool.connect();
+  const transaction: { state: "new" | "open" | "committed" } = { state: "new" };
+  let broken: Error | undefined;
+  const send: PipelinedSend = async (statements, { commit = false } = {}) => {
+    if (transaction.state === "committed") throw new Error("pipelinedTransaction: the transaction has already committed");
+    const leading = transaction.state === "open" ? [] : prepared ? [BEGIN, GENERIC_PLANS, idleLimit] : [BEGIN, idleLimit];
+    transaction.state = "open";
+    const sent = sendBatch(client, statements, { prepared, leading, trailing: commit ? [COMMIT] : [] });
+    try {
+      const results = await sent.results;
+      if (commit) transaction.state = "committed";
+      return results;
+    } finally {
+      broken ??= sent.broken();
+    }
+  };
+  try {
+    return await runTransactionScoped<PipelinedSend, T>((callback) => callback(send), work);
+  } finally {
+    // After an error the transaction is aborted (or was never begun, or COMMIT itself failed): ROLLBACK ends it either way.
+    if (transaction.state === "open" && !broken) await client.query("ROLLBACK").catch((error: Error) => (broken = error));
     client.release(broken);
   }
 }

@@ -6,7 +6,8 @@
  * A pg "submittable" (the interface pg-cursor uses), so it goes through the pool's own clients and their query queue.
  *
  * Prepared (on PostgreSQL): each statement is parsed once per connection under a name from its text, and the batch
- * opens with `SET LOCAL plan_cache_mode = force_generic_plan`, so its statements are planned once per connection too.
+ * opens with `SET LOCAL plan_cache_mode = force_generic_plan` (client.ts), so its statements are planned once per
+ * connection too.
  * Without it PostgreSQL re-plans a statement with array and range parameters on every call (its generic plan's estimate
  * never wins), and the planning of a booking's statements cost more than running them (`npm run bench`).
  */
@@ -45,7 +46,14 @@ const nameOf = (text: string) => names.get(text) ?? names.set(text, statementNam
  */
 const uncertain = new WeakMap<Connection, Set<string>>();
 
-const GENERIC_PLANS: Statement = { text: "SET LOCAL plan_cache_mode = force_generic_plan", values: [] };
+export const GENERIC_PLANS: Statement = { text: "SET LOCAL plan_cache_mode = force_generic_plan", values: [] };
+
+/**
+ * `prepared`: named statements (PostgreSQL); unnamed for PGlite, whose connections share one backend. `leading` and
+ * `trailing`: statements sent around the caller's (a transaction's BEGIN and settings, its COMMIT), whose results are
+ * not returned.
+ */
+export type BatchOptions = { prepared: boolean; leading?: readonly Statement[]; trailing?: readonly Statement[] };
 
 /**
  * Values as Prisma's raw queries send them, so a statement captured from a `Tx` call means the same here: instants as
@@ -82,20 +90,27 @@ export class StatementBatch {
   private parsing: { name: string; text: string }[] = [];
   private failed = false;
 
-  /** `prepared`: named statements with generic plans (PostgreSQL); unnamed for PGlite, whose connections share one backend. */
+  private readonly prepared: boolean;
+  private readonly leading: readonly Statement[];
+  private readonly trailing: readonly Statement[];
+
   constructor(
     private readonly statements: readonly Statement[],
-    private readonly prepared: boolean,
-  ) {}
+    { prepared, leading = [], trailing = [] }: BatchOptions,
+  ) {
+    this.prepared = prepared;
+    this.leading = leading;
+    this.trailing = trailing;
+  }
 
-  /** The results of the batch's own statements, without the SET that opens a prepared batch. */
+  /** The results of the caller's statements, without the leading and trailing ones. */
   private get ownResults(): BatchResult {
-    return this.prepared ? this.results.slice(1) : this.results;
+    return this.results.slice(this.leading.length, this.leading.length + this.statements.length);
   }
 
   submit(connection: Connection): Error | null {
     this.connection = connection;
-    const statements = this.prepared ? [GENERIC_PLANS, ...this.statements] : this.statements;
+    const statements = [...this.leading, ...this.statements, ...this.trailing];
     const unsure = uncertain.get(connection);
     connection.stream.cork?.();
     try {

@@ -15,7 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { db, UTC_NOW, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { defineJob, insertWithJobs, type JobOptions } from "../jobs/queue";
+import { checkQueuesExist, defineJob, insertWithJobs, type JobOptions } from "../jobs/queue";
 import { DOMAIN_EVENTS } from "./event-catalog";
 import { payloadToRead, payloadToWrite } from "./event-definitions";
 
@@ -94,6 +94,13 @@ const queueOf = (subscriber: SubscriberName) => `event.${subscriber}`;
 
 const subscribersOf = (type: DomainEventType) =>
   (Object.keys(SUBSCRIBERS) as SubscriberName[]).filter((name) => (SUBSCRIBERS[name] as readonly DomainEventType[]).includes(type));
+
+/**
+ * Checks now that the queues of every subscriber of `types` exist (once per process), so that emitting one of them
+ * later reads nothing: for a transaction that may not use a second connection (db/client.ts pipelinedTransaction).
+ */
+export const checkSubscriberQueues = (types: readonly DomainEventType[]): Promise<void> =>
+  checkQueuesExist(types.flatMap((type) => subscribersOf(type).map(queueOf)));
 
 const INSERT_EVENT = `INSERT INTO "DomainEvent" (id, type, version, "occurredAt", "bookingId", "bookingUid", "eventTypeId", "teamId", "userIds", payload)
   VALUES ($1::uuid, $2, $9::int, ${UTC_NOW}, $3::int, $4, $5::int, $6::int, $7::int[], $8::jsonb) RETURNING id`;

@@ -108,6 +108,9 @@ async function assertQueuesExist(client: Tx, names: string[]): Promise<void> {
   for (const name of unchecked) jobs.checkedQueues.add(name);
 }
 
+/** The queues' check of a first enqueue, made now on the global client (a later enqueue of them then reads nothing). */
+export const checkQueuesExist = (names: string[]): Promise<void> => assertQueuesExist(db, names);
+
 /** Several jobs in one INSERT, through `tx` (the change's transaction) or, with null, the global client. */
 export async function enqueueJobs(tx: Tx | null, list: { name: string; data: object; singletonKey?: string }[]): Promise<void> {
   if (list.length === 0) return;

@@ -1,5 +1,5 @@
 /** Out-of-office periods as the slot and booking work reads them. */
-import { db, sql, type Tx } from "../db/client";
+import { db, sharedSql, type Tx } from "../db/client";
 import { SCHEDULE_SELECT, type TScheduleRow } from "../schedules/schedule-loader";
 import { redirectTargetsIn } from "./ooo-access";
 
@@ -33,7 +33,7 @@ export async function loadRedirectPeriods(tx: Tx, userIds: readonly number[], ra
  */
 async function mayRedirect(tx: Tx, userIds: readonly number[], range: { start: Date; end: Date }): Promise<boolean> {
   const values = [[...userIds], range.start.toISOString(), range.end.toISOString()];
-  const rows = tx === db ? await sql(ANY_REDIRECT, values) : await tx.$queryRawUnsafe<unknown[]>(ANY_REDIRECT, ...values);
+  const rows = tx === db ? await sharedSql(ANY_REDIRECT, values) : await tx.$queryRawUnsafe<unknown[]>(ANY_REDIRECT, ...values);
   return rows.length > 0;
 }
 

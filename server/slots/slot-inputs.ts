@@ -161,6 +161,14 @@ function toBusyRow({ kind, userId, before, after, spans }: SpanRow): BusyRow {
 const iso = (minute: number) => toDate(minute).toISOString();
 
 /**
+ * The instant that decides which holds have expired, floored to SHARED_CLOCK_MS: a burst of requests for one slot
+ * then sends the same read and shares it (sharedSql). A hold is counted a few milliseconds past its expiry at most,
+ * the safe side; a read inside a transaction (the checks under the host locks) uses the exact instant.
+ */
+const SHARED_CLOCK_MS = 100;
+const sharedClock = (now: Date) => new Date(Math.floor(now.getTime() / SHARED_CLOCK_MS) * SHARED_CLOCK_MS).toISOString();
+
+/**
  * Everything in the database that takes time from the hosts: their live bookings and the unexpired holds on them
  * near `busyWindow` (each with its event type's buffers), and their out-of-office periods over `awayWindow` (the
  * schedule windows' extent: a window cut by OOO gets a new slot grid start, which must not depend on how wide the
@@ -177,7 +185,13 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
   // A window the booking window left empty (its end before its start) must still make a valid range for the index.
   const near = { start: busyWindow.start - MAX_BUFFER_MINUTES, end: Math.max(busyWindow.start, busyWindow.end) + MAX_BUFFER_MINUTES };
   const away = awayWindow ? { start: iso(awayWindow.start), end: iso(awayWindow.end) } : null;
-  const holdsAndAway = [options.ignoreReservationUid ?? null, options.now.toISOString(), away !== null, away?.start ?? null, away?.end ?? null];
+  const holdsAndAway = [
+    options.ignoreReservationUid ?? null,
+    tx === db ? sharedClock(options.now) : options.now.toISOString(),
+    away !== null,
+    away?.start ?? null,
+    away?.end ?? null,
+  ];
   if (tx !== db || options.ignoreBookingUid || near.end - near.start < COPY_MIN_WINDOW_MINUTES) {
     const values = [hostIds, iso(near.start), iso(near.end), options.ignoreBookingUid ?? null, ...holdsAndAway];
     // The global client is outside any transaction: the prepared statement on the pool is cheaper than Prisma's raw query.
