@@ -6,8 +6,13 @@ import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import { expectAppError } from "../../e2e/support/rejections";
+import { prepareSlot } from "../slots/slots.service";
+import { queryBookableRow } from "./bookable-row-query";
+import { bookRoundRobin } from "./book-round-robin";
 import { reassignBooking } from "./booking-edits";
+import { checkBooker } from "./check-booker";
 import { createBooking } from "./create-booking";
+import { rankPreparedHosts } from "./round-robin";
 
 const noKey = { idempotencyKey: null };
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
@@ -108,6 +113,25 @@ describe("simultaneous bookings of one slot", () => {
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     for (const result of results) if (result.status === "rejected") expect((result.reason as AppError).code).toBe("CONFLICT");
     expect(await overlapsOf(hostIds)).toBe(0);
+  });
+});
+
+describe("round robin's claim, pipelined", () => {
+  it("passes over a host the check under its lock finds held since the slot was checked, for the next best", async () => {
+    const made = await makeTeamEventType({ hosts: 3, schedulingType: "ROUND_ROBIN" });
+    const eventType = (await queryBookableRow(made.eventType.id))!;
+    const start = utcAt(4, 10);
+    const input = { eventTypeId: eventType.id, start, attendee: attendee() };
+    const prepared = await prepareSlot(eventType, { eventTypeId: eventType.id, start });
+    const [best, next] = await rankPreparedHosts(eventType, prepared);
+    // After the check: a hold on the best host. The claim's pass-over looks at bookings only, so the check under the
+    // lock finds it, the transaction rolls back, and the next try takes the next host.
+    const expiresAt = new Date(Date.now() + 10 * 60_000);
+    await db.slotReservation.create({ data: { eventTypeId: eventType.id, hostIds: [best!], start, end: prepared.end, minutes: 10, expiresAt } });
+    const early = { prepared, answers: await checkBooker(db, eventType, input) };
+    const { booking } = await bookRoundRobin({ eventType, input, early, reservationUid: undefined });
+    expect(hostsOf(booking)).toEqual([next]);
+    expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(1);
   });
 });
 
