@@ -27,9 +27,13 @@ it("prepares each statement once per connection and plans it once, generically",
   expect(await preparedNamed(RANGE_COUNT)).toMatchObject({ generic_plans: 8, custom_plans: 0 });
 });
 
-it("keeps the generic-plan setting inside the batch", async () => {
-  await batch([{ text: "SELECT 1 AS one", values: [] }]);
-  expect(await sql<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode")).toEqual([{ mode: "auto" }]);
+it("plans generically without parallel workers inside the batch, and leaves the session's settings as they were", async () => {
+  const settings = "SELECT current_setting('plan_cache_mode') AS mode, current_setting('max_parallel_workers_per_gather') AS workers";
+  const [inside] = await batch([{ text: settings, values: [] }]);
+  expect(inside!.rows).toEqual([{ mode: "force_generic_plan", workers: "0" }]);
+  const [after] = await sql<{ mode: string; workers: string }>(settings);
+  expect(after!.mode).toBe("auto");
+  expect(after!.workers).not.toBe("0");
 });
 
 it("runs a statement given twice in its first batch, parsing it once", async () => {
