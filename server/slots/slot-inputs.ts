@@ -193,7 +193,7 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
     away?.end ?? null,
   ];
   if (tx !== db || options.ignoreBookingUid || near.end - near.start < COPY_MIN_WINDOW_MINUTES) {
-    const values = [[...new Set(hostIds)], iso(near.start), iso(near.end), options.ignoreBookingUid ?? null, ...holdsAndAway];
+    const values = [hostIds, iso(near.start), iso(near.end), options.ignoreBookingUid ?? null, ...holdsAndAway];
     // The global client is outside any transaction: the prepared statement on the pool is cheaper than Prisma's raw query.
     const rows = tx === db ? await sharedSql<SpanRow>(BUSY_ROWS, values) : await tx.$queryRawUnsafe<SpanRow[]>(BUSY_ROWS, ...values);
     return rows.map(toBusyRow);
@@ -225,19 +225,16 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
  * Live bookings of hosts $1 between $2 and $3 (the booking with uid $4 excepted), one row per host and event type,
  * grouped before the event type's buffers are joined, so no sort of every period. The time condition is the exclusion
  * constraint's (host, tsrange) so its GiST index finds them: "start < $3" on the (host, start) index would walk the
- * host's whole history, which grows with every booking. The hosts come as rows joined to it, not "= ANY($1)": a
- * generic plan (statement-batch.ts) cannot use an array condition as a key of that index, and scanned every host's
- * bookings over the window instead. A host row counts while it is live
+ * host's whole history, which grows with every booking. A host row counts while it is live
  * and its booking is ACCEPTED or PENDING (both are checked: a row left live by mistake must not block).
  */
 const BOOKED_ROWS = `
   SELECT 'booking' AS kind, per."userId", COALESCE(et."beforeEventBuffer", 0) AS before, COALESCE(et."afterEventBuffer", 0) AS after, per.spans
     FROM (SELECT bh."userId", b."eventTypeId",
                  string_agg(floor(date_part('epoch', bh.start) / 60)::int || ',' || ceil(date_part('epoch', bh."end") / 60)::int, ',') AS spans
-            FROM unnest($1::int[]) AS host(id)
-            JOIN "BookingHost" bh ON bh."userId" = host.id
+            FROM "BookingHost" bh
             JOIN "Booking" b ON b.id = bh."bookingId"
-           WHERE bh."isLive"
+           WHERE bh."userId" = ANY($1::int[]) AND bh."isLive"
              AND tsrange(bh.start, bh."end") && tsrange($2::timestamptz AT TIME ZONE 'UTC', $3::timestamptz AT TIME ZONE 'UTC')
              AND b.status IN ('ACCEPTED', 'PENDING') AND ($4::text IS NULL OR b.uid <> $4::text)
            GROUP BY bh."userId", b."eventTypeId") AS per
@@ -314,11 +311,10 @@ export function requireHostsFreeStatement(hostIds: readonly number[], blocked: I
 const REQUIRE_HOSTS_FREE = `
   SELECT convene_require_free_slot(
     NOT EXISTS (
-      SELECT 1 FROM unnest($1::int[]) AS host(id)
-        JOIN "BookingHost" bh ON bh."userId" = host.id
+      SELECT 1 FROM "BookingHost" bh
         JOIN "Booking" b ON b.id = bh."bookingId"
         LEFT JOIN "EventType" et ON et.id = b."eventTypeId"
-       WHERE bh."isLive"
+       WHERE bh."userId" = ANY($1::int[]) AND bh."isLive"
          AND tsrange(bh.start, bh."end") && tsrange($2::timestamptz AT TIME ZONE 'UTC', $3::timestamptz AT TIME ZONE 'UTC')
          AND b.status IN ('ACCEPTED', 'PENDING')
          AND floor(date_part('epoch', bh.start) / 60) - COALESCE(et."beforeEventBuffer", 0) < $5::int
