@@ -132,22 +132,24 @@ const statementNames = new Map<string, string>();
 /**
  * One parameterised query on the shared pool: `sql<Row>("SELECT … WHERE id = $1", [id])`. On PostgreSQL
  * each distinct text becomes a named prepared statement, parsed once per connection; PostgreSQL decides after five
- * calls whether to keep a generic plan. `genericPlan`: plan it once per connection (statement-batch.ts), for a hot
- * statement whose parameters (arrays, ranges) make PostgreSQL re-plan it on every call.
+ * calls whether to keep a generic plan.
  */
-export async function sql<Row extends object>(text: string, values: unknown[] = [], { genericPlan = false } = {}): Promise<Row[]> {
+export async function sql<Row extends object>(text: string, values: unknown[] = []): Promise<Row[]> {
   assertOutsideTransaction("sql()");
   if (isEmbeddedDatabase()) return (await connection().pool.query<Row>(text, values)).rows;
-  if (genericPlan) return (await batch([{ text, values }]))[0]!.rows as Row[];
   let name = statementNames.get(text);
   if (!name) statementNames.set(text, (name = statementNameOf(text)));
   return (await connection().pool.query<Row>({ name, text, values })).rows;
 }
 
-/** Reads by their text and values (JSON: numbers, strings, booleans, null and arrays of them, as the hot reads send). */
-const readShared = sharedReads((key: string) => {
+/**
+ * Reads by their text and values (JSON: numbers, strings, booleans, null and arrays of them, as the hot reads send),
+ * as a batch of one: on PostgreSQL planned once per connection (statement-batch.ts), since their array and range
+ * parameters make PostgreSQL re-plan them on every call otherwise.
+ */
+const readShared = sharedReads(async (key: string) => {
   const { text, values } = JSON.parse(key) as Statement;
-  return sql<object>(text, values, { genericPlan: true });
+  return isEmbeddedDatabase() ? sql<object>(text, values) : (await batch([{ text, values }]))[0]!.rows;
 });
 
 /**

@@ -5,14 +5,11 @@
  * pool) collides (connected-calendar busy times were silently dropped). Both are exercised here.
  */
 import { sessionActor } from "../auth/actor";
-import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../auth/principal";
-import type { DatabaseHandle } from "./embedded";
+import { runOnEmbeddedDatabase } from "./embedded-test-database";
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
 const icsTime = (date: Date) =>
@@ -34,26 +31,14 @@ const feed = (start: Date, end: Date) =>
     "",
   ].join("\r\n");
 
-const saved = { DATABASE_URL: process.env.DATABASE_URL, CONVENE_EMBEDDED_DB: process.env.CONVENE_EMBEDDED_DB, CONVENE_DATA_DIR: process.env.CONVENE_DATA_DIR };
-let dataDir = "";
-let embedded: DatabaseHandle;
+runOnEmbeddedDatabase();
+
 let feedServer: http.Server;
 let feedUrl = "";
 let busyStart: Date;
 
 beforeAll(async () => {
-  const { disconnectDb } = await import("./client");
-  await disconnectDb();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "convene-embedded-"));
-  process.env.CONVENE_DATA_DIR = dataDir;
   process.env.ALLOW_PRIVATE_NETWORK_URLS = "true";
-  const { startEmbeddedDatabase } = await import("./embedded"); // reads CONVENE_DATA_DIR when loaded
-  embedded = await startEmbeddedDatabase();
-  const { applyMigrations } = await import("./schema-engine");
-  await applyMigrations(embedded.url);
-  process.env.DATABASE_URL = embedded.url;
-  process.env.CONVENE_EMBEDDED_DB = "1";
-
   const { utcAt } = await import("@/prisma/scheduling-factories");
   busyStart = utcAt(2, 10);
   feedServer = http.createServer((_request, response) => {
@@ -62,18 +47,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => feedServer.listen(0, "127.0.0.1", resolve));
   feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/busy.ics`;
-}, 120_000);
+});
 
 afterAll(async () => {
-  const { disconnectDb } = await import("./client");
-  await disconnectDb();
-  await embedded?.stop();
   await new Promise<void>((resolve) => feedServer?.close(() => resolve()));
-  await rm(dataDir, { recursive: true, force: true });
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
 });
 
 describe("on the embedded database", () => {
