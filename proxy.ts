@@ -1,7 +1,4 @@
 /**
- * /v2 and /api paths the framework would answer outside the v2 envelope (a malformed percent-escape; under /v2 a
- * trailing slash or what dot segments resolve to) are answered here, in the envelope: server/http/path-guard.ts.
- *
  * Requests inside the OnboardingEmbed iframe (they carry the signed, partitioned embed cookie):
  * - the embeddable pages may be framed by the verified origin only (CSP frame-ancestors); without the
  *   cookie, next.config.mjs gives them frame-ancestors 'none' like every other page;
@@ -9,17 +6,14 @@
  * Authorization is not decided here: pages and actions re-read the embed context themselves.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { isGuardedPath, refusePath } from "./server/http/path-guard";
 import { EMBED_COOKIE, frameAncestors, openEmbedContext } from "./server/onboarding/embed-session";
 
 const AUTH_PREFIX = "/api/auth/";
 const EMBED_AUTH_PREFIX = "/api/onboarding-embed/auth/";
-/** The paths the embed handling below is for (the matcher also sends /v2 and /api here for the path guard). */
+/** The paths the embed handling below is for: the matcher's, checked again on the path as Next.js resolved it. */
 const EMBED_PATHS = /^\/(api\/auth|api\/onboarding-embed\/auth|onboarding|auth\/oauth2\/authorize$)(\/|$)/;
 
 export function proxy(request: NextRequest) {
-  const refusal = isGuardedPath(request.nextUrl.pathname) ? refusePath(request.method, request.nextUrl.pathname) : null;
-  if (refusal) return refusal;
   if (!EMBED_PATHS.test(request.nextUrl.pathname)) return NextResponse.next();
   const context = openEmbedContext(request.cookies.get(EMBED_COOKIE)?.value);
   const { pathname } = request.nextUrl;
@@ -38,6 +32,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // /api/:path* covers /api/auth/… and /api/onboarding-embed/auth/… too.
-  matcher: ["/v2/:path*", "/api/:path*", "/onboarding", "/onboarding/:path*", "/auth/oauth2/authorize"],
+  // Only the embed's paths: a proxy costs every request it matches (server/http/path-guard.ts says how much), so the
+  // API's paths (/v2, /api/health, …) are not matched; their paths are guarded by the HTTP server itself.
+  matcher: ["/api/auth/:path*", "/api/onboarding-embed/auth/:path*", "/onboarding", "/onboarding/:path*", "/auth/oauth2/authorize"],
 };

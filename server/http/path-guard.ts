@@ -1,11 +1,11 @@
 /**
  * Paths the framework would otherwise answer itself, before any route code runs: a malformed percent-escape under
- * /v2 or /api (Next.js answers a plain-text 500 while matching dynamic segments) and, under /v2, a trailing slash,
- * which is also what dot segments such as `/v2/event-types/9/..` resolve to (Next.js answered a 308 redirect).
- * proxy.ts answers them in the v2 envelope.
- * Dot segments and empty segments inside a path are resolved or collapsed before proxy.ts sees the path (Next.js
- * redirects `//` with a 308 before any of our code runs), so Convene's own HTTP server (server/bin/next-server.ts)
- * checks the raw request target with refuseRawTarget first.
+ * /v2 or /api (Next.js answers a plain-text 500 while matching dynamic segments), under /v2 a trailing slash (Next.js
+ * answers a 308 redirect), and dot or empty segments (Next.js resolves them, or redirects `//`, before any of our code
+ * sees the path). Convene's own HTTP server (server/bin/next-server.ts) checks the raw request target with
+ * refuseRawTarget before Next.js parses it, and answers in the v2 envelope.
+ * Not in proxy.ts: a proxy (middleware) costs every request it matches about half a millisecond of CPU (Next.js builds
+ * a request and a response for it), a third of a bare route's, and every /v2 request would pay it for this check.
  */
 import { randomUUID } from "node:crypto";
 import { log } from "../log";
@@ -14,7 +14,7 @@ import { errorResponse } from "./envelope";
 const V2_PREFIX = "/v2/";
 
 const isV2Path = (pathname: string) => pathname === "/v2" || pathname.startsWith(V2_PREFIX);
-/** Where proxy.ts consults refusePath: the JSON surfaces. */
+/** The JSON surfaces, answered in the envelope. */
 export const isGuardedPath = (pathname: string) => isV2Path(pathname) || pathname.startsWith("/api/");
 
 export function decodable(pathname: string): boolean {
@@ -30,13 +30,30 @@ export function decodable(pathname: string): boolean {
 export const UNNORMALISED_PATH = /(^|\/)(\.|%2e){1,2}(\/|$)|\/\//i;
 
 /**
- * The envelope answer for a raw request target (path and query as sent) under /v2 or /api whose path is not in
- * normal form, or null. Answered rather than resolved: `/v2/bookings/x/../y` must not silently reach another route.
+ * The envelope answer for a raw request target (path and query as sent) under /v2 or /api that no route may see, or
+ * null: a path not in normal form (answered rather than resolved: `/v2/bookings/x/../y` must not silently reach
+ * another route), then refusePath's.
  */
 export function refuseRawTarget(method: string, target: string): Response | null {
-  const pathname = target.split("?")[0]!;
-  if (!isGuardedPath(pathname) || !UNNORMALISED_PATH.test(pathname)) return null;
-  return refused(method, errorResponse("BAD_REQUEST", "The request path has dot segments (. or ..) or empty segments (//); send the normalised path"));
+  const pathname = pathnameOf(target);
+  if (!isGuardedPath(pathname)) return null;
+  if (UNNORMALISED_PATH.test(pathname)) {
+    return refused(method, errorResponse("BAD_REQUEST", "The request path has dot segments (. or ..) or empty segments (//); send the normalised path"));
+  }
+  return refusePath(method, pathname);
+}
+
+/**
+ * The path of a request target: origin-form (`/v2/me?x=1`) as sent; absolute-form (`http://host/v2/me/`, which a
+ * server must accept too) through URL, which resolves its dot segments, so only refusePath's checks remain for it.
+ */
+function pathnameOf(target: string): string {
+  if (target.startsWith("/")) return target.split("?")[0]!;
+  try {
+    return new URL(target).pathname;
+  } catch {
+    return target;
+  }
 }
 
 /** The envelope answer for a path no route may see, or null when the path can go on to routing. */
