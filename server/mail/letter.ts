@@ -65,10 +65,26 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
 }
 
 /** "Wednesday, December 2, 2026, 10:00 – 10:30 AM (Europe/Berlin)": a booking's time as one recipient reads it. */
+/** Formats by locale and zone: building one costs more than the rest of a letter (a burst of bookings' mails showed it). */
+const rangeFormats = new Map<string, Intl.DateTimeFormat>();
+/** Locales come from attendees: the cache starts over rather than grow without bound. */
+const MAX_RANGE_FORMATS = 500;
+
+function rangeFormatOf(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let format = rangeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone });
+    if (rangeFormats.size >= MAX_RANGE_FORMATS) rangeFormats.clear();
+    rangeFormats.set(key, format);
+  }
+  return format;
+}
+
 export function zonedRange(startIso: string, endIso: string, timeZone: string, locale = "en-US"): string {
   let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone });
+    format = rangeFormatOf(locale, timeZone);
   } catch {
     // An attendee's language Intl does not know, or a zone it does not: still the right instant, in UTC if need be.
     return zonedRange(startIso, endIso, safeZone(timeZone), "en-US");
