@@ -53,8 +53,14 @@ async function exchange(request: APIRequestContext, code: string, verifier: stri
 }
 
 async function logIn(frame: FrameLocator, email: string) {
-  await frame.getByRole("button", { name: "Log in" }).click();
   const form = frame.getByRole("form", { name: "Log in" });
+  // Once in CI (1 run in about 30) the click on the account step's "Log in" toggle left the sign-up form in place, and
+  // the spec timed out; the cause is not found yet (a remount of the step would reset its mode). A second click then
+  // shows the form, as it would for a person, so the spec goes on to what it tests: the flat protocol.
+  await expect(async () => {
+    if (!(await form.isVisible())) await frame.getByRole("button", { name: "Log in" }).click({ timeout: 5_000 });
+    await expect(form).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await form.getByLabel("E-mail").fill(email);
   await form.getByLabel("Password").fill(DEFAULT_PASSWORD);
   await form.getByRole("button", { name: "Log in" }).click();
