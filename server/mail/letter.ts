@@ -64,7 +64,6 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
   return { text, html };
 }
 
-/** "Wednesday, December 2, 2026, 10:00 – 10:30 AM (Europe/Berlin)": a booking's time as one recipient reads it. */
 /** Formats by locale and zone: building one costs more than the rest of a letter (a burst of bookings' mails showed it). */
 const rangeFormats = new Map<string, Intl.DateTimeFormat>();
 /** Locales come from attendees: the cache starts over rather than grow without bound. */
@@ -81,6 +80,7 @@ function rangeFormatOf(locale: string, timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** "Wednesday, December 2, 2026, 10:00 – 10:30 AM (Europe/Berlin)": a booking's time as one recipient reads it. */
 export function zonedRange(startIso: string, endIso: string, timeZone: string, locale = "en-US"): string {
   let format: Intl.DateTimeFormat;
   try {
