@@ -124,8 +124,10 @@ test("without the page's scripts the log-in and sign-up forms take no input and 
       input.value = value;
       input.form!.requestSubmit();
     }, PASSWORD);
-    expect(new URL((await submission).url()).searchParams.has("password")).toBe(false);
-    await page.waitForLoadState();
+    const submitted = await submission;
+    expect(new URL(submitted.url()).searchParams.has("password")).toBe(false);
+    // The submission's navigation must have landed before the next goto, or it interrupts that one.
+    await page.waitForURL((url) => url.href === submitted.url());
   }
   await page.goto("/auth/login"); // a navigation the submissions would have had to come before
   expect(leaks).toEqual([]);
