@@ -36,7 +36,9 @@ const ANSWERED_ELSEWHERE: Record<string, string> = {
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
 
-const ZText = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const textSchemas = new Map<number, z.ZodType<string>>();
+/** Built once per length: building a zod schema costs more than the parse (two of them on every booking's notes and title). */
+const ZText = (max: number) => textSchemas.get(max) ?? textSchemas.set(max, z.string().trim().max(max, `At most ${max} characters`)).get(max)!;
 const ZChoice = (options: string[]) => z.string().refine((value) => options.includes(value), `Must be one of: ${options.join(", ")}`);
 const ZChoices = (options: string[]) =>
   z
