@@ -39,8 +39,8 @@ it("plans generically without parallel workers nor sequential scans inside the b
 });
 
 it("plans keyed lookups as index scans however small the table was when the plan was made", async () => {
-  // The plan lives as long as the connection: a sequential scan chosen while a table held three rows (a new database's
-  // first bookings) would still run once it holds thousands (the busy reads took 2 ms so in the bench, 0.2 by index).
+  // The plan lives until the table is analyzed again: a sequential scan chosen while a table held three rows (a new
+  // database's first bookings) would still run once it holds thousands (the busy reads took 2 ms so in the bench, 0.2 by index).
   await sql(`CREATE TABLE "PlanProbe" (id int PRIMARY KEY, v int)`);
   await sql(`INSERT INTO "PlanProbe" VALUES (1, 10), (2, 20), (3, 30)`);
   await sql(`ANALYZE "PlanProbe"`);

@@ -51,8 +51,9 @@ const uncertain = new WeakMap<Connection, Set<string>>();
  * - no parallel workers: a generic plan estimates a range over thousands of rows, so PostgreSQL would start workers
  *   for a read that finds a handful: starting them cost 5 ms where the read takes 0.2 (a host's busy times among
  *   1 000 000 bookings);
- * - no sequential scan where an index serves: the plan is made once, from the statistics of that moment, and kept for
- *   the connection's life. A new database's first bookings had it join BookingHost to Booking by scanning Booking,
+ * - no sequential scan where an index serves: the plan is made from the statistics of that moment and kept until the
+ *   table is analyzed again (autovacuum's threshold: 10 % more rows, checked once a minute). A new database's first
+ *   bookings had it join BookingHost to Booking by scanning Booking,
  *   then three rows; thousands of bookings later each busy read and check still did, 2 ms instead of 0.2. Every
  *   statement of the write path is a keyed lookup, which an index serves at any size.
  */
