@@ -1,9 +1,9 @@
 /**
  * The busy read and the check under the host locks find a host's bookings by host AND time in the exclusion
- * constraint's GiST index, whatever the plan PostgreSQL keeps for them. Both run in batches, whose generic plans a
- * connection keeps until the table is next analyzed (statement-batch.ts): written as `"userId" = ANY($1)`, a plan made while the table was small used the
- * index for the time alone and read every host's bookings at that time (1 200 rows for 48 in the bench). The read
- * is now one index scan per host by its form (slot-inputs.ts, liveHostRows), which these plans show.
+ * constraint's GiST index, whatever plan PostgreSQL makes for them. Both run in batches with generic plans
+ * (statement-batch.ts): written as `"userId" = ANY($1)`, the plan could use the index for the time alone and read
+ * every host's bookings at that time (1 200 rows for 48 in the bench). The read is now one index scan per host by its
+ * form (slot-inputs.ts, liveHostRows), which these plans show.
  * One connection (pool size 1): the statements the functions prepared are on it when they are explained.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";

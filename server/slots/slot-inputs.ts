@@ -226,10 +226,10 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
  * through the exclusion constraint's GiST index by host AND time: "start < $3" on the (host, start) index would walk the
  * host's whole history, which grows with every booking.
  * One index scan per host, by construction: the subquery runs once per host (OFFSET 0 keeps it from being merged into
- * the outer query). Written as `bh."userId" = ANY($1)`, a plan made while the table was small (a batch's generic
- * plan is kept until the table is next analyzed, statement-batch.ts) used the index for the time alone and filtered
- * the hosts after: every host's bookings at that time were read, 1 200 rows to find 48 in the bench, and at 1 000
- * busy hosts 10 ms instead of 0.2.
+ * the outer query). Written as `bh."userId" = ANY($1)`, the planner may use the index for the time alone and filter
+ * the hosts after (a GiST index takes `= ANY` only in a bitmap scan, costed for an array of unknown length in a
+ * batch's generic plan, statement-batch.ts). The bench's plans did: every host's bookings at that time were read,
+ * 1 200 rows to find 48, and at 1 000 busy hosts 10 ms instead of 0.2.
  */
 const liveHostRows = (hosts: string, from: string, to: string) => `
   (SELECT DISTINCT unnest(${hosts}::int[])) AS host(id)
