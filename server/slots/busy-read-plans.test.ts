@@ -3,7 +3,7 @@
  * constraint's GiST index, whatever plan PostgreSQL makes for them. Both run in batches with generic plans
  * (statement-batch.ts): written as `"userId" = ANY($1)`, the plan could use the index for the time alone and read
  * every host's bookings at that time (1 200 rows for 48 in the bench). The read is now one index scan per host by its
- * form (slot-inputs.ts, liveHostRows), which these plans show.
+ * form (busy-rows-sql.ts, liveHostRows), which these plans show.
  * One connection (pool size 1): the statements the functions prepared are on it when they are explained.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";

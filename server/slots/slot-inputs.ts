@@ -19,6 +19,7 @@ import type { Statement } from "../db/statement-batch";
 import type { SchedulingType } from "../db/generated/enums";
 import { loadRedirectPeriods, type TRedirectPeriod } from "../out-of-office/ooo-loader";
 import { SCHEDULE_SELECT, toLoadedSchedule, type TLoadedSchedule, type TScheduleRow } from "../schedules/schedule-loader";
+import { BOOKED_ROWS, BUSY_ROWS, REQUIRE_HOSTS_FREE, VERSIONED_ROWS } from "./busy-rows-sql";
 import { cachedPeriods, RELOAD_MARGIN_MINUTES, rememberPeriods } from "./host-busy-cache";
 import { expandSchedule, subtractIntervals, type Interval, type SlotHost, type SlotMode } from "./slots";
 
@@ -222,76 +223,6 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
 }
 
 /**
- * The live host rows (BookingHost, as `bh`) of the hosts in array parameter `hosts` that overlap `from`–`to`, found
- * through the exclusion constraint's GiST index by host AND time: "start < $3" on the (host, start) index would walk the
- * host's whole history, which grows with every booking.
- * One index scan per host, by construction: the subquery runs once per host (OFFSET 0 keeps it from being merged into
- * the outer query). Written as `bh."userId" = ANY($1)`, the planner may use the index for the time alone and filter
- * the hosts after (a GiST index takes `= ANY` only in a bitmap scan, costed for an array of unknown length in a
- * batch's generic plan, statement-batch.ts). The bench's plans did: every host's bookings at that time were read,
- * 1 200 rows to find 48, and at 1 000 busy hosts 10 ms instead of 0.2.
- */
-const liveHostRows = (hosts: string, from: string, to: string) => `
-  (SELECT DISTINCT unnest(${hosts}::int[])) AS host(id)
-  CROSS JOIN LATERAL (
-    SELECT h."userId", h."bookingId", h.start, h."end" FROM "BookingHost" h
-     WHERE h."userId" = host.id AND h."isLive"
-       AND tsrange(h.start, h."end") && tsrange(${from}::timestamptz AT TIME ZONE 'UTC', ${to}::timestamptz AT TIME ZONE 'UTC')
-    OFFSET 0) AS bh`;
-
-/**
- * Live bookings of hosts $1 between $2 and $3 (the booking with uid $4 excepted), one row per host and event type,
- * grouped before the event type's buffers are joined, so no sort of every period. A host row counts while it is live
- * and its booking is ACCEPTED or PENDING (both are checked: a row left live by mistake must not block).
- */
-const BOOKED_ROWS = `
-  SELECT 'booking' AS kind, per."userId", COALESCE(et."beforeEventBuffer", 0) AS before, COALESCE(et."afterEventBuffer", 0) AS after, per.spans
-    FROM (SELECT bh."userId", b."eventTypeId",
-                 string_agg(floor(date_part('epoch', bh.start) / 60)::int || ',' || ceil(date_part('epoch', bh."end") / 60)::int, ',') AS spans
-            FROM ${liveHostRows("$1", "$2", "$3")}
-            JOIN "Booking" b ON b.id = bh."bookingId"
-           WHERE b.status IN ('ACCEPTED', 'PENDING') AND ($4::text IS NULL OR b.uid <> $4::text)
-           GROUP BY bh."userId", b."eventTypeId") AS per
-    LEFT JOIN "EventType" et ON et.id = per."eventTypeId"`;
-
-/**
- * Unexpired holds on hosts $1 between $2 and $3 (the hold with uid $h excepted; $now decides expiry), and, when $on,
- * their out-of-office periods between $from and $to. Parameter numbers are given so both statements below can use it.
- */
-const holdsAndAwayRows = (h: string, now: string, on: string, from: string, to: string) => `
-  SELECT 'hold', held."userId", et."beforeEventBuffer", et."afterEventBuffer",
-         string_agg(floor(date_part('epoch', held.start) / 60)::int || ',' || ceil(date_part('epoch', held."end") / 60)::int, ',')
-    FROM (SELECT unnest(r."hostIds") AS "userId", r."eventTypeId", r.start, r."end"
-            FROM "SlotReservation" r
-           WHERE r."hostIds" && $1::int[] AND r."expiresAt" > (${now}::timestamptz AT TIME ZONE 'UTC')
-             AND r.start < ($3::timestamptz AT TIME ZONE 'UTC') AND r."end" > ($2::timestamptz AT TIME ZONE 'UTC')
-             AND (${h}::text IS NULL OR r.uid <> ${h}::text)) AS held
-    JOIN "EventType" et ON et.id = held."eventTypeId"
-   WHERE held."userId" = ANY($1::int[])
-   GROUP BY held."userId", et."beforeEventBuffer", et."afterEventBuffer"
-  UNION ALL
-  SELECT 'away', o."userId", 0, 0, string_agg(floor(date_part('epoch', o.start) / 60)::int || ',' || ceil(date_part('epoch', o."end") / 60)::int, ',')
-    FROM "OutOfOffice" o
-   WHERE ${on}::boolean AND o."userId" = ANY($1::int[])
-     AND o.start < (${to}::timestamptz AT TIME ZONE 'UTC') AND o."end" > (${from}::timestamptz AT TIME ZONE 'UTC')
-   GROUP BY o."userId"
-  UNION ALL
-  SELECT 'redirecting', o."userId", 0, 0, ''
-    FROM "OutOfOffice" o
-   WHERE ${on}::boolean AND o."userId" = ANY($1::int[]) AND o."redirectToUserId" IS NOT NULL
-     AND o.start < (${to}::timestamptz AT TIME ZONE 'UTC') AND o."end" > (${from}::timestamptz AT TIME ZONE 'UTC')
-   GROUP BY o."userId"`;
-
-/** Parameters: host ids, the near window (start, end), the ignored booking and hold uids, now, whether and where to read away periods. */
-const BUSY_ROWS = `${BOOKED_ROWS} UNION ALL ${holdsAndAwayRows("$5", "$6", "$7", "$8", "$9")}`;
-
-/** The holds and away periods as BUSY_ROWS, and each host's HostBusyVersion (0 before its first booking) instead of its bookings. */
-const VERSIONED_ROWS = `
-  SELECT 'version' AS kind, h.id AS "userId", 0 AS before, 0 AS after, COALESCE(v.version, 0)::text AS spans
-    FROM unnest($1::int[]) AS h(id) LEFT JOIN "HostBusyVersion" v ON v."userId" = h.id
-  UNION ALL ${holdsAndAwayRows("$4", "$5", "$6", "$7", "$8")}`;
-
-/**
  * Which of `hostIds` are busy during `blocked` (a slot widened by its event type's buffers), counting live bookings
  * and unexpired holds with their own buffers: the one indexed query a booking runs under the host lock after the
  * whole check ran before it (schedules, out-of-office and calendars do not change under the lock).
@@ -320,25 +251,6 @@ export function requireHostsFreeStatement(hostIds: readonly number[], blocked: I
     values: [[...hostIds], iso(near.start), iso(near.end), blocked.start, blocked.end, options.now.toISOString(), options.ignoreReservationUid ?? null],
   };
 }
-
-/** Parameters: host ids, the near window (start, end), the blocked minutes (start, end), now, the caller's hold uid. */
-const REQUIRE_HOSTS_FREE = `
-  SELECT convene_require_free_slot(
-    NOT EXISTS (
-      SELECT 1 FROM ${liveHostRows("$1", "$2", "$3")}
-        JOIN "Booking" b ON b.id = bh."bookingId"
-        LEFT JOIN "EventType" et ON et.id = b."eventTypeId"
-       WHERE b.status IN ('ACCEPTED', 'PENDING')
-         AND floor(date_part('epoch', bh.start) / 60) - COALESCE(et."beforeEventBuffer", 0) < $5::int
-         AND ceil(date_part('epoch', bh."end") / 60) + COALESCE(et."afterEventBuffer", 0) > $4::int)
-    AND NOT EXISTS (
-      SELECT 1 FROM "SlotReservation" r
-        JOIN "EventType" et ON et.id = r."eventTypeId"
-       WHERE r."hostIds" && $1::int[] AND r."expiresAt" > ($6::timestamptz AT TIME ZONE 'UTC')
-         AND r.start < ($3::timestamptz AT TIME ZONE 'UTC') AND r."end" > ($2::timestamptz AT TIME ZONE 'UTC')
-         AND ($7::text IS NULL OR r.uid <> $7::text)
-         AND floor(date_part('epoch', r.start) / 60) - et."beforeEventBuffer" < $5::int
-         AND ceil(date_part('epoch', r."end") / 60) + et."afterEventBuffer" > $4::int)) AS free`;
 
 /**
  * Each user's busy periods (bookings, holds, connected calendars) and out-of-office periods (over `awayWindow`), in
