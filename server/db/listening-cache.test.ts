@@ -39,4 +39,14 @@ describe("listeningCache", () => {
     cache.set("a", 4, cache.generation("a"));
     expect(cache.get("a")).toBe(4);
   });
+
+  it("a read begun after this process's own invalidation is stored, though the NOTIFY's echo arrives after it began", async () => {
+    const cache = await listeningCacheOf(`test_echo_${process.pid}`);
+    await cache.invalidate("k");
+    const afterOwn = cache.generation("k");
+    // Time for the echo to reach this process's listener, as it may while a slow read (a calendar feed) runs.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    cache.set("k", 5, afterOwn);
+    expect(cache.get("k")).toBe(5);
+  });
 });

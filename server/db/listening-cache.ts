@@ -3,9 +3,12 @@
  * channel, and a NOTIFY with a key payload drops that key (an empty payload drops everything). While
  * its listener connection is not up (starting, or lost) it caches nothing, so a change announced by any
  * process is never missed. Entries also expire after a TTL.
+ * A process's own NOTIFY comes back to its listener too, after it already dropped the key when it sent it: that echo
+ * is skipped (known by the sending backend's pid), or a read begun between the two would be refused its store, and
+ * under load the entry might never fill.
  */
 import { log } from "../log";
-import { isEmbeddedDatabase, newListenerClient, sql } from "./client";
+import { connectionPool, isEmbeddedDatabase, newListenerClient, sql } from "./client";
 
 type Entry<V> = { value: V; validUntil: number };
 type State<V> = {
@@ -20,6 +23,8 @@ type State<V> = {
   droppedAt: Map<string, number>;
   isListening: boolean;
   listener: Promise<void> | null;
+  /** Notifications this process sent and has not yet heard back, by `${backend pid}\n${key}`, with their count. */
+  ownEchoes: Map<string, number>;
 };
 
 export type ListeningCache<V> = {
@@ -36,7 +41,7 @@ export function listeningCache<V>(channel: string, options: { ttlMs: number; max
   // On globalThis: Next.js may load this module once per route bundle; all must share one cache.
   const registry = ((globalThis as unknown as { conveneCaches?: Map<string, State<unknown>> }).conveneCaches ??= new Map());
   if (!registry.has(channel))
-    registry.set(channel, { entries: new Map(), clock: 0, droppedAllAt: 0, droppedAt: new Map(), isListening: false, listener: null });
+    registry.set(channel, { entries: new Map(), clock: 0, droppedAllAt: 0, droppedAt: new Map(), isListening: false, listener: null, ownEchoes: new Map() });
   const state = registry.get(channel) as State<V>;
 
   const drop = (key: string) => {
@@ -56,14 +61,25 @@ export function listeningCache<V>(channel: string, options: { ttlMs: number; max
   const stop = () => {
     state.isListening = false;
     state.listener = null;
+    state.ownEchoes.clear();
     drop("");
+  };
+  /** Counts `echo` as expected (+1) or heard (−1); true when it was expected. */
+  const countEcho = (echo: string, change: 1 | -1) => {
+    const pending = state.ownEchoes.get(echo) ?? 0;
+    if (change < 0 && pending === 0) return false;
+    if (pending + change === 0) state.ownEchoes.delete(echo);
+    else state.ownEchoes.set(echo, pending + change);
+    return true;
   };
 
   function ensureListening() {
     // The embedded database serves a single app process; it caches nothing rather than rely on LISTEN there.
     if (state.listener || !process.env.DATABASE_URL || isEmbeddedDatabase()) return;
     const client = newListenerClient();
-    client.on("notification", (message) => drop(message.payload ?? ""));
+    client.on("notification", (message) => {
+      if (!countEcho(`${message.processId}\n${message.payload ?? ""}`, -1)) drop(message.payload ?? "");
+    });
     client.on("error", (error) => {
       log.warn("cache listener lost; serving without cache", { channel, error });
       stop();
@@ -99,7 +115,19 @@ export function listeningCache<V>(channel: string, options: { ttlMs: number; max
     },
     async invalidate(key = "") {
       drop(key);
-      await sql("SELECT pg_notify($1, $2)", [channel, key]);
+      if (!state.isListening) return void (await sql("SELECT pg_notify($1, $2)", [channel, key]));
+      // On a connection of known pid, so the listener can tell this notification's echo from another process's.
+      const client = await connectionPool().connect();
+      const echo = `${(client as unknown as { processID: number }).processID}\n${key}`; // pg sets it from BackendKeyData; its types omit it
+      countEcho(echo, 1);
+      try {
+        await client.query("SELECT pg_notify($1, $2)", [channel, key]);
+        client.release();
+      } catch (error) {
+        countEcho(echo, -1);
+        client.release(error as Error);
+        throw error;
+      }
     },
   };
 }
