@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { makeUser } from "../../prisma/factories";
 import { db, disconnectDb, sql } from "../db/client";
-import { forgetAllPeriods } from "./host-busy-cache";
+import { cachedPeriods, forgetAllPeriods, rememberPeriods } from "./host-busy-cache";
 import { ZAvailableSlotsQuery } from "./slots.schemas";
 import { getAvailableSlots } from "./slots.service";
 
@@ -100,5 +100,29 @@ describe("a warm copy of a host's booked time", () => {
     const after = await times(eventType.id);
     expect(after).not.toContain("09:00");
     expect(after).toContain("09:30");
+  });
+});
+
+describe("a copy's periods for a window", () => {
+  it("are exactly those overlapping it, a long period before a short one that ends before the window included", () => {
+    const periods = [
+      { start: 0, end: 10 },
+      { start: 5, end: 300 }, // starts before the window, reaches into it
+      { start: 20, end: 40 }, // after it by start, ends before the window
+      { start: 90, end: 110 },
+      { start: 150, end: 160 },
+      { start: 200, end: 220 }, // starts at the window's end
+      { start: 400, end: 500 },
+    ];
+    rememberPeriods(7, { version: "3", window: { start: 0, end: 1000 }, periods });
+    const window = { start: 100, end: 200 };
+    const expected = periods.filter((period) => period.start < window.end && period.end > window.start);
+    expect(cachedPeriods(7, "3", window)).toEqual(expected);
+    expect(cachedPeriods(7, "3", { start: 45, end: 95 })).toEqual([
+      { start: 5, end: 300 },
+      { start: 90, end: 110 },
+    ]);
+    expect(cachedPeriods(7, "3", { start: 600, end: 700 })).toEqual([]);
+    expect(cachedPeriods(7, "4", window)).toBeNull();
   });
 });

@@ -14,7 +14,13 @@ export const MINUTES_PER_DAY = 1440;
 type OffsetSpan = { before: number; after: number; transition: number };
 
 const MAX_CACHED_SPANS = 100_000;
-const spans = new Map<string, OffsetSpan>();
+/**
+ * Spans per zone and day number, for local days and for UTC days: looked up by number, no key string built (a 50-host
+ * listing over a month looks up 1 600 local days).
+ */
+const localDaySpans = new Map<string, Map<number, OffsetSpan>>();
+const utcDaySpans = new Map<string, Map<number, OffsetSpan>>();
+let cachedSpans = 0;
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil). */
 export function dayNumberFromCivil(year: number, month: number, day: number): number {
@@ -59,8 +65,9 @@ export function offsetAt(timeZone: string, minute: number): number {
 }
 
 /** Offsets over the UTC instants [from, to]; a binary search finds the transition minute when they differ. */
-function offsetSpan(timeZone: string, key: string, from: number, to: number): OffsetSpan {
-  const cached = spans.get(key);
+function offsetSpan(cache: Map<string, Map<number, OffsetSpan>>, timeZone: string, day: number, from: number, to: number): OffsetSpan {
+  const zone = cache.get(timeZone);
+  const cached = zone?.get(day);
   if (cached) return cached;
   const before = offsetAt(timeZone, from);
   const after = offsetAt(timeZone, to);
@@ -76,8 +83,14 @@ function offsetSpan(timeZone: string, key: string, from: number, to: number): Of
     transition = high;
   }
   const span = { before, after, transition };
-  if (spans.size >= MAX_CACHED_SPANS) spans.clear();
-  spans.set(key, span);
+  if (cachedSpans >= MAX_CACHED_SPANS) {
+    localDaySpans.clear();
+    utcDaySpans.clear();
+    cachedSpans = 0;
+  }
+  if (zone && cache.has(timeZone)) zone.set(day, span);
+  else cache.set(timeZone, new Map([[day, span]]));
+  cachedSpans++;
   return span;
 }
 
@@ -91,17 +104,21 @@ function offsetSpan(timeZone: string, key: string, from: number, to: number): Of
  * - Fall-back overlap (e.g. 02:30 on a day the clock goes 03:00 → 02:00): the first occurrence.
  */
 export function localDayToUtc(timeZone: string, dayNumber: number): (minuteOfDay: number) => number {
-  const dayStart = dayNumber * MINUTES_PER_DAY;
-  const { before, after, transition } = offsetSpan(timeZone, `${timeZone}|L${dayNumber}`, dayStart - 841, dayStart + MINUTES_PER_DAY + 721);
-  if (transition === Number.POSITIVE_INFINITY) return (minuteOfDay) => dayStart + minuteOfDay - before;
-  return (minuteOfDay) => {
-    const local = dayStart + minuteOfDay;
-    return local < transition + before ? local - before : Math.max(transition, local - after);
-  };
+  const span = localDaySpan(timeZone, dayNumber);
+  return (minuteOfDay) => wallClockToUtc(span, dayNumber, minuteOfDay);
 }
 
-const utcDaySpan = (timeZone: string, utcDay: number) =>
-  offsetSpan(timeZone, `${timeZone}|U${utcDay}`, utcDay * MINUTES_PER_DAY, (utcDay + 1) * MINUTES_PER_DAY);
+/** The offsets around local day `dayNumber` in `timeZone`, for wallClockToUtc: localDayToUtc without a function made per day. */
+export const localDaySpan = (timeZone: string, dayNumber: number): OffsetSpan =>
+  offsetSpan(localDaySpans, timeZone, dayNumber, dayNumber * MINUTES_PER_DAY - 841, (dayNumber + 1) * MINUTES_PER_DAY + 721);
+
+/** UTC minute of `minuteOfDay` on local day `dayNumber`, whose offsets are `span` (localDaySpan); gaps and overlaps as localDayToUtc. */
+export function wallClockToUtc({ before, after, transition }: OffsetSpan, dayNumber: number, minuteOfDay: number): number {
+  const local = dayNumber * MINUTES_PER_DAY + minuteOfDay;
+  return local < transition + before ? local - before : Math.max(transition, local - after);
+}
+
+const utcDaySpan = (timeZone: string, utcDay: number) => offsetSpan(utcDaySpans, timeZone, utcDay, utcDay * MINUTES_PER_DAY, (utcDay + 1) * MINUTES_PER_DAY);
 
 /** Wall-clock minutes (since 1970-01-01 local) of a UTC instant in `timeZone`. */
 export function utcToLocal(timeZone: string, minute: number): number {

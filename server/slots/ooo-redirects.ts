@@ -18,6 +18,7 @@ import type { Tx } from "../db/client";
 import { toLoadedSchedule } from "../schedules/schedule-loader";
 import {
   extentOf,
+  extentOfAll,
   loadHostAvailability,
   loadUserPeriods,
   redirectPeriodsOf,
@@ -59,7 +60,7 @@ export async function loadSlotHostsWithStandIns(
     redirects.map(({ toUserId, toDefaultSchedule }) => [toUserId, ownSchedule ?? (toDefaultSchedule && toLoadedSchedule(toDefaultSchedule))]),
   );
   const targetWindows = new Map(targets.map((userId) => [userId, scheduleOf.get(userId) ? expandSchedule(scheduleOf.get(userId)!, range) : []]));
-  const periods = await loadUserPeriods(tx, eventType, targets, range, length, extentOf([...targetWindows.values()].flat()), options);
+  const periods = await loadUserPeriods(tx, eventType, targets, range, length, extentOfAll(targetWindows.values()), options);
   const standIns = redirects.map((redirect, index): LoadedSlotHost => {
     const absence = [{ start: toMinuteFloor(redirect.start), end: toMinuteCeil(redirect.end) }];
     const targetFree = subtractIntervals(targetWindows.get(redirect.toUserId)!, periods.away.get(redirect.toUserId)!);

@@ -20,7 +20,7 @@ function span(input: ComputeSlotsInput, rules: ResolvedRules): { origin: number;
   return { origin, size: limit - origin };
 }
 
-function timelineOf(available: Interval[], busy: Interval[], origin: number, size: number): Timeline {
+function timelineOf(available: readonly Interval[], busy: readonly Interval[], origin: number, size: number): Timeline {
   const covered = new Uint8Array(size);
   const interior = new Uint8Array(size);
   for (const { start, end } of available) {

@@ -16,7 +16,7 @@ import {
 const at = (iso: string) => Date.parse(`${iso}:00Z`) / 60_000;
 const iso = (minute: number) => new Date(minute * 60_000).toISOString().slice(0, 16);
 const span = (start: string, end: string): Interval => ({ start: at(start), end: at(end) });
-const shown = (intervals: Interval[]) => intervals.map(({ start, end }) => `${iso(start)}–${iso(end)}`);
+const shown = (intervals: readonly Interval[]) => intervals.map(({ start, end }) => `${iso(start)}–${iso(end)}`);
 
 const SUN = 0;
 const SAT = 6;

@@ -18,7 +18,7 @@
  * - collective: every host available (groups are intersected) and free. roundRobin/any: each host's own
  *   grid and checks; a start is offered when at least one host is free, with the free hosts listed.
  */
-import { dayNumberFromIsoDate, localDayOf, localDayToUtc, weekdayOf } from "./local-time";
+import { dayNumberFromIsoDate, localDayOf, localDaySpan, localDayToUtc, wallClockToUtc, weekdayOf } from "./local-time";
 
 export type Interval = { start: number; end: number };
 
@@ -30,7 +30,7 @@ export type ScheduleShape = {
 };
 
 export type SlotMode = "collective" | "roundRobin" | "any";
-export type SlotHost = { id: number; available: Interval[]; busy: Interval[] };
+export type SlotHost = { id: number; available: readonly Interval[]; busy: readonly Interval[] };
 
 export type SlotRules = {
   lengthInMinutes: number;
@@ -126,8 +126,24 @@ function isSortedByStart(intervals: readonly Interval[]): boolean {
   return true;
 }
 
-/** Sorted, with overlapping intervals merged; touching ones too when `joinTouching`. Empty ones dropped. */
-export function normalizeIntervals(intervals: readonly Interval[], joinTouching: boolean): Interval[] {
+/** Whether `intervals` are sorted, non-empty, and apart (touching allowed unless `joinTouching`): normalized already. */
+function isNormalized(intervals: readonly Interval[], joinTouching: boolean): boolean {
+  let previousEnd = Number.NEGATIVE_INFINITY;
+  for (let index = 0; index < intervals.length; index++) {
+    const { start, end } = intervals[index]!;
+    if (end <= start || start < previousEnd || (joinTouching && start === previousEnd)) return false;
+    previousEnd = end;
+  }
+  return true;
+}
+
+/**
+ * Sorted, with overlapping intervals merged; touching ones too when `joinTouching`. Empty ones dropped. Input that is
+ * normalized already comes back as it is, not copied (a host's booked half hours usually are: at a 50-host listing's
+ * scale the copies were 15 000 objects per request), so the result is read-only.
+ */
+export function normalizeIntervals(intervals: readonly Interval[], joinTouching: boolean): readonly Interval[] {
+  if (isNormalized(intervals, joinTouching)) return intervals;
   // Hosts' booked time usually arrives sorted already (host-busy-cache.ts keeps it so): then no sort at all.
   const order = isSortedByStart(intervals) ? null : orderByStart(intervals);
   const merged: Interval[] = [];
@@ -146,7 +162,7 @@ export function subtractIntervals(from: readonly Interval[], removed: readonly I
   const cuts = normalizeIntervals(removed, true);
   const result: Interval[] = [];
   let first = 0;
-  for (const window of [...from].sort(byStart)) {
+  for (const window of isSortedByStart(from) ? from : [...from].sort(byStart)) {
     while (first < cuts.length && cuts[first]!.end <= window.start) first++;
     let cursor = window.start;
     for (let index = first; index < cuts.length && cuts[index]!.start < window.end; index++) {
@@ -170,7 +186,7 @@ export function subtractIntervals(from: readonly Interval[], removed: readonly I
  * overlap times follow localDayToUtc: a spring-forward gap maps forward, a fall-back overlap takes the
  * first occurrence. A window entirely inside a gap is empty and dropped.
  */
-export function expandSchedule(schedule: ScheduleShape, range: Interval): Interval[] {
+export function expandSchedule(schedule: ScheduleShape, range: Interval): readonly Interval[] {
   if (range.end <= range.start) return [];
   const { timeZone } = schedule;
   const overridesByDay = new Map<number, { startMinute: number; endMinute: number }[]>();
@@ -189,11 +205,11 @@ export function expandSchedule(schedule: ScheduleShape, range: Interval): Interv
   for (let day = localDayOf(timeZone, range.start); day <= lastDay; day++) {
     const local = overridesByDay.get(day) ?? weeklyByWeekday[weekdayOf(day)]!;
     if (local.length === 0) continue;
-    const toUtc = localDayToUtc(timeZone, day);
+    const offsets = localDaySpan(timeZone, day);
     for (const { startMinute, endMinute } of local) {
       if (endMinute <= startMinute) continue;
-      const start = toUtc(startMinute);
-      const end = toUtc(endMinute);
+      const start = wallClockToUtc(offsets, day, startMinute);
+      const end = wallClockToUtc(offsets, day, endMinute);
       if (end > start && end > range.start) windows.push({ start, end });
     }
   }
@@ -213,7 +229,7 @@ function groupsOf(available: readonly Interval[]): Group[] {
 
 /** Groups available to every host: pairwise intersections of their groups (a sweep per host). */
 function intersectGroups(hosts: readonly SlotHost[]): Group[] {
-  let pieces: Interval[] = normalizeIntervals(hosts[0]?.available ?? [], false);
+  let pieces: readonly Interval[] = normalizeIntervals(hosts[0]?.available ?? [], false);
   for (const host of hosts.slice(1)) {
     const other = normalizeIntervals(host.available, false);
     const next: Interval[] = [];
@@ -255,10 +271,28 @@ function busyNear(groups: readonly Group[], busy: readonly Interval[], rules: Re
   return near;
 }
 
-/** Valid starts on the groups' grids, given merged busy intervals: O(groups + busy + slots). */
-function gridStarts(groups: readonly Group[], busy: readonly Interval[], rules: ResolvedRules): number[] {
+/**
+ * Busy time as gridStarts walks it: sorted by start, none empty. A host's bookings usually come so (host-busy-cache.ts
+ * keeps them sorted), often back to back: then they are walked as they are, neither filtered nor merged, since the
+ * walk passes over intervals far from every group as cheaply as a filter would. Otherwise only the intervals near
+ * the groups are sorted and merged.
+ */
+function walkableBusy(groups: readonly Group[], busy: readonly Interval[], rules: ResolvedRules): readonly Interval[] {
+  for (let index = 0; index < busy.length; index++) {
+    const interval = busy[index]!;
+    if (interval.end <= interval.start || (index > 0 && interval.start < busy[index - 1]!.start))
+      return normalizeIntervals(busyNear(groups, busy, rules), true);
+  }
+  return busy;
+}
+
+/**
+ * Valid starts on the groups' grids: O(groups + busy + slots). `busy` sorted by start with no empty interval
+ * (walkableBusy): whatever lies before the pointer ends too early to block this start or any later one, and the
+ * interval at the pointer starts no later than any after it, so it alone decides whether a start is blocked.
+ */
+function gridStarts(groups: readonly Group[], busy: readonly Interval[], rules: ResolvedRules, visit: (start: number) => void): void {
   const { length, interval, before, after, earliest, latest } = rules;
-  const starts: number[] = [];
   let b = 0;
   for (const group of groups) {
     const from = Math.max(group.start, earliest);
@@ -272,11 +306,10 @@ function gridStarts(groups: readonly Group[], busy: readonly Interval[], rules: 
         start = group.start + Math.ceil((blocker.end + before - group.start) / interval) * interval;
         continue;
       }
-      starts.push(start);
+      visit(start);
       start += interval;
     }
   }
-  return starts;
 }
 
 export function computeSlots(input: ComputeSlotsInput): Slot[] {
@@ -292,58 +325,94 @@ export function computeSlots(input: ComputeSlotsInput): Slot[] {
       true,
     );
     const hostIds = hosts.map((host) => host.id);
-    return gridStarts(groups, busy, rules).map((start) => ({ start, hostIds: [...hostIds] }));
+    const slots: Slot[] = [];
+    gridStarts(groups, busy, rules, (start) => slots.push({ start, hostIds: [...hostIds] }));
+    return slots;
   }
 
-  const perHost = hosts.map((host) => {
+  const keys = new StartKeys(hosts.length);
+  hosts.forEach((host, h) => {
     const groups = groupsOf(host.available);
-    return gridStarts(groups, normalizeIntervals(busyNear(groups, host.busy, rules), true), rules);
+    gridStarts(groups, walkableBusy(groups, host.busy, rules), rules, (start) => keys.add(start, h));
+    keys.endHost();
   });
-  return mergeByStart(
-    perHost,
-    hosts.map((host) => host.id),
-  );
+  return keys.slots(hosts.map((host) => host.id));
 }
 
 /**
- * Merges the hosts' sorted starts into one list of slots with their free hosts: each start is packed
- * with its host's position (start × H + h), the sorted per-host arrays are merged pairwise (log H rounds
- * of tight loops: O(S log H)), and one pass groups equal starts. Ties keep host input order.
+ * Buffers kept between calls for StartKeys: computeSlots is synchronous, so one call uses them at a time, and a
+ * 50-host listing no longer makes an array of starts per host and the merge's buffers per request (they were much
+ * of its garbage). Buffers grown past MAX_KEPT_KEYS for one huge call are not kept.
  */
-function mergeByStart(perHost: readonly number[][], ids: readonly number[]): Slot[] {
-  const hostCount = perHost.length;
-  const largest = Math.max(0, ...perHost.flatMap((starts) => (starts.length ? [Math.abs(starts[0]!), Math.abs(starts[starts.length - 1]!)] : [])));
-  if (!Number.isSafeInteger((largest + 1) * hostCount)) throw new RangeError("Slot starts too far from the epoch to pack with this many hosts");
-  let lists = perHost.map((starts, h) => {
-    const keys = new Float64Array(starts.length);
-    for (let index = 0; index < starts.length; index++) keys[index] = starts[index]! * hostCount + h;
-    return keys;
-  });
-  while (lists.length > 1) {
-    const next: Float64Array<ArrayBuffer>[] = [];
-    for (let index = 0; index < lists.length; index += 2) next.push(index + 1 < lists.length ? mergeSorted(lists[index]!, lists[index + 1]!) : lists[index]!);
-    lists = next;
+const MAX_KEPT_KEYS = 1 << 20;
+const kept = { keys: new Float64Array(4096), spare: new Float64Array(4096) };
+
+/**
+ * The hosts' starts, each packed with its host's position (start × H + h), host after host, each host's run sorted;
+ * slots() merges the runs pairwise (log H rounds of tight loops: O(S log H)) and groups equal starts in one pass.
+ * Ties keep host input order.
+ */
+class StartKeys {
+  private keys = kept.keys;
+  private filled = 0;
+  private largest = 0;
+  /** Run r of the keys is [bounds[r], bounds[r + 1]). */
+  private bounds = [0];
+
+  constructor(private readonly hostCount: number) {}
+
+  add(start: number, host: number): void {
+    if (this.filled === this.keys.length) {
+      const grown = new Float64Array(this.keys.length * 2);
+      grown.set(this.keys);
+      this.keys = grown;
+    }
+    this.keys[this.filled++] = start * this.hostCount + host;
+    this.largest = Math.max(this.largest, Math.abs(start));
   }
-  const slots: Slot[] = [];
-  let last: Slot | undefined;
-  const keys = lists[0] ?? new Float64Array(0);
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index]!;
-    const start = packedValue(key, hostCount);
-    const h = key - start * hostCount;
-    if (last && last.start === start) last.hostIds.push(ids[h]!);
-    else slots.push((last = { start, hostIds: [ids[h]!] }));
+
+  endHost(): void {
+    this.bounds.push(this.filled);
   }
-  return slots;
+
+  slots(ids: readonly number[]): Slot[] {
+    const { hostCount, filled } = this;
+    if (!Number.isSafeInteger((this.largest + 1) * hostCount)) throw new RangeError("Slot starts too far from the epoch to pack with this many hosts");
+    let keys = this.keys;
+    let spare = kept.spare.length >= keys.length ? kept.spare : new Float64Array(keys.length);
+    for (let bounds = this.bounds; bounds.length > 2;) {
+      const merged = [0];
+      const runs = bounds.length - 1;
+      for (let run = 0; run < runs; run += 2) {
+        const end = run + 2 <= runs ? bounds[run + 2]! : bounds[run + 1]!;
+        mergeRuns(keys, bounds[run]!, bounds[run + 1]!, end, spare);
+        merged.push(end);
+      }
+      [keys, spare] = [spare, keys];
+      bounds = merged;
+    }
+    if (keys.length <= MAX_KEPT_KEYS) Object.assign(kept, { keys, spare });
+    const slots: Slot[] = [];
+    for (let first = 0; first < filled;) {
+      const start = packedValue(keys[first]!, hostCount);
+      let end = first + 1;
+      while (end < filled && packedValue(keys[end]!, hostCount) === start) end++;
+      // Sized once: pushing host by host regrew each slot's array about twice.
+      const hostIds = new Array<number>(end - first);
+      for (let index = first; index < end; index++) hostIds[index - first] = ids[keys[index]! - start * hostCount]!;
+      slots.push({ start, hostIds });
+      first = end;
+    }
+    return slots;
+  }
 }
 
-function mergeSorted(a: Float64Array, b: Float64Array): Float64Array<ArrayBuffer> {
-  const out = new Float64Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) out[k++] = a[i]! <= b[j]! ? a[i++]! : b[j++]!;
-  while (i < a.length) out[k++] = a[i++]!;
-  while (j < b.length) out[k++] = b[j++]!;
-  return out;
+/** Merges the sorted runs [from, middle) and [middle, end) of `source` into the same positions of `target`. */
+function mergeRuns(source: Float64Array, from: number, middle: number, end: number, target: Float64Array): void {
+  let i = from;
+  let j = middle;
+  let k = from;
+  while (i < middle && j < end) target[k++] = source[i]! <= source[j]! ? source[i++]! : source[j++]!;
+  while (i < middle) target[k++] = source[i++]!;
+  while (j < end) target[k++] = source[j++]!;
 }
