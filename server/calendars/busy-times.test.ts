@@ -72,6 +72,24 @@ describe("externalBusyTimes", () => {
     expect(warn.mock.calls.map(([, fields]) => fields?.provider).sort()).toEqual(["failing", "sync-throw"]);
   });
 
+  it("does not ask a provider for a user it knows has nothing, and asks it for the others", async () => {
+    const asked: number[] = [];
+    register({ ...fast, busyTimes: (userId, asking) => (asked.push(userId), fast.busyTimes(userId, asking)), hasNothingFor: (userId) => userId === 1 });
+    expect(await externalBusyTimes([1, 2], range, { timeoutMs: 100 })).toEqual([{ userId: 2, ...block("11:00", "12:00"), source: "fast" }]);
+    expect(asked).toEqual([2]);
+  });
+
+  it("times every user of a call out together, with one timer", async () => {
+    register(slow);
+    const timers = vi.spyOn(globalThis, "setTimeout");
+    vi.spyOn(log, "warn").mockImplementation(() => {});
+    const startedAt = performance.now();
+    expect(await externalBusyTimes([1, 2, 3], range, { timeoutMs: 100 })).toEqual([]);
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+    // The slow provider's own three timers, and the call's one.
+    expect(timers).toHaveBeenCalledTimes(4);
+  });
+
   it("drops malformed blocks (end not after start)", async () => {
     register({ name: "odd", busyTimes: async () => [block("10:00", "10:00"), block("12:00", "11:00"), block("08:00", "08:30")] });
     expect(await externalBusyTimes([3], range, { timeoutMs: 500 })).toEqual([{ userId: 3, ...block("08:00", "08:30"), source: "odd" }]);

@@ -11,6 +11,12 @@ export type BusyTimesRange = { start: Date; end: Date };
 export type BusyTimesProvider = {
   name: string;
   busyTimes(userId: number, range: BusyTimesRange): Promise<{ start: Date; end: Date }[]>;
+  /**
+   * True when the provider knows without any I/O that the user has nothing to report (calendars: a cached selection
+   * with no calendar in it): the user is then not asked. A round-robin team's check asks for every member, and most
+   * have no calendar connected.
+   */
+  hasNothingFor?(userId: number): boolean;
 };
 export type ExternalBusyTime = { userId: number; start: Date; end: Date; source: string };
 
@@ -27,28 +33,31 @@ export function registerBusyTimesProvider(provider: BusyTimesProvider): () => vo
 
 const TIMED_OUT = Symbol("timed out");
 
-async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T | typeof TIMED_OUT> {
+/** One timer for every answer of a call: resolves TIMED_OUT after `timeoutMs`; `clear` when the call is done. */
+function deadlineAfter(timeoutMs: number): { reached: Promise<typeof TIMED_OUT>; clear: () => void } {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+  const reached = new Promise<typeof TIMED_OUT>((resolve) => {
     timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
   });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return { reached, clear: () => clearTimeout(timer) };
 }
 
-async function askProvider(provider: BusyTimesProvider, userId: number, range: BusyTimesRange, timeoutMs: number): Promise<ExternalBusyTime[]> {
+async function askProvider(
+  provider: BusyTimesProvider,
+  userId: number,
+  range: BusyTimesRange,
+  deadline: { reached: Promise<typeof TIMED_OUT>; timeoutMs: number },
+): Promise<ExternalBusyTime[]> {
   const startedAt = performance.now();
   try {
     // `Promise.resolve().then` also turns a provider that throws synchronously into a rejection.
-    const answer = await withTimeout(
-      Promise.resolve().then(() => provider.busyTimes(userId, range)),
-      timeoutMs,
-    );
+    const answer = await Promise.race([Promise.resolve().then(() => provider.busyTimes(userId, range)), deadline.reached]);
     if (answer === TIMED_OUT) {
-      log.warn("busy times provider timed out; its busy times are ignored for this request", { provider: provider.name, userId, timeoutMs });
+      log.warn("busy times provider timed out; its busy times are ignored for this request", {
+        provider: provider.name,
+        userId,
+        timeoutMs: deadline.timeoutMs,
+      });
       return [];
     }
     return answer
@@ -70,10 +79,17 @@ export async function externalBusyTimes(userIds: readonly number[], range: BusyT
   // Providers call out over HTTP and read through the global client: never from inside a transaction
   // (a failure there would be swallowed below and the busy times silently ignored).
   assertOutsideTransaction("Connected calendars' busy times");
-  const providers = [...registry.values()];
-  if (providers.length === 0 || userIds.length === 0) return [];
-  const answers = await Promise.all(
-    providers.flatMap((provider) => [...new Set(userIds)].map((userId) => askProvider(provider, userId, range, options.timeoutMs))),
+  const asked = [...registry.values()].flatMap((provider) =>
+    [...new Set(userIds)].filter((userId) => !provider.hasNothingFor?.(userId)).map((userId) => ({ provider, userId })),
   );
-  return answers.flat();
+  if (asked.length === 0) return [];
+  const deadline = deadlineAfter(options.timeoutMs);
+  try {
+    const answers = await Promise.all(
+      asked.map(({ provider, userId }) => askProvider(provider, userId, range, { reached: deadline.reached, timeoutMs: options.timeoutMs })),
+    );
+    return answers.flat();
+  } finally {
+    deadline.clear();
+  }
 }

@@ -87,6 +87,12 @@ async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T | nul
   }
 }
 
+/** Whether the user's cached selection holds no calendar: nothing to ask, known without I/O (busy-times.ts hasNothingFor). */
+export function hasNoSelectedCalendars(userId: number): boolean {
+  const cached = readUserCalendars(userId).selection;
+  return cached !== null && cached.validUntil > Date.now() && cached.rows.length === 0;
+}
+
 /** Logs a failed calendar fetch; a refused credential is marked invalid so it stops being asked. */
 export async function noteCalendarFailure(row: CredentialRow, externalId: string, error: unknown): Promise<void> {
   log.warn("calendar busy times unavailable", { credentialId: row.id, type: row.type, externalId, error });

@@ -4,9 +4,9 @@
  * registers one provider.
  */
 import { registerBusyTimesProvider, type BusyTimesProvider } from "./busy-times";
-import { selectedCalendarsBusy } from "./calendar-busy";
+import { hasNoSelectedCalendars, selectedCalendarsBusy } from "./calendar-busy";
 
-export const calendarBusyTimesProvider: BusyTimesProvider = { name: "calendars", busyTimes: selectedCalendarsBusy };
+export const calendarBusyTimesProvider: BusyTimesProvider = { name: "calendars", busyTimes: selectedCalendarsBusy, hasNothingFor: hasNoSelectedCalendars };
 
 /** Idempotent; returns the function that unregisters the provider (tests). */
 export const ensureCalendarProviders = () => registerBusyTimesProvider(calendarBusyTimesProvider);

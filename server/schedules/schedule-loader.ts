@@ -8,7 +8,7 @@ import { toIsoDate } from "./schedule.dto";
 
 export type TWeeklyWindow = { days: number[]; startMinute: number; endMinute: number };
 export type TDateOverride = { date: string; startMinute: number; endMinute: number };
-export type TLoadedSchedule = { timeZone: string; weekly: TWeeklyWindow[]; overrides: TDateOverride[] };
+export type TLoadedSchedule = { readonly timeZone: string; readonly weekly: readonly TWeeklyWindow[]; readonly overrides: readonly TDateOverride[] };
 
 /** What a loaded schedule reads: select it inside a larger query (the slot work loads every host's in one). */
 export const SCHEDULE_SELECT = {
@@ -23,14 +23,24 @@ export async function loadSchedule(tx: Tx, scheduleId: number): Promise<TLoadedS
   return schedule ? toLoadedSchedule(schedule) : null;
 }
 
+/**
+ * Loaded once per row object: an event type's row is shared by a burst of requests (db/shared-reads.ts), and each
+ * request reads every host's schedule more than once. Rows are never changed in place, and the result is read-only.
+ */
+const loadedByRow = new WeakMap<TScheduleRow, TLoadedSchedule>();
+
 export function toLoadedSchedule(schedule: TScheduleRow): TLoadedSchedule {
+  const known = loadedByRow.get(schedule);
+  if (known) return known;
   const weekly: TWeeklyWindow[] = [];
   const overrides: TDateOverride[] = [];
   for (const { days, date, startMinute, endMinute } of schedule.entries) {
     if (date === null) weekly.push({ days, startMinute, endMinute });
     else overrides.push({ date: toIsoDate(date), startMinute, endMinute });
   }
-  return { timeZone: schedule.timeZone, weekly, overrides };
+  const loaded = { timeZone: schedule.timeZone, weekly, overrides };
+  loadedByRow.set(schedule, loaded);
+  return loaded;
 }
 
 /** The user's default schedule, or null when they have none. */

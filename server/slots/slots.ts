@@ -24,9 +24,9 @@ export type Interval = { start: number; end: number };
 
 /** A loaded schedule (server/schedules/schedule-loader.ts): minutes after local midnight in `timeZone`. */
 export type ScheduleShape = {
-  timeZone: string;
-  weekly: { days: number[]; startMinute: number; endMinute: number }[];
-  overrides: { date: string; startMinute: number; endMinute: number }[];
+  readonly timeZone: string;
+  readonly weekly: readonly { days: readonly number[]; startMinute: number; endMinute: number }[];
+  readonly overrides: readonly { date: string; startMinute: number; endMinute: number }[];
 };
 
 export type SlotMode = "collective" | "roundRobin" | "any";
@@ -189,6 +189,7 @@ export function subtractIntervals(from: readonly Interval[], removed: readonly I
 export function expandSchedule(schedule: ScheduleShape, range: Interval): readonly Interval[] {
   if (range.end <= range.start) return [];
   const { timeZone } = schedule;
+  // Only dates with overrides get a list: a team's check expands every member's schedule, and most have none.
   const overridesByDay = new Map<number, { startMinute: number; endMinute: number }[]>();
   for (const override of schedule.overrides) {
     const dayNumber = dayNumberFromIsoDate(override.date);
@@ -197,20 +198,22 @@ export function expandSchedule(schedule: ScheduleShape, range: Interval): readon
     list.push(override);
     overridesByDay.set(dayNumber, list);
   }
-  const weeklyByWeekday: { startMinute: number; endMinute: number }[][] = [[], [], [], [], [], [], []];
-  for (const window of schedule.weekly) for (const day of window.days) weeklyByWeekday[day]?.push(window);
 
   const windows: Interval[] = [];
+  const add = (day: number, startMinute: number, endMinute: number) => {
+    if (endMinute <= startMinute) return;
+    const offsets = localDaySpan(timeZone, day);
+    const start = wallClockToUtc(offsets, day, startMinute);
+    const end = wallClockToUtc(offsets, day, endMinute);
+    if (end > start && end > range.start) windows.push({ start, end });
+  };
   const lastDay = localDayOf(timeZone, range.end - 1) + 1;
   for (let day = localDayOf(timeZone, range.start); day <= lastDay; day++) {
-    const local = overridesByDay.get(day) ?? weeklyByWeekday[weekdayOf(day)]!;
-    if (local.length === 0) continue;
-    const offsets = localDaySpan(timeZone, day);
-    for (const { startMinute, endMinute } of local) {
-      if (endMinute <= startMinute) continue;
-      const start = wallClockToUtc(offsets, day, startMinute);
-      const end = wallClockToUtc(offsets, day, endMinute);
-      if (end > start && end > range.start) windows.push({ start, end });
+    const overrides = overridesByDay.get(day);
+    if (overrides) for (const { startMinute, endMinute } of overrides) add(day, startMinute, endMinute);
+    else {
+      const weekday = weekdayOf(day);
+      for (const { days, startMinute, endMinute } of schedule.weekly) if (days.includes(weekday)) add(day, startMinute, endMinute);
     }
   }
   return normalizeIntervals(windows, false);
