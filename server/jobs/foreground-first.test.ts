@@ -6,6 +6,10 @@ let backgroundTurn: () => Promise<void>;
 let requestStarted: () => void;
 let requestEnded: () => void;
 
+// The loop's recent load, as the gate reads it: full unless a test says otherwise.
+const loop = vi.hoisted(() => ({ utilization: 1 }));
+vi.mock("./event-loop-load", () => ({ recentLoopUtilization: () => loop.utilization }));
+
 /** Turns that resolved so far, by index, and when (fake ms). */
 function track(count: number) {
   const resolvedAt: (number | null)[] = Array.from({ length: count }, () => null);
@@ -17,6 +21,7 @@ describe("foreground first: background jobs give way to requests", () => {
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
     vi.stubEnv("JOBS_BUSY_RATE", "20"); // one turn per 50 ms while serving
+    loop.utilization = 1;
     vi.advanceTimersByTime(1_000);
     delete (globalThis as { conveneForegroundGate?: unknown }).conveneForegroundGate;
     vi.resetModules();
@@ -71,6 +76,31 @@ describe("foreground first: background jobs give way to requests", () => {
       requestEnded();
     }
     expect(resolvedAt.filter((at) => at !== null)).toHaveLength(10);
+    requestEnded();
+  });
+
+  it("lets jobs start at once while requests leave the event loop time to spare", async () => {
+    loop.utilization = 0.5;
+    requestStarted();
+    const resolvedAt = track(5);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(resolvedAt.every((at) => at !== null)).toBe(true);
+    requestEnded();
+  });
+
+  it("starts the jobs that have waited JOBS_MAX_DEFER_MS however long a full load lasts", async () => {
+    vi.stubEnv("JOBS_MAX_DEFER_MS", "200");
+    requestStarted();
+    const askedAt = performance.now();
+    const resolvedAt = track(20);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(resolvedAt.filter((at) => at !== null).length).toBeLessThanOrEqual(4); // the rate alone, so far
+    await vi.advanceTimersByTimeAsync(60);
+    expect(resolvedAt.every((at) => at !== null && at - askedAt <= 210)).toBe(true);
+    // A job asked for later waits its own turn again.
+    const later = track(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(later.filter((at) => at !== null).length).toBeLessThanOrEqual(1);
     requestEnded();
   });
 });
