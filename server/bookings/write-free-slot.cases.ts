@@ -110,6 +110,44 @@ export function freeSlotCases(options: { maxRoundTrips: number }) {
   }, 60_000);
 }
 
+/**
+ * The common booking's check before its batch reads none of the database's busy time (slot-inputs.ts BusyUnderLock):
+ * the batch checks bookings, holds and absences itself. An absence can move the slot grid, which only the whole check
+ * computes: the batch then writes nothing and the whole check decides.
+ */
+export function busyInTheBatchCases() {
+  const noKey = { idempotencyKey: null };
+
+  it("an absence that moves the day's slot grid: the start it makes is booked, the one it removes is refused, in one booking", async () => {
+    const { db, makeHostWithEventType, utcAt, attendee, createBooking } = await load();
+    const { host, eventType } = await makeHostWithEventType(); // 9:00–17:00 UTC, 30-minute slots
+    const book = (start: Date) => createBooking(null, { eventTypeId: eventType.id, start, attendee: attendee() }, noKey);
+    // Away 9:00–9:10: the day's window starts at 9:10, and its grid with it (9:10, 9:40, …).
+    await db.outOfOffice.create({ data: { userId: host.id, start: utcAt(5, 9), end: utcAt(5, 9, 10) } });
+    await expect(book(utcAt(5, 10))).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await book(utcAt(5, 10, 10))).created).toBe(true);
+    // The next day has no absence: its grid stays on the hour and half hour.
+    await expect(book(utcAt(6, 10, 10))).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await book(utcAt(6, 10))).created).toBe(true);
+    expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(2);
+  }, 60_000);
+
+  it("a slot another booker holds, or that an absence covers: 409, and nothing of the booking is written", async () => {
+    const { db, makeHostWithEventType, utcAt, attendee, createBooking } = await load();
+    const { host, eventType } = await makeHostWithEventType();
+    const book = (start: Date) => createBooking(null, { eventTypeId: eventType.id, start, attendee: attendee() }, noKey);
+    const held = utcAt(7, 11);
+    await db.slotReservation.create({
+      data: { eventTypeId: eventType.id, hostIds: [host.id], start: held, end: utcAt(7, 11, 30), minutes: 5, expiresAt: utcAt(8, 0) },
+    });
+    await expect(book(held)).rejects.toMatchObject({ code: "CONFLICT" });
+    await db.outOfOffice.create({ data: { userId: host.id, start: utcAt(7, 14), end: utcAt(7, 16) } });
+    await expect(book(utcAt(7, 15))).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(0);
+    expect(await db.domainEvent.count({ where: { eventTypeId: eventType.id } })).toBe(0);
+  }, 60_000);
+}
+
 /** PostgreSQL only (PGlite has one backend: a second transaction cannot hold a lock meanwhile). */
 export function hostLockCase() {
   it("takes the host lock: it waits for a transaction holding it, then sees that transaction's booking and answers 409", async () => {

@@ -2,9 +2,10 @@
 process.env.SERVER_TIMING = "1";
 
 import { describe } from "vitest";
-import { freeSlotCases, hostLockCase } from "./write-free-slot.cases";
+import { busyInTheBatchCases, freeSlotCases, hostLockCase } from "./write-free-slot.cases";
 
 describe("the common booking's write in one round trip (PostgreSQL)", () => {
-  freeSlotCases({ maxRoundTrips: 4 });
+  freeSlotCases({ maxRoundTrips: 2 });
   hostLockCase();
+  busyInTheBatchCases();
 });

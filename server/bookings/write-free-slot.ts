@@ -1,9 +1,13 @@
 /**
  * Step, the write mode of the common booking (write-mode.ts): ONE round trip, as one transaction (db batch(),
  * statement-batch.ts), of
+ *   0. when the check before it read no busy time of the database (slot-inputs.ts BusyUnderLock, the common booking),
+ *      that check's rest before any lock: no booking or hold in the way (a slot already taken fails without queueing
+ *      for the locks) and no host out of office near the slot (else it raises CV412, and the caller checks the slot
+ *      again with the absences read: they may move the grid),
  *   1. the hosts' locks (host-lock.ts, the same locks in the same order as every other booking path),
- *   2. the check under them that no booking or hold took a host since prepareSlot (a statement of its own, so its
- *      snapshot is taken once the locks are held; it raises when a host is taken, rolling the batch back),
+ *   2. the check under them that no booking or hold took a host since (a statement of its own, so its snapshot is
+ *      taken once the locks are held; it raises when a host is taken, rolling the batch back),
  *   3. the booking with its hosts and attendees (booking-insert.ts, with ids reserved beforehand),
  *   4. its event and the event's jobs (the ordinary emit, captured: captured-statements.ts).
  * The response and the event's payload are built before the batch from what is known (new-booking-row.ts), so nothing
@@ -13,7 +17,7 @@ import { batch } from "../db/client";
 import { captureStatements } from "../db/captured-statements";
 import type { Statement } from "../db/statement-batch";
 import { emitBookingEvent } from "../events/booking-events";
-import { requireHostsFreeStatement, toMinuteCeil } from "../slots/slot-inputs";
+import { ABSENCE_NEAR_SLOT, requireHostsFreeStatement, SLOT_TAKEN_UNDER_LOCK, toMinuteCeil, type BusyUnderLock } from "../slots/slot-inputs";
 import { bookingInsertStatement, type NewBooking, type ReservedIds } from "./booking-insert";
 import { slotTakenError, type BookableEventType } from "./booking-rules";
 import { toBookingOutput, type TBookingOutput } from "./booking.dto";
@@ -22,15 +26,14 @@ import { lockHostsStatement } from "./host-lock";
 import { newBookingEventOptions, newBookingEventType } from "./insert-and-emit";
 import { newBookingRow, type BookingHostUser } from "./new-booking-row";
 
-/** SQLSTATE raised by convene_require_free_slot (migration 20261127040500_booking_write_batch). */
-const SLOT_TAKEN_UNDER_LOCK = "CV409";
-
 export type FreeSlotWrite = {
   eventType: BookableEventType;
   booking: NewBooking;
   /** The booking's hosts as its output names them (hostUsersOf). */
   hostUsers: BookingHostUser[];
   ids: ReservedIds;
+  /** The check before read none of the hosts' busy time (slot-inputs.ts BusyUnderLock): this batch's check covers absences too. */
+  busyUnderLock?: BusyUnderLock;
 };
 
 /**
@@ -38,13 +41,22 @@ export type FreeSlotWrite = {
  * the hosts' locks, the check under them, the booking, its event. Sent as one batch here, or as the last batch of
  * round robin's pipelined claim (book-round-robin.ts), whose transaction already holds the chosen host's lock.
  */
-export async function freeSlotStatements({ eventType, booking, hostUsers, ids }: FreeSlotWrite): Promise<{ statements: Statement[]; output: TBookingOutput }> {
+export async function freeSlotStatements({
+  eventType,
+  booking,
+  hostUsers,
+  ids,
+  busyUnderLock,
+}: FreeSlotWrite): Promise<{ statements: Statement[]; output: TBookingOutput }> {
   const uid = newBookingUid();
   const now = new Date();
   const output = toBookingOutput(newBookingRow(booking, { ids, uid, now, eventType: { id: eventType.id, slug: eventType.slug }, hosts: hostUsers }));
   const event = await captureStatements((tx) => emitBookingEvent(tx, newBookingEventType(output), output, newBookingEventOptions(eventType, booking.hostIds)));
   const blocked = { start: toMinuteCeil(booking.start) - eventType.beforeEventBuffer, end: toMinuteCeil(booking.end) + eventType.afterEventBuffer };
   const statements = [
+    // A check before read no busy time: this one, before the locks, refuses a slot already taken without queueing
+    // for them (and one near an absence), as that check would have.
+    ...(busyUnderLock ? [requireHostsFreeStatement(booking.hostIds, blocked, { now, busyUnderLock })] : []),
     lockHostsStatement(booking.hostIds),
     requireHostsFreeStatement(booking.hostIds, blocked, { now }),
     bookingInsertStatement(booking, ids, uid, now),
@@ -55,6 +67,9 @@ export async function freeSlotStatements({ eventType, booking, hostUsers, ids }:
 
 /** The error raised when the check under the locks found a host taken (convene_require_free_slot): 409. */
 export const isSlotTakenUnderLock = (error: unknown) => (error as { code?: unknown }).code === SLOT_TAKEN_UNDER_LOCK;
+
+/** The error raised when a batch whose check before read no absences found one near the slot: nothing was written, check again. */
+export const isAbsenceNearSlot = (error: unknown) => (error as { code?: unknown }).code === ABSENCE_NEAR_SLOT;
 
 export async function writeFreeSlot(write: FreeSlotWrite): Promise<TBookingOutput> {
   const { statements, output } = await freeSlotStatements(write);

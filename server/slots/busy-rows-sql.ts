@@ -74,7 +74,12 @@ export const VERSIONED_ROWS = `
     FROM unnest($1::int[]) AS h(id) LEFT JOIN "HostBusyVersion" v ON v."userId" = h.id
   UNION ALL ${holdsAndAwayRows("$4", "$5", "$6", "$7", "$8")}`;
 
-/** Parameters: host ids, the near window (start, end), the blocked minutes (start, end), now, the caller's hold uid. */
+/**
+ * Parameters: host ids, the near window (start, end), the blocked minutes (start, end), now, the caller's hold uid, and
+ * whether and where to look for the hosts' absences ($8, $9–$10: a check before the batch that read none of them,
+ * slot-inputs.ts BusyUnderLock). Bookings and holds in the way raise CV409 (convene_require_free_slot); an absence
+ * there raises CV412 (convene_require_no_absence), for the whole check to run: it may move the slot grid.
+ */
 export const REQUIRE_HOSTS_FREE = `
   SELECT convene_require_free_slot(
     NOT EXISTS (
@@ -91,4 +96,9 @@ export const REQUIRE_HOSTS_FREE = `
          AND r.start < ($3::timestamptz AT TIME ZONE 'UTC') AND r."end" > ($2::timestamptz AT TIME ZONE 'UTC')
          AND ($7::text IS NULL OR r.uid <> $7::text)
          AND floor(date_part('epoch', r.start) / 60) - et."beforeEventBuffer" < $5::int
-         AND ceil(date_part('epoch', r."end") / 60) + et."afterEventBuffer" > $4::int)) AS free`;
+         AND ceil(date_part('epoch', r."end") / 60) + et."afterEventBuffer" > $4::int)) AS free,
+  convene_require_no_absence(
+    NOT $8::boolean OR NOT EXISTS (
+      SELECT 1 FROM "OutOfOffice" o
+       WHERE o."userId" = ANY($1::int[])
+         AND o.start < ($10::timestamptz AT TIME ZONE 'UTC') AND o."end" > ($9::timestamptz AT TIME ZONE 'UTC'))) AS present`;

@@ -140,8 +140,19 @@ export async function redirectPeriodsOf(
   return periods.filter((period) => period.toUserId !== period.userId && !fixed.includes(period.toUserId));
 }
 
-/** What makes a host busy besides its schedule; `now` decides which reservations have expired. */
-export type BusyOptions = { ignoreBookingUid?: string; ignoreReservationUid?: string; externalBusy: ExternalBusy; now: Date };
+/**
+ * A one-slot check before the common booking's batch (bookings/write-free-slot.ts) that reads no bookings, holds or
+ * absences: the batch's check under the host locks finds them (REQUIRE_HOSTS_FREE), one round trip fewer. Bookings and
+ * holds only take slots away; an absence can also move the slot grid, so the check notes here the window the absences
+ * it did not read would have come from, and the batch refuses to write when it finds one there.
+ */
+export type BusyUnderLock = { awayWindow: Interval | null };
+
+/**
+ * What makes a host busy besides its schedule; `now` decides which reservations have expired; `busyUnderLock`: read
+ * none of the database's busy time, leave it to the batch (BusyUnderLock).
+ */
+export type BusyOptions = { ignoreBookingUid?: string; ignoreReservationUid?: string; externalBusy: ExternalBusy; now: Date; busyUnderLock?: BusyUnderLock };
 
 /** One host's periods of one kind, each widened by its buffers; a "redirecting" row (no periods) says some away period names a redirect. */
 type BusyRow = { kind: "booking" | "hold" | "away" | "redirecting"; userId: number; periods: Interval[] };
@@ -183,6 +194,11 @@ const sharedClock = (now: Date) => new Date(Math.floor(now.getTime() / SHARED_CL
  * only the hosts whose copy is stale.
  */
 async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awayWindow: Interval | null, options: BusyOptions): Promise<BusyRow[]> {
+  if (options.busyUnderLock) {
+    const noted = options.busyUnderLock.awayWindow;
+    options.busyUnderLock.awayWindow = noted && awayWindow ? (extentOf([noted, awayWindow]) as Interval) : (noted ?? awayWindow);
+    return [];
+  }
   // A window the booking window left empty (its end before its start) must still make a valid range for the index.
   const near = { start: busyWindow.start - MAX_BUFFER_MINUTES, end: Math.max(busyWindow.start, busyWindow.end) + MAX_BUFFER_MINUTES };
   const away = awayWindow ? { start: iso(awayWindow.start), end: iso(awayWindow.end) } : null;
@@ -244,13 +260,34 @@ export async function hostsBusyDuring(tx: Tx, hostIds: number[], blocked: Interv
  * the lock and the insert. The same rows count, widened the same way; bookings are found through the exclusion
  * constraint's GiST index (host, time range), so the check costs the same however many bookings the hosts have.
  */
-export function requireHostsFreeStatement(hostIds: readonly number[], blocked: Interval, options: { now: Date; ignoreReservationUid?: string }): Statement {
+export function requireHostsFreeStatement(
+  hostIds: readonly number[],
+  blocked: Interval,
+  options: { now: Date; ignoreReservationUid?: string; busyUnderLock?: BusyUnderLock },
+): Statement {
   const near = { start: blocked.start - MAX_BUFFER_MINUTES, end: blocked.end + MAX_BUFFER_MINUTES };
+  const away = options.busyUnderLock?.awayWindow ?? null;
   return {
     text: REQUIRE_HOSTS_FREE,
-    values: [[...hostIds], iso(near.start), iso(near.end), blocked.start, blocked.end, options.now.toISOString(), options.ignoreReservationUid ?? null],
+    values: [
+      [...hostIds],
+      iso(near.start),
+      iso(near.end),
+      blocked.start,
+      blocked.end,
+      options.now.toISOString(),
+      options.ignoreReservationUid ?? null,
+      away !== null,
+      away && iso(away.start),
+      away && iso(away.end),
+    ],
   };
 }
+
+/** SQLSTATE raised by the check under the locks when a host is taken (convene_require_free_slot): a 409. */
+export const SLOT_TAKEN_UNDER_LOCK = "CV409";
+/** SQLSTATE raised by it when a check that read no absences finds one (convene_require_no_absence): check again, reading them. */
+export const ABSENCE_NEAR_SLOT = "CV412";
 
 /**
  * Each user's busy periods (bookings, holds, connected calendars) and out-of-office periods (over `awayWindow`), in

@@ -12,12 +12,23 @@ import type { TAvailableSlotsQuery } from "./slots.schemas";
 import { computeSlots, type Interval, type Slot, type SlotMode } from "./slots";
 import type { ExternalBusyTime } from "../calendars/busy-times";
 import { applyEventTypeRules, isOutsideFixedWindow, rulesReadOtherBookings, rulesTimeZone, searchRange, type SlotRulesEventType } from "./event-type-rules";
-import { hostIdsOf, hostsBusyDuring, loadExternalBusy, modeOf, schedulesOf, toMinuteCeil, type BusyOptions, type SlotEventType } from "./slot-inputs";
+import {
+  hostIdsOf,
+  hostsBusyDuring,
+  loadExternalBusy,
+  modeOf,
+  schedulesOf,
+  toMinuteCeil,
+  type BusyOptions,
+  type BusyUnderLock,
+  type SlotEventType,
+} from "./slot-inputs";
 import { allowedLengths, slotLengthOf } from "./slot-length";
 import { loadSlotHostsWithStandIns, resolveStandIns } from "./ooo-redirects";
 import { resolveSlotEventType, SLOT_ROW_SELECT, type SlotTarget } from "./slot-event-type";
 
-type Options = { now?: Date };
+/** `busyUnderLock`: a check before the common booking's batch, which reads no busy time of the database (slot-inputs.ts). */
+type Options = { now?: Date; busyUnderLock?: BusyUnderLock };
 export type SlotEventTypeRow = SlotEventType &
   SlotRulesEventType & {
     teamId: number | null;
@@ -219,7 +230,8 @@ async function checkSlot(tx: Tx, eventType: SlotEventTypeRow, input: SlotCheckIn
   const end = new Date(input.start.getTime() + length * 60_000);
   const range = minuteRangeOf(input.start);
   if (!range) return { available: false, freeHostIds: [], end };
-  const { slots, refusal, redirects } = await slotsOf(tx, eventType, range, length, { ...input, now: options.now ?? new Date() });
+  const busy = { ...input, now: options.now ?? new Date(), busyUnderLock: options.busyUnderLock };
+  const { slots, refusal, redirects } = await slotsOf(tx, eventType, range, length, busy);
   const [slot] = slots;
   const redirectedFrom = slot && redirects.get(slot.start);
   return slot
