@@ -5,6 +5,7 @@
  * checks; transactions keep using it (sql() is refused there). A test holds both to the same row.
  */
 import { sql } from "../db/client";
+import type { Statement } from "../db/statement-batch";
 import { selectSlotRow, toScheduleRow, toSlotRow, type RowJson, type ScheduleJson } from "../slots/slot-row-query";
 import { subscribedWebhookSql } from "../webhooks/webhook-subscriptions";
 import type { BookableEventType } from "./booking-rules";
@@ -29,9 +30,28 @@ type BookableRowJson = Omit<RowJson, "owner" | "hosts"> &
     hosts: (UserJson & { userId: number; username: string; isFixed: boolean; priority: number; defaultSchedule: ScheduleJson | null })[];
   };
 
+/** The row's text as the database builds it, hashed: equal hashes, equal rows (kept-bookable-rows.ts). */
+const rowHashOf = (alias: string) => `md5(row_to_json(${alias})::text)`;
+const SELECT_BOOKABLE_ROW_AND_HASH = `SELECT r.*, ${rowHashOf("r")} AS "rowHash" FROM (${SELECT_BOOKABLE_ROW}) r`;
+const REQUIRE_SAME_ROW = `SELECT convene_require_same_row(COALESCE((SELECT ${rowHashOf("r")} FROM (${SELECT_BOOKABLE_ROW}) r) = $2::text, false))`;
+
+/** A statement for a booking's batch that raises CV413 (isRowChanged) unless the event type's row still hashes to `hash`. */
+export const requireSameRowStatement = (eventTypeId: number, hash: string): Statement => ({ text: REQUIRE_SAME_ROW, values: [eventTypeId, hash] });
+
+/** SQLSTATE of convene_require_same_row (migration 20261128010000_booking_batch_checks_before_lock). */
+export const isRowChanged = (error: unknown) => (error as { code?: unknown }).code === "CV413";
+
 export async function queryBookableRow(eventTypeId: number): Promise<BookableEventType | null> {
-  const [row] = await sql<BookableRowJson>(SELECT_BOOKABLE_ROW, [eventTypeId]);
-  if (!row) return null;
+  return (await queryBookableRowAndHash(eventTypeId))?.row ?? null;
+}
+
+/** The row with its hash (requireSameRowStatement checks a copy against it). */
+export async function queryBookableRowAndHash(eventTypeId: number): Promise<{ row: BookableEventType; hash: string } | null> {
+  const [found] = await sql<BookableRowJson & { rowHash: string }>(SELECT_BOOKABLE_ROW_AND_HASH, [eventTypeId]);
+  return found ? { row: toBookableRow(found), hash: found.rowHash } : null;
+}
+
+function toBookableRow({ rowHash: _, ...row }: BookableRowJson & { rowHash: string }): BookableEventType {
   const { owner, hosts } = row;
   return {
     ...toSlotRow({ ...row, owner: null, hosts: [] }),

@@ -148,6 +148,36 @@ export function busyInTheBatchCases() {
   }, 60_000);
 }
 
+/**
+ * The common booking decides on this instance's copy of its event type's row (kept-bookable-rows.ts), and its batch
+ * checks the copy is still the row. Every change the row carries reaches the next booking, whether it would have
+ * written a different booking or refused it.
+ */
+export function keptRowCases() {
+  const noKey = { idempotencyKey: null };
+
+  it("a host's new name, a new title and a new schedule reach the next booking on a kept row; a hidden event type refuses it", async () => {
+    const { db, makeHostWithEventType, utcAt, attendee, createBooking } = await load();
+    const { host, schedule, eventType } = await makeHostWithEventType();
+    const book = (start: Date) => createBooking(null, { eventTypeId: eventType.id, start, attendee: attendee("Ada Lovelace") }, noKey);
+    await book(utcAt(3, 9)); // reads the row and keeps it
+
+    await db.user.update({ where: { id: host.id }, data: { name: "Renamed Host" } });
+    await db.eventType.update({ where: { id: eventType.id }, data: { title: "Renamed call" } });
+    const renamed = await book(utcAt(3, 10));
+    expect(renamed.booking.hosts[0]!.name).toBe("Renamed Host");
+    expect(renamed.booking.title).toContain("Renamed call");
+
+    // 7:00 is outside the kept copy's hours: the refusal on the copy is decided again on the row, which now has it.
+    await db.availability.updateMany({ where: { scheduleId: schedule.id }, data: { startMinute: 7 * 60 } });
+    expect((await book(utcAt(3, 7))).created).toBe(true);
+
+    await db.eventType.update({ where: { id: eventType.id }, data: { hidden: true } });
+    await expect(book(utcAt(3, 11))).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(3);
+  }, 60_000);
+}
+
 /** PostgreSQL only (PGlite has one backend: a second transaction cannot hold a lock meanwhile). */
 export function hostLockCase() {
   it("takes the host lock: it waits for a transaction holding it, then sees that transaction's booking and answers 409", async () => {

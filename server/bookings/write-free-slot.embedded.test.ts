@@ -6,13 +6,14 @@ process.env.SERVER_TIMING = "1";
 
 import { describe } from "vitest";
 import { runOnEmbeddedDatabase } from "../db/embedded-test-database";
-import { busyInTheBatchCases, freeSlotCases } from "./write-free-slot.cases";
+import { busyInTheBatchCases, freeSlotCases, keptRowCases } from "./write-free-slot.cases";
 
 runOnEmbeddedDatabase();
 
 describe("the common booking's write in one round trip (embedded PGlite)", () => {
   // One more than on PostgreSQL: PGlite has no LISTEN, so the connected-calendar lookup is not cached
   // (db/listening-cache.ts) and reads SelectedCalendar on every booking, as it did before.
-  freeSlotCases({ maxRoundTrips: 3 });
+  freeSlotCases({ maxRoundTrips: 2 });
   busyInTheBatchCases();
+  keptRowCases();
 });

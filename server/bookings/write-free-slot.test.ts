@@ -2,10 +2,11 @@
 process.env.SERVER_TIMING = "1";
 
 import { describe } from "vitest";
-import { busyInTheBatchCases, freeSlotCases, hostLockCase } from "./write-free-slot.cases";
+import { busyInTheBatchCases, freeSlotCases, keptRowCases, hostLockCase } from "./write-free-slot.cases";
 
 describe("the common booking's write in one round trip (PostgreSQL)", () => {
-  freeSlotCases({ maxRoundTrips: 2 });
+  freeSlotCases({ maxRoundTrips: 1 });
   hostLockCase();
   busyInTheBatchCases();
+  keptRowCases();
 });

@@ -1,7 +1,9 @@
 /**
  * Step, the write mode of the common booking (write-mode.ts): ONE round trip, as one transaction (db batch(),
  * statement-batch.ts), of
- *   0. when the check before it read no busy time of the database (slot-inputs.ts BusyUnderLock, the common booking),
+ *   0. when the booking decided on this instance's copy of the event type's row (kept-bookable-rows.ts), that the row
+ *      is unchanged (else it raises CV413, and the booking decides again on the row read afresh);
+ *      when the check before it read no busy time of the database (slot-inputs.ts BusyUnderLock, the common booking),
  *      that check's rest before any lock: no booking or hold in the way (a slot already taken fails without queueing
  *      for the locks) and no host out of office near the slot (else it raises CV412, and the caller checks the slot
  *      again with the absences read: they may move the grid),
@@ -18,6 +20,7 @@ import { captureStatements } from "../db/captured-statements";
 import type { Statement } from "../db/statement-batch";
 import { emitBookingEvent } from "../events/booking-events";
 import { ABSENCE_NEAR_SLOT, requireHostsFreeStatement, SLOT_TAKEN_UNDER_LOCK, toMinuteCeil, type BusyUnderLock } from "../slots/slot-inputs";
+import { requireSameRowStatement } from "./bookable-row-query";
 import { bookingInsertStatement, type NewBooking, type ReservedIds } from "./booking-insert";
 import { slotTakenError, type BookableEventType } from "./booking-rules";
 import { toBookingOutput, type TBookingOutput } from "./booking.dto";
@@ -34,6 +37,8 @@ export type FreeSlotWrite = {
   ids: ReservedIds;
   /** The check before read none of the hosts' busy time (slot-inputs.ts BusyUnderLock): this batch's check covers absences too. */
   busyUnderLock?: BusyUnderLock;
+  /** `eventType` is this instance's copy of the row with this hash (kept-bookable-rows.ts): the batch checks it first. */
+  keptHash?: string;
 };
 
 /**
@@ -47,6 +52,7 @@ export async function freeSlotStatements({
   hostUsers,
   ids,
   busyUnderLock,
+  keptHash,
 }: FreeSlotWrite): Promise<{ statements: Statement[]; output: TBookingOutput }> {
   const uid = newBookingUid();
   const now = new Date();
@@ -54,6 +60,8 @@ export async function freeSlotStatements({
   const event = await captureStatements((tx) => emitBookingEvent(tx, newBookingEventType(output), output, newBookingEventOptions(eventType, booking.hostIds)));
   const blocked = { start: toMinuteCeil(booking.start) - eventType.beforeEventBuffer, end: toMinuteCeil(booking.end) + eventType.afterEventBuffer };
   const statements = [
+    // First, so that any refusal below was decided on the row as it stands.
+    ...(keptHash === undefined ? [] : [requireSameRowStatement(eventType.id, keptHash)]),
     // A check before read no busy time: this one, before the locks, refuses a slot already taken without queueing
     // for them (and one near an absence), as that check would have.
     ...(busyUnderLock ? [requireHostsFreeStatement(booking.hostIds, blocked, { now, busyUnderLock })] : []),

@@ -9,3 +9,14 @@ BEGIN
   END IF;
 END
 $$;
+
+-- The common booking decides on this instance's copy of its event type's row (server/bookings/kept-bookable-rows.ts)
+-- and sends no read for it: its batch builds the row again and compares hashes first. This raises when they differ
+-- (the event type, a host, a schedule or a webhook changed), so the batch rolls back and the booking reads the row.
+CREATE FUNCTION convene_require_same_row(is_same boolean) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT is_same THEN
+    RAISE EXCEPTION 'the event type changed since this instance read it: read it again' USING ERRCODE = 'CV413';
+  END IF;
+END
+$$;
