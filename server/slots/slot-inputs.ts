@@ -155,7 +155,7 @@ export type BusyUnderLock = { awayWindow: Interval | null };
 export type BusyOptions = { ignoreBookingUid?: string; ignoreReservationUid?: string; externalBusy: ExternalBusy; now: Date; busyUnderLock?: BusyUnderLock };
 
 /** One host's periods of one kind, each widened by its buffers; a "redirecting" row (no periods) says some away period names a redirect. */
-type BusyRow = { kind: "booking" | "hold" | "away" | "redirecting"; userId: number; periods: Interval[] };
+type BusyRow = { kind: "booking" | "hold" | "away" | "redirecting"; userId: number; periods: readonly Interval[] };
 /** As the database sends it: `spans` is "start,end,start,end,…" in whole minutes, before the buffers; a version row's is the version. */
 type SpanRow = { kind: BusyRow["kind"] | "version"; userId: number; before: number; after: number; spans: string };
 
@@ -168,6 +168,17 @@ function toBusyRow({ kind, userId, before, after, spans }: SpanRow): BusyRow {
   const periods: Interval[] = [];
   for (let index = 0; index + 1 < parts.length; index += 2) periods.push({ start: Number(parts[index]) - before, end: Number(parts[index + 1]) + after });
   return { kind: kind as BusyRow["kind"], userId, periods };
+}
+
+/**
+ * A shared read's rows (sharedSql) are the same objects for every request of a burst, so each is parsed once: 50
+ * simultaneous round-robin bookings had each split the same 50 hosts' spans. Parsed rows are shared: never changed.
+ */
+const parsedRows = new WeakMap<SpanRow, BusyRow>();
+function busyRowOf(row: SpanRow): BusyRow {
+  let parsed = parsedRows.get(row);
+  if (!parsed) parsedRows.set(row, (parsed = toBusyRow(row)));
+  return parsed;
 }
 
 const iso = (minute: number) => toDate(minute).toISOString();
@@ -213,13 +224,13 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
     const values = [hostIds, iso(near.start), iso(near.end), options.ignoreBookingUid ?? null, ...holdsAndAway];
     // The global client is outside any transaction: the prepared statement on the pool is cheaper than Prisma's raw query.
     const rows = tx === db ? await sharedSql<SpanRow>(BUSY_ROWS, values) : await tx.$queryRawUnsafe<SpanRow[]>(BUSY_ROWS, ...values);
-    return rows.map(toBusyRow);
+    return rows.map(busyRowOf);
   }
   const rows = await sharedSql<SpanRow>(VERSIONED_ROWS, [hostIds, iso(near.start), iso(near.end), ...holdsAndAway]);
   const result: BusyRow[] = [];
   const stale: { userId: number; version: string }[] = [];
   for (const row of rows) {
-    if (row.kind !== "version") result.push(toBusyRow(row));
+    if (row.kind !== "version") result.push(busyRowOf(row));
     else {
       const periods = cachedPeriods(row.userId, row.spans, near);
       if (periods) result.push({ kind: "booking", userId: row.userId, periods });
@@ -293,7 +304,7 @@ export const ABSENCE_NEAR_SLOT = "CV412";
  * Each user's busy periods (bookings, holds, connected calendars) and out-of-office periods (over `awayWindow`), in
  * minutes; `redirecting`: users with an away period there that names a redirect (ooo-redirects.ts reads those only).
  */
-export type UserPeriods = { busy: Map<number, Interval[]>; away: Map<number, Interval[]>; redirecting: Set<number> };
+export type UserPeriods = { busy: Map<number, readonly Interval[]>; away: Map<number, readonly Interval[]>; redirecting: Set<number> };
 
 /**
  * Busy and away periods of `userIds` for slots of `length` minutes starting in `range`: the hosts', and round robin's
@@ -309,22 +320,26 @@ export async function loadUserPeriods(
   options: BusyOptions,
 ): Promise<UserPeriods> {
   const [rows, external] = await Promise.all([loadBusyRows(tx, userIds, busyWindowOf(eventType, range, length), awayWindow, options), options.externalBusy]);
-  const busy = new Map(userIds.map((userId) => [userId, [] as Interval[]]));
-  const away = new Map(userIds.map((userId) => [userId, [] as Interval[]]));
+  const busy = new Map<number, readonly Interval[]>(userIds.map((userId) => [userId, []]));
+  const away = new Map<number, readonly Interval[]>(userIds.map((userId) => [userId, []]));
   const redirecting = new Set<number>();
+  // A row's periods may be shared with other requests (busyRowOf, cachedPeriods), so they are never added to: a host's
+  // only row is taken as it is, not copied span by span (a 50-host listing's bookings are 15 000 spans), and the
+  // periods of a host with several rows are joined into a new array.
+  const join = (target: Map<number, readonly Interval[]>, userId: number, periods: readonly Interval[]) => {
+    const before = target.get(userId);
+    if (before) target.set(userId, before.length === 0 ? periods : [...before, ...periods]);
+  };
   for (const row of rows) {
-    if (row.kind === "redirecting") {
-      redirecting.add(row.userId);
-      continue;
-    }
-    const target = row.kind === "away" ? away : busy;
-    const periods = target.get(row.userId);
-    // A row's periods are its own fresh array (toBusyRow, cachedPeriods): a host's first row is taken as it is, not
-    // copied span by span (a 50-host listing's bookings are 15 000 spans).
-    if (periods?.length === 0) target.set(row.userId, row.periods);
-    else if (periods) forEachSpan(row, (span) => periods.push(span));
+    if (row.kind === "redirecting") redirecting.add(row.userId);
+    else join(row.kind === "away" ? away : busy, row.userId, row.periods);
   }
-  for (const { userId, start, end } of external) busy.get(userId)?.push({ start: toMinuteFloor(start), end: toMinuteCeil(end) });
+  const externalOf = new Map<number, Interval[]>();
+  for (const { userId, start, end } of external) {
+    const spans = externalOf.get(userId) ?? externalOf.set(userId, []).get(userId)!;
+    spans.push({ start: toMinuteFloor(start), end: toMinuteCeil(end) });
+  }
+  for (const [userId, spans] of externalOf) join(busy, userId, spans);
   return { busy, away, redirecting };
 }
 
@@ -349,7 +364,12 @@ export function extentOfAll(lists: Iterable<readonly Interval[]>): Interval | nu
  * made from: schedule windows and away periods per host. Bookings are read for the busy window (busyWindowOf);
  * `externalBusy` must come from loadExternalBusy over the same range and length.
  */
-export type HostAvailability = { hosts: SlotHost[]; windows: Map<number, readonly Interval[]>; away: Map<number, Interval[]>; redirecting: Set<number> };
+export type HostAvailability = {
+  hosts: SlotHost[];
+  windows: Map<number, readonly Interval[]>;
+  away: Map<number, readonly Interval[]>;
+  redirecting: Set<number>;
+};
 
 export async function loadHostAvailability(tx: Tx, eventType: SlotEventType, range: Interval, length: number, options: BusyOptions): Promise<HostAvailability> {
   const hostIds = hostIdsOf(eventType);
