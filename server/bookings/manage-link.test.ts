@@ -33,6 +33,13 @@ describe("the manage token", () => {
     const forged = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
     for (const wrong of [forged, "", null, "cnv_bm_", token.slice(0, -2), token.replace("cnv_bm_", "cnv_at_")])
       expect(isManageTokenOf(booking, wrong)).toBe(false);
+    // The last character carries 4 of the digest's bits and 2 unused ones: its other spellings decode to the same bytes.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(token.at(-1)!);
+    for (let unused = 0; unused < 4; unused++) {
+      const sibling = (last & ~3) | unused;
+      if (sibling !== last) expect(isManageTokenOf(booking, token.slice(0, -1) + alphabet[sibling])).toBe(false);
+    }
     expect(isManageTokenOf({ ...booking, manageNonce: newManageNonce() }, token)).toBe(false);
     expect(isManageTokenOf({ ...booking, uid: "b".repeat(22) }, token)).toBe(false);
     expect(manageTokenFor({ ...booking, manageNonce: null })).toBeNull();

@@ -46,11 +46,15 @@ export function manageTokenFor(booking: ManageLinkSource): string | null {
   return `${TOKEN_PREFIX}${digestFor(booking.uid, booking.manageNonce).toString("base64url")}`;
 }
 
-/** Whether `token` is this booking's: recomputed and compared in constant time; any other shape is simply false. */
+/**
+ * Whether `token` is this booking's: recomputed and compared in constant time, as text. Decoding it first would also
+ * take the other spellings of the same bytes (the last character's two unused bits), so a token changed in its last
+ * character could still open the booking. Any other shape is simply false.
+ */
 export function isManageTokenOf(booking: ManageLinkSource, token: string | null | undefined): boolean {
-  if (!token || !booking.manageNonce || !token.startsWith(TOKEN_PREFIX)) return false;
-  const presented = Buffer.from(token.slice(TOKEN_PREFIX.length), "base64url");
-  const expected = digestFor(booking.uid, booking.manageNonce);
+  if (!token || !booking.manageNonce) return false;
+  const presented = Buffer.from(token);
+  const expected = Buffer.from(manageTokenFor(booking)!);
   return presented.length === expected.length && timingSafeEqual(presented, expected);
 }
 
