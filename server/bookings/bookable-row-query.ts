@@ -5,7 +5,7 @@
  * checks; transactions keep using it (sql() is refused there). A test holds both to the same row.
  */
 import { sql } from "../db/client";
-import type { Statement } from "../db/statement-batch";
+import { hasSqlState, type Statement } from "../db/statement-batch";
 import { selectSlotRow, toScheduleRow, toSlotRow, type RowJson, type ScheduleJson } from "../slots/slot-row-query";
 import { subscribedWebhookSql } from "../webhooks/webhook-subscriptions";
 import type { BookableEventType } from "./booking-rules";
@@ -33,13 +33,15 @@ type BookableRowJson = Omit<RowJson, "owner" | "hosts"> &
 /** The row's text as the database builds it, hashed: equal hashes, equal rows (kept-bookable-rows.ts). */
 const rowHashOf = (alias: string) => `md5(row_to_json(${alias})::text)`;
 const SELECT_BOOKABLE_ROW_AND_HASH = `SELECT r.*, ${rowHashOf("r")} AS "rowHash" FROM (${SELECT_BOOKABLE_ROW}) r`;
-const REQUIRE_SAME_ROW = `SELECT convene_require_same_row(COALESCE((SELECT ${rowHashOf("r")} FROM (${SELECT_BOOKABLE_ROW}) r) = $2::text, false))`;
+/** SQLSTATE of the row check (convene_require, migration 20261128010000_booking_batch_checks_before_lock). */
+const ROW_CHANGED = "CV413";
+const REQUIRE_SAME_ROW = `SELECT convene_require(COALESCE((SELECT ${rowHashOf("r")} FROM (${SELECT_BOOKABLE_ROW}) r) = $2::text, false),
+  '${ROW_CHANGED}', 'the event type changed since this instance read it: read it again')`;
 
 /** A statement for a booking's batch that raises CV413 (isRowChanged) unless the event type's row still hashes to `hash`. */
 export const requireSameRowStatement = (eventTypeId: number, hash: string): Statement => ({ text: REQUIRE_SAME_ROW, values: [eventTypeId, hash] });
 
-/** SQLSTATE of convene_require_same_row (migration 20261128010000_booking_batch_checks_before_lock). */
-export const isRowChanged = (error: unknown) => (error as { code?: unknown }).code === "CV413";
+export const isRowChanged = (error: unknown) => hasSqlState(error, ROW_CHANGED);
 
 export async function queryBookableRow(eventTypeId: number): Promise<BookableEventType | null> {
   return (await queryBookableRowAndHash(eventTypeId))?.row ?? null;

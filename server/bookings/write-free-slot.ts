@@ -17,7 +17,7 @@
  */
 import { batch } from "../db/client";
 import { captureStatements } from "../db/captured-statements";
-import type { Statement } from "../db/statement-batch";
+import { hasSqlState, type Statement } from "../db/statement-batch";
 import { emitBookingEvent } from "../events/booking-events";
 import { ABSENCE_NEAR_SLOT, requireHostsFreeStatement, SLOT_TAKEN_UNDER_LOCK, toMinuteCeil, type BusyUnderLock } from "../slots/slot-inputs";
 import { requireSameRowStatement } from "./bookable-row-query";
@@ -74,10 +74,10 @@ export async function freeSlotStatements({
 }
 
 /** The error raised when the check under the locks found a host taken (convene_require_free_slot): 409. */
-export const isSlotTakenUnderLock = (error: unknown) => (error as { code?: unknown }).code === SLOT_TAKEN_UNDER_LOCK;
+export const isSlotTakenUnderLock = (error: unknown) => hasSqlState(error, SLOT_TAKEN_UNDER_LOCK);
 
 /** The error raised when a batch whose check before read no absences found one near the slot: nothing was written, check again. */
-export const isAbsenceNearSlot = (error: unknown) => (error as { code?: unknown }).code === ABSENCE_NEAR_SLOT;
+export const isAbsenceNearSlot = (error: unknown) => hasSqlState(error, ABSENCE_NEAR_SLOT);
 
 export async function writeFreeSlot(write: FreeSlotWrite): Promise<TBookingOutput> {
   const { statements, output } = await freeSlotStatements(write);

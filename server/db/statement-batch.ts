@@ -14,6 +14,9 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 
 export type Statement = { text: string; values: unknown[] };
+
+/** Whether `error` is PostgreSQL's with this SQLSTATE: how a caller tells apart the checks a batch raises. */
+export const hasSqlState = (error: unknown, sqlState: string) => (error as { code?: unknown } | null)?.code === sqlState;
 export type BatchResult = { rows: Record<string, unknown>[]; rowCount: number | null }[];
 
 type Connection = {

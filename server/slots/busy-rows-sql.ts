@@ -74,11 +74,16 @@ export const VERSIONED_ROWS = `
     FROM unnest($1::int[]) AS h(id) LEFT JOIN "HostBusyVersion" v ON v."userId" = h.id
   UNION ALL ${holdsAndAwayRows("$4", "$5", "$6", "$7", "$8")}`;
 
+/** SQLSTATE raised by the check under the locks when a host is taken (convene_require_free_slot): a 409. */
+export const SLOT_TAKEN_UNDER_LOCK = "CV409";
+/** SQLSTATE raised by it when a check that read no absences finds one (convene_require): check again, reading them. */
+export const ABSENCE_NEAR_SLOT = "CV412";
+
 /**
  * Parameters: host ids, the near window (start, end), the blocked minutes (start, end), now, the caller's hold uid, and
  * whether and where to look for the hosts' absences ($8, $9–$10: a check before the batch that read none of them,
  * slot-inputs.ts BusyUnderLock). Bookings and holds in the way raise CV409 (convene_require_free_slot); an absence
- * there raises CV412 (convene_require_no_absence), for the whole check to run: it may move the slot grid.
+ * there raises CV412 (convene_require), for the whole check to run: it may move the slot grid.
  */
 export const REQUIRE_HOSTS_FREE = `
   SELECT convene_require_free_slot(
@@ -97,8 +102,9 @@ export const REQUIRE_HOSTS_FREE = `
          AND ($7::text IS NULL OR r.uid <> $7::text)
          AND floor(date_part('epoch', r.start) / 60) - et."beforeEventBuffer" < $5::int
          AND ceil(date_part('epoch', r."end") / 60) + et."afterEventBuffer" > $4::int)) AS free,
-  convene_require_no_absence(
+  convene_require(
     NOT $8::boolean OR NOT EXISTS (
       SELECT 1 FROM "OutOfOffice" o
        WHERE o."userId" = ANY($1::int[])
-         AND o.start < ($10::timestamptz AT TIME ZONE 'UTC') AND o."end" > ($9::timestamptz AT TIME ZONE 'UTC'))) AS present`;
+         AND o.start < ($10::timestamptz AT TIME ZONE 'UTC') AND o."end" > ($9::timestamptz AT TIME ZONE 'UTC')),
+    '${ABSENCE_NEAR_SLOT}', 'a host is out of office near this slot: the slot must be checked with the absence') AS present`;

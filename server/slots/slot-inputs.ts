@@ -295,10 +295,7 @@ export function requireHostsFreeStatement(
   };
 }
 
-/** SQLSTATE raised by the check under the locks when a host is taken (convene_require_free_slot): a 409. */
-export const SLOT_TAKEN_UNDER_LOCK = "CV409";
-/** SQLSTATE raised by it when a check that read no absences finds one (convene_require_no_absence): check again, reading them. */
-export const ABSENCE_NEAR_SLOT = "CV412";
+export { ABSENCE_NEAR_SLOT, SLOT_TAKEN_UNDER_LOCK } from "./busy-rows-sql";
 
 /**
  * Each user's busy periods (bookings, holds, connected calendars) and out-of-office periods (over `awayWindow`), in
