@@ -4,7 +4,7 @@ const CELL = "px-3 py-2 text-left align-top";
 
 export function ParametersTable({ parameters, caption }: { parameters: TParameterView[]; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200">
+    <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
