@@ -33,7 +33,18 @@ export function curlSnippet(operation: TOperationView, baseUrl: string): string 
 
 const indent = (text: string, by: string) => text.replace(/\n/g, `\n${by}`);
 
-export function typescriptSnippet(operation: TOperationView, baseUrl: string): string {
+/** The client a page's TypeScript snippets share, shown once at the top of each tag's page. */
+export function typescriptSetup(baseUrl: string): string {
+  return [
+    `import { createConveneClient } from "@convene/client";`,
+    ``,
+    `// An API key, or accessToken: an OAuth access token (or a function returning the current one)`,
+    `const convene = createConveneClient({ baseUrl: ${JSON.stringify(baseUrl)}, apiKey: process.env.CONVENE_API_KEY });`,
+  ].join("\n");
+}
+
+/** The operation's call through the client of `typescriptSetup`. */
+export function typescriptCall(operation: TOperationView): string {
   const params: string[] = [];
   for (const location of ["path", "query"] as const) {
     const shown = operation.parameters.filter((parameter) => parameter.in === location && (location === "path" || parameter.required));
@@ -43,13 +54,12 @@ export function typescriptSnippet(operation: TOperationView, baseUrl: string): s
     ...(params.length ? [`params: { ${params.join(", ")} }`] : []),
     ...(operation.requestExample !== null ? [`body: ${indent(JSON.stringify(operation.requestExample, null, 2), "  ")}`] : []),
   ];
-  const credential = operation.isPublic ? "" : ", apiKey: process.env.CONVENE_API_KEY";
   return [
-    `import { createConveneClient } from "@convene/client";`,
-    ``,
-    `const convene = createConveneClient({ baseUrl: ${JSON.stringify(baseUrl)}${credential} });`,
     `const { data, error } = await convene.${operation.method}(${JSON.stringify(operation.path)}${init.length ? `, {\n  ${init.join(",\n  ")},\n}` : ""});`,
     `if (error) throw new Error(\`\${error.error.code}: \${error.error.message}\`);`,
     `console.log(data); // the success envelope: { status: "success", data }`,
   ].join("\n");
 }
+
+/** Setup and call together: what a developer runs, and what api-snippets.test.ts type-checks. */
+export const typescriptSnippet = (operation: TOperationView, baseUrl: string) => `${typescriptSetup(baseUrl)}\n${typescriptCall(operation)}`;

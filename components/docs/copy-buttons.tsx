@@ -25,17 +25,3 @@ export function CopyButtons() {
   }, []);
   return null;
 }
-
-/** A code block with its Copy button, for pages written in React (the API reference). */
-export function CodeBlock({ code, language, label }: { code: string; language?: string; label?: string }) {
-  return (
-    <div className="docs-code">
-      <button type="button" className="docs-copy" data-copy aria-label={label ? `Copy ${label}` : undefined}>
-        Copy
-      </button>
-      <pre tabIndex={0} data-language={language}>
-        <code>{code}</code>
-      </pre>
-    </div>
-  );
-}

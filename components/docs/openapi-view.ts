@@ -4,6 +4,7 @@
  * the document, so every route in the catalogue appears here.
  */
 import { exampleOf } from "@/server/http/openapi-examples";
+import { PEER_VERSION_HEADER } from "@/server/http/versioning";
 
 type JsonSchema = Record<string, unknown>;
 type JsonContent = { content?: { "application/json"?: { schema?: JsonSchema; example?: unknown } } };
@@ -64,7 +65,8 @@ export function schemaType(schema: JsonSchema | undefined): string {
   return typeof schema.format === "string" ? `${type} (${schema.format})` : type;
 }
 
-const MAX_FIELD_DEPTH = 4;
+/** Deeper fields are in the examples; past three levels the tables grew the largest pages by half. */
+const MAX_FIELD_DEPTH = 3;
 
 /** The object properties a schema (or each object variant of a union, or its array items) has, keyed by name. */
 function propertiesOf(schema: JsonSchema): { properties: Record<string, JsonSchema>; required: Set<string> } {
@@ -97,7 +99,8 @@ export function fieldsOf(schema: JsonSchema | undefined, prefix = "", depth = 0)
 }
 
 function toParameterView(parameter: Parameter): TParameterView {
-  const description = parameter.description ?? parameter.schema.description;
+  const own = parameter.description ?? parameter.schema.description;
+  const description = parameter.in === "header" && typeof own === "string" ? `${own} (or its synonym ${PEER_VERSION_HEADER})` : own;
   return {
     name: parameter.name,
     in: parameter.in,
@@ -135,7 +138,8 @@ function toOperationView(method: string, path: string, operation: Operation): TO
       : orgRoles
         ? { of: "organization", permission: operation["x-org-permission"] ?? "", roles: orgRoles }
         : null,
-    parameters: (operation.parameters ?? []).map(toParameterView),
+    // cal-api-version is svc-api-version's synonym with the same values: one row says both.
+    parameters: (operation.parameters ?? []).filter((parameter) => parameter.name !== PEER_VERSION_HEADER).map(toParameterView),
     requestFields: fieldsOf(body?.schema),
     requestExample: body ? (body.example ?? null) : null,
     successStatus: success?.[0] ?? null,

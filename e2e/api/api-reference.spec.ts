@@ -52,11 +52,18 @@ test("each tag's page shows every operation of the tag with its examples, scope 
     for (const operation of operations) {
       const [method, path] = operation.split(" ");
       expect(html, operation).toContain(`>${path}</code>`);
-      expect(html, operation).toContain(`convene.${method}(&quot;${path}&quot;`);
-      expect(html, operation).toMatch(new RegExp(`curl( -X ${method})? &#x27;`));
+      expect(html, operation).toContain(`convene.${method}("${path}"`);
+      expect(html, operation).toMatch(new RegExp(`curl( -X ${method})? (?:'|&#x27;)`));
     }
   }
-  const oversized = Object.entries(sizes).filter(([, bytes]) => bytes > MAX_PAGE_BYTES);
+  const largest = Object.entries(sizes).sort(([, a], [, b]) => b - a);
+  console.log(
+    `largest tag pages: ${largest
+      .slice(0, 3)
+      .map(([tag, bytes]) => `${tag} ${Math.round(bytes / 1024)} KB`)
+      .join(", ")}`,
+  );
+  const oversized = largest.filter(([, bytes]) => bytes > MAX_PAGE_BYTES);
   expect(oversized).toEqual([]);
 });
 

@@ -3,7 +3,7 @@
  * for real answers: what the reference shows and what the client's types promise are held to the live schema.
  */
 import type { APIRequestContext } from "@playwright/test";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
 type JsonSchema = Record<string, unknown>;

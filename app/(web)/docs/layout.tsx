@@ -9,7 +9,11 @@ import { ROUTE_CATALOG } from "@/server/http/route-catalog";
 const NAV_LINK =
   "block rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600";
 
-/** Every page under /docs: the guides (docs/*.md), the API reference by tag, and one search over both. */
+/**
+ * Every page under /docs: the guides (docs/*.md), the API reference by tag, and one search over both. The side
+ * navigation's links are plain anchors styled by `.docs-nav` (globals.css): it is on every page, in its HTML and again
+ * in the payload Next.js hydrates from, so each byte of it counts twice against a page's weight.
+ */
 export default function DocsLayout({ children }: { children: ReactNode }) {
   const guides = listDocPages();
   const tags = [...new Set(ROUTE_CATALOG.map((route) => route.tag))].sort((a, b) => a.localeCompare(b));
@@ -27,14 +31,12 @@ export default function DocsLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <div className="mx-auto flex max-w-7xl gap-8 px-6">
-        <nav aria-label="Documentation" className="hidden w-64 shrink-0 py-8 lg:block">
+        <nav aria-label="Documentation" className="docs-nav hidden w-64 shrink-0 py-8 lg:block">
           <h2 className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Guides</h2>
           <ul className="mt-2 space-y-0.5">
             {guides.map((guide) => (
               <li key={guide.slug}>
-                <Link href={`/docs/${guide.slug}`} className={NAV_LINK}>
-                  {guide.title}
-                </Link>
+                <a href={`/docs/${guide.slug}`}>{guide.title}</a>
               </li>
             ))}
           </ul>
@@ -42,9 +44,7 @@ export default function DocsLayout({ children }: { children: ReactNode }) {
           <ul className="mt-2 space-y-0.5">
             {tags.map((tag) => (
               <li key={tag}>
-                <Link href={`/docs/api/${tagSlug(tag)}`} className={NAV_LINK} prefetch={false}>
-                  {tag}
-                </Link>
+                <a href={`/docs/api/${tagSlug(tag)}`}>{tag}</a>
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import { InlineCode } from "@/components/docs/inline-code";
 import { RateLimitsTable } from "@/components/docs/rate-limits-table";
 import { WebhookDeliveriesGuide } from "@/components/docs/webhook-deliveries-guide";
+import { operationsIndexHtml } from "@/components/docs/operation-html";
 import { referenceGroups } from "@/components/docs/reference-document";
 import { WebhookPayloadsTable } from "@/components/docs/webhook-payloads-table";
 import { TextLink } from "@/components/ui/text-link";
@@ -70,9 +71,9 @@ export default async function ApiReferencePage() {
           </li>
           {groups.map((group) => (
             <li key={group.tag}>
-              <TextLink href={`/docs/api/${group.slug}`} prefetch={false}>
+              <a href={`/docs/api/${group.slug}`} className="font-medium text-indigo-700 underline underline-offset-2">
                 {group.tag}
-              </TextLink>
+              </a>
             </li>
           ))}
         </ul>
@@ -82,25 +83,7 @@ export default async function ApiReferencePage() {
         <h2 id="operations-title" className="text-2xl font-semibold">
           Operations
         </h2>
-        {groups.map((group) => (
-          <section key={group.tag} aria-labelledby={`tag-${group.slug}-title`} className="mt-6">
-            <h3 id={`tag-${group.slug}-title`} className="text-lg font-semibold">
-              <TextLink href={`/docs/api/${group.slug}`} prefetch={false}>
-                {group.tag}
-              </TextLink>
-            </h3>
-            <ul className="mt-2 space-y-1 text-sm">
-              {group.operations.map((operation) => (
-                <li key={operation.anchor}>
-                  <TextLink href={`/docs/api/${group.slug}#${operation.anchor}`} prefetch={false} className="font-mono">
-                    {operation.method} {operation.path}
-                  </TextLink>{" "}
-                  <span className="text-slate-700">{operation.summary}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
+        <div className="api-index" dangerouslySetInnerHTML={{ __html: operationsIndexHtml(groups) }} />
       </section>
       <section id="webhook-payloads" aria-labelledby="webhook-payloads-title" className="mt-12">
         <h2 id="webhook-payloads-title" className="text-2xl font-semibold">

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { notFound } from "next/navigation";
-import { OperationCard } from "@/components/docs/operation-card";
+import { typescriptSetup } from "@/components/docs/api-snippets";
+import { codeBlockHtml, operationHtml, sharedAnswers } from "@/components/docs/operation-html";
 import { referenceGroups } from "@/components/docs/reference-document";
 import { env } from "@/server/env";
 
@@ -21,6 +22,7 @@ export default async function ApiTagPage({ params }: Props) {
   const baseUrl = env().APP_URL;
   const group = groupOf((await params).tag, baseUrl);
   if (!group) notFound();
+  const shared = sharedAnswers(group.operations);
   return (
     <main className="py-10">
       <p className="text-sm">
@@ -41,11 +43,19 @@ export default async function ApiTagPage({ params }: Props) {
           ))}
         </ul>
       </nav>
-      <div className="mt-8 space-y-8">
-        {group.operations.map((operation) => (
-          <OperationCard key={operation.anchor} operation={operation} baseUrl={baseUrl} />
-        ))}
-      </div>
+      <section aria-labelledby="client-setup" className="mt-6 max-w-3xl">
+        <h2 id="client-setup" className="text-lg font-semibold">
+          Client setup
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          The TypeScript snippets below call the typed client, <code>@convene/client</code> (<code>packages/client</code>), made once:
+        </p>
+        <div dangerouslySetInnerHTML={{ __html: codeBlockHtml(typescriptSetup(baseUrl), "ts", "the client setup") }} />
+      </section>
+      <div
+        className="mt-8 space-y-8"
+        dangerouslySetInnerHTML={{ __html: group.operations.map((operation, index) => operationHtml(operation, baseUrl, shared[index]!)).join("") }}
+      />
     </main>
   );
 }
