@@ -6,9 +6,6 @@ import { tagSlug } from "@/components/docs/openapi-view";
 import { listDocPages } from "@/server/docs/docs-pages";
 import { ROUTE_CATALOG } from "@/server/http/route-catalog";
 
-const NAV_LINK =
-  "block rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600";
-
 /**
  * Every page under /docs: the guides (docs/*.md), the API reference by tag, and one search over both. The side
  * navigation's links are plain anchors styled by `.docs-nav` (globals.css): it is on every page, in its HTML and again
