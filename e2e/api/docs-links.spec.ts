@@ -40,7 +40,9 @@ function fetchPage(request: APIRequestContext, pathname: string) {
       pathname,
       request.get(pathname).then(async (response) => {
         const html = await response.text();
-        return { status: response.status(), html, ids: new Set([...html.matchAll(/\bid="([^"]+)"/g)].map((match) => match[1]!)) };
+        // Attributes in either quote: React writes double quotes, the reference's operations (operation-html.ts) single.
+        const ids = [...html.matchAll(/\bid=(?:"([^"]+)"|'([^']+)')/g)].map((match) => (match[1] ?? match[2])!);
+        return { status: response.status(), html, ids: new Set(ids) };
       }),
     );
   }
@@ -98,7 +100,7 @@ test("every link of the docs pages the site serves resolves, anchors included", 
       problems.push(`${pagePath} answers ${page.status}`);
       continue;
     }
-    const hrefs = new Set([...page.html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&")));
+    const hrefs = new Set([...page.html.matchAll(/<a\b[^>]*\bhref=(?:"([^"]+)"|'([^']+)')/g)].map((match) => (match[1] ?? match[2])!.replace(/&amp;/g, "&")));
     for (const href of hrefs) {
       if (/^[a-z]+:/.test(href)) continue;
       checked++;
