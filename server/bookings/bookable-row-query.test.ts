@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeUser } from "../../prisma/factories";
 import { db, disconnectDb } from "../db/client";
-import { queryBookableRow } from "./bookable-row-query";
-import { loadBookableEventType } from "./booking-rules";
+import { queryBookableRow } from "./create/bookable-row";
+import { loadBookableEventType } from "./create/bookable-row";
 
 afterAll(() => disconnectDb());
 

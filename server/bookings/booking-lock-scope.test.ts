@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import { expectAppError } from "../../e2e/support/rejections";
 import { db } from "../db/client";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 
 const noKey = { idempotencyKey: null };
 const LOCK_NAMESPACE = 7_201; // host-lock.ts

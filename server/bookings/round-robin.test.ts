@@ -7,12 +7,12 @@ import { db } from "../db/client";
 import { AppError } from "../errors";
 import { expectAppError } from "../../e2e/support/rejections";
 import { prepareSlot } from "../slots/slots.service";
-import { queryBookableRow } from "./bookable-row-query";
-import { bookRoundRobin } from "./book-round-robin";
+import { queryBookableRow } from "./create/bookable-row";
+import { bookRoundRobin } from "./create/round-robin-claim";
 import { reassignBooking } from "./booking-edits";
-import { checkBooker } from "./check-booker";
-import { createBooking } from "./create-booking";
-import { rankPreparedHosts } from "./round-robin";
+import { checkBooker } from "./create/check-booker";
+import { createBooking } from "./create";
+import { rankPreparedHosts } from "./create/round-robin-claim";
 
 const noKey = { idempotencyKey: null };
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });

@@ -10,14 +10,14 @@ async function load() {
     import("../db/client"),
     import("@/prisma/scheduling-factories"),
     import("../http/server-timing"),
-    import("./create-booking"),
-    import("./bookable-row-query"),
+    import("./create"),
+    import("./create/bookable-row"),
     import("./booking-rules"),
-    import("./new-booking"),
-    import("./write-free-slot"),
+    import("./create/new-booking"),
+    import("./create/one-round-trip"),
     import("./host-lock"),
     import("./booking.dto"),
-    import("./booking-ids"),
+    import("./create/sharing"),
   ]);
   return { db, ...factories, ...timing, ...create, ...rows, ...rules, ...fresh, ...write, ...lock, ...dto, ...ids };
 }

@@ -1,25 +1,29 @@
 /**
- * Step, the write mode for what one batch cannot decide (write-mode.ts): a transaction that locks the hosts and then
- * decides under the lock, with code between the statements. Requests with an idempotency key make every check here
- * (`early: null`): a retry must wait for the first request and get that booking, even when the first used the
- * private link's last use or the slot. Others confirm under the lock what was checked before it (prepareSlot).
+ * The path under the lock (plan.ts), for what one batch cannot decide: a transaction that locks the hosts and then
+ * decides under the lock, with code between the statements: rules that count other bookings, a private link's use, a
+ * slot reservation to consume, an out-of-office stand-in, a host the event type's row does not describe.
+ *
+ * Requests with an idempotency key make every check here (`early: null`): a retry must wait for the first request and
+ * get that booking, even when the first used the private link's last use or the slot. A key names one request: it is
+ * stored with the booking together with a fingerprint of that request, so a retry gets the booking it made, and the
+ * same key on a different request (another start, attendee, event type or acting user) is refused instead of being
+ * told "created" with someone else's booking. Others confirm under the lock what was checked before it (prepareSlot).
  */
-import { db, type Tx } from "../db/client";
-import { AppError } from "../errors";
-import { consumePrivateLinkUse } from "../event-types/private-link.service";
-import type { ExternalBusy } from "../slots/slot-inputs";
-import { confirmSlotUnderLock, isSlotAvailable, type PreparedSlot, type SlotCheckInput, type TSlotCheck } from "../slots/slots.service";
-import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, slotTakenError, slotUnavailableError, type BookableEventType } from "./booking-rules";
-import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
-import type { TCreateBookingInput } from "./booking.schemas";
+import { createHash } from "node:crypto";
+import type { Actor } from "../../auth/actor";
+import { db, type Tx } from "../../db/client";
+import { AppError } from "../../errors";
+import { consumePrivateLinkUse } from "../../event-types/private-link.service";
+import type { ExternalBusy } from "../../slots/slot-inputs";
+import { confirmSlotUnderLock, isSlotAvailable, type PreparedSlot, type SlotCheckInput, type TSlotCheck } from "../../slots/slots.service";
+import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, slotTakenError, slotUnavailableError, type BookableEventType } from "../booking-rules";
+import { BOOKING_SELECT, toBookingOutput } from "../booking.dto";
+import type { TCreateBookingInput } from "../booking.schemas";
+import { lockHosts } from "../host-lock";
 import { checkBooker, type BookerAnswers } from "./check-booker";
-import { lockHosts } from "./host-lock";
-import { idempotencyKeyReusedError } from "./idempotency-key";
-import { insertAndEmit } from "./insert-and-emit";
-import { newBookingOf, type KeyedRequest } from "./new-booking";
-import { lastBookedAt, lockStandIns } from "./round-robin";
-
-export type CreateBookingResult = { booking: TBookingOutput; created: boolean };
+import { insertAndEmit, newBookingOf, type KeyedRequest } from "./new-booking";
+import type { CreateBookingResult } from "./outcomes";
+import { lastBookedAt, lockStandIns } from "./round-robin-claim";
 
 /** The slot checked before the lock, with the booker's answers checked too. */
 export type EarlyCheck = { prepared: PreparedSlot; answers: BookerAnswers };
@@ -87,3 +91,47 @@ export function writeUnderLock(write: UnderLockWrite): Promise<CreateBookingResu
     return { booking: await insertAndEmit(tx, eventType, booking, write.reservationUid), created: true };
   }, BOOKING_TX_OPTIONS);
 }
+
+// ---- The idempotency key ----------------------------------------------------------------------------------------
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const OPERATION = "POST /v2/bookings";
+
+/** The Idempotency-Key of a booking create, or null when absent or empty; a longer key is a 400 before anything is read or written. */
+export function idempotencyKeyOf(request: Request): string | null {
+  const key = request.headers.get("idempotency-key");
+  if (!key) return null;
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    const message = `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`;
+    throw new AppError("BAD_REQUEST", message, [{ path: "headers.idempotency-key", message }]);
+  }
+  return key;
+}
+
+/** Objects with their keys sorted, so the same body sent with its fields in another order is the same request. */
+function canonicalJson(value: unknown): string {
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * SHA-256 of operation, acting user (or none) and the validated body. The body is taken after zod, so defaults and
+ * normalisation (a language left out means "en") do not make two equal requests differ.
+ */
+export function requestFingerprint(input: TCreateBookingInput, actor: Actor | null): string {
+  const caller = actor ? `user:${actor.userId}` : "anonymous";
+  return createHash("sha256")
+    .update(`${OPERATION}\n${caller}\n${canonicalJson(input)}`)
+    .digest("hex");
+}
+
+export const idempotencyKeyReusedError = () => {
+  const message = "This Idempotency-Key was already used for a different request (another body or caller). Send a new Idempotency-Key for a new booking.";
+  return new AppError("UNPROCESSABLE_ENTITY", message, [{ path: "headers.idempotency-key", message }]);
+};
