@@ -1,5 +1,5 @@
 /**
- * What a booking does outside and inside the host lock (create-booking.ts): a slot already taken fails before the
+ * What a booking does outside and inside the host lock (create/plan.ts): a slot already taken fails before the
  * lock, and a booking committed while a request waited for the lock is seen by the check under it, buffers included.
  */
 import pg from "pg";

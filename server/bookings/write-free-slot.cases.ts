@@ -149,7 +149,7 @@ export function busyInTheBatchCases() {
 }
 
 /**
- * The common booking decides on this instance's copy of its event type's row (kept-bookable-rows.ts), and its batch
+ * The common booking decides on this instance's copy of its event type's row (create/sharing.ts: kept rows), and its batch
  * checks the copy is still the row. Every change the row carries reaches the next booking, whether it would have
  * written a different booking or refused it.
  */

@@ -71,7 +71,7 @@ type BookingColumns = {
   /**
    * Whether an active webhook may take a booking of it (webhooks/webhook-subscriptions.ts: its own or its managed
    * parent's, or an account webhook of its owner or a host).
-   * Only POST /v2/bookings reads it (bookable-row-query.ts); loadBookableEventType says true without looking.
+   * Only POST /v2/bookings reads it (SELECT_BOOKABLE_ROW below); loadBookableEventType says true without looking.
    */
   mayHaveWebhooks: boolean;
   /**

@@ -110,7 +110,7 @@ export function idsForOneRoundTrip(input: TCreateBookingInput): Promise<Reserved
 /** What the batch checks besides the slot: the busy time the check before it did not read, and a kept row's hash. */
 type BatchChecks = { busyUnderLock?: BusyUnderLock; keptHash?: string };
 
-/** The one-round-trip write (write-free-slot.ts) of a slot checked before, with ids reserved beforehand. */
+/** The one-round-trip write (writeFreeSlot) of a slot checked before, with ids reserved beforehand. */
 export async function writeInOneRoundTrip(
   eventType: BookableEventType,
   input: TCreateBookingInput,

@@ -39,7 +39,7 @@ export type UnderLockWrite = {
   reservationUid: string | undefined;
 };
 
-/** Every host, and the members the checked slot would hand an away host's booking to (round-robin.ts). */
+/** Every host, and the members the checked slot would hand an away host's booking to (round-robin-claim.ts). */
 const hostsToLock = (eventType: BookableEventType, early: EarlyCheck | null) => [
   ...candidateHostIds(eventType),
   ...(early?.prepared.redirectedFrom?.keys() ?? []),
