@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { BookableEventType } from "./booking-rules";
-import type { PreparedSlot } from "../slots/slots.service";
-import { mayWriteInOneRoundTrip, pathOf } from "./create/plan";
+import type { BookableEventType } from "../booking-rules";
+import type { PreparedSlot } from "../../slots/slots.service";
+import { mayWriteInOneRoundTrip, pathOf } from "./plan";
 
 const user = (name: string) => ({ name, email: `${name}@example.test`, username: name, timeZone: "UTC", destinationCalendar: null, defaultSchedule: null });
 const personal = {

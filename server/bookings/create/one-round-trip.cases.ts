@@ -1,23 +1,23 @@
 /**
- * The one-round-trip booking's behaviour, run on PostgreSQL (write-free-slot.test.ts) and on the embedded PGlite
- * (write-free-slot.embedded.test.ts). Modules are imported inside each case: the embedded file points the database
+ * The one-round-trip booking's behaviour, run on PostgreSQL (one-round-trip.test.ts) and on the embedded PGlite
+ * (one-round-trip.embedded.test.ts). Modules are imported inside each case: the embedded file points the database
  * at PGlite first.
  */
 import { expect, it } from "vitest";
 
 async function load() {
   const [{ db }, factories, timing, create, rows, rules, fresh, write, lock, dto, ids] = await Promise.all([
-    import("../db/client"),
+    import("../../db/client"),
     import("@/prisma/scheduling-factories"),
-    import("../http/server-timing"),
-    import("./create"),
-    import("./create/bookable-row"),
-    import("./booking-rules"),
-    import("./create/new-booking"),
-    import("./create/one-round-trip"),
-    import("./host-lock"),
-    import("./booking.dto"),
-    import("./create/sharing"),
+    import("../../http/server-timing"),
+    import("./index"),
+    import("./bookable-row"),
+    import("../booking-rules"),
+    import("./new-booking"),
+    import("./one-round-trip"),
+    import("../host-lock"),
+    import("../booking.dto"),
+    import("./sharing"),
   ]);
   return { db, ...factories, ...timing, ...create, ...rows, ...rules, ...fresh, ...write, ...lock, ...dto, ...ids };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BookableEventType } from "./booking-rules";
-import { newBookingOf } from "./create/new-booking";
+import type { BookableEventType } from "../booking-rules";
+import { newBookingOf } from "./new-booking";
 
 const eventType = {
   id: 3,
