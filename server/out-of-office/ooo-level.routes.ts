@@ -41,18 +41,50 @@ export function oooLevelRoutes<P extends object, I extends P & { oooId: number }
   const item = `${path}/{oooId}`;
   const peer = (operation: string) => (peerPath ? { peerOperation: operation.replace(path, peerPath) } : {});
   const list = defineRoute(
-    { method: "GET", path, ...peer(`GET ${path}`), tag, summary: summaries.list, access: read, ...collection, query: ZListOooQuery, response: ZOooOutput, paginated: true },
+    {
+      method: "GET",
+      path,
+      ...peer(`GET ${path}`),
+      tag,
+      summary: summaries.list,
+      access: read,
+      ...collection,
+      query: ZListOooQuery,
+      response: ZOooOutput,
+      paginated: true,
+    },
     async ({ actor, params, query }) => {
       const { items, totalItems } = await level.list(actor, of(params), query);
       return new Page(items, totalItems, query);
     },
   );
   const create = defineRoute(
-    { method: "POST", path, ...peer(`POST ${path}`), tag, summary: summaries.create, access: write, ...collection, body: ZCreateOooInput, response: ZOooOutput, successStatus: 201 },
+    {
+      method: "POST",
+      path,
+      ...peer(`POST ${path}`),
+      tag,
+      summary: summaries.create,
+      access: write,
+      ...collection,
+      body: ZCreateOooInput,
+      response: ZOooOutput,
+      successStatus: 201,
+    },
     ({ actor, params, body }) => level.create(actor, of(params), body),
   );
   const update = defineRoute(
-    { method: "PATCH", path: item, ...peer(`PATCH ${item}`), tag, summary: summaries.update, access: write, params, body: ZUpdateOooInput, response: ZOooOutput },
+    {
+      method: "PATCH",
+      path: item,
+      ...peer(`PATCH ${item}`),
+      tag,
+      summary: summaries.update,
+      access: write,
+      params,
+      body: ZUpdateOooInput,
+      response: ZOooOutput,
+    },
     ({ actor, params, body }) => level.update(actor, params, body),
   );
   const remove = defineRoute(

@@ -10,7 +10,14 @@ import { defineRoute } from "../http/api-route";
 import { Page, type TPaginationQuery } from "../http/pagination";
 import type { RouteAccess } from "../http/route-definition";
 import { ZScheduleOutput } from "./schedule.dto";
-import { ZCreateScheduleInput, ZDeleteScheduleQuery, ZUpdateScheduleInput, type TCreateScheduleInput, type TDeleteScheduleQuery, type TUpdateScheduleInput } from "./schedule.schemas";
+import {
+  ZCreateScheduleInput,
+  ZDeleteScheduleQuery,
+  ZUpdateScheduleInput,
+  type TCreateScheduleInput,
+  type TDeleteScheduleQuery,
+  type TUpdateScheduleInput,
+} from "./schedule.schemas";
 
 type Listed = { items: unknown[]; totalItems: number };
 
@@ -48,7 +55,17 @@ export function scheduleLevelRoutes<P extends object, I extends P & { scheduleId
     },
   );
   const create = defineRoute(
-    { method: "POST", path, tag, summary: summaries.create, access: write, ...collection, body: ZCreateScheduleInput, response: ZScheduleOutput, successStatus: 201 },
+    {
+      method: "POST",
+      path,
+      tag,
+      summary: summaries.create,
+      access: write,
+      ...collection,
+      body: ZCreateScheduleInput,
+      response: ZScheduleOutput,
+      successStatus: 201,
+    },
     ({ actor, params, body }) => level.create(actor, of(params), body),
   );
   const get = defineRoute({ method: "GET", path: item, tag, summary: summaries.get, access: read, params, response: ZScheduleOutput }, ({ actor, params }) =>

@@ -85,7 +85,6 @@ type BookingColumns = {
 
 export type BookableEventType = Omit<SlotEventTypeRow, "owner" | "hosts"> & BookingColumns;
 
-
 /** Compile-time: the type and Prisma's select name the same columns (mayHaveWebhooks is the SQL's alone). */
 type SelectedRow = Prisma.EventTypeGetPayload<{ select: typeof EVENT_TYPE_FOR_BOOKING }>;
 type SameColumns = [Exclude<keyof SelectedRow, keyof BookableEventType>, Exclude<keyof BookableEventType, keyof SelectedRow | "mayHaveWebhooks">];
@@ -99,7 +98,6 @@ export async function loadBookableEventType(tx: Tx, eventTypeId: number): Promis
   if (!eventType) throw eventTypeNotFoundError();
   return { ...eventType, mayHaveWebhooks: true };
 }
-
 
 const destinationOf = (user: string) => `(SELECT json_build_object('id', d.id) FROM "DestinationCalendar" d WHERE d."userId" = ${user})`;
 

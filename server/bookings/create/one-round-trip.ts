@@ -30,7 +30,16 @@ import { newBookingUid } from "../booking-uid";
 import { lockHostsStatement } from "../host-lock";
 import { requireSameRowStatement } from "./bookable-row";
 import type { BookerAnswers } from "./check-booker";
-import { bookingInsertStatement, newBookingEventOptions, newBookingEventType, newBookingOf, newBookingRow, type BookingHostUser, type NewBooking, type ReservedIds } from "./new-booking";
+import {
+  bookingInsertStatement,
+  newBookingEventOptions,
+  newBookingEventType,
+  newBookingOf,
+  newBookingRow,
+  type BookingHostUser,
+  type NewBooking,
+  type ReservedIds,
+} from "./new-booking";
 import { booked, databaseRefusalOf, type BookingRequest, type Outcome } from "./outcomes";
 import { reserveBookingIds } from "./sharing";
 import { pathOf } from "./plan";
