@@ -9,7 +9,9 @@
  * schedules and out-of-office are for owners and admins (they reveal other members' time); owners and admins
  * write; only an owner deletes the team.
  */
-import type { TeamRole } from "../http/route-definition";
+/** A team member's role, as Membership.role holds it (an organization's members hold the same roles). */
+export type TeamRole = "OWNER" | "ADMIN" | "MEMBER";
+export const TEAM_ROLES: readonly TeamRole[] = ["OWNER", "ADMIN", "MEMBER"];
 
 const EVERY_MEMBER = ["OWNER", "ADMIN", "MEMBER"] as const;
 const ADMINS = ["OWNER", "ADMIN"] as const;

@@ -5,8 +5,8 @@
  * has a row; role-table.test.ts holds every route that declares `access.team` to its row, and docs/tenancy-and-permissions.md's role
  * table to these rows.
  */
-import type { HttpMethod, TeamRole } from "../http/route-definition";
-import { rolesWith, type Permission } from "./permissions";
+import type { HttpMethod } from "../http/route-definition";
+import { rolesWith, type Permission, type TeamRole } from "./permissions";
 import { ORG_LEVEL_TABLE, TEAM_LEVEL_TABLE } from "./scope-table";
 import type { Scope } from "./scopes";
 

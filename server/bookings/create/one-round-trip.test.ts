@@ -2,7 +2,7 @@
 process.env.SERVER_TIMING = "1";
 
 import { describe } from "vitest";
-import { busyInTheBatchCases, freeSlotCases, keptRowCases, hostLockCase } from "./write-free-slot.cases";
+import { busyInTheBatchCases, freeSlotCases, keptRowCases, hostLockCase } from "./one-round-trip.cases";
 
 describe("the common booking's write in one round trip (PostgreSQL)", () => {
   freeSlotCases({ maxRoundTrips: 1 });

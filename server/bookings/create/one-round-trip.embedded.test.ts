@@ -5,8 +5,8 @@
 process.env.SERVER_TIMING = "1";
 
 import { describe } from "vitest";
-import { runOnEmbeddedDatabase } from "../db/embedded-test-database";
-import { busyInTheBatchCases, freeSlotCases, keptRowCases } from "./write-free-slot.cases";
+import { runOnEmbeddedDatabase } from "../../db/embedded-test-database";
+import { busyInTheBatchCases, freeSlotCases, keptRowCases } from "./one-round-trip.cases";
 
 runOnEmbeddedDatabase();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { BookableEventType } from "./booking-rules";
-import type { PreparedSlot } from "../slots/slots.service";
-import { mayWriteInOneRoundTrip, writeModeOf } from "./write-mode";
+import type { BookableEventType } from "../booking-rules";
+import type { PreparedSlot } from "../../slots/slots.service";
+import { mayWriteInOneRoundTrip, pathOf } from "./plan";
 
 const user = (name: string) => ({ name, email: `${name}@example.test`, username: name, timeZone: "UTC", destinationCalendar: null, defaultSchedule: null });
 const personal = {
@@ -27,27 +27,27 @@ const team = (schedulingType: "COLLECTIVE" | "ROUND_ROBIN") =>
 const prepared = (freeHostIds: number[], extra: Partial<PreparedSlot> = {}) => ({ available: true, freeHostIds, end: new Date(), ...extra }) as PreparedSlot;
 const plain = { input: {} };
 
-describe("writeModeOf", () => {
+describe("pathOf", () => {
   it("writes a personal event type's free slot in one round trip", () => {
     expect(mayWriteInOneRoundTrip(personal, plain)).toBe(true);
-    expect(writeModeOf(personal, prepared([7]), plain)).toBe("one-round-trip");
+    expect(pathOf(personal, prepared([7]), plain)).toBe("one-round-trip");
   });
 
   it("a collective event in one round trip only with every host free", () => {
-    expect(writeModeOf(team("COLLECTIVE"), prepared([1, 2]), plain)).toBe("one-round-trip");
-    expect(writeModeOf(team("COLLECTIVE"), prepared([1]), plain)).toBe("under-lock");
+    expect(pathOf(team("COLLECTIVE"), prepared([1, 2]), plain)).toBe("one-round-trip");
+    expect(pathOf(team("COLLECTIVE"), prepared([1]), plain)).toBe("under-lock");
   });
 
   it("round robin claims its host", () => {
     expect(mayWriteInOneRoundTrip(team("ROUND_ROBIN"), plain)).toBe(false);
-    expect(writeModeOf(team("ROUND_ROBIN"), prepared([1, 2]), plain)).toBe("round-robin-claim");
+    expect(pathOf(team("ROUND_ROBIN"), prepared([1, 2]), plain)).toBe("round-robin-claim");
   });
 
   it("decides under the lock what needs code between statements: a private link, a reservation, rules that read other bookings, a stand-in", () => {
-    expect(writeModeOf(personal, prepared([7]), { input: { privateLink: "link" } })).toBe("under-lock");
-    expect(writeModeOf(personal, prepared([7]), { input: {}, reservationUid: "hold" })).toBe("under-lock");
+    expect(pathOf(personal, prepared([7]), { input: { privateLink: "link" } })).toBe("under-lock");
+    expect(pathOf(personal, prepared([7]), { input: {}, reservationUid: "hold" })).toBe("under-lock");
     const limited = { ...personal, onlyShowFirstAvailableSlot: true } as unknown as BookableEventType;
-    expect(writeModeOf(limited, prepared([7]), plain)).toBe("under-lock");
-    expect(writeModeOf(team("COLLECTIVE"), prepared([1, 2], { redirectedFrom: new Map([[2, 3]]) }), plain)).toBe("under-lock");
+    expect(pathOf(limited, prepared([7]), plain)).toBe("under-lock");
+    expect(pathOf(team("COLLECTIVE"), prepared([1, 2], { redirectedFrom: new Map([[2, 3]]) }), plain)).toBe("under-lock");
   });
 });

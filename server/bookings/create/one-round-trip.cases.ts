@@ -1,23 +1,23 @@
 /**
- * The one-round-trip booking's behaviour, run on PostgreSQL (write-free-slot.test.ts) and on the embedded PGlite
- * (write-free-slot.embedded.test.ts). Modules are imported inside each case: the embedded file points the database
+ * The one-round-trip booking's behaviour, run on PostgreSQL (one-round-trip.test.ts) and on the embedded PGlite
+ * (one-round-trip.embedded.test.ts). Modules are imported inside each case: the embedded file points the database
  * at PGlite first.
  */
 import { expect, it } from "vitest";
 
 async function load() {
   const [{ db }, factories, timing, create, rows, rules, fresh, write, lock, dto, ids] = await Promise.all([
-    import("../db/client"),
+    import("../../db/client"),
     import("@/prisma/scheduling-factories"),
-    import("../http/server-timing"),
-    import("./create-booking"),
-    import("./bookable-row-query"),
-    import("./booking-rules"),
+    import("../../http/server-timing"),
+    import("./index"),
+    import("./bookable-row"),
+    import("../booking-rules"),
     import("./new-booking"),
-    import("./write-free-slot"),
-    import("./host-lock"),
-    import("./booking.dto"),
-    import("./booking-ids"),
+    import("./one-round-trip"),
+    import("../host-lock"),
+    import("../booking.dto"),
+    import("./sharing"),
   ]);
   return { db, ...factories, ...timing, ...create, ...rows, ...rules, ...fresh, ...write, ...lock, ...dto, ...ids };
 }
@@ -149,7 +149,7 @@ export function busyInTheBatchCases() {
 }
 
 /**
- * The common booking decides on this instance's copy of its event type's row (kept-bookable-rows.ts), and its batch
+ * The common booking decides on this instance's copy of its event type's row (create/sharing.ts: kept rows), and its batch
  * checks the copy is still the row. Every change the row carries reaches the next booking, whether it would have
  * written a different booking or refused it.
  */

@@ -1,10 +1,10 @@
 /** The booking's SQL loader against Prisma's select (loadBookableEventType), on a real PostgreSQL: the same row. */
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeUser } from "../../prisma/factories";
-import { db, disconnectDb } from "../db/client";
-import { queryBookableRow } from "./bookable-row-query";
-import { loadBookableEventType } from "./booking-rules";
+import { makeUser } from "../../../prisma/factories";
+import { db, disconnectDb } from "../../db/client";
+import { queryBookableRow } from "./bookable-row";
+import { loadBookableEventType } from "./bookable-row";
 
 afterAll(() => disconnectDb());
 

@@ -1,7 +1,7 @@
 /** inSlotFlight: identical slot requests of one process wait for the one booking it; a booking settles them with 409. */
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors";
-import { inSlotFlight, slotFlightKey, slotsInFlight } from "./slot-flights";
+import { AppError } from "../../errors";
+import { inSlotFlight, slotFlightKey, slotsInFlight } from "./sharing";
 
 function gate<T>() {
   let open!: (value: T) => void;

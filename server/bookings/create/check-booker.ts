@@ -1,12 +1,11 @@
 /** Step: whether this booker may book the event type (hidden event types, guests) and their answers to its form. */
-import type { Tx } from "../db/client";
-import type { Prisma } from "../db/generated/client";
-import { assertVisible } from "../event-types/private-link.service";
-import { checkBookingFieldsResponses } from "./booking-field-responses";
-import { resolveBookingLocation } from "./booking-location";
-import type { BookableEventType } from "./booking-rules";
-import type { TCreateBookingInput, TLocationInput } from "./booking.schemas";
-import { assertGuestsAllowed } from "./guest-policy";
+import type { Tx } from "../../db/client";
+import type { Prisma } from "../../db/generated/client";
+import { assertVisible } from "../../event-types/private-link.service";
+import { checkBookingFieldsResponses } from "../booking-field-responses";
+import { resolveBookingLocation } from "../booking-location";
+import type { TCreateBookingInput, TLocationInput } from "../booking.schemas";
+import { assertGuestsAllowed, type BookableEventType } from "../booking-rules";
 
 /** The booker's answers to the form, checked: its questions, and where the meeting takes place (booking-location.ts). */
 export type BookerAnswers = { bookingFieldsResponses: Prisma.InputJsonObject; location: TLocationInput | null };

@@ -1,7 +1,7 @@
 /** reserveBookingIds: ids from the sequences in blocks, unique under concurrency, a booking's attendees in order. */
 import { afterAll, expect, it } from "vitest";
-import { disconnectDb, sql } from "../db/client";
-import { reserveBookingIds } from "./booking-ids";
+import { disconnectDb, sql } from "../../db/client";
+import { reserveBookingIds } from "./sharing";
 
 afterAll(disconnectDb);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BookableEventType } from "./booking-rules";
+import type { BookableEventType } from "../booking-rules";
 import { newBookingOf } from "./new-booking";
 
 const eventType = {
