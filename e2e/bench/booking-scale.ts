@@ -11,15 +11,15 @@ import { measure, type Load } from "./measure";
 import { queuesIdle } from "./queues-idle";
 import { V, freeSlotBookings } from "./scenarios/bookings";
 import type { Probe } from "./scenario";
-import { spreadOf } from "./stats";
+import { sliceSpread } from "./stats";
 
 const SMALL = 1_000;
 const LARGE = Number(process.env.BENCH_SCALE_BOOKINGS ?? 1_000_000);
 /**
- * Measured bookings per size, in SLICES slices of 500: a slice of 200 bookings (about 0.4 s) let one-time costs
+ * Measured bookings per size, in SLICES slices of 400: a slice of 200 bookings (about 0.4 s) let one-time costs
  * (cold pages, the plans every connection makes again after ANALYZE) weigh on it; probes gave −12 % and −18 % then.
  */
-const BOOKINGS = 3_000;
+const BOOKINGS = 3_200;
 /** Each size's warm-up, on other free slots of the same hosts: both measurements start from the same state. */
 const WARMUP_BOOKINGS = 300;
 const HOSTS = 25;
@@ -70,5 +70,5 @@ export async function bookingCostAtScale(baseUrl: string, load: Load) {
   await queuesIdle();
   const [before, after] = await measureInterleaved(baseUrl, [probe(small.measured), probe(large.measured)], load);
   const changes = sliceRatios(after!.slices, before!.slices, (m) => m.requestsPerSecond).map((ratio) => ratio - 1);
-  return { small: SMALL, large: LARGE, before: before!.all, after: after!.all, change: spreadOf(changes), maxChange: MAX_CHANGE };
+  return { small: SMALL, large: LARGE, before: before!.all, after: after!.all, change: sliceSpread(changes), maxChange: MAX_CHANGE };
 }

@@ -40,7 +40,9 @@ export type Rounds = { times: number[]; statuses: number[][] };
 /** CONTENDERS simultaneous requests made by `send`: how long until the last answered, and each one's status. */
 async function oneRound(send: () => Promise<Response>) {
   const startedAt = performance.now();
-  const statuses = await Promise.all(Array.from({ length: CONTENDERS }, () => send().then(async (response) => (await response.arrayBuffer(), response.status))));
+  const statuses = await Promise.all(
+    Array.from({ length: CONTENDERS }, () => send().then(async (response) => (await response.arrayBuffer(), response.status))),
+  );
   return { time: performance.now() - startedAt, statuses };
 }
 
@@ -58,7 +60,7 @@ export const bareRound = (baseUrl: string) => () => () => fetch(`${baseUrl}${BAR
 
 /** p95 of `rounds` over p95 of `bare`, with its bootstrap interval over the rounds. */
 export const p95Ratio = (rounds: readonly number[], bare: readonly number[]): Spread =>
-  bootstrap([rounds, bare], ([measured, baseline]) => percentile(measured!, 0.95) / percentile(baseline!, 0.95));
+  bootstrap([rounds, bare], ([measured, baseline]) => percentile(measured!, 0.95) / percentile(baseline!, 0.95), "rounds");
 
 export async function contention(baseUrl: string) {
   const { eventType } = await makeHostWithEventType({ hours: { startMinute: 0, endMinute: 24 * 60 } });
@@ -111,7 +113,7 @@ async function seedBookings(hostId: number, eventTypeId: number, count = BOOKING
 
 /** p50 of `page` over p50 of `first`, with its bootstrap interval over the requests. */
 const p50Ratio = (page: readonly number[], first: readonly number[]) =>
-  bootstrap([page, first], ([measured, baseline]) => percentile(measured!, 0.5) / percentile(baseline!, 0.5));
+  bootstrap([page, first], ([measured, baseline]) => percentile(measured!, 0.5) / percentile(baseline!, 0.5), "requests");
 
 /**
  * Page 1, page 100 by skip and page 100 by cursor (take 100) of the list at `path`, requested in turn (1, 100, cursor,

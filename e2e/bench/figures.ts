@@ -26,9 +26,10 @@ function formatTarget(target: Target | null, unit: Figure["unit"]) {
   return "atLeast" in target ? `≥ ${formatValue(target.atLeast, unit)}` : `≤ ${formatValue(target.atMost, unit)}`;
 }
 
-function formatSpread({ low, high, samples, kind }: Spread, unit: Figure["unit"]) {
-  const range = `${formatValue(low, unit)} to ${formatValue(high, unit)}`;
-  return kind === "slices" ? `${range} over ${samples} slices` : `${range} (95 % bootstrap, ${samples} samples)`;
+function formatSpread({ low, high, samples, of, min, max }: Spread, unit: Figure["unit"]) {
+  const range = (from: number, to: number) => `${formatValue(from, unit)} to ${formatValue(to, unit)}`;
+  const slices = min === undefined || max === undefined ? "" : `; slices ${range(min, max)}`;
+  return `95 % ${range(low, high)} over ${samples} ${of}${slices}`;
 }
 
 /** One line: median, spread, target and verdict, and the baseline's own spread when it has one. */
@@ -52,7 +53,9 @@ export function formatComparison(runs: readonly (readonly Figure[])[]): string[]
       .slice(1)
       .filter((figure): figure is Figure => Boolean(figure && first))
       .map((figure) =>
-        figure.unit === "percent" ? `${signed(100 * (figure.spread.median - first!.spread.median), 1)} points` : `${signed(100 * runToRunDifference(first!.spread.median, figure.spread.median), 0)} %`,
+        figure.unit === "percent"
+          ? `${signed(100 * (figure.spread.median - first!.spread.median), 1)} points`
+          : `${signed(100 * runToRunDifference(first!.spread.median, figure.spread.median), 0)} %`,
       );
     return `${name}: ${cells.join(" | ")}${differences.length ? `; run to run ${differences.join(", ")}` : ""}`;
   });

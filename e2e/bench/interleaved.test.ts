@@ -48,7 +48,12 @@ describe("sliceRatios", () => {
 
 describe("slice", () => {
   it("splits single-use bodies in order and keeps their headers with them", () => {
-    const probe = { path: "/p", expectStatus: 201, bodies: ["a", "b", "c", "d", "e"], headersPerBody: [{ h: "a" }, { h: "b" }, { h: "c" }, { h: "d" }, { h: "e" }] };
+    const probe = {
+      path: "/p",
+      expectStatus: 201,
+      bodies: ["a", "b", "c", "d", "e"],
+      headersPerBody: [{ h: "a" }, { h: "b" }, { h: "c" }, { h: "d" }, { h: "e" }],
+    };
     expect(slice(probe, 0, 2)).toMatchObject({ bodies: ["a", "b", "c"], headersPerBody: [{ h: "a" }, { h: "b" }, { h: "c" }] });
     expect(slice(probe, 1, 2)).toMatchObject({ bodies: ["d", "e"], headersPerBody: [{ h: "d" }, { h: "e" }] });
   });

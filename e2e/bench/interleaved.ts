@@ -7,8 +7,12 @@
 import { measure, type Load, type Measurement } from "./measure";
 import { BARE_HANDLER, type Probe } from "./scenario";
 
-/** Even, so each side runs first in as many slices as it runs last. BENCH_SLICES overrides it. */
-export const SLICES = Number(process.env.BENCH_SLICES ?? 6);
+/**
+ * Even, so each side runs first in as many slices as it runs last; eight, so that one slice slowed by something else
+ * on the machine moves the median's interval little (with six, one such slice in the resamples' middle pair reached
+ * its 2.5th percentile). BENCH_SLICES overrides it.
+ */
+export const SLICES = Number(process.env.BENCH_SLICES ?? 8);
 
 /**
  * The order of `sides` sides in each of `slices` slices: forward in even slices, backward in odd ones
@@ -40,6 +44,12 @@ export function slice(probe: Probe, index: number, count: number): Probe {
   return { ...probe, bodies: probe.bodies.slice(...range), headersPerBody: probe.headersPerBody?.slice(...range) };
 }
 
+/** `slice`, with a probe's fresh bodies made now: the slice's share of them. */
+async function sliceWithFreshBodies(probe: Probe, index: number, count: number): Promise<Probe> {
+  if (!probe.freshBodies) return slice(probe, index, count);
+  return { ...probe, bodies: await probe.freshBodies.make(Math.ceil(probe.freshBodies.count / count)) };
+}
+
 /** The slices of one side taken together: responses over the time they took; latencies weighted by responses. */
 export function pooled(slices: readonly Measurement[]): Measurement {
   const responses = slices.reduce((sum, { responses }) => sum + responses, 0);
@@ -54,7 +64,7 @@ export type Interleaved = { slices: Measurement[]; all: Measurement };
 export async function measureInterleaved(baseUrl: string, probes: readonly Probe[], load: Load, slices = SLICES): Promise<Interleaved[]> {
   const sliceLoad = { ...load, durationSeconds: Math.max(1, Math.round(load.durationSeconds / slices)) };
   const measured = await interleave(
-    probes.map((probe) => (index: number) => measure(baseUrl, slice(probe, index, slices), sliceLoad)),
+    probes.map((probe) => async (index: number) => measure(baseUrl, await sliceWithFreshBodies(probe, index, slices), sliceLoad)),
     slices,
   );
   return measured.map((sliceMeasurements) => ({ slices: sliceMeasurements, all: pooled(sliceMeasurements) }));

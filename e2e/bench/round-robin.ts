@@ -21,7 +21,7 @@ import { measure, type Load } from "./measure";
 import { formatPhaseSplit, phaseSplit } from "./phase-split";
 import { BARE_HANDLER, type Probe } from "./scenario";
 import { slotsScenario } from "./scenarios/slots";
-import { percentile, spreadOf } from "./stats";
+import { percentile, sliceSpread } from "./stats";
 
 const HOSTS = 50;
 const SEEDED_BOOKINGS = 15_000;
@@ -168,8 +168,8 @@ export async function roundRobinSlots(baseUrl: string, load: Load) {
     bare: bare!.all,
     one: one!.all,
     fifty: fifty!.all,
-    vsOneHost: spreadOf(sliceRatios(fifty!.slices, one!.slices, p50)),
-    vsBare: spreadOf(sliceRatios(fifty!.slices, bare!.slices, p50)),
+    vsOneHost: sliceSpread(sliceRatios(fifty!.slices, one!.slices, p50)),
+    vsBare: sliceSpread(sliceRatios(fifty!.slices, bare!.slices, p50)),
     target: MAX_SLOTS_RATIO,
     split,
   };

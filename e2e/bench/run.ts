@@ -3,8 +3,8 @@
  * in interleaved slices (interleaved.ts) and reported as a spread with a verdict (stats.ts, figures.ts); with
  * `--repeat N` the whole set runs N times, each on a fresh server and database, and a last table shows how far each
  * figure moved between runs.
- * Env: BENCH_CONNECTIONS (10), BENCH_DURATION seconds per side of a measurement, over all its slices (12),
- * BENCH_SLICES (6), BENCH_WARMUP seconds (3), BENCH_TIMEOUT seconds per run after the server is up (1800; a hung
+ * Env: BENCH_CONNECTIONS (10), BENCH_DURATION seconds per side of a measurement, over all its slices (16),
+ * BENCH_SLICES (8), BENCH_WARMUP seconds (3), BENCH_TIMEOUT seconds per run after the server is up (1800; a hung
  * server cannot hold the run).
  * Exits 1 when a figure is BELOW its target (its whole spread misses it) or an outcome is wrong; an inconclusive
  * figure is listed, not failed.
@@ -23,7 +23,7 @@ const numberFromEnv = (name: string, fallback: number) => {
 };
 
 const settings: sections.Settings = {
-  load: { connections: numberFromEnv("BENCH_CONNECTIONS", 10), durationSeconds: numberFromEnv("BENCH_DURATION", 12) },
+  load: { connections: numberFromEnv("BENCH_CONNECTIONS", 10), durationSeconds: numberFromEnv("BENCH_DURATION", 16) },
   warmupSeconds: numberFromEnv("BENCH_WARMUP", 3),
 };
 const timeoutSeconds = numberFromEnv("BENCH_TIMEOUT", 1800);

@@ -5,7 +5,7 @@
 import { contention, listing, organizationListing } from "./bookings-at-scale";
 import { bookingCostAtScale } from "./booking-scale";
 import { formatFigure, type Figure } from "./figures";
-import { measureAgainstBare } from "./interleaved";
+import { measureAgainstBare, SLICES } from "./interleaved";
 import { measure, type Load, type Measurement } from "./measure";
 import { formatPhaseSplit, phaseSplit, PHASE_SAMPLES } from "./phase-split";
 import { queuesIdle } from "./queues-idle";
@@ -16,7 +16,7 @@ import { meScenario } from "./scenarios/me";
 import { oauthMeScenario, tokenExchangeScenario } from "./scenarios/oauth";
 import { slotsScenario } from "./scenarios/slots";
 import { run as slotsAlgorithm } from "./slots-algorithm";
-import { spreadOf } from "./stats";
+import { sliceSpread } from "./stats";
 import { webhookBench } from "./webhooks";
 
 export type Report = { figures: Figure[]; failures: string[] };
@@ -41,17 +41,18 @@ export async function scenarios(baseUrl: string, report: Report, { load, warmupS
   for (const scenario of SCENARIOS) {
     // Prepared right before measuring: some inputs (authorization codes) expire within a minute.
     const probe = await scenario.prepare(baseUrl);
-    // Single-use bodies cannot be sent twice: such a probe may bring bodies of its own for the warm-up.
-    if (!probe.bodies) await measure(baseUrl, probe, warmup);
+    // Single-use bodies cannot be sent twice: such a probe may bring bodies of its own for the warm-up, or make a slice's.
+    if (probe.freshBodies) await measure(baseUrl, { ...probe, bodies: await probe.freshBodies.make(Math.ceil(probe.freshBodies.count / SLICES)) }, load);
+    else if (!probe.bodies) await measure(baseUrl, probe, warmup);
     else if (probe.warmup) await measure(baseUrl, { ...probe, ...probe.warmup }, load);
     await queuesIdle(); // no earlier scenario's jobs (a booking's mail) running under this one
     const { bare, measured, ratios } = await measureAgainstBare(baseUrl, probe, load);
     console.log(row([scenario.name, ...figures(measured.all), bare.all.requestsPerSecond.toFixed(0)]));
     add(report, {
       name: `${scenario.name} vs bare, throughput`,
-      spread: spreadOf(ratios),
+      spread: sliceSpread(ratios),
       target: scenario.minRatio === null ? null : { atLeast: scenario.minRatio },
-      baseline: spreadOf(bare.slices.map((m) => m.requestsPerSecond)),
+      baseline: sliceSpread(bare.slices.map((m) => m.requestsPerSecond)),
     });
   }
 }
@@ -61,7 +62,10 @@ export async function webhooks(baseUrl: string, report: Report, { load }: Settin
   const figures = await webhookBench(baseUrl, load);
   const { delivered } = figures;
   console.log(`\nPOST /v2/bookings on free slots, ×${figures.bookings} each, event types with ${figures.webhooks} active BOOKING_CREATED webhooks vs none:`);
-  for (const [label, m] of [["without", figures.without], ["with", figures.with]] as const) {
+  for (const [label, m] of [
+    ["without", figures.without],
+    ["with", figures.with],
+  ] as const) {
     console.log(`  ${label.padEnd(8)} ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms`);
   }
   add(report, { name: `POST /v2/bookings with ${figures.webhooks} webhooks vs none, throughput`, spread: figures.ratio, target: { atLeast: figures.target } });
@@ -74,8 +78,15 @@ export async function webhooks(baseUrl: string, report: Report, { load }: Settin
       `${figures.workerPerSecond.median.toFixed(0)} deliveries/s per slice (median; ${figures.workerPerSecond.low.toFixed(0)}–${figures.workerPerSecond.high.toFixed(0)})`,
   );
   const direct = figures.directPerSecond;
-  console.log(`  signed POSTs from the bench process to the same receiver, one at a time: ${direct.median.toFixed(0)}/s (${direct.low.toFixed(0)}–${direct.high.toFixed(0)})`);
-  add(report, { name: "Webhook worker deliveries vs direct signed POSTs", spread: figures.workerRatio, target: { atLeast: figures.workerTarget }, baseline: direct });
+  console.log(
+    `  signed POSTs from the bench process to the same receiver, one at a time: ${direct.median.toFixed(0)}/s (${direct.low.toFixed(0)}–${direct.high.toFixed(0)})`,
+  );
+  add(report, {
+    name: "Webhook worker deliveries vs direct signed POSTs",
+    spread: figures.workerRatio,
+    target: { atLeast: figures.workerTarget },
+    baseline: direct,
+  });
   if (!figures.complete) report.failures.push("webhook deliveries incomplete");
   for (const line of figures.split) console.log(`  ${line}`);
 }
@@ -121,20 +132,26 @@ export async function listings(baseUrl: string, report: Report) {
 /** Issue 11: round-robin contention (correctness is the target; times against bare rounds) and 50-host slots (≤ 3× one host's p50). */
 export async function roundRobin(baseUrl: string, report: Report, { load }: Settings) {
   const race = await roundRobinContention(baseUrl);
-  console.log(`\nRound-robin contention: ${race.rounds} rounds of ${race.contenders} simultaneous requests for one slot of a 50-host event type, next to bare rounds`);
+  console.log(
+    `\nRound-robin contention: ${race.rounds} rounds of ${race.contenders} simultaneous requests for one slot of a 50-host event type, next to bare rounds`,
+  );
   console.log(
     `  outcomes: ${race.failures.length ? `FAILED ${race.failures.join("; ")}` : "50 free hosts: every round 50 × 201, 50 distinct hosts; 10 free: 10 × 201, 40 × 409; no 5xx — PASS"}`,
   );
   console.log(`  bare handler, ${race.contenders} simultaneous: p50 ${race.bareP50.toFixed(1)} ms, p95 ${race.bareP95.toFixed(1)} ms`);
   const { free, scarce } = race;
-  console.log(`  50 free hosts: round p50 ${free.p50.toFixed(1)} ms, p95 ${free.p95.toFixed(1)} ms; 10 free: p50 ${scarce.p50.toFixed(1)} ms, p95 ${scarce.p95.toFixed(1)} ms`);
+  console.log(
+    `  50 free hosts: round p50 ${free.p50.toFixed(1)} ms, p95 ${free.p95.toFixed(1)} ms; 10 free: p50 ${scarce.p50.toFixed(1)} ms, p95 ${scarce.p95.toFixed(1)} ms`,
+  );
   add(report, { name: "Round robin, 50 free hosts, round p95 vs bare p95", spread: free.ratio, target: { atMost: race.maxFreeRatio } });
   add(report, { name: "Round robin, 10 free hosts, round p95 vs bare p95", spread: scarce.ratio, target: null });
   report.failures.push(...race.failures.map((failure) => `round-robin contention ${failure}`));
 
   const slots = await roundRobinSlots(baseUrl, load);
   console.log(`\nGET /v2/slots/available, ${slots.hosts}-host round robin over 30 days, ${slots.bookings} bookings and a day out of office per host:`);
-  console.log(`  p50 ${slots.fifty.p50.toFixed(1)} ms (${slots.fifty.requestsPerSecond.toFixed(0)} req/s); one host p50 ${slots.one.p50.toFixed(1)} ms; bare p50 ${slots.bare.p50.toFixed(1)} ms`);
+  console.log(
+    `  p50 ${slots.fifty.p50.toFixed(1)} ms (${slots.fifty.requestsPerSecond.toFixed(0)} req/s); one host p50 ${slots.one.p50.toFixed(1)} ms; bare p50 ${slots.bare.p50.toFixed(1)} ms`,
+  );
   add(report, { name: `GET /v2/slots/available, ${slots.hosts} hosts vs one host, p50`, spread: slots.vsOneHost, target: { atMost: slots.target } });
   add(report, { name: `GET /v2/slots/available, ${slots.hosts} hosts vs bare, p50`, spread: slots.vsBare, target: null });
   for (const line of slots.split) console.log(`  ${line}`);
@@ -146,7 +163,12 @@ export async function bookingScale(baseUrl: string, report: Report, { load }: Se
   const scale = await bookingCostAtScale(baseUrl, load);
   console.log(`\nPOST /v2/bookings on free slots of hosts with ${scale.large} existing bookings vs other hosts with ${scale.small}, in interleaved slices:`);
   console.log(`  ${scale.small}: ${scale.before.requestsPerSecond.toFixed(0)} req/s; ${scale.large}: ${scale.after.requestsPerSecond.toFixed(0)} req/s`);
-  add(report, { name: `POST /v2/bookings, hosts with ${scale.large} bookings vs ${scale.small}, change`, spread: scale.change, target: { atLeast: -scale.maxChange }, unit: "percent" });
+  add(report, {
+    name: `POST /v2/bookings, hosts with ${scale.large} bookings vs ${scale.small}, change`,
+    spread: scale.change,
+    target: { atLeast: -scale.maxChange },
+    unit: "percent",
+  });
 }
 
 export function algorithm(report: Report) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { bootstrap, halfWidth, median, percentile, runToRunDifference, spreadOf, verdictOf, type Spread } from "./stats";
+import { bootstrap, halfWidth, median, percentile, runToRunDifference, sliceSpread, verdictOf, type Spread } from "./stats";
 
-const spread = (low: number, high: number, samples = 6): Spread => ({ median: (low + high) / 2, low, high, samples, kind: "slices" });
+const spread = (low: number, high: number, samples = 6): Spread => ({ median: (low + high) / 2, low, high, samples, of: "slices" });
 
 describe("percentile and median", () => {
   it("takes the nearest rank, as latency reports do", () => {
@@ -18,9 +18,21 @@ describe("percentile and median", () => {
   });
 });
 
-describe("spreadOf", () => {
-  it("is the slices' median and min–max", () => {
-    expect(spreadOf([0.9, 1.2, 1.0, 1.1])).toEqual({ median: 1.05, low: 0.9, high: 1.2, samples: 4, kind: "slices" });
+describe("sliceSpread", () => {
+  it("is the slices' median with an interval inside their min–max", () => {
+    const spread = sliceSpread([0.9, 1.2, 1.0, 1.1, 1.05, 0.95]);
+    expect(spread).toMatchObject({ median: 1.025, min: 0.9, max: 1.2, samples: 6, of: "slices" });
+    expect(spread.low).toBeGreaterThanOrEqual(0.9);
+    expect(spread.low).toBeLessThan(spread.median);
+    expect(spread.high).toBeGreaterThan(spread.median);
+    expect(spread.high).toBeLessThanOrEqual(1.2);
+  });
+
+  it("does not swing on one slice of eight that something else slowed down", () => {
+    const spread = sliceSpread([1.0, 1.02, 0.98, 1.01, 0.99, 0.5, 1.0, 1.03]);
+    expect(spread.min).toBe(0.5);
+    expect(spread.low).toBeGreaterThan(0.9);
+    expect(verdictOf(spread, { atLeast: 0.8 })).toBe("PASS");
   });
 });
 
@@ -51,30 +63,40 @@ describe("bootstrap", () => {
   it("centres on the statistic of the samples themselves and brackets it", () => {
     const measured = Array.from({ length: 40 }, (_, i) => 200 + (i % 10) * 4);
     const bare = Array.from({ length: 40 }, (_, i) => 100 + (i % 10) * 2);
-    const interval = bootstrap([measured, bare], ratioOfMedians);
+    const interval = bootstrap([measured, bare], ratioOfMedians, "rounds");
     expect(interval.median).toBeCloseTo(2, 1);
     expect(interval.low).toBeLessThanOrEqual(interval.median);
     expect(interval.high).toBeGreaterThanOrEqual(interval.median);
     expect(interval.high - interval.low).toBeLessThan(0.3);
-    expect(interval).toMatchObject({ samples: 40, kind: "bootstrap" });
+    expect(interval).toMatchObject({ samples: 40, of: "rounds" });
   });
 
   it("is repeatable for the same inputs, and wider for noisier ones", () => {
     const steady = Array.from({ length: 40 }, (_, i) => 100 + (i % 5));
     const noisy = Array.from({ length: 40 }, (_, i) => 100 + (i % 5) * 30);
-    expect(bootstrap([steady, steady], ratioOfMedians)).toEqual(bootstrap([steady, steady], ratioOfMedians));
+    expect(bootstrap([steady, steady], ratioOfMedians, "rounds")).toEqual(bootstrap([steady, steady], ratioOfMedians, "rounds"));
     const width = (s: Spread) => s.high - s.low;
-    expect(width(bootstrap([noisy, steady], ratioOfMedians))).toBeGreaterThan(width(bootstrap([steady, steady], ratioOfMedians)));
+    expect(width(bootstrap([noisy, steady], ratioOfMedians, "rounds"))).toBeGreaterThan(width(bootstrap([steady, steady], ratioOfMedians, "rounds")));
   });
 
   it("counts the smallest group's samples", () => {
-    expect(bootstrap([[1, 2, 3], [1, 2]], ratioOfMedians).samples).toBe(2);
+    expect(
+      bootstrap(
+        [
+          [1, 2, 3],
+          [1, 2],
+        ],
+        ratioOfMedians,
+        "rounds",
+      ).samples,
+    ).toBe(2);
   });
 });
 
 describe("halfWidth and runToRunDifference", () => {
-  it("measures how far a spread reaches from its median, as a share of it", () => {
-    expect(halfWidth({ median: 1000, low: 950, high: 1080, samples: 6, kind: "slices" })).toBeCloseTo(0.08);
+  it("measures how far a spread reaches from its median, as a share of it, by the slices' min–max where known", () => {
+    expect(halfWidth({ median: 1000, low: 950, high: 1080, samples: 6, of: "rounds" })).toBeCloseTo(0.08);
+    expect(halfWidth({ median: 1000, low: 980, high: 1020, min: 850, max: 1050, samples: 6, of: "slices" })).toBeCloseTo(0.15);
   });
 
   it("gives the second run's change from the first as a signed share", () => {

@@ -1,14 +1,19 @@
 /**
- * The statistics every bench figure goes through: a figure is a spread (per-slice ratios, or a bootstrap interval
- * when the ratio is of two tails such as p95s), and its verdict comes from the whole spread, never from one slice.
+ * The statistics every bench figure goes through: a figure is a median with a 95 % bootstrap interval (of the median
+ * of its per-slice ratios, or of a ratio of two percentiles over the rounds or requests it rests on), and its verdict
+ * comes from the whole interval, never from one slice. The interval of a median, unlike the slices' min–max, does
+ * not widen with every slice added nor swing on one slice that a neighbour's job slowed down; min–max is kept too.
  */
 import { seededRandom } from "../../server/slots/random-inputs";
 
 /** "at least" for throughput shares and speed-ups, "at most" for latency ratios. */
 export type Target = { atLeast: number } | { atMost: number };
 export type Verdict = "PASS" | "BELOW" | "inconclusive";
-/** `low`–`high`: the slices' min–max, or a bootstrap interval; `samples`: how many slices or rounds it rests on. */
-export type Spread = { median: number; low: number; high: number; samples: number; kind: "slices" | "bootstrap" };
+/**
+ * `median`: the statistic itself; `low`–`high`: its 95 % bootstrap interval; `samples`: how many slices, rounds or
+ * requests it rests on (the smallest group's); `min`–`max`: the slices' own range, for per-slice figures.
+ */
+export type Spread = { median: number; low: number; high: number; samples: number; of: "slices" | "rounds" | "requests"; min?: number; max?: number };
 
 /** Fewer slices than this give no verdict: one slice's drift is what the interleaving exists to see past. */
 export const MIN_SAMPLES_FOR_VERDICT = 3;
@@ -31,9 +36,9 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** Median and min–max of per-slice values. */
-export function spreadOf(values: readonly number[]): Spread {
-  return { median: median(values), low: Math.min(...values), high: Math.max(...values), samples: values.length, kind: "slices" };
+/** Per-slice values: their median with its bootstrap interval, and their min–max. */
+export function sliceSpread(values: readonly number[]): Spread {
+  return { ...bootstrap([values], ([slices]) => median(slices!), "slices"), min: Math.min(...values), max: Math.max(...values) };
 }
 
 /**
@@ -41,7 +46,7 @@ export function spreadOf(values: readonly number[]): Spread {
  * group resampled with replacement on its own, `resamples` times, from a fixed seed so a run's interval is repeatable
  * for the same inputs.
  */
-export function bootstrap(groups: readonly (readonly number[])[], statistic: (groups: readonly number[][]) => number, seed = 36): Spread {
+export function bootstrap(groups: readonly (readonly number[])[], statistic: (groups: readonly number[][]) => number, of: Spread["of"], seed = 36): Spread {
   const random = seededRandom(seed);
   const resample = (values: readonly number[]) => values.map(() => values[Math.floor(random() * values.length)]!);
   const estimates = Array.from({ length: BOOTSTRAP_RESAMPLES }, () => statistic(groups.map(resample)));
@@ -50,7 +55,7 @@ export function bootstrap(groups: readonly (readonly number[])[], statistic: (gr
     low: percentile(estimates, BOOTSTRAP_TAIL),
     high: percentile(estimates, 1 - BOOTSTRAP_TAIL),
     samples: Math.min(...groups.map((values) => values.length)),
-    kind: "bootstrap",
+    of,
   };
 }
 
@@ -64,8 +69,11 @@ export function verdictOf(spread: Spread, target: Target): Verdict {
   return "inconclusive";
 }
 
-/** How far a spread reaches from its median, as a share of it (±): the ±10 % a long-enough baseline must stay within. */
-export const halfWidth = (spread: Spread) => Math.max(spread.high - spread.median, spread.median - spread.low) / Math.abs(spread.median);
+/**
+ * How far a spread reaches from its median, as a share of it (±), by its slices' min–max where it has them: the ±10 %
+ * a long-enough baseline must stay within.
+ */
+export const halfWidth = ({ median, low, high, min = low, max = high }: Spread) => Math.max(max - median, median - min) / Math.abs(median);
 
 /** The second run's median against the first's, as a signed share of the first. */
 export const runToRunDifference = (first: number, second: number) => (second - first) / Math.abs(first);

@@ -21,13 +21,13 @@ import { queuesIdle } from "./queues-idle";
 import { formatPhaseSplit, phaseSplit } from "./phase-split";
 import { freeSlotBookings, V, type MadeHost } from "./scenarios/bookings";
 import type { Probe } from "./scenario";
-import { spreadOf, type Spread } from "./stats";
+import { sliceSpread, type Spread } from "./stats";
 
-const BOOKINGS = 1200;
+const BOOKINGS = 1600;
 const WARMUP_BOOKINGS = 100;
 const WEBHOOKS_PER_EVENT_TYPE = 10;
 /** Slices of BOOKINGS / WEBHOOK_SLICES bookings each side (200 bookings, 2 000 messages). */
-const WEBHOOK_SLICES = 6;
+const WEBHOOK_SLICES = 8;
 const MIN_RATIO = 0.9;
 /** Worker deliveries per second against the direct signed POSTs' (issue 25). */
 const MIN_WORKER_RATIO = 0.6;
@@ -178,12 +178,12 @@ export async function webhookBench(baseUrl: string, load: Load): Promise<Webhook
       webhooks: WEBHOOKS_PER_EVENT_TYPE,
       without: pooled(withoutSlices as Measurement[]),
       with: pooled(withSlices as Measurement[]),
-      ratio: spreadOf(sliceRatios(withSlices as Measurement[], withoutSlices as Measurement[], (m) => m.requestsPerSecond)),
+      ratio: sliceSpread(sliceRatios(withSlices as Measurement[], withoutSlices as Measurement[], (m) => m.requestsPerSecond)),
       target: MIN_RATIO,
       delivered,
-      workerPerSecond: spreadOf(workerRates),
-      directPerSecond: spreadOf(direct),
-      workerRatio: spreadOf(sliceRatios(workerRates, direct, (rate) => rate)),
+      workerPerSecond: sliceSpread(workerRates),
+      directPerSecond: sliceSpread(direct),
+      workerRatio: sliceSpread(sliceRatios(workerRates, direct, (rate) => rate)),
       workerTarget: MIN_WORKER_RATIO,
       complete: delivered.distinctIds === expected && delivered.verified === delivered.total && logged >= expected,
       logged,
