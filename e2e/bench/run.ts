@@ -1,8 +1,8 @@
 /**
- * `npm run bench [-- --repeat N]`: a production server on a fresh database, each figure measured against its baseline
+ * `npm run bench [-- --repeat N] [-- --only a,b]`: a production server on a fresh database, each figure measured against its baseline
  * in interleaved slices (interleaved.ts) and reported as a spread with a verdict (stats.ts, figures.ts); with
  * `--repeat N` the whole set runs N times, each on a fresh server and database, and a last table shows how far each
- * figure moved between runs.
+ * figure moved between runs. `--only` runs the named sections alone (SECTIONS' names), for working on one of them.
  * Env: BENCH_CONNECTIONS (10), BENCH_DURATION seconds per side of a measurement, over all its slices (16),
  * BENCH_SLICES (8), BENCH_WARMUP seconds (3), BENCH_TIMEOUT seconds per run after the server is up (1800; a hung
  * server cannot hold the run).
@@ -28,7 +28,19 @@ const settings: sections.Settings = {
 };
 const timeoutSeconds = numberFromEnv("BENCH_TIMEOUT", 1800);
 
-async function benchOnce(): Promise<sections.Report> {
+/** In the order a run takes them. The algorithm's comes first: it needs no server, and fails fast if the slots differ. */
+const SECTIONS: Record<string, (baseUrl: string, report: sections.Report) => Promise<void> | void> = {
+  algorithm: (_, report) => sections.algorithm(report),
+  scenarios: (baseUrl, report) => sections.scenarios(baseUrl, report, settings),
+  webhooks: (baseUrl, report) => sections.webhooks(baseUrl, report, settings),
+  split: (baseUrl) => sections.phaseSplits(baseUrl),
+  contention: (baseUrl, report) => sections.oneSlotContention(baseUrl, report),
+  listings: (baseUrl, report) => sections.listings(baseUrl, report),
+  roundRobin: (baseUrl, report) => sections.roundRobin(baseUrl, report, settings),
+  scale: (baseUrl, report) => sections.bookingScale(baseUrl, report, settings),
+};
+
+async function benchOnce(only: readonly string[]): Promise<sections.Report> {
   // SERVER_TIMING: requests that ask get a Server-Timing split (phase-split.ts). TRUST_PROXY: the booking scenario
   // books each slot from its own address, as the HTTP tests do, so the per-caller booking limits stay out of it.
   // ALLOW_PRIVATE_NETWORK_URLS: the webhook figures deliver to a receiver on loopback (http://127.0.0.1); webhook
@@ -48,16 +60,8 @@ async function benchOnce(): Promise<sections.Report> {
     // The bench's own connection seeds 100 000 bookings in one statement: longer than a request may take.
     process.env.DATABASE_STATEMENT_TIMEOUT_MS = "600000";
     const report: sections.Report = { figures: [], failures: [] };
-    sections.algorithm(report);
-    const { baseUrl } = server;
     // Every section runs even when one before it missed its target: a run reports all of them.
-    await sections.scenarios(baseUrl, report, settings);
-    await sections.webhooks(baseUrl, report, settings);
-    await sections.phaseSplits(baseUrl);
-    await sections.oneSlotContention(baseUrl, report);
-    await sections.listings(baseUrl, report);
-    await sections.roundRobin(baseUrl, report, settings);
-    await sections.bookingScale(baseUrl, report, settings);
+    for (const [name, run] of Object.entries(SECTIONS)) if (only.length === 0 || only.includes(name)) await run(server.baseUrl, report);
     return report;
   } finally {
     clearTimeout(watchdog);
@@ -75,13 +79,16 @@ function printSummary(figures: readonly Figure[], failures: readonly string[]) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { repeat: { type: "string", default: "1" } } });
+  const { values } = parseArgs({ options: { repeat: { type: "string", default: "1" }, only: { type: "string", default: "" } } });
   const repeat = Number(values.repeat);
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error("--repeat takes a whole number of runs, 1 or more");
+  const only = values.only.split(",").filter(Boolean);
+  const unknown = only.filter((name) => !(name in SECTIONS));
+  if (unknown.length) throw new Error(`--only: no section ${unknown.join(", ")}; the sections are ${Object.keys(SECTIONS).join(", ")}`);
   const runs: sections.Report[] = [];
   for (let index = 0; index < repeat; index++) {
     if (repeat > 1) console.log(`\n=== run ${index + 1} of ${repeat} ===`);
-    const report = await benchOnce();
+    const report = await benchOnce(only);
     printSummary(report.figures, report.failures);
     runs.push(report);
   }
