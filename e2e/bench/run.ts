@@ -15,6 +15,10 @@ import { disconnectDb } from "../../server/db/client";
 import { startTestServer } from "../support/test-server";
 import { below, formatComparison, formatFigure, verdictOfFigure, type Figure } from "./figures";
 import * as sections from "./sections";
+import { halfWidth } from "./stats";
+
+/** How far a baseline's slices may reach from its median on a quiet machine (issue 36). */
+const BASELINE_TOLERANCE = 0.1;
 
 const numberFromEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -75,6 +79,8 @@ function printSummary(figures: readonly Figure[], failures: readonly string[]) {
   for (const figure of figures) console.log(`  ${formatFigure(figure)}`);
   const inconclusive = figures.filter((figure) => verdictOfFigure(figure) === "inconclusive");
   if (inconclusive.length) console.log(`${inconclusive.length} inconclusive: the spread straddles the target; a quieter machine or longer slices decide it.`);
+  const unsteady = figures.filter(({ baseline }) => baseline && halfWidth(baseline) > BASELINE_TOLERANCE).map(({ name }) => name);
+  if (unsteady.length) console.log(`Baselines beyond ±${100 * BASELINE_TOLERANCE} % (the machine was not quiet): ${unsteady.join("; ")}`);
   for (const failure of failures) console.log(`FAILED: ${failure}`);
 }
 
