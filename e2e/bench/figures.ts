@@ -21,8 +21,7 @@ export const verdictOfFigure = (figure: Figure): Verdict | "report" => (figure.t
 const signed = (value: number, digits: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(digits)}`;
 const formatValue = (value: number, unit: Figure["unit"]) => (unit === "percent" ? `${signed(100 * value, 1)} %` : value.toFixed(2));
 
-function formatTarget(target: Target | null, unit: Figure["unit"]) {
-  if (!target) return "report";
+function formatTarget(target: Target, unit: Figure["unit"]) {
   return "atLeast" in target ? `≥ ${formatValue(target.atLeast, unit)}` : `≤ ${formatValue(target.atMost, unit)}`;
 }
 
@@ -35,10 +34,8 @@ function formatSpread({ low, high, samples, of, min, max }: Spread, unit: Figure
 /** One line: median, spread, target and verdict, and the baseline's own spread when it has one. */
 export function formatFigure(figure: Figure): string {
   const baseline = figure.baseline ? `; baseline ±${(100 * halfWidth(figure.baseline)).toFixed(0)} %` : "";
-  return (
-    `${figure.name}: ${formatValue(figure.spread.median, figure.unit)} (${formatSpread(figure.spread, figure.unit)}${baseline})` +
-    ` target ${formatTarget(figure.target, figure.unit)} ${verdictOfFigure(figure)}`
-  );
+  const verdict = figure.target ? `target ${formatTarget(figure.target, figure.unit)} ${verdictOfFigure(figure)}` : "reported, no target";
+  return `${figure.name}: ${formatValue(figure.spread.median, figure.unit)} (${formatSpread(figure.spread, figure.unit)}${baseline}) ${verdict}`;
 }
 
 /** Every figure of every run by name: each run's median and verdict, and the largest difference from the first run. */
