@@ -75,7 +75,7 @@ async function benchOnce(only: readonly string[]): Promise<sections.Report> {
 }
 
 function printSummary(figures: readonly Figure[], failures: readonly string[]) {
-  console.log("\nFigures (median of the per-slice ratios; spread: the slices' min to max, or a 95 % bootstrap interval):");
+  console.log("\nFigures (each a median with its 95 % bootstrap interval; per-slice figures also give their slices' min to max):");
   for (const figure of figures) console.log(`  ${formatFigure(figure)}`);
   const inconclusive = figures.filter((figure) => verdictOfFigure(figure) === "inconclusive");
   if (inconclusive.length) console.log(`${inconclusive.length} inconclusive: the spread straddles the target; a quieter machine or longer slices decide it.`);
