@@ -64,8 +64,16 @@ async function benchOnce(only: readonly string[]): Promise<sections.Report> {
     // The bench's own connection seeds 100 000 bookings in one statement: longer than a request may take.
     process.env.DATABASE_STATEMENT_TIMEOUT_MS = "600000";
     const report: sections.Report = { figures: [], failures: [] };
-    // Every section runs even when one before it missed its target: a run reports all of them.
-    for (const [name, run] of Object.entries(SECTIONS)) if (only.length === 0 || only.includes(name)) await run(server.baseUrl, report);
+    // Every section runs even when one before it missed its target or failed: a run reports all of them.
+    for (const [name, run] of Object.entries(SECTIONS)) {
+      if (only.length > 0 && !only.includes(name)) continue;
+      try {
+        await run(server.baseUrl, report);
+      } catch (error) {
+        console.error(error);
+        report.failures.push(`section ${name} stopped: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     return report;
   } finally {
     clearTimeout(watchdog);
