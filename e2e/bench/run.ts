@@ -44,11 +44,14 @@ const SECTIONS: Record<string, (baseUrl: string, report: sections.Report) => Pro
   scale: (baseUrl, report) => sections.bookingScale(baseUrl, report, settings),
 };
 
+const restoreEnv = (name: string, value: string | undefined) => (value === undefined ? delete process.env[name] : (process.env[name] = value));
+
 async function benchOnce(only: readonly string[]): Promise<sections.Report> {
   // SERVER_TIMING: requests that ask get a Server-Timing split (phase-split.ts). TRUST_PROXY: the booking scenario
   // books each slot from its own address, as the HTTP tests do, so the per-caller booking limits stay out of it.
   // ALLOW_PRIVATE_NETWORK_URLS: the webhook figures deliver to a receiver on loopback (http://127.0.0.1); webhook
   // secrets are sealed with CALENDAR_ENCRYPTION_KEY.
+  const { DATABASE_URL: databaseUrl, DATABASE_STATEMENT_TIMEOUT_MS: statementTimeout } = process.env;
   const server = await startTestServer({
     SERVER_TIMING: "1",
     TRUST_PROXY: "1",
@@ -79,6 +82,9 @@ async function benchOnce(only: readonly string[]): Promise<sections.Report> {
     clearTimeout(watchdog);
     await disconnectDb();
     await server.stop();
+    // The next run's scratch database is made on the server the environment names, not in this run's dropped one.
+    restoreEnv("DATABASE_URL", databaseUrl);
+    restoreEnv("DATABASE_STATEMENT_TIMEOUT_MS", statementTimeout);
   }
 }
 
