@@ -28,6 +28,11 @@ export default defineConfig({
         // Pure units of the published packages: no database, so they run (and fail) on their own.
         test: { name: "packages", include: ["packages/**/*.test.ts"] },
       },
+      {
+        extends: true,
+        // The bench's statistics and slice scheduler: pure units, no database or server.
+        test: { name: "bench", include: ["e2e/bench/**/*.test.ts"] },
+      },
     ],
   },
 });

@@ -9,6 +9,7 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 
+/** `body`: only on the first arrival at its path (else empty). */
 export type Arrival = { path: string; id: string; at: number; verified: boolean; body: string };
 
 export type BenchReceiver = {
@@ -32,6 +33,7 @@ function verifies(verifier: Webhook | undefined, body: string, headers: http.Inc
 export async function startBenchReceiver(): Promise<BenchReceiver> {
   const verifiers = new Map<string, Webhook>();
   const arrivals: Arrival[] = [];
+  const pathsSeen = new Set<string>();
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -39,8 +41,10 @@ export async function startBenchReceiver(): Promise<BenchReceiver> {
       const path = request.url ?? "/";
       const body = Buffer.concat(chunks).toString("utf8");
       const verified = verifies(verifiers.get(path), body, request.headers);
-      // Bodies are kept only for the first arrival: it is the sample the direct POSTs send.
-      arrivals.push({ path, id: String(request.headers["webhook-id"]), at: Date.now(), verified, body: arrivals.length === 0 ? body : "" });
+      // Bodies are kept only for each path's first arrival: a sample the direct POSTs send, and counting stays cheap.
+      const isFirstAtPath = !pathsSeen.has(path);
+      pathsSeen.add(path);
+      arrivals.push({ path, id: String(request.headers["webhook-id"]), at: Date.now(), verified, body: isFirstAtPath ? body : "" });
       response.writeHead(200, { "content-type": "text/plain" });
       response.end("ok");
     });

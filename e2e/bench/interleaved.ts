@@ -1,12 +1,40 @@
 /**
- * A scenario and the bare handler measured in alternating slices (bare, scenario, bare, scenario, …) rather than one
- * long run each: these machines' speed drifts by a fifth within a minute, and a ratio of two runs taken back to back
- * carries whatever drift fell between them. Each side's throughput is its responses over its own measured time.
+ * A figure and its baseline measured in alternating slices (bare, scenario, scenario, bare, …) rather than one long
+ * run each: these machines' speed drifts by a fifth within a minute, and a ratio of two runs taken back to back
+ * carries whatever drift fell between them. Each slice of a figure is set against the baseline's slice next to it,
+ * and the figure is the spread of those per-slice ratios (stats.ts).
  */
 import { measure, type Load, type Measurement } from "./measure";
 import { BARE_HANDLER, type Probe } from "./scenario";
 
-export const SLICES = 3;
+/**
+ * Even, so each side runs first in as many slices as it runs last; eight, so that one slice slowed by something else
+ * on the machine moves the median's interval little (with six, one such slice in the resamples' middle pair reached
+ * its 2.5th percentile). BENCH_SLICES overrides it.
+ */
+export const SLICES = Number(process.env.BENCH_SLICES ?? 8);
+
+/**
+ * The order of `sides` sides in each of `slices` slices: forward in even slices, backward in odd ones
+ * (A B, B A, A B, …), so no side always runs right after the other (after its warm caches, or its leftover jobs).
+ */
+export function sliceOrder(sides: number, slices: number): number[][] {
+  const forward = Array.from({ length: sides }, (_, side) => side);
+  return Array.from({ length: slices }, (_, index) => (index % 2 === 0 ? forward : [...forward].reverse()));
+}
+
+/** Runs `sides[s](slice)` for every slice, in sliceOrder; the results by side, then by slice. */
+export async function interleave<T>(sides: readonly ((slice: number) => Promise<T>)[], slices = SLICES): Promise<T[][]> {
+  const results: T[][] = sides.map(() => []);
+  for (const [index, order] of sliceOrder(sides.length, slices).entries()) {
+    for (const side of order) results[side]![index] = await sides[side]!(index);
+  }
+  return results;
+}
+
+/** Each slice's `value` of `numerators` over the same slice's of `denominators`. */
+export const sliceRatios = <T>(numerators: readonly T[], denominators: readonly T[], value: (item: T) => number) =>
+  numerators.map((item, index) => value(item) / value(denominators[index]!));
 
 /** The probe's share for slice `index` of `count`: its bodies split in order, or the same probe for a share of the time. */
 export function slice(probe: Probe, index: number, count: number): Probe {
@@ -16,45 +44,34 @@ export function slice(probe: Probe, index: number, count: number): Probe {
   return { ...probe, bodies: probe.bodies.slice(...range), headersPerBody: probe.headersPerBody?.slice(...range) };
 }
 
-export const emptyTotals = (): Totals => ({ responses: 0, seconds: 0, latencies: [] });
-
-export type Totals = { responses: number; seconds: number; latencies: { p50: number; p95: number; weight: number }[] };
-
-export const addSlice = (totals: Totals, measured: Measurement) => {
-  totals.responses += measured.responses;
-  totals.seconds += measured.responses / measured.requestsPerSecond;
-  totals.latencies.push({ p50: measured.p50, p95: measured.p95, weight: measured.responses });
-};
-
-/** Percentiles of the slices, weighted by their responses (close to the whole run's for slices of one kind). */
-const weighted = (totals: Totals, key: "p50" | "p95") =>
-  totals.latencies.reduce((sum, slice) => sum + slice[key] * slice.weight, 0) / Math.max(1, totals.responses);
-
-export const summary = (totals: Totals): Measurement => ({
-  requestsPerSecond: totals.responses / totals.seconds,
-  p50: weighted(totals, "p50"),
-  p95: weighted(totals, "p95"),
-  responses: totals.responses,
-});
-
-/** `first` and `second` in alternating slices of the load's duration (or of their bodies): each side's totals. */
-export async function measureAlternating(
-  baseUrl: string,
-  first: Probe,
-  second: Probe,
-  load: Load,
-  slices = SLICES,
-): Promise<{ first: Measurement; second: Measurement }> {
-  const sliceLoad = { ...load, durationSeconds: Math.max(1, Math.round(load.durationSeconds / slices)) };
-  const totals = { first: emptyTotals(), second: emptyTotals() };
-  for (let index = 0; index < slices; index++) {
-    addSlice(totals.first, await measure(baseUrl, slice(first, index, slices), sliceLoad));
-    addSlice(totals.second, await measure(baseUrl, slice(second, index, slices), sliceLoad));
-  }
-  return { first: summary(totals.first), second: summary(totals.second) };
+/** `slice`, with a probe's fresh bodies made now: the slice's share of them. */
+async function sliceWithFreshBodies(probe: Probe, index: number, count: number): Promise<Probe> {
+  if (!probe.freshBodies) return slice(probe, index, count);
+  return { ...probe, bodies: await probe.freshBodies.make(Math.ceil(probe.freshBodies.count / count)) };
 }
 
-export async function measureAgainstBare(baseUrl: string, probe: Probe, load: Load, slices = SLICES): Promise<{ bare: Measurement; measured: Measurement }> {
-  const { first, second } = await measureAlternating(baseUrl, BARE_HANDLER, probe, load, slices);
-  return { bare: first, measured: second };
+/** The slices of one side taken together: responses over the time they took; latencies weighted by responses. */
+export function pooled(slices: readonly Measurement[]): Measurement {
+  const responses = slices.reduce((sum, { responses }) => sum + responses, 0);
+  const seconds = slices.reduce((sum, m) => sum + m.responses / m.requestsPerSecond, 0);
+  const weighted = (key: "p50" | "p95") => slices.reduce((sum, m) => sum + m[key] * m.responses, 0) / Math.max(1, responses);
+  return { requestsPerSecond: responses / seconds, p50: weighted("p50"), p95: weighted("p95"), responses };
+}
+
+export type Interleaved = { slices: Measurement[]; all: Measurement };
+
+/** `probes` in interleaved slices of the load's duration (or of their bodies): each one's slices and their pool. */
+export async function measureInterleaved(baseUrl: string, probes: readonly Probe[], load: Load, slices = SLICES): Promise<Interleaved[]> {
+  const sliceLoad = { ...load, durationSeconds: Math.max(1, Math.round(load.durationSeconds / slices)) };
+  const measured = await interleave(
+    probes.map((probe) => async (index: number) => measure(baseUrl, await sliceWithFreshBodies(probe, index, slices), sliceLoad)),
+    slices,
+  );
+  return measured.map((sliceMeasurements) => ({ slices: sliceMeasurements, all: pooled(sliceMeasurements) }));
+}
+
+/** `probe` against the bare handler: both sides, and the per-slice throughput ratios. */
+export async function measureAgainstBare(baseUrl: string, probe: Probe, load: Load, slices = SLICES) {
+  const [bare, measured] = await measureInterleaved(baseUrl, [BARE_HANDLER, probe], load, slices);
+  return { bare: bare!, measured: measured!, ratios: sliceRatios(measured!.slices, bare!.slices, (m) => m.requestsPerSecond) };
 }

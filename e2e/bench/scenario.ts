@@ -15,6 +15,11 @@ export type Probe = {
   bodies?: string[];
   /** With `bodies`: extra headers for the body at the same index (e.g. each booking from its own address). */
   headersPerBody?: Record<string, string>[];
+  /**
+   * Single-use bodies that expire (authorization codes live 60 s): `count` in all, made by `make` right before each
+   * slice that sends them (interleaved.ts), as `bodies` would be sent. Such a probe is not warmed up.
+   */
+  freshBodies?: { count: number; make: (count: number) => Promise<string[]> };
   /** With `bodies`: other single-use bodies to warm the route up with, sent before the measured ones. */
   warmup?: Pick<Probe, "bodies" | "headersPerBody">;
   /** Every response must have this status, or the figures measure an error path and are void. */

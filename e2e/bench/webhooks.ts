@@ -1,39 +1,44 @@
 /**
- * Issue 12's webhook figures, each a ratio to a baseline measured in the same run:
+ * Issue 12's webhook figures, each a ratio to a baseline measured in interleaved slices (interleaved.ts), each slice
+ * starting with no job due:
  * - booking throughput: POST /v2/bookings on free slots of event types with WEBHOOKS_PER_EVENT_TYPE active webhooks
  *   (BOOKING_CREATED, to a receiver on loopback) against the same scenario on event types without any, at the same
- *   load, in WEBHOOK_SLICES slices in counterbalanced order (without, with, with, without, …: the machine's speed
- *   drifts, interleaved.ts), each starting with no job due. Delivery is off the request path (the booking's transaction only writes its domain
- *   event; pg-boss workers in the app process make and send the messages, giving way to requests), so the target is
- *   MIN_RATIO.
+ *   load. Delivery is off the request path (the booking's transaction only writes its domain event; pg-boss workers in
+ *   the app process make and send the messages, giving way to requests), so the target is MIN_RATIO.
  * - worker deliveries: each slice's messages are awaited at the receiver, which verifies every one with the
- *   `standardwebhooks` library, before the next slice; the rate once a slice's bookings stopped (the worker alone:
- *   making the messages and delivering them) against the same receiver's rate for signed POSTs sent from the bench
- *   process one at a time, target MIN_WORKER_RATIO (issue 25). Every message must arrive, verified, with its attempt
- *   in the delivery log.
+ *   `standardwebhooks` library; the rate once a slice's bookings stopped (the worker alone: making the messages and
+ *   delivering them) against the same receiver's rate for signed POSTs sent from the bench process one at a time in a
+ *   slice of their own next to it, target MIN_WORKER_RATIO (issue 25). Every message must arrive, verified, with its
+ *   attempt in the delivery log.
  */
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { sql } from "../../server/db/client";
 import { startBenchReceiver, type Arrival, type BenchReceiver } from "./bench-receiver";
-import { addSlice, emptyTotals, slice, summary } from "./interleaved";
+import { interleave, pooled, slice, sliceRatios } from "./interleaved";
 import { measure, type Load, type Measurement } from "./measure";
 import { queuesIdle } from "./queues-idle";
 import { formatPhaseSplit, phaseSplit } from "./phase-split";
 import { freeSlotBookings, V, type MadeHost } from "./scenarios/bookings";
 import type { Probe } from "./scenario";
+import { sliceSpread, type Spread } from "./stats";
 
-const BOOKINGS = 600;
+const BOOKINGS = 1600;
 const WARMUP_BOOKINGS = 100;
 const WEBHOOKS_PER_EVENT_TYPE = 10;
-/** Slices of BOOKINGS / WEBHOOK_SLICES bookings each side, in counterbalanced order. */
-const WEBHOOK_SLICES = 4;
+/** Slices of BOOKINGS / WEBHOOK_SLICES bookings each side (200 bookings, 2 000 messages). */
+const WEBHOOK_SLICES = 8;
 const MIN_RATIO = 0.9;
 /** Worker deliveries per second against the direct signed POSTs' (issue 25). */
 const MIN_WORKER_RATIO = 0.6;
 /** How long the worker may take to deliver every message before the run reports what arrived. */
 const DRAIN_TIMEOUT_MS = 150_000;
-const DIRECT_POSTS = 1000;
+/**
+ * Each slice of direct POSTs sends for this long: a signed POST to loopback takes about a millisecond, and slices of
+ * 1 000 (about a second) moved by half between runs (605/s, then 1 151/s); two seconds after a warm-up keep a run's
+ * slices within ±10 % of their median on an idle machine.
+ */
+const DIRECT_SLICE_MS = 2_000;
 const SPLIT_SAMPLES = 50;
 
 type Delivered = { total: number; expected: number; verified: number; distinctIds: number; afterBookings: number; afterSeconds: number; wholeSeconds: number };
@@ -43,15 +48,17 @@ export type WebhookFigures = {
   webhooks: number;
   without: Measurement;
   with: Measurement;
-  ratio: number;
+  /** Per slice: with webhooks over without. */
+  ratio: Spread;
   target: number;
-  pass: boolean;
   delivered: Delivered;
-  workerPerSecond: number;
-  directPerSecond: number;
-  workerRatio: number;
+  /** Per slice: the worker's deliveries per second after the bookings stopped. */
+  workerPerSecond: Spread;
+  /** Per slice: the direct signed POSTs per second. */
+  directPerSecond: Spread;
+  /** Per slice: the worker's rate over the direct POSTs' in the slice next to it. */
+  workerRatio: Spread;
   workerTarget: number;
-  workerPass: boolean;
   /** Every message arrived, verified, and its attempt is in the delivery log. */
   complete: boolean;
   /** Delivery-log rows of the bench's messages (one per attempt). */
@@ -79,21 +86,21 @@ function addWebhooks(baseUrl: string, receiver: BenchReceiver, prefix = "/bench"
   };
 }
 
-async function waitForDeliveries(receiver: BenchReceiver, expected: number): Promise<Arrival[]> {
+async function waitForDeliveries(receiver: BenchReceiver, expected: number, prefix = "/bench/"): Promise<Arrival[]> {
   const deadline = Date.now() + DRAIN_TIMEOUT_MS;
-  while (receiver.arrivals("/bench/").length < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  return receiver.arrivals("/bench/");
+  while (receiver.arrivals(prefix).length < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return receiver.arrivals(prefix);
 }
 
-/** Signed POSTs of `body` to the receiver, one after another (the worker's way): deliveries per second. */
-async function directPostRate(receiver: BenchReceiver, body: string): Promise<number> {
+/** Signed POSTs of `body` to the receiver's `path`, one after another (the worker's way) for `ms`: POSTs per second. */
+async function directPostRate(receiver: BenchReceiver, body: string, ms: number, path = "/direct"): Promise<number> {
   const secret = `whsec_${randomBytes(32).toString("base64")}`;
-  const path = "/direct";
   receiver.expectSecret(path, secret);
   const signer = new Webhook(secret);
   const startedAt = performance.now();
-  for (let i = 0; i < DIRECT_POSTS; i++) {
-    const id = `msg_direct${i}`;
+  let sent = 0;
+  while (performance.now() - startedAt < ms) {
+    const id = `msg_direct${sent++}`;
     const now = new Date();
     const headers = {
       "content-type": "application/json",
@@ -107,7 +114,7 @@ async function directPostRate(receiver: BenchReceiver, body: string): Promise<nu
   const seconds = (performance.now() - startedAt) / 1000;
   const unverified = receiver.arrivals(path).filter(({ verified }) => !verified).length;
   if (unverified > 0) throw new Error(`${unverified} direct POSTs did not verify: the receiver's check is wrong`);
-  return DIRECT_POSTS / seconds;
+  return sent / seconds;
 }
 
 export async function webhookBench(baseUrl: string, load: Load): Promise<WebhookFigures> {
@@ -132,58 +139,52 @@ export async function webhookBench(baseUrl: string, load: Load): Promise<Webhook
       ...formatPhaseSplit("POST /v2/bookings, no webhooks", await phaseSplit(baseUrl, probe(splitWithout), SPLIT_SAMPLES)),
       ...formatPhaseSplit(`POST /v2/bookings, ${WEBHOOKS_PER_EVENT_TYPE} webhooks`, await phaseSplit(baseUrl, probe(splitWith), SPLIT_SAMPLES)),
     ];
-    const withoutTotals = emptyTotals();
-    const withTotals = emptyTotals();
+    // The direct POSTs' first second warms the signer and the connection; its sample body is a real message.
+    const sample = (await waitForDeliveries(receiver, 1, "/split/"))[0]?.body ?? "{}";
+    await directPostRate(receiver, sample, DIRECT_SLICE_MS / 2, "/direct-warmup");
+
     const drains: { after: number; seconds: number }[] = [];
     let received: Arrival[] = [];
     const measureWithout = async (index: number) => {
       await queuesIdle();
-      addSlice(withoutTotals, await measure(baseUrl, slice(probe(without), index, WEBHOOK_SLICES), load));
+      return measure(baseUrl, slice(probe(without), index, WEBHOOK_SLICES), load);
     };
     const measureWith = async (index: number) => {
       await queuesIdle();
       const hookedSlice = slice(probe(hooked), index, WEBHOOK_SLICES);
-      addSlice(withTotals, await measure(baseUrl, hookedSlice, load));
+      const measured = await measure(baseUrl, hookedSlice, load);
       const endedAt = Date.now();
       const expectedSoFar = received.length + hookedSlice.bodies!.length * WEBHOOKS_PER_EVENT_TYPE;
       received = await waitForDeliveries(receiver, expectedSoFar);
       const after = received.filter(({ at }) => at > endedAt);
-      drains.push({ after: after.length, seconds: Math.max(0, (Math.max(endedAt, ...after.map(({ at }) => at)) - endedAt) / 1000) });
+      drains[index] = { after: after.length, seconds: Math.max(0, (Math.max(endedAt, ...after.map(({ at }) => at)) - endedAt) / 1000) };
+      return measured;
     };
-    // Counterbalanced (without, with, with, without, …): neither side always runs first after a drain.
-    for (let index = 0; index < WEBHOOK_SLICES; index++) {
-      if (index % 2 === 0) {
-        await measureWithout(index);
-        await measureWith(index);
-      } else {
-        await measureWith(index);
-        await measureWithout(index);
-      }
-    }
-    const withoutFigures = summary(withoutTotals);
-    const withFigures = summary(withTotals);
+    const measureDirect = async () => {
+      await queuesIdle();
+      return directPostRate(receiver, sample, DIRECT_SLICE_MS);
+    };
+    // In the slices' order (without, with, direct, direct, with, without, …) the direct POSTs always run next to the
+    // worker's deliveries they are set against.
+    const [withoutSlices, withSlices, directSlices] = await interleave<Measurement | number>([measureWithout, measureWith, measureDirect], WEBHOOK_SLICES);
+    const direct = directSlices as number[];
+    const workerRates = drains.map(({ after, seconds }) => (seconds > 0 ? after / seconds : Number.NaN));
 
     const expected = BOOKINGS * WEBHOOKS_PER_EVENT_TYPE;
     const delivered = summarise(received, expected, drains);
-    const workerPerSecond = delivered.afterSeconds > 0 ? delivered.afterBookings / delivered.afterSeconds : Number.NaN;
-    const directPerSecond = await directPostRate(receiver, received[0]?.body ?? "{}");
-    const ratio = withFigures.requestsPerSecond / withoutFigures.requestsPerSecond;
-    const workerRatio = workerPerSecond / directPerSecond;
     const logged = await deliveredAttempts(received.map(({ id }) => id));
     return {
       bookings: BOOKINGS,
       webhooks: WEBHOOKS_PER_EVENT_TYPE,
-      without: withoutFigures,
-      with: withFigures,
-      ratio,
+      without: pooled(withoutSlices as Measurement[]),
+      with: pooled(withSlices as Measurement[]),
+      ratio: sliceSpread(sliceRatios(withSlices as Measurement[], withoutSlices as Measurement[], (m) => m.requestsPerSecond)),
       target: MIN_RATIO,
-      pass: ratio >= MIN_RATIO,
       delivered,
-      workerPerSecond,
-      directPerSecond,
-      workerRatio,
+      workerPerSecond: sliceSpread(workerRates),
+      directPerSecond: sliceSpread(direct),
+      workerRatio: sliceSpread(sliceRatios(workerRates, direct, (rate) => rate)),
       workerTarget: MIN_WORKER_RATIO,
-      workerPass: workerRatio >= MIN_WORKER_RATIO,
       complete: delivered.distinctIds === expected && delivered.verified === delivered.total && logged >= expected,
       logged,
       split,

@@ -1,10 +1,10 @@
 // The pool decides at its first connection whether to time queries: this file's process measures.
 process.env.SERVER_TIMING = "1";
 
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { db, disconnectDb, sql } from "../db/client";
 import { defineRoute } from "./api-route";
-import { parseServerTiming, recordServerTiming, TIMING_REQUEST_HEADER, timePhase } from "./server-timing";
+import { parseServerTiming, queryRecorder, recordServerTiming, TIMING_REQUEST_HEADER, timePhase } from "./server-timing";
 
 afterAll(() => disconnectDb());
 
@@ -25,6 +25,14 @@ describe("Server-Timing", () => {
     expect(timing.db?.queries).toBe(2);
     expect(Object.keys(timing).sort()).toEqual(["db", "engine", "serialize", "total"]);
     expect(timing.total!.ms).toBeGreaterThanOrEqual(timing.db!.ms);
+  });
+
+  it("records into one store even where the module is loaded twice, as Next.js bundles it into several chunks", async () => {
+    vi.resetModules();
+    const copy = await import("./server-timing");
+    expect(copy.recordServerTiming).not.toBe(recordServerTiming);
+    const { header } = await copy.recordServerTiming(async () => queryRecorder()?.(1.5));
+    expect(parseServerTiming(header()).db).toEqual({ ms: 1.5, queries: 1 });
   });
 
   it("is not sent to a request that did not ask, nor when the server does not allow it", async () => {

@@ -12,7 +12,13 @@ export const TIMING_REQUEST_HEADER = "x-convene-timing";
 
 type Recording = { queries: number; queryMs: number; phases: Map<string, number> };
 
-const storage = new AsyncLocalStorage<Recording>();
+/**
+ * One store per process, kept on globalThis: Next.js bundles this module into several chunks, and the database hook
+ * (installed once, by whichever chunk opened the shared pool, db/client.ts) must find the recording a route in
+ * another chunk started. With a store per copy, every request's split showed "0 queries".
+ */
+const globalForTiming = globalThis as unknown as { conveneServerTiming?: AsyncLocalStorage<Recording> };
+const storage = (globalForTiming.conveneServerTiming ??= new AsyncLocalStorage<Recording>());
 
 const enabled = () => process.env.SERVER_TIMING === "1";
 

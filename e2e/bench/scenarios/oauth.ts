@@ -12,8 +12,8 @@ export const oauthMeScenario: Scenario = {
   },
 };
 
-/** Codes are single use and live 60 s, so a fixed batch is made just before and each is sent once. */
-const EXCHANGES = 1500;
+/** Codes are single use and live 60 s, so each slice's are made right before it (eight slices of 250) and sent once. */
+const EXCHANGES = 2000;
 
 export const tokenExchangeScenario: Scenario = {
   name: `POST token (code exchange ×${EXCHANGES})`,
@@ -21,11 +21,20 @@ export const tokenExchangeScenario: Scenario = {
   async prepare() {
     const { client, secret } = await makeOAuthClient({ scopes: ["PROFILE_READ"] });
     const user = await makeUser();
-    const bodies: string[] = [];
-    for (let i = 0; i < EXCHANGES; i++) {
-      const code = await authorizeCode(user.id, client.id, { scope: "PROFILE_READ" });
-      bodies.push(JSON.stringify({ grant_type: "authorization_code", client_id: client.id, client_secret: secret, code, redirect_uri: REDIRECT_URI }));
-    }
-    return { method: "POST", path: "/v2/auth/oauth2/token", headers: { "content-type": "application/json" }, bodies, expectStatus: 200 };
+    const make = async (count: number) => {
+      const bodies: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const code = await authorizeCode(user.id, client.id, { scope: "PROFILE_READ" });
+        bodies.push(JSON.stringify({ grant_type: "authorization_code", client_id: client.id, client_secret: secret, code, redirect_uri: REDIRECT_URI }));
+      }
+      return bodies;
+    };
+    return {
+      method: "POST",
+      path: "/v2/auth/oauth2/token",
+      headers: { "content-type": "application/json" },
+      freshBodies: { count: EXCHANGES, make },
+      expectStatus: 200,
+    };
   },
 };
