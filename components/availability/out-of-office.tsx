@@ -55,6 +55,7 @@ function OooRow({ entry, timeZone, redirectName }: { entry: TOooOutput; timeZone
   const [isConfirming, setConfirming] = useState(false);
   const remove = useMutation(
     trpc.availability.outOfOffice.delete.mutationOptions({
+      meta: { showsError: true },
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: trpc.availability.outOfOffice.upcoming.queryKey() });
         toast.success("Out-of-office entry deleted");

@@ -15,7 +15,7 @@ type Props = { uid: string; token: string; isInitiallyOpen: boolean };
 export function CancelBookingForm({ uid, token, isInitiallyOpen }: Props) {
   const trpc = useTRPC();
   const router = useRouter();
-  const cancel = useMutation(trpc.bookingManage.cancel.mutationOptions());
+  const cancel = useMutation(trpc.bookingManage.cancel.mutationOptions({ meta: { showsError: true } }));
   const [isOpen, setIsOpen] = useState(isInitiallyOpen);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<FieldErrors>({});

@@ -57,7 +57,7 @@ const isConflict = (error: unknown) => error instanceof TRPCClientError && error
 
 export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, onBack }: Props) {
   const trpc = useTRPC();
-  const book = useMutation(trpc.bookingPage.book.mutationOptions());
+  const book = useMutation(trpc.bookingPage.book.mutationOptions({ meta: { showsError: true } }));
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<FieldErrors>({});
   const isHydrated = useHydrated();

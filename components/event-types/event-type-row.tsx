@@ -43,6 +43,7 @@ export function EventTypeRow({ eventType, teamId, publicBase, canWrite }: Props)
   );
   const remove = useMutation(
     trpc.eventTypes.delete.mutationOptions({
+      meta: { showsError: true },
       onSuccess: async () => {
         await refresh();
         setDialog("none");

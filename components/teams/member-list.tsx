@@ -26,7 +26,10 @@ export function MemberList({ teamId, canManage, myUserId }: Props) {
   const queryClient = useQueryClient();
   const members = useQuery(trpc.teams.members.queryOptions({ teamId }));
   const changeRole = useMutation(
-    trpc.teams.changeRole.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.teams.members.queryKey({ teamId }) }) }),
+    trpc.teams.changeRole.mutationOptions({
+      meta: { showsError: true },
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.teams.members.queryKey({ teamId }) }),
+    }),
   );
   const [toRemove, setToRemove] = useState<TMember | null>(null);
 

@@ -10,7 +10,9 @@ import { holdsPermission } from "../../auth/permissions";
 import { env } from "../../env";
 import { duplicateEventType, duplicateTeamEventType, eventTypeTeamOf } from "../../event-types/event-type-duplicate";
 import { ZDuplicateEventTypeInput } from "../../event-types/event-type-duplicate.schemas";
-import { ZCreateEventTypeInput } from "../../event-types/event-type.schemas";
+import { ZCreateEventTypeInput, type TCreateEventTypeInput } from "../../event-types/event-type.schemas";
+import { BUILT_IN_APP, type ConferencingApp } from "../../conferencing/conferencing-apps";
+import { defaultAppOf } from "../../conferencing/conferencing-defaults";
 import { createEventType, deleteEventType, getEventType, listEventTypes, updateEventType } from "../../event-types/event-type.service";
 import { locationKinds } from "../../event-types/location-kinds";
 import { ZCreatePrivateLinkInput } from "../../event-types/private-link.schemas";
@@ -48,6 +50,15 @@ const teamBase = (teamSlug: string, organizationSlug: string | null) => `${appUr
 async function canWrite(actor: Actor, teamId: number) {
   const role = await teamRoleOf(actor, teamId);
   return role !== null && holdsPermission(role, "eventType.write");
+}
+
+/**
+ * A new event type made in the site starts with a meeting link: the creator's default conferencing app for their own
+ * (Jitsi Meet until they choose another), the built-in Jitsi Meet for a team's (its hosts may not have the
+ * creator's app). The editor says so, and a location sent with the form is kept as it is.
+ */
+function withMeetingLocation<T extends { locations?: TCreateEventTypeInput["locations"] }>(body: T, app: ConferencingApp): T {
+  return body.locations === undefined ? { ...body, locations: [{ type: "integration", integration: app }] } : body;
 }
 
 /** The actor's own event types, then each team's, with whether the actor may change them. */
@@ -98,10 +109,12 @@ export const eventTypesRouter = router({
   overview: protectedProcedure.query(({ ctx }) => overview(ctx.actor)),
   locationKinds: protectedProcedure.query(({ ctx }) => locationKinds(ctx.actor)),
   get: protectedProcedure.input(ZEventTypeRef).query(({ ctx, input }) => editorData(ctx.actor, input.eventTypeId)),
-  create: protectedProcedure.input(z.object({ body: ZCreateEventTypeInput })).mutation(({ ctx, input }) => createEventType(ctx.actor, input.body)),
+  create: protectedProcedure
+    .input(z.object({ body: ZCreateEventTypeInput }))
+    .mutation(async ({ ctx, input }) => createEventType(ctx.actor, withMeetingLocation(input.body, await defaultAppOf(ctx.actor.userId)))),
   createForTeam: protectedProcedure
     .input(ZTeamRef.extend({ body: ZCreateTeamEventTypeInput }))
-    .mutation(({ ctx, input }) => createTeamEventType(ctx.actor, input.teamId, input.body)),
+    .mutation(({ ctx, input }) => createTeamEventType(ctx.actor, input.teamId, withMeetingLocation(input.body, BUILT_IN_APP))),
   update: protectedProcedure.input(ZScopedRef.extend({ body: ZUpdateTeamEventTypeInput })).mutation(({ ctx, input: { teamId, eventTypeId, body } }) => {
     return teamId === null ? updateEventType(ctx.actor, eventTypeId, body) : updateTeamEventType(ctx.actor, teamId, eventTypeId, body);
   }),
