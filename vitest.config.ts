@@ -28,6 +28,11 @@ export default defineConfig({
         // Pure units of the published packages: no database, so they run (and fail) on their own.
         test: { name: "packages", include: ["packages/**/*.test.ts"] },
       },
+      {
+        extends: true,
+        // Pure units of the site's components (message wording, no browser, no database).
+        test: { name: "components", include: ["components/**/*.test.ts"] },
+      },
     ],
   },
 });

@@ -4,12 +4,8 @@
  * array in the form's values (react-hook-form's checkbox arrays), and a single checkbox for a boolean.
  */
 import type { ReactNode } from "react";
-import { get, useFormContext } from "react-hook-form";
-
-function useFieldError(name: string): string | undefined {
-  const { formState } = useFormContext();
-  return (get(formState.errors, name) as { message?: string } | undefined)?.message;
-}
+import { useFormContext } from "react-hook-form";
+import { useFieldError } from "./field-error";
 
 export function CheckboxGroupField({
   name,
@@ -23,7 +19,7 @@ export function CheckboxGroupField({
   className?: string;
 }) {
   const { register } = useFormContext();
-  const error = useFieldError(name);
+  const error = useFieldError(name, legend);
   const errorId = `field-${name.replaceAll(".", "-")}-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className={className}>

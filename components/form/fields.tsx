@@ -29,15 +29,11 @@ import {
   Switch,
   Text,
 } from "react-aria-components";
-import { get, useController, useFormContext } from "react-hook-form";
+import { useController, useFormContext } from "react-hook-form";
 import { FOCUS_RING } from "../ui/button";
 import { CONTROL_CLASSES, FieldFrame } from "../ui/field-frame";
+import { useFieldError } from "./field-error";
 import { useFieldId } from "./form-id";
-
-function useFieldError(name: string): string | undefined {
-  const { formState } = useFormContext();
-  return (get(formState.errors, name) as { message?: string } | undefined)?.message;
-}
 
 type TextProps = InputHTMLAttributes<HTMLInputElement> & {
   name: string;
@@ -51,7 +47,7 @@ const emptyAsAbsent = (value: unknown) => (typeof value === "string" && value.tr
 
 export function TextField({ name, label, hint, className, isOptional, ...input }: TextProps) {
   const { register } = useFormContext();
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   const fieldId = useFieldId(name);
   const id = input.id ?? fieldId;
   const registered = register(name, input.type === "number" ? { valueAsNumber: true } : isOptional ? { setValueAs: emptyAsAbsent } : {});
@@ -66,7 +62,7 @@ type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { name: strin
 
 export function TextareaField({ name, label, hint, className, ...textarea }: TextareaProps) {
   const { register } = useFormContext();
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   const fieldId = useFieldId(name);
   const id = textarea.id ?? fieldId;
   return (
@@ -102,7 +98,7 @@ export function SelectField<V extends string | number>({
   isLabelHidden?: boolean;
 }) {
   const { value, onChange, onBlur, ref } = useController({ name }).field;
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   return (
     <Select
       className={className}
@@ -151,7 +147,7 @@ export function ComboBoxField({
   className?: string;
 }) {
   const { value, onChange, onBlur, ref } = useController({ name }).field;
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   return (
     <ComboBox
       className={className}
@@ -222,7 +218,7 @@ export function SwitchControl({
 /** A calendar date (React Aria DatePicker) kept in the form as `YYYY-MM-DD`, the schemas' ZCalendarDate. */
 export function DateField({ name, label, hint, className }: { name: string; label: string; hint?: string; className?: string }) {
   const { value, onChange, onBlur, ref } = useController({ name }).field;
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   const date = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? parseDate(value) : null;
   return (
     <DatePicker

@@ -42,6 +42,20 @@ export const ZUpdateTeamInput = z
   .refine((value) => Object.keys(value).length > 0, "Send at least one field to change");
 export type TUpdateTeamInput = z.input<typeof ZUpdateTeamInput>;
 
+/** The site's team profile form (/settings/teams/{id}): a blank bio or logo clears it. */
+export const ZTeamProfileForm = z
+  .object({
+    name: teamFields.name,
+    slug: teamFields.slug,
+    bio: z
+      .string()
+      .trim()
+      .max(1000, "The bio can be at most 1000 characters long")
+      .transform((value) => (value === "" ? null : value)),
+    logoUrl: z.union([z.literal(""), teamFields.logoUrl.unwrap()]).transform((value) => (value === "" ? null : value)),
+  })
+  .strict();
+
 export const ZListTeamsQuery = ZPaginationQuery;
 
 const ZRole = z.enum(TEAM_ROLES as ["OWNER", "ADMIN", "MEMBER"], { message: `role is one of ${TEAM_ROLES.join(", ")}` });

@@ -28,6 +28,7 @@ import { ZCreateTeamEventTypeInput, ZUpdateTeamEventTypeInput } from "../../even
 import { createTeamEventType, deleteTeamEventType, getTeamEventType, listTeamEventTypes, updateTeamEventType } from "../../event-types/team-event-type.service";
 import { ZIdField } from "../../http/ids";
 import { getMe } from "../../me/me.service";
+import { unbookableReasons } from "../../teams/host-bookability";
 import { listMemberships } from "../../teams/membership.service";
 import { teamRoleOf } from "../../teams/team-roles";
 import { listTeams } from "../../teams/team.service";
@@ -80,9 +81,15 @@ async function editorData(actor: Actor, eventTypeId: number) {
   const teamId = await eventTypeTeamOf(actor, eventTypeId);
   if (teamId === null) return { kind: "personal" as const, eventType: await getEventType(actor, eventTypeId), publicBase: await personalBase(actor) };
   const eventType = await getTeamEventType(actor, teamId, eventTypeId);
-  const members = (await listMemberships(actor, teamId, ALL, { pending: false })).items
-    .filter((member) => member.accepted)
-    .map(({ userId, role, user }) => ({ userId, role, name: user.name ?? user.username ?? `Member ${userId}` }));
+  const accepted = (await listMemberships(actor, teamId, ALL, { pending: false })).items.filter((member) => member.accepted);
+  // Who cannot be booked (no schedule, no hours, away for good): round robin skips them, so the Hosts tab names them.
+  const reasons = await unbookableReasons(accepted.map((member) => member.userId));
+  const members = accepted.map(({ userId, role, user }) => ({
+    userId,
+    role,
+    name: user.name ?? user.username ?? `Member ${userId}`,
+    unbookable: reasons.get(userId) ?? null,
+  }));
   return { kind: "team" as const, eventType, canWrite: await canWrite(actor, teamId), publicBase: `${appUrl()}${await publicPathOfTeam(teamId)}/`, members };
 }
 
