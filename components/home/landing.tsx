@@ -1,4 +1,5 @@
 /** `/` signed out: what Convene is, and the way in. */
+import Link from "next/link";
 import { TextLink } from "../ui/text-link";
 
 const POINTS = [
@@ -18,12 +19,12 @@ export function Landing() {
         Scheduling without the email ping-pong: set your hours, share your link, and meetings land in your calendar.
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
-        <a href="/auth/signup" className={`${CTA} bg-indigo-600 text-white hover:bg-indigo-700`}>
+        <Link href="/auth/signup" className={`${CTA} bg-indigo-600 text-white hover:bg-indigo-700`}>
           Sign up free
-        </a>
-        <a href="/auth/login" className={`${CTA} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}>
+        </Link>
+        <Link href="/auth/login" className={`${CTA} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}>
           Log in
-        </a>
+        </Link>
       </div>
       <ul className="mt-12 grid gap-6 sm:grid-cols-3">
         {POINTS.map((point) => (
