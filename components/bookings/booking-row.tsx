@@ -29,12 +29,7 @@ export function BookingRow({ booking, timeZone, onOpen }: { booking: TBookingOut
       )}
       {/* Beside the row's button, not in it: a link inside a button is not reachable on its own. */}
       {booking.meetingUrl && booking.status === "accepted" && (
-        <a
-          href={booking.meetingUrl}
-          target="_blank"
-          rel="noreferrer"
-          className={`shrink-0 px-4 pb-3 text-sm text-indigo-700 underline sm:py-3 dark:text-indigo-300 ${FOCUS_RING}`}
-        >
+        <a href={booking.meetingUrl} target="_blank" rel="noreferrer" className={`shrink-0 px-4 pb-3 text-sm text-indigo-700 underline sm:py-3 ${FOCUS_RING}`}>
           Join the meeting<span className="sr-only"> {booking.title}</span>
         </a>
       )}

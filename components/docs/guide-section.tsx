@@ -13,5 +13,9 @@ export function GuideSection({ id, title, children }: { id: string; title: strin
 }
 
 export function CodeBlock({ children }: { children: string }) {
-  return <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100">{children}</pre>;
+  return (
+    <pre tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100">
+      {children}
+    </pre>
+  );
 }

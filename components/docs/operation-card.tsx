@@ -14,7 +14,9 @@ function SchemaBlock({ title, schema }: { title: string; schema: Record<string, 
   return (
     <details className="mt-4 rounded-md border border-slate-200">
       <summary className="cursor-pointer px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600">{title}</summary>
-      <pre className="max-h-96 overflow-auto border-t border-slate-200 bg-slate-50 p-3 text-xs">{JSON.stringify(schema, null, 2)}</pre>
+      <pre tabIndex={0} className="max-h-96 overflow-auto border-t border-slate-200 bg-slate-50 p-3 text-xs">
+        {JSON.stringify(schema, null, 2)}
+      </pre>
     </details>
   );
 }

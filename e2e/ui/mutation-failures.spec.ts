@@ -103,7 +103,8 @@ const WALKS: Record<string, Walk | null> = {
     await page.getByRole("dialog").getByRole("button", { name: "Delete event type" }).click();
   },
   "eventTypes.privateLinks.create": async (page, world) => {
-    await openAs(page, world, `/event-types/${world.eventType.id}?section=private-links`);
+    await openAs(page, world, `/event-types/${world.eventType.id}`);
+    await page.goto(`/event-types/${world.eventType.id}?section=private-links`);
     await page.getByRole("button", { name: "Create private link" }).click();
   },
   "availability.schedules.create": async (page, world) => {
@@ -163,11 +164,8 @@ const WALKS: Record<string, Walk | null> = {
     await bookOverHttp(page.request, world.eventType.id, utcAt(2, 12));
     const dialog = await openBooking(page, world, "upcoming");
     await dialog.getByRole("button", { name: "Add guests" }).click();
-    await dialog
-      .getByLabel(/Guests|E-mail/)
-      .first()
-      .fill("guest@example.test");
-    await dialog.getByRole("button", { name: "Add guests" }).click();
+    await dialog.getByLabel("Guest's e-mail").fill("guest@example.test");
+    await dialog.getByRole("button", { name: "Add guest", exact: true }).click();
   },
   "account.updateProfile": async (page, world) => {
     await openAs(page, world, "/settings/profile");
