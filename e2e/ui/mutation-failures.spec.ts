@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { makeUser } from "../../prisma/factories";
 import { makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { makeTeam, addMember } from "../../prisma/team-factories";
 import { db, disconnectDb } from "../../server/db/client";
@@ -167,6 +168,44 @@ const WALKS: Record<string, Walk | null> = {
     await dialog.getByLabel("Guest's e-mail").fill("guest@example.test");
     await dialog.getByRole("button", { name: "Add guest", exact: true }).click();
   },
+  "bookings.decline": async (page, world) => {
+    await db.eventType.update({ where: { id: world.eventType.id }, data: { requiresConfirmation: true } });
+    await bookOverHttp(page.request, world.eventType.id, utcAt(2, 13));
+    const dialog = await openBooking(page, world, "unconfirmed");
+    await dialog.getByRole("button", { name: "Decline", exact: true }).click();
+    await dialog.getByRole("button", { name: "Decline booking" }).click();
+  },
+  "account.updateGeneral": async (page, world) => {
+    await openAs(page, world, "/settings/general");
+    await page.getByRole("button", { name: "Save settings" }).click();
+  },
+  "apiKeys.revoke": async (page, world) => {
+    await openAs(page, world, "/settings/developer/api-keys");
+    await page.getByRole("button", { name: "Revoke test key" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+  },
+  "calendars.saveIcsFeed": async (page, world) => {
+    await openAs(page, world, "/settings/calendars");
+    await page.getByLabel("ICS feed URL").fill("https://example.test/calendar.ics");
+    await page.getByRole("button", { name: "Connect feed" }).click();
+  },
+  "teams.changeRole": async (page, world) => {
+    const team = await makeTeam({ name: "Walkers" });
+    await addMember(team.id, world.host.id, "OWNER");
+    const mate = await makeUser();
+    await addMember(team.id, mate.id, "MEMBER");
+    await openAs(page, world, `/settings/teams/${team.id}`);
+    await page.getByLabel(`Role of ${mate.email}`).selectOption("ADMIN");
+  },
+  "teams.removeMember": async (page, world) => {
+    const team = await makeTeam({ name: "Walkers" });
+    await addMember(team.id, world.host.id, "OWNER");
+    const mate = await makeUser();
+    await addMember(team.id, mate.id, "MEMBER");
+    await openAs(page, world, `/settings/teams/${team.id}`);
+    await page.getByRole("button", { name: `Remove ${mate.email}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove member" }).click();
+  },
   "account.updateProfile": async (page, world) => {
     await openAs(page, world, "/settings/profile");
     await page.getByLabel("Bio (optional)").fill("Walks the site.");
@@ -253,13 +292,10 @@ const WALKS: Record<string, Walk | null> = {
 const NOT_WALKED_YET = [
   "account.confirmEmailChange",
   "account.deleteAccount",
-  "account.updateGeneral",
   "auth.resetPassword",
   "authorizedApps.revoke",
-  "apiKeys.revoke",
   "bookingManage.cancel",
   "bookingManage.reschedule",
-  "bookings.decline",
   "bookings.markAbsent",
   "bookings.reassign",
   "bookings.reschedule",
@@ -267,7 +303,6 @@ const NOT_WALKED_YET = [
   "calendars.connectUrl",
   "calendars.disconnect",
   "calendars.saveCalDav",
-  "calendars.saveIcsFeed",
   "calendars.setDestination",
   "calendars.setSelected",
   "conferencing.connect",
@@ -292,9 +327,7 @@ const NOT_WALKED_YET = [
   "organizations.request",
   "organizations.update",
   "teams.acceptInvitation",
-  "teams.changeRole",
   "teams.declineInvitation",
-  "teams.removeMember",
   "teams.revokeInvitation",
   "webhooks.delete",
   "webhooks.organizationCreate",
