@@ -16,6 +16,10 @@ describe("fieldMessage", () => {
     expect(fieldMessage(zodMessage(z.enum(["a", "b"]), "c"), "Role")).toBe("Choose one of the options for Role");
   });
 
+  it("names an optional field without its annotation", () => {
+    expect(fieldMessage(zodMessage(z.string().max(1000), "x".repeat(1001)), "Bio (optional)")).toBe("Bio can be at most 1000 characters long");
+  });
+
   it("keeps a message the schema wrote itself", () => {
     expect(fieldMessage("The end time must be after the start time", "to")).toBe("The end time must be after the start time");
     expect(fieldMessage(undefined, "Title")).toBeUndefined();

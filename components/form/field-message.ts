@@ -24,9 +24,11 @@ const RULES: [RegExp, (label: string, bound: string) => string][] = [
 
 export function fieldMessage(message: string | undefined, label: string): string | undefined {
   if (!message) return undefined;
+  // "Bio (optional) can be at most…" reads as a form, not a sentence: the field is named without its annotation.
+  const name = label.replace(/\s*\((optional|sent to the owner)\)$/i, "");
   for (const [pattern, sentence] of RULES) {
     const match = pattern.exec(message);
-    if (match) return sentence(label, match[1] ?? "");
+    if (match) return sentence(name, match[1] ?? "");
   }
   return message;
 }
