@@ -19,6 +19,7 @@ const config = [
     ignores: [
       "node_modules/**",
       "packages/*/dist/**",
+      "packages/client/src/schema.ts",
       ".next/**",
       ".data/**",
       "server/db/generated/**",

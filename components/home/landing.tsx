@@ -35,7 +35,8 @@ export function Landing() {
         ))}
       </ul>
       <p className="mt-12 text-sm text-slate-600">
-        Building on Convene? Read the <TextLink href="/docs/api">API reference</TextLink> and the <TextLink href="/docs/oauth">OAuth guide</TextLink>.
+        Building on Convene? Read the <TextLink href="/docs">developer docs</TextLink>, the <TextLink href="/docs/api">API reference</TextLink> and the{" "}
+        <TextLink href="/docs/authentication-and-oauth">OAuth guide</TextLink>.
       </p>
     </main>
   );

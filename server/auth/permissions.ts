@@ -2,7 +2,7 @@
  * The only place that says which roles hold a permission, for teams and organizations alike (Dub's role →
  * permissions table). Use cases ask it through requirePermission (server/teams/team-roles.ts): not a member → 404,
  * a member without the permission → 403 naming the roles. Route declarations name the permission (OpenAPI, the
- * scope/tenancy/role matrices, the README's role table read it); the query builders take their role lists from
+ * scope/tenancy/role matrices, the role table of docs/tenancy-and-permissions.md read it); the query builders take their role lists from
  * here (`rolesWith("booking.readAll")`).
  *
  * The rule behind the rows: every member reads the team, its members and its event types; bookings, members'
