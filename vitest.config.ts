@@ -33,6 +33,11 @@ export default defineConfig({
         // The bench's statistics and slice scheduler: pure units, no database or server.
         test: { name: "bench", include: ["e2e/bench/**/*.test.ts"] },
       },
+      {
+        extends: true,
+        // Pure units of the site's components (message wording, no browser, no database).
+        test: { name: "components", include: ["components/**/*.test.ts"] },
+      },
     ],
   },
 });

@@ -9,7 +9,7 @@ import { useHydrated } from "../ui/use-hydrated";
 
 export function ConfirmEmailButton({ token }: { token: string }) {
   const trpc = useTRPC();
-  const confirm = useMutation(trpc.account.confirmEmailChange.mutationOptions());
+  const confirm = useMutation(trpc.account.confirmEmailChange.mutationOptions({ meta: { showsError: true } }));
   const isHydrated = useHydrated();
   if (confirm.data) {
     return (

@@ -18,6 +18,7 @@ export function RejectClientDialog({ client, isOpen, onClose }: Props) {
   const [reasonError, setReasonError] = useState<string | undefined>();
   const reject = useMutation(
     trpc.oauthReview.review.mutationOptions({
+      meta: { showsError: true },
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: trpc.oauthReview.list.queryKey() });
         close();

@@ -18,6 +18,7 @@ export function ReviewCard({ client }: { client: TReviewClient }) {
   const [isRejecting, setIsRejecting] = useState(false);
   const accept = useMutation(
     trpc.oauthReview.review.mutationOptions({
+      meta: { showsError: true },
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.oauthReview.list.queryKey() }),
     }),
   );

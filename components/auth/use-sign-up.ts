@@ -37,7 +37,7 @@ export function useSignUp(returnTo: string, { prefill = {}, onFailure }: Options
     defaultValues: { name: prefill.name || undefined, email: prefill.email ?? "", password: "" },
     mode: "onSubmit",
   });
-  const signUp = useMutation(trpc.auth.signUp.mutationOptions());
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions({ meta: { showsError: true } }));
   const [isSigningIn, setIsSigningIn] = useState(false);
 
   async function submit(values: z.output<typeof ZSignUpForm>) {

@@ -14,7 +14,7 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { toast } from "../ui/toast";
 import { REASON_LABELS, toOooInput, ZOooForm } from "./ooo-form";
-import { formatInZone } from "@/server/time/zoned-dates";
+import { dateIn, formatInZone, startOfDayIn } from "@/server/time/zoned-dates";
 
 const NO_ONE = 0;
 
@@ -55,13 +55,14 @@ function OooRow({ entry, timeZone, redirectName }: { entry: TOooOutput; timeZone
   const [isConfirming, setConfirming] = useState(false);
   const remove = useMutation(
     trpc.availability.outOfOffice.delete.mutationOptions({
+      meta: { showsError: true },
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: trpc.availability.outOfOffice.upcoming.queryKey() });
         toast.success("Out-of-office entry deleted");
       },
     }),
   );
-  const period = `${formatInZone(entry.start, timeZone)} – ${formatInZone(entry.end, timeZone)}`;
+  const period = periodText(entry, timeZone);
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="text-sm">
@@ -132,4 +133,17 @@ function NewOooForm({ timeZone, candidates }: { timeZone: string; candidates: { 
       </Form>
     </section>
   );
+}
+
+const DAY_OPTIONS: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", year: "numeric" };
+
+/**
+ * Whole days read back as the days picked: the stored end is the midnight after the last day, so an entry made as
+ * 21 Dec – 3 Jan says 3 Jan, not "4 Jan, 00:00". An entry with times (made through the API) shows its instants.
+ */
+export function periodText(entry: { start: string; end: string }, timeZone: string) {
+  const isMidnight = (iso: string) => startOfDayIn(dateIn(iso, timeZone), timeZone).toISOString() === new Date(iso).toISOString();
+  if (!isMidnight(entry.start) || !isMidnight(entry.end)) return `${formatInZone(entry.start, timeZone)} – ${formatInZone(entry.end, timeZone)}`;
+  const lastDay = new Date(Date.parse(entry.end) - 1);
+  return `${formatInZone(entry.start, timeZone, DAY_OPTIONS).replace(/ \(.*\)$/, "")} – ${formatInZone(lastDay, timeZone, DAY_OPTIONS)}`;
 }

@@ -31,6 +31,7 @@ export function ScheduleActions({ schedule }: { schedule: TScheduleOutput }) {
   );
   const remove = useMutation(
     trpc.availability.schedules.delete.mutationOptions({
+      meta: { showsError: true },
       onSuccess: async () => {
         await refresh();
         toast.success(`“${schedule.name}” deleted`);

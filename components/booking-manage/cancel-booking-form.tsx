@@ -1,12 +1,13 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { TextareaField } from "../form/fields";
+import { Form, SubmitButton } from "../form/form";
+import { applyServerErrors } from "../form/server-errors";
 import { useTRPC } from "../trpc/client";
-import { describeError, type FieldErrors } from "../trpc/errors";
-import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
-import { TextareaField } from "../ui/textarea-field";
 import { useHydrated } from "../ui/use-hydrated";
 
 type Props = { uid: string; token: string; isInitiallyOpen: boolean };
@@ -15,24 +16,17 @@ type Props = { uid: string; token: string; isInitiallyOpen: boolean };
 export function CancelBookingForm({ uid, token, isInitiallyOpen }: Props) {
   const trpc = useTRPC();
   const router = useRouter();
-  const cancel = useMutation(trpc.bookingManage.cancel.mutationOptions());
+  const cancel = useMutation(trpc.bookingManage.cancel.mutationOptions({ meta: { showsError: true } }));
+  const form = useForm<{ cancellationReason: string }>({ mode: "onTouched", defaultValues: { cancellationReason: "" } });
   const [isOpen, setIsOpen] = useState(isInitiallyOpen);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<FieldErrors>({});
   const isHydrated = useHydrated();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const reason = String(new FormData(event.currentTarget).get("cancellationReason") ?? "");
-    setError(null);
-    setFields({});
+  async function submit({ cancellationReason }: { cancellationReason: string }) {
     try {
-      await cancel.mutateAsync({ uid, token, ...(reason.trim() ? { cancellationReason: reason } : {}) });
+      await cancel.mutateAsync({ uid, token, ...(cancellationReason.trim() ? { cancellationReason } : {}) });
       router.refresh();
     } catch (failure) {
-      const described = describeError(failure);
-      setError(described.message);
-      setFields(described.fields);
+      applyServerErrors(form, failure);
     }
   }
 
@@ -43,26 +37,21 @@ export function CancelBookingForm({ uid, token, isInitiallyOpen }: Props) {
       </Button>
     );
   return (
-    <form onSubmit={onSubmit} aria-labelledby="cancel-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="cancel-heading" className="text-base font-semibold">
-        Cancel this booking
-      </h2>
-      {error && <Alert>{error}</Alert>}
-      <TextareaField
-        name="cancellationReason"
-        label="Reason (optional)"
-        maxLength={500}
-        error={fields.cancellationReason}
-        hint="The host sees it in their mail."
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" disabled={!isHydrated || cancel.isPending}>
-          {cancel.isPending ? "Cancelling…" : "Confirm cancellation"}
-        </Button>
-        <Button variant="secondary" onClick={() => setIsOpen(false)}>
-          Keep the booking
-        </Button>
-      </div>
-    </form>
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <Form form={form} onSubmit={submit} aria-labelledby="cancel-heading" className="space-y-3">
+        <h2 id="cancel-heading" className="text-base font-semibold">
+          Cancel this booking
+        </h2>
+        <TextareaField name="cancellationReason" label="Reason (optional)" maxLength={500} hint="The host sees it in their mail. Up to 500 characters." />
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton variant="danger" pending={cancel.isPending} pendingLabel="Cancelling…">
+            Confirm cancellation
+          </SubmitButton>
+          <Button variant="secondary" onClick={() => setIsOpen(false)}>
+            Keep the booking
+          </Button>
+        </div>
+      </Form>
+    </div>
   );
 }

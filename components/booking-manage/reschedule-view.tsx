@@ -29,7 +29,7 @@ export function RescheduleView({ view, timeZones }: Props) {
   const [weekOffset, setWeekOffset] = useState(0);
   const [slotStart, setSlotStart] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const move = useMutation(trpc.bookingManage.reschedule.mutationOptions());
+  const move = useMutation(trpc.bookingManage.reschedule.mutationOptions({ meta: { showsError: true } }));
   const timeZone = chosenZone ?? browserZone;
   const backLink = view.token ? `/booking/${view.uid}?token=${encodeURIComponent(view.token)}` : `/booking/${view.uid}`;
 

@@ -1,20 +1,18 @@
-import { ChoiceGroup } from "../ui/choice-group";
-import { CONTROL_CLASSES, FieldFrame } from "../ui/field-frame";
-import { TextField } from "../ui/text-field";
-import { TextareaField } from "../ui/textarea-field";
+"use client";
+import { CheckboxField, CheckboxGroupField, NativeSelectField, RadioGroupField } from "../form/choice-fields";
+import { TextareaField, TextField } from "../form/fields";
 import type { TPageField } from "./types";
 
-/** The form control's name of a question answered in bookingFieldsResponses. */
+/** The form value's path of a question answered in bookingFieldsResponses. */
 export const responseName = (slug: string) => `responses.${slug}`;
 
 const INPUT_TYPE: Record<string, string> = { phone: "tel", url: "url", number: "text" };
 const MULTI_EMAIL_HINT = "E-mail addresses, separated by commas.";
 
-/** One question of the event type's form (its title and notes too), by the peer's field types. */
-export function BookingField({ field, error }: { field: TPageField; error?: string }) {
+/** One question of the event type's form (its title and notes too), by the peer's field types, on the form kit. */
+export function BookingField({ field }: { field: TPageField }) {
   const name = responseName(field.slug);
-  const id = `field-${field.slug}`;
-  const common = { name, label: field.label, error, id, required: field.required, placeholder: field.placeholder || undefined };
+  const common = { name, label: field.label, required: field.required, placeholder: field.placeholder || undefined };
   const options = (field.options ?? []).map((option) => ({ value: option, label: option }));
   switch (field.type) {
     case "textarea":
@@ -22,80 +20,40 @@ export function BookingField({ field, error }: { field: TPageField; error?: stri
     case "multiemail":
       return <TextareaField {...common} rows={2} hint={MULTI_EMAIL_HINT} />;
     case "select":
-      return (
-        <FieldFrame id={id} label={field.label} error={error}>
-          {(aria) => (
-            <select id={id} name={name} required={field.required} defaultValue="" className={CONTROL_CLASSES} {...aria}>
-              <option value="">Choose…</option>
-              {options.map((option) => (
-                <option key={option.value}>{option.value}</option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
-      );
+      return <NativeSelectField name={name} label={field.label} options={options} />;
     case "radio":
+      return <RadioGroupField name={name} legend={field.label} options={options} isRequired={field.required} />;
     case "multiselect":
     case "checkbox":
-      return (
-        <ChoiceGroup
-          id={id}
-          name={name}
-          legend={field.label}
-          type={field.type === "radio" ? "radio" : "checkbox"}
-          options={options}
-          error={error}
-          required={field.required}
-        />
-      );
+      return <CheckboxGroupField name={name} legend={field.label} options={options} />;
     case "boolean":
-      return (
-        <div>
-          <label className="flex items-start gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              id={id}
-              name={name}
-              required={field.required}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="mt-0.5 h-4 w-4 shrink-0 accent-indigo-600 focus:outline-2 focus:outline-indigo-600"
-            />
-            <span>{field.label}</span>
-          </label>
-          {error && (
-            <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
-          )}
-        </div>
-      );
+      return <CheckboxField name={name} label={field.label} />;
     default:
       // text, address, phone, url, number, and the title default field
       return <TextField {...common} type={INPUT_TYPE[field.type] ?? "text"} inputMode={field.type === "number" ? "decimal" : undefined} maxLength={2048} />;
   }
 }
 
-/** An answer as bookingFieldsResponses takes it, or undefined for a question left blank. */
-export function answerFromForm(form: FormData, field: TPageField): unknown {
-  const name = responseName(field.slug);
+/** An answer as bookingFieldsResponses takes it from the form's value, or undefined for a question left blank. */
+export function answerOf(field: TPageField, value: unknown): unknown {
   switch (field.type) {
     case "multiselect":
     case "checkbox": {
-      const values = form.getAll(name).map(String);
+      // react-hook-form gives one checkbox of a name its value (or false), several an array.
+      const values = Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : [];
       return values.length ? values : undefined;
     }
     case "boolean":
-      return form.get(name) === "on" ? true : undefined;
+      return value === true ? true : undefined;
     case "multiemail": {
-      const emails = String(form.get(name) ?? "")
+      const emails = String(value ?? "")
         .split(/[\s,;]+/)
         .filter(Boolean);
       return emails.length ? emails : undefined;
     }
     default: {
-      const value = String(form.get(name) ?? "").trim();
-      return value === "" ? undefined : value;
+      const text = typeof value === "string" ? value.trim() : "";
+      return text === "" ? undefined : text;
     }
   }
 }

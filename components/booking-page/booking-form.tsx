@@ -1,17 +1,23 @@
 "use client";
+/**
+ * The booker's details for the picked slot, on the form kit. The server judges the answers with POST /v2/bookings'
+ * own schema (the event type's questions are its data, not a schema the browser holds), and its refusals land on
+ * the fields they name; the summary above the fields takes the focus, so a keyboard or screen-reader user hears
+ * what went wrong where they are.
+ */
 import { useMutation } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
+import { useForm, type UseFormReturn } from "react-hook-form";
 import { ATTENDEE_PHONE_SLUG } from "@/server/event-types/booking-fields";
+import { TextareaField, TextField } from "../form/fields";
+import { Form, SubmitButton } from "../form/form";
 import { useTRPC } from "../trpc/client";
 import { describeError, fieldErrorsOf, type FieldErrors } from "../trpc/errors";
-import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
-import { TextField } from "../ui/text-field";
-import { TextareaField } from "../ui/textarea-field";
 import { useHydrated } from "../ui/use-hydrated";
-import { answerFromForm, BookingField } from "./booking-field";
-import { LocationField, locationFromForm } from "./location-field";
+import { answerOf, BookingField, responseName } from "./booking-field";
+import { LocationField, locationFieldOf, locationFromValues, type TLocationValues } from "./location-field";
 import type { TBookingConfirmation, TBookingPageEvent, TPageField } from "./types";
 import { formatRange, zoneLabel } from "./zoned-format";
 
@@ -24,29 +30,38 @@ type Props = {
   onBack: () => void;
 };
 
+type TValues = { name: string; email: string; guests: string; location: TLocationValues; responses: Record<string, unknown> };
+
+const DEFAULTS: TValues = { name: "", email: "", guests: "", location: { index: "", answer: "" }, responses: {} };
+
 /** Guests as typed: separated by commas, semicolons, spaces or new lines. */
 const guestsOf = (value: string) => value.split(/[\s,;]+/).filter(Boolean);
 
 /** The body's paths (attendee.name, guests.2, location.phone, bookingFieldsResponses.plan; body.… in service errors) → the form's fields. */
-function formFieldOf(path: string): string | null {
+function formFieldOf(path: string, values: TValues, page: TBookingPageEvent): string | null {
   const [head, next] = path.replace(/^body\./, "").split(".");
-  if (head === "attendee") return next === "name" ? "name" : next === "email" ? "email" : next === "phoneNumber" ? ATTENDEE_PHONE_SLUG : null;
-  if (head === "bookingFieldsResponses") return next ?? null;
-  return head === "guests" || head === "location" ? head : null;
+  if (head === "attendee") return next === "name" ? "name" : next === "email" ? "email" : next === "phoneNumber" ? responseName(ATTENDEE_PHONE_SLUG) : null;
+  if (head === "bookingFieldsResponses") return next ? responseName(next) : null;
+  if (head === "guests") return "guests";
+  return head === "location" ? locationFieldOf(values.location, page.locations) : null;
 }
 
 /** Messages per form field, from the schema's issues and from the service's own refusals (an AppError's details). */
-function toFormFields(failure: unknown, fields: FieldErrors): FieldErrors {
+function applyRefusal(form: UseFormReturn<TValues>, failure: unknown, page: TBookingPageEvent) {
+  const described = describeError(failure);
   const details = failure instanceof TRPCClientError ? (failure.data as { details?: unknown } | undefined)?.details : null;
-  const serviceFields = Array.isArray(details)
+  const serviceFields: FieldErrors = Array.isArray(details)
     ? fieldErrorsOf(details.filter((detail) => typeof detail?.path === "string" && typeof detail?.message === "string"))
     : {};
-  const formFields: FieldErrors = {};
-  for (const [path, message] of Object.entries({ ...fields, ...serviceFields })) {
-    const field = formFieldOf(path);
-    if (field) formFields[field] ??= message;
+  const values = form.getValues();
+  let isFocused = false;
+  for (const [path, message] of Object.entries({ ...described.fields, ...serviceFields })) {
+    const field = formFieldOf(path, values, page);
+    if (!field || form.getFieldState(field as never).error) continue;
+    form.setError(field as never, { type: "server", message }, { shouldFocus: !isFocused });
+    isFocused = true;
   }
-  return formFields;
+  form.setError("root.server", { type: "server", message: described.message });
 }
 
 /** The questions answered in bookingFieldsResponses: custom fields, title and notes (the booker's phone goes in attendee). */
@@ -57,40 +72,36 @@ const isConflict = (error: unknown) => error instanceof TRPCClientError && error
 
 export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, onBack }: Props) {
   const trpc = useTRPC();
-  const book = useMutation(trpc.bookingPage.book.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<FieldErrors>({});
+  const book = useMutation(trpc.bookingPage.book.mutationOptions({ meta: { showsError: true } }));
+  const form = useForm<TValues>({ mode: "onTouched", defaultValues: DEFAULTS });
   const isHydrated = useHydrated();
+  const heading = useRef<HTMLHeadingElement>(null);
   const slotEnd = new Date(Date.parse(slotStart) + page.lengthInMinutes * 60_000).toISOString();
+  // The slot button that was pressed is gone: the focus moves on with the flow, to this step's heading.
+  useEffect(() => heading.current?.focus(), []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const guests = guestsOf(String(form.get("guests") ?? ""));
+  async function submit(values: TValues) {
     const shows = (slug: string) => page.fields.find((field) => field.slug === slug);
-    const email = String(form.get("email") ?? "");
     const phoneField = shows(ATTENDEE_PHONE_SLUG);
-    const phoneNumber = phoneField ? answerFromForm(form, phoneField) : undefined;
+    const phoneNumber = phoneField ? answerOf(phoneField, values.responses[ATTENDEE_PHONE_SLUG]) : undefined;
     const responses = Object.fromEntries(
       page.fields.filter(isAnsweredInResponses).flatMap((field) => {
-        const answer = answerFromForm(form, field);
+        const answer = answerOf(field, values.responses[field.slug]);
         return answer === undefined ? [] : [[field.slug, answer]];
       }),
     );
-    const location = locationFromForm(form, page.locations);
-    setError(null);
-    setFields({});
+    const guests = guestsOf(values.guests);
+    const location = locationFromValues(values.location, page.locations);
     try {
-      // Validated by the server with POST /v2/bookings' own schema, so the messages are the API's.
       onBooked(
         await book.mutateAsync({
           eventTypeId: page.eventTypeId,
           ...(page.privateLink ? { privateLink: page.privateLink } : {}),
           start: slotStart,
           attendee: {
-            name: String(form.get("name") ?? ""),
+            name: values.name,
             // An optional e-mail left blank is left out: the booker gives a phone number instead.
-            ...(shows("email") && (email !== "" || shows("email")!.required) ? { email } : {}),
+            ...(shows("email") && (values.email !== "" || shows("email")!.required) ? { email: values.email } : {}),
             ...(typeof phoneNumber === "string" ? { phoneNumber } : {}),
             timeZone,
           },
@@ -100,51 +111,50 @@ export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, 
         }),
       );
     } catch (failure) {
-      const described = describeError(failure);
-      if (isConflict(failure)) return onSlotTaken(described.message);
-      setError(described.message);
-      setFields(toFormFields(failure, described.fields));
+      if (isConflict(failure)) return onSlotTaken(describeError(failure).message);
+      applyRefusal(form, failure, page);
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="booking-form-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="booking-form-heading" className="text-lg font-semibold">
-        Your details
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        {formatRange(slotStart, slotEnd, timeZone)} <span className="text-slate-500">({zoneLabel(timeZone)})</span>
-      </p>
-      <div className="mt-4 space-y-4">
-        {error && <Alert>{error}</Alert>}
+    <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <Form form={form} onSubmit={submit} aria-labelledby="booking-form-heading" className="space-y-4">
+        <div>
+          <h2 id="booking-form-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+            Your details
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            {formatRange(slotStart, slotEnd, timeZone)} <span className="text-slate-500">({zoneLabel(timeZone)})</span>
+          </p>
+        </div>
         {page.fields.map((field) => (
-          <PageField key={field.slug} field={field} page={page} error={fields[field.slug]} />
+          <PageField key={field.slug} field={field} page={page} />
         ))}
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={!isHydrated || book.isPending}>
-            {book.isPending ? "Booking…" : "Confirm booking"}
-          </Button>
+          <SubmitButton pending={book.isPending} pendingLabel="Booking…">
+            Confirm booking
+          </SubmitButton>
           <Button variant="secondary" onClick={onBack} disabled={!isHydrated || book.isPending}>
             Choose another time
           </Button>
         </div>
-      </div>
-    </form>
+      </Form>
+    </div>
   );
 }
 
 /** One field of the page's form: the booker's name, e-mail and guests, the location, or a question. */
-function PageField({ field, page, error }: { field: TPageField; page: TBookingPageEvent; error?: string }) {
+function PageField({ field, page }: { field: TPageField; page: TBookingPageEvent }) {
   switch (field.slug) {
     case "name":
-      return <TextField name="name" label={field.label} autoComplete="name" required maxLength={200} error={error} />;
+      return <TextField name="name" label={field.label} autoComplete="name" required maxLength={200} />;
     case "email":
-      return <TextField name="email" label={field.label} type="email" autoComplete="email" required={field.required} error={error} />;
+      return <TextField name="email" label={field.label} type="email" autoComplete="email" required={field.required} maxLength={254} />;
     case "guests":
-      return <TextareaField name="guests" label={field.label} rows={2} error={error} hint="E-mail addresses of people to invite too, separated by commas." />;
+      return <TextareaField name="guests" label={field.label} rows={2} hint="E-mail addresses of people to invite too, separated by commas." />;
     case "location":
-      return <LocationField label={field.label} locations={page.locations} error={error} />;
+      return <LocationField label={field.label} locations={page.locations} />;
     default:
-      return <BookingField field={field} error={error} />;
+      return <BookingField field={field} />;
   }
 }

@@ -6,7 +6,7 @@ export function EventSummary({ page }: { page: TBookingPageEvent }) {
   return (
     <section aria-labelledby="event-title" className="self-start rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <p className="text-sm font-medium text-slate-600">{page.host.name}</p>
-      <h1 id="event-title" className="mt-1 text-2xl font-semibold">
+      <h1 id="event-title" className="mt-1 text-2xl font-semibold [overflow-wrap:anywhere]">
         {page.title}
       </h1>
       <p className="mt-3 text-sm text-slate-700">{page.lengthInMinutes} minutes</p>

@@ -1,39 +1,42 @@
 "use client";
-import { useState } from "react";
+import { useWatch } from "react-hook-form";
 import type { TLocationInput } from "@/server/bookings/booking.schemas";
-import { ChoiceGroup } from "../ui/choice-group";
-import { TextField } from "../ui/text-field";
+import { RadioGroupField } from "../form/choice-fields";
+import { TextField } from "../form/fields";
+import { useFieldError } from "../form/field-error";
 import { locationText } from "./location-text";
 import type { TPageLocation } from "./types";
 
-type Props = { label: string; locations: TPageLocation[]; error?: string };
+type Props = { label: string; locations: TPageLocation[] };
+
+/** The location's values in the booking form: which place (its index, for several) and the visitor's answer. */
+export type TLocationValues = { index: string; answer: string };
+
+/** The place chosen (or the only one), if any. */
+const chosenOf = (locations: TPageLocation[], index: string) => (locations.length === 1 ? locations[0] : locations[Number(index === "" ? NaN : index)]);
 
 /**
  * The location booking field. One place: shown, with the visitor's own answer when it is theirs to give (their
  * address, phone, a place). Several: a radio group, and the answer of the chosen one when it needs one.
- * The choice travels as form fields read by `locationFromForm`.
  */
-export function LocationField({ label, locations, error }: Props) {
-  const [chosen, setChosen] = useState<string | null>(null);
+export function LocationField({ label, locations }: Props) {
+  const index = (useWatch({ name: "location.index" }) as string | undefined) ?? "";
   const only = locations.length === 1 ? locations[0]! : null;
-  const selected = only ?? (chosen === null ? null : locations[Number(chosen)]);
+  const selected = chosenOf(locations, index);
+  const onlyError = useFieldError("location.index", label);
   return (
     <div className="space-y-2">
       {only ? (
         <div>
           <p className="text-sm font-medium text-slate-800">{label}</p>
-          <p className="mt-1 break-words text-sm text-slate-700">{locationText(only)}</p>
-          {!only.input && error && <p className="mt-1 text-sm text-red-700">{error}</p>}
+          <p className="mt-1 text-sm break-words text-slate-700">{locationText(only)}</p>
+          {!only.input && onlyError && <p className="mt-1 text-sm text-red-700">{onlyError}</p>}
         </div>
       ) : (
-        <ChoiceGroup
+        <RadioGroupField
           name="location.index"
           legend={label}
-          type="radio"
-          options={locations.map((location, index) => ({ value: String(index), label: locationText(location) }))}
-          value={chosen}
-          onChange={setChosen}
-          error={selected?.input ? undefined : error}
+          options={locations.map((location, position) => ({ value: String(position), label: locationText(location) }))}
           hint="Where the meeting takes place."
         />
       )}
@@ -46,7 +49,6 @@ export function LocationField({ label, locations, error }: Props) {
           autoComplete={selected.input.field === "phone" ? "tel" : selected.input.field === "address" ? "street-address" : "off"}
           required
           maxLength={500}
-          error={error}
           hint={selected.input.field === "phone" ? "In international format, e.g. +14155550123." : undefined}
         />
       )}
@@ -55,9 +57,14 @@ export function LocationField({ label, locations, error }: Props) {
 }
 
 /** The booking body's `location` from the form: the chosen (or only) place, with the visitor's answer where it needs one. */
-export function locationFromForm(form: FormData, locations: TPageLocation[]): TLocationInput | undefined {
-  const location = locations.length === 1 ? locations[0] : locations[Number(form.get("location.index") ?? NaN)];
+export function locationFromValues(values: TLocationValues, locations: TPageLocation[]): TLocationInput | undefined {
+  const location = chosenOf(locations, values.index);
   if (!location) return undefined;
   if (!location.input) return location.choice;
-  return { ...location.choice, [location.input.field]: String(form.get("location.answer") ?? "").trim() };
+  return { ...location.choice, [location.input.field]: values.answer.trim() };
+}
+
+/** Where a refusal of the body's `location` shows: on the answer when the chosen place asks one, else on the choice. */
+export function locationFieldOf(values: TLocationValues, locations: TPageLocation[]): string {
+  return chosenOf(locations, values.index)?.input ? "location.answer" : "location.index";
 }

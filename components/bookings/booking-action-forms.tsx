@@ -95,7 +95,7 @@ export function AddGuestsForm({ booking, onDone, onBack }: TActionFormProps) {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField name="guests.0.email" label="Guest's e-mail" type="email" autoComplete="off" />
-        <TextField name="guests.0.name" label="Guest's name (optional)" autoComplete="off" />
+        <TextField name="guests.0.name" label="Guest's name (optional)" autoComplete="off" isOptional />
       </div>
       <div className="flex justify-between gap-2">
         <BackButton onBack={onBack} />

@@ -52,7 +52,7 @@ export function BookingDetailsDialog({ uid, timeZone, onClose, orgId }: { uid: s
                 <Heading slot="title" className="text-lg font-semibold">
                   {booking.data.title}
                 </Heading>
-                <StatusBadge status={booking.data.status} />
+                <StatusBadge booking={booking.data} />
               </div>
               <p className="mt-1 text-sm text-slate-600">{formatRange(booking.data, timeZone)}</p>
               <div className="mt-4">
@@ -86,7 +86,15 @@ export const formatRange = (booking: Pick<TBookingOutput, "start" | "end">, time
 
 const isLive = (booking: TBookingOutput) => booking.status === "accepted" || booking.status === "pending";
 
-function Details({ booking, onAction, onClose }: { booking: TBookingOutput; onAction: (view: TView) => void; onClose: () => void }) {
+function Details({
+  booking,
+  onAction,
+  onClose,
+}: {
+  booking: TBookingOutput & { isRoundRobin: boolean };
+  onAction: (view: TView) => void;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.bookings.pathKey() });
@@ -143,6 +151,16 @@ function Details({ booking, onAction, onClose }: { booking: TBookingOutput; onAc
             <dd>{booking.cancellationReason}</dd>
           </>
         )}
+        {booking.status === "cancelled" && booking.rescheduledToUid && (
+          <>
+            <dt className="font-medium text-slate-700">Rescheduled to</dt>
+            <dd>
+              <a href={`/booking/${booking.rescheduledToUid}`} className="text-indigo-700 underline">
+                See the new time
+              </a>
+            </dd>
+          </>
+        )}
         {booking.reschedulingReason && (
           <>
             <dt className="font-medium text-slate-700">Reason for rescheduling</dt>
@@ -178,9 +196,11 @@ function Details({ booking, onAction, onClose }: { booking: TBookingOutput; onAc
               Mark no-show
             </Button>
           )}
-          <Button variant="secondary" disabled={reassign.isPending} onClick={() => reassign.mutate({ bookingUid: booking.uid })}>
-            Reassign (round robin)
-          </Button>
+          {booking.isRoundRobin && (
+            <Button variant="secondary" disabled={reassign.isPending} onClick={() => reassign.mutate({ bookingUid: booking.uid })}>
+              Reassign (round robin)
+            </Button>
+          )}
           {!hasEnded && (
             <Button variant="danger" onClick={() => onAction("cancel")}>
               Cancel booking

@@ -15,21 +15,21 @@ export function BookingRow({ booking, timeZone, onOpen }: { booking: TBookingOut
         className={`flex w-full min-w-0 flex-1 flex-col gap-1 px-4 py-3 text-left hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between ${FOCUS_RING}`}
       >
         <span className="min-w-0">
-          <span className="block font-medium text-slate-900">{booking.title}</span>
+          <span className="block font-medium break-words text-slate-900">{booking.title}</span>
           <span className="block text-sm text-slate-600">
             <time dateTime={booking.start}>{formatInZone(booking.start, timeZone)}</time> · {booking.duration} min · {people}
           </span>
         </span>
-        <StatusBadge status={booking.status} />
+        <StatusBadge booking={booking} />
       </button>
+      {booking.status === "cancelled" && booking.rescheduledToUid && (
+        <a href={`/booking/${booking.rescheduledToUid}`} className={`shrink-0 px-4 pb-3 text-sm text-indigo-700 underline sm:py-3 ${FOCUS_RING}`}>
+          See the new time<span className="sr-only"> of {booking.title}</span>
+        </a>
+      )}
       {/* Beside the row's button, not in it: a link inside a button is not reachable on its own. */}
       {booking.meetingUrl && booking.status === "accepted" && (
-        <a
-          href={booking.meetingUrl}
-          target="_blank"
-          rel="noreferrer"
-          className={`shrink-0 px-4 pb-3 text-sm text-indigo-700 underline sm:py-3 dark:text-indigo-300 ${FOCUS_RING}`}
-        >
+        <a href={booking.meetingUrl} target="_blank" rel="noreferrer" className={`shrink-0 px-4 pb-3 text-sm text-indigo-700 underline sm:py-3 ${FOCUS_RING}`}>
           Join the meeting<span className="sr-only"> {booking.title}</span>
         </a>
       )}

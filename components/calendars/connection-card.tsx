@@ -38,6 +38,7 @@ export function ConnectionCard({ connection }: { connection: TConnection }) {
   );
   const disconnect = useMutation(
     trpc.calendars.disconnect.mutationOptions({
+      meta: { showsError: true },
       onSuccess: async () => {
         await refresh();
         setConfirming(false);

@@ -12,7 +12,7 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { toast } from "../ui/toast";
 
-type TApp = { app: string; title: string; connect: string; connected: boolean; invalid: boolean; isDefault: boolean };
+type TApp = { app: string; title: string; connect: string; connected: boolean; invalid: boolean; isDefault: boolean; unavailable: string | null };
 
 const OUTCOMES: Record<string, string> = {
   access_denied: "Zoom was not connected: the consent was declined.",
@@ -61,6 +61,7 @@ export function ConferencingSettings({ outcome }: { outcome: string | null }) {
   );
   const disconnect = useMutation(
     trpc.conferencing.disconnect.mutationOptions({
+      meta: { showsError: true },
       onSuccess: async () => {
         toast.success(`${toDisconnect?.title ?? "The app"} disconnected`);
         setToDisconnect(null);
@@ -87,13 +88,14 @@ export function ConferencingSettings({ outcome }: { outcome: string | null }) {
                 {statusOf(app)}
                 {app.isDefault ? " · Default" : ""}
               </p>
+              {!app.connected && app.unavailable && <p className="text-sm text-slate-600">{app.unavailable}</p>}
             </div>
             {app.connect !== "built-in" &&
               (app.connected ? (
                 <Button variant="secondary" onClick={() => setToDisconnect(app)} aria-label={`Disconnect ${app.title}`}>
                   Disconnect
                 </Button>
-              ) : (
+              ) : app.unavailable ? null : (
                 <Button onClick={() => connect.mutate({ app: app.app })} disabled={connect.isPending} aria-label={`Connect ${app.title}`}>
                   Connect
                 </Button>

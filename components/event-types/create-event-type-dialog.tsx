@@ -2,6 +2,7 @@
 /** "New event type": title, slug (from the title until edited) with the public URL it makes, length; a team's also its kind. */
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useFormContext, useWatch } from "react-hook-form";
 import { ZCreateEventTypeInput } from "@/server/event-types/event-type.schemas";
 import { ZCreateTeamEventTypeInput } from "@/server/event-types/team-event-type.schemas";
@@ -46,9 +47,21 @@ function PersonalForm({ onClose, publicBase }: { onClose: () => void; publicBase
   return (
     <Form form={form} onSubmit={(body) => create.mutate({ body })} label="New event type">
       <BasicFields publicBase={publicBase} />
+      <MeetingLinkNote appLabel={useDefaultAppLabel()} />
       <DialogButtons onClose={onClose} pending={create.isPending} />
     </Form>
   );
+}
+
+/** The video app a new personal event type starts with (the router adds it): the user's default, Jitsi Meet until they pick one. */
+function useDefaultAppLabel() {
+  const trpc = useTRPC();
+  const kinds = useQuery(trpc.eventTypes.locationKinds.queryOptions());
+  return kinds.data?.find((kind) => kind.type === "integration")?.integrations[0]?.label ?? "Jitsi Meet";
+}
+
+function MeetingLinkNote({ appLabel }: { appLabel: string }) {
+  return <p className="text-sm text-slate-600">Bookings get a {appLabel} meeting link. You can choose another location in the editor.</p>;
 }
 
 function TeamForm({ onClose, publicBase, teamId }: { onClose: () => void; publicBase: string; teamId: number }) {
@@ -64,6 +77,7 @@ function TeamForm({ onClose, publicBase, teamId }: { onClose: () => void; public
         options={SCHEDULING_KIND_OPTIONS}
         hint="Kept for the event type's life. Every member hosts it at first."
       />
+      <MeetingLinkNote appLabel="Jitsi Meet" />
       <DialogButtons onClose={onClose} pending={create.isPending} />
     </Form>
   );

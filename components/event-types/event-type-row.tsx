@@ -43,6 +43,7 @@ export function EventTypeRow({ eventType, teamId, publicBase, canWrite }: Props)
   );
   const remove = useMutation(
     trpc.eventTypes.delete.mutationOptions({
+      meta: { showsError: true },
       onSuccess: async () => {
         await refresh();
         setDialog("none");
@@ -56,11 +57,11 @@ export function EventTypeRow({ eventType, teamId, publicBase, canWrite }: Props)
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" aria-label={eventType.title}>
       <div className="min-w-0">
         {canWrite ? (
-          <Link href={`/event-types/${eventType.id}`} className={`font-medium text-slate-900 hover:underline ${FOCUS_RING}`}>
+          <Link href={`/event-types/${eventType.id}`} className={`font-medium [overflow-wrap:anywhere] text-slate-900 hover:underline ${FOCUS_RING}`}>
             {eventType.title}
           </Link>
         ) : (
-          <p className="font-medium text-slate-900">{eventType.title}</p>
+          <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{eventType.title}</p>
         )}
         <p className="text-sm text-slate-600">
           {[`${eventType.lengthInMinutes} min`, kind, eventType.requiresConfirmation ? "Requires confirmation" : null].filter(Boolean).join(" · ")}

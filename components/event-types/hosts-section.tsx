@@ -4,6 +4,7 @@
  * priority (higher are offered first) and whether they are on every booking. The kind (round robin, collective,
  * managed) is chosen when the event type is created and kept.
  */
+import { unbookableText } from "../teams/unbookable";
 import { useFormContext, useWatch } from "react-hook-form";
 import { HOST_PRIORITIES, type THost, type THostPriority } from "@/server/event-types/team-event-type.schemas";
 import { SwitchControl } from "../form/fields";
@@ -61,7 +62,25 @@ function HostList({ data }: { data: TTeamData }) {
   const hosts = (useWatch({ name: "hosts" }) ?? []) as THost[];
   const isRoundRobin = data.eventType.schedulingType === "roundRobin";
   const error = (useFormContext().formState.errors.hosts as { message?: string } | undefined)?.message;
-  if (assignAll) return <p className="text-sm text-slate-600">All {data.members.length} accepted members host it.</p>;
+  const unbookable = data.members.filter((member) => member.unbookable);
+  if (assignAll)
+    return (
+      <div className="space-y-2">
+        <p className="text-sm text-slate-600">
+          All {data.members.length} accepted members host it
+          {unbookable.length > 0 ? `; ${unbookable.length} of them cannot be booked now and are skipped:` : "."}
+        </p>
+        {unbookable.length > 0 && (
+          <ul aria-label="Hosts who cannot be booked" className="list-disc space-y-1 pl-5 text-sm text-amber-800">
+            {unbookable.map((member) => (
+              <li key={member.userId}>
+                {member.name}: {unbookableText(member.unbookable!).replace(/^Cannot be booked: /, "")}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    );
   const setHosts = (next: THost[]) => setValue("hosts", next, { shouldDirty: true, shouldValidate: true });
   const change = (userId: number, patch: Partial<THost>) => setHosts(hosts.map((host) => (host.userId === userId ? { ...host, ...patch } : host)));
   return (
@@ -71,6 +90,7 @@ function HostList({ data }: { data: TTeamData }) {
           const host = hosts.find((candidate) => candidate.userId === member.userId);
           return (
             <li key={member.userId} className="flex flex-wrap items-end justify-between gap-3 py-3" aria-label={member.name}>
+              {member.unbookable && <p className="w-full text-xs text-amber-800">{unbookableText(member.unbookable)}</p>}
               <SwitchControl
                 label={`${member.name} hosts`}
                 isSelected={Boolean(host)}

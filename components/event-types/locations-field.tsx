@@ -34,8 +34,10 @@ export function LocationsField() {
   const current = (useWatch({ name: "locations" }) ?? []) as { integration?: string }[];
   const kindOf = (type: string) => kinds.data?.find((kind) => kind.type === type);
   return (
-    <Fieldset legend="Locations" hint="Where the meeting happens. With several, the booker chooses one.">
-      {fields.length === 0 && <p className="text-sm text-slate-600">No location: the booking says none.</p>}
+    <Fieldset legend="Locations" hint="Where the meeting happens. With several, the booker chooses one. A video app makes a meeting link for each booking.">
+      {fields.length === 0 && (
+        <p className="text-sm text-slate-600">No location: bookings get no meeting link or address. Add “Video conferencing app” for a meeting link.</p>
+      )}
       <ul aria-label="Locations" className="space-y-3">
         {fields.map((field, index) => {
           const type = (field as unknown as { type: string }).type;

@@ -57,6 +57,7 @@ function LinkRow({ link, scope }: { link: TPrivateLink; scope: TLinkScope }) {
   const [isConfirming, setConfirming] = useState(false);
   const revoke = useMutation(
     trpc.eventTypes.privateLinks.revoke.mutationOptions({
+      meta: { showsError: true },
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: trpc.eventTypes.privateLinks.list.queryKey(scope) });
         setConfirming(false);

@@ -20,7 +20,10 @@ export function WebhooksSection({ eventTypeId, teamId }: { eventTypeId: number; 
     (candidate) => (candidate.owner.kind === "eventType" || candidate.owner.kind === "teamEventType") && candidate.owner.eventTypeId === eventTypeId,
   );
   const create = useMutation(
-    trpc.eventTypes.createWebhook.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }) }),
+    trpc.eventTypes.createWebhook.mutationOptions({
+      meta: { showsError: true },
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }),
+    }),
   );
   // Held in memory only: the signing secret is shown once.
   const [secret, setSecret] = useState<string | null>(null);

@@ -29,15 +29,11 @@ import {
   Switch,
   Text,
 } from "react-aria-components";
-import { get, useController, useFormContext } from "react-hook-form";
+import { useController, useFormContext, useWatch } from "react-hook-form";
 import { FOCUS_RING } from "../ui/button";
 import { CONTROL_CLASSES, FieldFrame } from "../ui/field-frame";
+import { useFieldError } from "./field-error";
 import { useFieldId } from "./form-id";
-
-function useFieldError(name: string): string | undefined {
-  const { formState } = useFormContext();
-  return (get(formState.errors, name) as { message?: string } | undefined)?.message;
-}
 
 type TextProps = InputHTMLAttributes<HTMLInputElement> & {
   name: string;
@@ -49,14 +45,30 @@ type TextProps = InputHTMLAttributes<HTMLInputElement> & {
 
 const emptyAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-export function TextField({ name, label, hint, className, isOptional, ...input }: TextProps) {
+/**
+ * A text's limit, shown as it is typed ("12 / 200", red past it). The input itself takes more than the limit, so a
+ * pasted text is not cut without a word: the form's schema (or the server) refuses it with a message saying so.
+ */
+function LengthCounter({ name, max }: { name: string; max: number }) {
+  const value = useWatch({ name }) as unknown;
+  const length = typeof value === "string" ? value.length : 0;
+  const isOver = length > max;
+  return (
+    <p className={`mt-1 text-right text-xs tabular-nums ${isOver ? "font-medium text-red-700" : "text-slate-500"}`}>
+      {length} / {max}
+      <span className="sr-only"> characters</span>
+    </p>
+  );
+}
+
+export function TextField({ name, label, hint, className, isOptional, maxLength, ...input }: TextProps) {
   const { register } = useFormContext();
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   const fieldId = useFieldId(name);
   const id = input.id ?? fieldId;
   const registered = register(name, input.type === "number" ? { valueAsNumber: true } : isOptional ? { setValueAs: emptyAsAbsent } : {});
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className} below={maxLength ? <LengthCounter name={name} max={maxLength} /> : null}>
       {(aria) => <input id={id} {...aria} className={CONTROL_CLASSES} {...input} {...registered} />}
     </FieldFrame>
   );
@@ -64,13 +76,13 @@ export function TextField({ name, label, hint, className, isOptional, ...input }
 
 type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string; label: string; hint?: string };
 
-export function TextareaField({ name, label, hint, className, ...textarea }: TextareaProps) {
+export function TextareaField({ name, label, hint, className, maxLength, ...textarea }: TextareaProps) {
   const { register } = useFormContext();
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   const fieldId = useFieldId(name);
   const id = textarea.id ?? fieldId;
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className} below={maxLength ? <LengthCounter name={name} max={maxLength} /> : null}>
       {(aria) => <textarea id={id} rows={3} {...aria} className={CONTROL_CLASSES} {...textarea} {...register(name)} />}
     </FieldFrame>
   );
@@ -102,7 +114,7 @@ export function SelectField<V extends string | number>({
   isLabelHidden?: boolean;
 }) {
   const { value, onChange, onBlur, ref } = useController({ name }).field;
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   return (
     <Select
       className={className}
@@ -151,7 +163,7 @@ export function ComboBoxField({
   className?: string;
 }) {
   const { value, onChange, onBlur, ref } = useController({ name }).field;
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   return (
     <ComboBox
       className={className}
@@ -222,7 +234,7 @@ export function SwitchControl({
 /** A calendar date (React Aria DatePicker) kept in the form as `YYYY-MM-DD`, the schemas' ZCalendarDate. */
 export function DateField({ name, label, hint, className }: { name: string; label: string; hint?: string; className?: string }) {
   const { value, onChange, onBlur, ref } = useController({ name }).field;
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   const date = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? parseDate(value) : null;
   return (
     <DatePicker

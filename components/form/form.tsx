@@ -15,10 +15,11 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormProvider, useForm, useFormState, type FieldValues, type UseFormProps, type UseFormReturn } from "react-hook-form";
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import type { z } from "zod";
 import { Alert } from "../ui/alert";
 import { FormIdContext } from "./form-id";
+import { SubmittedPathsContext, valuePaths } from "./field-error";
 import { Button } from "../ui/button";
 import { useHydrated } from "../ui/use-hydrated";
 
@@ -68,27 +69,44 @@ export function Form<TInput extends FieldValues, TOutput>({
   const rootError = useFormState({ control: form.control }).errors.root?.server?.message;
   const formId = useId();
   const isHydrated = useHydrated();
+  const submittedPaths = useRef<ReadonlySet<string>>(new Set());
+  const summary = useRef<HTMLDivElement>(null);
+  // A failed submit moves the focus to its summary, unless a field it names took the focus (the first invalid one):
+  // either way the person hears what went wrong, instead of the focus dropping to the page's body.
+  useEffect(() => {
+    if (!rootError) return;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.getAttribute("aria-invalid") === "true") return;
+    summary.current?.focus();
+  }, [rootError]);
   return (
     <FormProvider {...form}>
       <FormIdContext value={formId}>
-        <form
-          noValidate
-          aria-label={label}
-          aria-labelledby={aria["aria-labelledby"]}
-          onSubmit={(event) => {
-            form.clearErrors("root");
-            beforeSubmit?.();
-            const onInvalid = invalidSummary ? () => form.setError("root.server", { type: "client", message: invalidSummary }) : undefined;
-            void form.handleSubmit(onSubmit, onInvalid)(event);
-          }}
-        >
-          {/* Disabled until hydrated: letters typed into the server's HTML are dropped when the form takes over
+        <SubmittedPathsContext value={submittedPaths}>
+          <form
+            noValidate
+            aria-label={label}
+            aria-labelledby={aria["aria-labelledby"]}
+            onSubmit={(event) => {
+              form.clearErrors("root");
+              beforeSubmit?.();
+              submittedPaths.current = valuePaths(form.getValues());
+              const onInvalid = invalidSummary ? () => form.setError("root.server", { type: "client", message: invalidSummary }) : undefined;
+              void form.handleSubmit(onSubmit, onInvalid)(event);
+            }}
+          >
+            {/* Disabled until hydrated: letters typed into the server's HTML are dropped when the form takes over
               its fields, so the fields accept input only once they are the form's. */}
-          <fieldset role="presentation" disabled={!isHydrated} className={`m-0 min-w-0 border-0 p-0 ${className}`}>
-            {rootError && renderRootError(rootError)}
-            {children}
-          </fieldset>
-        </form>
+            <fieldset role="presentation" disabled={!isHydrated} className={`m-0 min-w-0 border-0 p-0 ${className}`}>
+              {rootError && (
+                <div ref={summary} tabIndex={-1} className="outline-none">
+                  {renderRootError(rootError)}
+                </div>
+              )}
+              {children}
+            </fieldset>
+          </form>
+        </SubmittedPathsContext>
       </FormIdContext>
     </FormProvider>
   );

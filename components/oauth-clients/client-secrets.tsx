@@ -20,6 +20,7 @@ export function ClientSecrets({ client }: { client: TOAuthClient }) {
   const [toRevoke, setToRevoke] = useState<TClientSecretListing | null>(null);
   const generate = useMutation(
     trpc.oauthClients.createSecret.mutationOptions({
+      meta: { showsError: true },
       onSuccess: async (created) => {
         setNewSecret(created.secret);
         await queryClient.invalidateQueries({ queryKey: trpc.oauthClients.list.queryKey() });

@@ -10,6 +10,7 @@ export function DeleteClientDialog({ client, isOpen, onClose }: { client: TOAuth
   const queryClient = useQueryClient();
   const remove = useMutation(
     trpc.oauthClients.delete.mutationOptions({
+      meta: { showsError: true },
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.oauthClients.list.queryKey() }),
     }),
   );

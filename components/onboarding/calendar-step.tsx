@@ -18,8 +18,8 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 export function CalendarStep({ theme, returnTo }: { theme: Theme; returnTo: string }) {
   const trpc = useTRPC();
   const { post } = useEmbed();
-  const connect = useMutation(trpc.onboarding.connectIcsFeed.mutationOptions());
-  const finish = useMutation(trpc.onboarding.finishCalendars.mutationOptions());
+  const connect = useMutation(trpc.onboarding.connectIcsFeed.mutationOptions({ meta: { showsError: true } }));
+  const finish = useMutation(trpc.onboarding.finishCalendars.mutationOptions({ meta: { showsError: true } }));
   const [error, setError] = useState<{ on: "connect" | "skip"; message: string } | null>(null);
   const isHydrated = useHydrated();
   const isBusy = connect.isPending || finish.isPending || connect.isSuccess || finish.isSuccess || !isHydrated;

@@ -21,7 +21,7 @@ type Props = {
 export function ProfileStep({ theme, initial, timeZones, returnTo }: Props) {
   const trpc = useTRPC();
   const { post } = useEmbed();
-  const save = useMutation(trpc.onboarding.saveProfile.mutationOptions());
+  const save = useMutation(trpc.onboarding.saveProfile.mutationOptions({ meta: { showsError: true } }));
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<FieldErrors>({});
   const classes = themeClasses(theme);

@@ -20,7 +20,7 @@ function RequestCard({ request }: { request: TOrganizationRequest }) {
       queryClient.invalidateQueries({ queryKey: trpc.organizations.adminRequests.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.organizations.adminList.queryKey() }),
     ]);
-  const review = useMutation(trpc.organizations.adminReview.mutationOptions({ onSuccess: refresh }));
+  const review = useMutation(trpc.organizations.adminReview.mutationOptions({ meta: { showsError: true }, onSuccess: refresh }));
   const [isRejecting, setIsRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();

@@ -20,6 +20,7 @@ export function OrganizationWebhooks({ orgId, canManage }: { orgId: number; canM
   const webhooks = useQuery(trpc.webhooks.organizationList.queryOptions({ orgId }));
   const create = useMutation(
     trpc.webhooks.organizationCreate.mutationOptions({
+      meta: { showsError: true },
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.organizationList.queryKey({ orgId }) }),
     }),
   );

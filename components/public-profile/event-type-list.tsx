@@ -15,9 +15,9 @@ export function EventTypeList({ basePath, eventTypes, label = "Event types" }: P
             href={`${basePath}/${eventType.slug}`}
             className={`block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-400 ${FOCUS_RING}`}
           >
-            <span className="block font-medium text-slate-900">{eventType.title}</span>
+            <span className="block font-medium [overflow-wrap:anywhere] text-slate-900">{eventType.title}</span>
             <span className="mt-1 block text-sm text-slate-600">{eventType.lengthInMinutes} minutes</span>
-            {eventType.description && <span className="mt-2 block text-sm break-words text-slate-700">{eventType.description}</span>}
+            {eventType.description && <span className="mt-2 block text-sm [overflow-wrap:anywhere] text-slate-700">{eventType.description}</span>}
           </Link>
         </li>
       ))}

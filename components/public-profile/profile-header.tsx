@@ -10,7 +10,7 @@ export function ProfileHeader({ name, imageUrl, bio }: { name: string; imageUrl:
           {name.trim().charAt(0).toUpperCase() || "?"}
         </span>
       )}
-      <h1 className="mt-4 text-2xl font-semibold break-words">{name}</h1>
+      <h1 className="mt-4 text-2xl font-semibold [overflow-wrap:anywhere]">{name}</h1>
       {bio && <p className="mt-2 max-w-prose break-words whitespace-pre-line text-slate-700">{bio}</p>}
     </header>
   );

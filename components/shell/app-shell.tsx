@@ -11,7 +11,6 @@ import { TextLink } from "../ui/text-link";
 import { PrimaryNav } from "./primary-nav";
 import { ThemeMenu } from "./theme-menu";
 import { UserMenu } from "./user-menu";
-import { Toaster } from "../ui/toast";
 
 export async function AppShell({ children }: { children: ReactNode }) {
   const user = await getSessionUser();
@@ -36,7 +35,6 @@ export async function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         {children}
       </main>
-      <Toaster />
     </div>
   );
 }

@@ -24,8 +24,9 @@ function currentSection(pathname: string) {
 export function PrimaryNav() {
   const current = currentSection(usePathname());
   return (
-    <nav aria-label="Primary" className="-mx-2 overflow-x-auto">
-      <ul className="flex gap-1 px-2">
+    // Wrapping, not scrolling: at 390 px a scrolled row hid "Settings" past the edge.
+    <nav aria-label="Primary" className="-mx-2">
+      <ul className="flex flex-wrap gap-1 px-2">
         {PRIMARY_SECTIONS.map((section) => {
           const isCurrent = section.href === current;
           return (
@@ -33,7 +34,7 @@ export function PrimaryNav() {
               <Link
                 href={section.href}
                 aria-current={isCurrent ? "page" : undefined}
-                className={`block rounded-md px-3 py-2 text-sm ${FOCUS_RING} ${isCurrent ? "bg-indigo-50 font-medium text-indigo-800" : "text-slate-700 hover:bg-slate-100"}`}
+                className={`block rounded-md px-2.5 py-2 text-sm sm:px-3 ${FOCUS_RING} ${isCurrent ? "bg-indigo-50 font-medium text-indigo-800" : "text-slate-700 hover:bg-slate-100"}`}
               >
                 {section.label}
               </Link>

@@ -15,8 +15,10 @@ export function InvitationAnswer({ token }: { token: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const isHydrated = useHydrated();
-  const accept = useMutation(trpc.teams.acceptInvitation.mutationOptions({ onSuccess: ({ teamId }) => router.push(`/settings/teams/${teamId}`) }));
-  const decline = useMutation(trpc.teams.declineInvitation.mutationOptions({ onSuccess: () => router.refresh() }));
+  const accept = useMutation(
+    trpc.teams.acceptInvitation.mutationOptions({ meta: { showsError: true }, onSuccess: ({ teamId }) => router.push(`/settings/teams/${teamId}`) }),
+  );
+  const decline = useMutation(trpc.teams.declineInvitation.mutationOptions({ meta: { showsError: true }, onSuccess: () => router.refresh() }));
   const isBusy = !isHydrated || accept.isPending || accept.isSuccess || decline.isPending || decline.isSuccess;
   const error = accept.error ?? decline.error;
   return (

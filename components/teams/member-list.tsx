@@ -19,14 +19,18 @@ const CELL = "px-4 py-3 text-left";
 /** A membership not accepted shows no profile (only the id the inviter gave), so it is named by that id. */
 const labelOf = (member: TMember) => member.user.name || member.user.username || `User #${member.userId}`;
 
-type Props = { teamId: number; canManage: boolean; myUserId: number };
+/** `unbookable`: for owners and admins, why a member cannot be booked (round robin and collective slots skip them). */
+type Props = { teamId: number; canManage: boolean; myUserId: number; unbookable?: Record<number, string> };
 
-export function MemberList({ teamId, canManage, myUserId }: Props) {
+export function MemberList({ teamId, canManage, myUserId, unbookable = {} }: Props) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const members = useQuery(trpc.teams.members.queryOptions({ teamId }));
   const changeRole = useMutation(
-    trpc.teams.changeRole.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.teams.members.queryKey({ teamId }) }) }),
+    trpc.teams.changeRole.mutationOptions({
+      meta: { showsError: true },
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.teams.members.queryKey({ teamId }) }),
+    }),
   );
   const [toRemove, setToRemove] = useState<TMember | null>(null);
 
@@ -46,6 +50,11 @@ export function MemberList({ teamId, canManage, myUserId }: Props) {
                   {labelOf(member)}
                   {member.userId === myUserId && <span className="ml-1 text-slate-500">(you)</span>}
                   {!member.accepted && <span className="ml-1 text-amber-700">(not accepted)</span>}
+                  {member.accepted && unbookable[member.userId] && (
+                    <span className="block text-xs font-normal text-amber-800" data-testid="unbookable-member">
+                      {unbookable[member.userId]}
+                    </span>
+                  )}
                 </th>
                 <td className={CELL}>{member.user.email || "—"}</td>
                 <td className={CELL}>

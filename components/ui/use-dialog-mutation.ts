@@ -1,5 +1,5 @@
 "use client";
-/** A mutation behind a confirmation dialog: on success the list it changed is refetched and the dialog closes. */
+/** A mutation behind a confirmation dialog: its failure shows in the dialog; on success the list it changed is refetched and the dialog closes. */
 import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from "@tanstack/react-query";
 import { describeError } from "../trpc/errors";
 
@@ -11,6 +11,7 @@ export function useDialogMutation<TData, TError, TVariables>(
   const queryClient = useQueryClient();
   const mutation = useMutation({
     ...options,
+    meta: { showsError: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: changedList });
       onClose();

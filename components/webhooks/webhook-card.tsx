@@ -20,9 +20,9 @@ export function WebhookCard({ webhook, owner }: { webhook: TWebhookListing; owne
       queryClient.invalidateQueries({ queryKey: trpc.webhooks.organizationList.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ id: webhook.id, owner }) }),
     ]);
-  const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: refresh }));
-  const remove = useMutation(trpc.webhooks.delete.mutationOptions({ onSuccess: refresh }));
-  const sendTest = useMutation(trpc.webhooks.sendTest.mutationOptions({ onSettled: refresh }));
+  const update = useMutation(trpc.webhooks.update.mutationOptions({ meta: { showsError: true }, onSuccess: refresh }));
+  const remove = useMutation(trpc.webhooks.delete.mutationOptions({ meta: { showsError: true }, onSuccess: refresh }));
+  const sendTest = useMutation(trpc.webhooks.sendTest.mutationOptions({ meta: { showsError: true }, onSettled: refresh }));
   const [panel, setPanel] = useState<"none" | "edit" | "deliveries">("none");
   const failure = update.error ?? remove.error ?? sendTest.error;
   const state = webhook.disabledAt ? `Disabled: ${webhook.disabledReason ?? ""}` : webhook.active ? "Active" : "Paused";

@@ -16,7 +16,7 @@ export function WebhookDeliveries({ webhookId, owner }: { webhookId: number; own
   const queryClient = useQueryClient();
   const deliveries = useQuery(trpc.webhooks.deliveries.queryOptions({ id: webhookId, owner }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ id: webhookId, owner }) });
-  const redeliver = useMutation(trpc.webhooks.redeliver.mutationOptions({ onSettled: refresh }));
+  const redeliver = useMutation(trpc.webhooks.redeliver.mutationOptions({ meta: { showsError: true }, onSettled: refresh }));
 
   if (deliveries.isPending) return <p className="text-sm text-slate-600">Loading deliveries…</p>;
   if (deliveries.isError) return <Alert>{describeError(deliveries.error).message}</Alert>;

@@ -14,7 +14,10 @@ export function WebhooksManager() {
   const queryClient = useQueryClient();
   const webhooks = useQuery(trpc.webhooks.list.queryOptions());
   const create = useMutation(
-    trpc.webhooks.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }) }),
+    trpc.webhooks.create.mutationOptions({
+      meta: { showsError: true },
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }),
+    }),
   );
   // The account's group is always listed by the server; a group is shown here only when it has webhooks.
   const groups = webhooks.data?.filter((group) => group.webhooks.length > 0) ?? [];

@@ -55,7 +55,7 @@ test("a range ending before it starts is refused on its field and nothing is sav
   await choose(page, /Monday range 1 from/, "15:00");
   await choose(page, /Monday range 1 to/, "10:00");
   await page.getByRole("button", { name: "Save schedule" }).click();
-  await expect(page.getByText("endTime must be after startTime")).toBeVisible();
+  await expect(page.getByText("The end time must be after the start time")).toBeVisible();
   const entries = await db.availability.findMany({ where: { scheduleId: schedule.id } });
   expect(entries.map(({ startMinute, endMinute }) => [startMinute, endMinute])).toEqual([[540, 1020]]);
 });

@@ -61,7 +61,7 @@ test("a user asks for an organization, an admin accepts it, and the requester ow
   await form.getByLabel("Organization name").fill(name);
   await form.getByLabel("Slug").fill("Not A Slug");
   await form.getByRole("button", { name: "Send request" }).click();
-  await expect(form.getByText("slug is lowercase letters, digits and single hyphens")).toBeVisible();
+  await expect(form.getByText("The slug can hold only lowercase letters, digits and single hyphens")).toBeVisible();
   await form.getByLabel("Slug").fill(slug);
   await form.getByRole("button", { name: "Send request" }).click();
   await expect(page.getByTestId("my-org-request").filter({ hasText: "waiting for review" })).toBeVisible();

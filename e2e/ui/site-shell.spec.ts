@@ -22,6 +22,7 @@ const THEMES = ["light", "dark"] as const;
 
 /** Each page of the shell, with its heading; `shot` names the screenshot of a section. */
 const PAGES = (scheduleId: number) => [
+  { path: "/", heading: "Welcome" },
   { path: "/event-types", heading: "Event types", shot: "event-types" },
   { path: "/bookings", heading: "Bookings", shot: "bookings" },
   { path: "/availability", heading: "Availability", shot: "availability" },
@@ -29,6 +30,8 @@ const PAGES = (scheduleId: number) => [
   { path: "/settings/profile", heading: "Profile", shot: "settings-profile" },
   { path: "/settings/general", heading: "General", shot: "settings-general" },
   { path: "/settings/security", heading: "Security", shot: "settings-security" },
+  { path: "/settings/calendars", heading: "Calendars" },
+  { path: "/settings/conferencing", heading: "Conferencing" },
   { path: "/settings/teams", heading: "Teams" },
   { path: "/settings/my-apps", heading: "Authorized apps" },
   { path: "/settings/developer/api-keys", heading: "API keys", shot: "settings-developer" },

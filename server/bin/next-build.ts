@@ -34,6 +34,9 @@ export function buildIsCurrent(): boolean {
 /** Runs `next build` unless the current build is fresh; false when the build failed. */
 export function buildIfStale(env: NodeJS.ProcessEnv = process.env): boolean {
   if (buildIsCurrent()) return true;
-  console.log(JSON.stringify({ level: "info", message: "building (no build yet, or sources changed since)" }));
+  // The first start spends most of its time here; Next.js prints each step of its build below this line.
+  console.log(
+    JSON.stringify({ level: "info", message: "building the site once (no build yet, or sources changed since): a few minutes on 2 cores; progress follows" }),
+  );
   return spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, stdio: "inherit", env }).status === 0;
 }

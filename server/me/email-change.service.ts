@@ -27,7 +27,7 @@ export async function requestEmailChange(actor: Actor, input: TRequestEmailChang
   const token = `cnv_ec_${randomBytes(32).toString("base64url")}`;
   const expiresAt = new Date(Date.now() + EMAIL_CHANGE_LIFETIME_HOURS * 3_600_000);
   await db.$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { id: actor.userId }, select: { email: true } });
+    const user = await tx.user.findUnique({ where: { id: actor.userId }, select: { email: true, timeZone: true } });
     if (!user) throw new AppError("NOT_FOUND", "User not found");
     if (user.email === email)
       throw new AppError("BAD_REQUEST", "This is already your e-mail address", [{ path: "body.email", message: "This is already your e-mail address" }]);
@@ -35,7 +35,10 @@ export async function requestEmailChange(actor: Actor, input: TRequestEmailChang
     await tx.emailChangeRequest.deleteMany({ where: { userId: actor.userId, confirmedAt: null } });
     await tx.emailChangeRequest.create({ data: { userId: actor.userId, newEmail: email, tokenHash: hashSecret(token), expiresAt } });
     const link = `${env().APP_URL}/auth/confirm-email/${token}`;
-    await queueMails(tx, [emailChangeConfirmationMail({ to: email, link, expiresAt }), emailChangeNoticeMail({ to: user.email, newEmail: email })]);
+    await queueMails(tx, [
+      emailChangeConfirmationMail({ to: email, link, expiresAt, timeZone: user.timeZone }),
+      emailChangeNoticeMail({ to: user.email, newEmail: email }),
+    ]);
   });
   return { pendingEmail: email, expiresAt: expiresAt.toISOString() };
 }

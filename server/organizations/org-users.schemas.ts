@@ -52,8 +52,8 @@ const ZOrgRole = z.enum(TEAM_ROLES as ["OWNER", "ADMIN", "MEMBER"], { message: `
 
 const profileFields = {
   username: ZUsername,
-  name: z.string().trim().min(1, "name must not be empty").max(100, "name is at most 100 characters"),
-  bio: z.string().trim().max(1000, "bio is at most 1000 characters"),
+  name: z.string().trim().min(1, "Enter the person's name").max(100, "The name can be at most 100 characters long"),
+  bio: z.string().trim().max(1000, "The bio can be at most 1000 characters long"),
   timeZone: ZTimeZone,
   weekStart: z.enum(WEEK_STARTS, { message: `weekStart must be one of ${WEEK_STARTS.join(", ")}` }),
   timeFormat: z.union([z.literal(12), z.literal(24)], { message: "timeFormat is 12 or 24" }),

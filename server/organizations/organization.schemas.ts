@@ -6,7 +6,7 @@ import { ZEmail } from "../users/user.schemas";
 
 export const ZOrgIdParams = z.object({ orgId: ZIdParam });
 
-const ZOrgName = z.string().trim().min(1, "name must not be empty").max(100, "name is at most 100 characters");
+const ZOrgName = z.string().trim().min(1, "Enter the organization's name").max(100, "The name can be at most 100 characters long");
 
 export const ZCreateOrganizationInput = z.object({ name: ZOrgName, slug: ZTeamSlug, ownerEmail: ZEmail }).strict();
 export type TCreateOrganizationInput = z.input<typeof ZCreateOrganizationInput>;
@@ -15,9 +15,9 @@ export const ZUpdateOrganizationInput = z
   .object({
     name: ZOrgName,
     slug: ZTeamSlug,
-    bio: z.string().trim().max(1000, "bio is at most 1000 characters").nullable(),
+    bio: z.string().trim().max(1000, "The bio can be at most 1000 characters long").nullable(),
     logoUrl: z
-      .url({ protocol: /^https?$/, message: "logoUrl must be an http(s) URL" })
+      .url({ protocol: /^https?$/, message: "The logo must be a web address starting with https:// or http://" })
       .max(2048)
       .nullable(),
   })

@@ -39,7 +39,7 @@ export const ZAvailabilityInput = z
     endTime: ZEndTime,
   })
   .strict()
-  .refine((entry) => toMinutes(entry.endTime) > toMinutes(entry.startTime), { path: ["endTime"], message: "endTime must be after startTime" });
+  .refine((entry) => toMinutes(entry.endTime) > toMinutes(entry.startTime), { path: ["endTime"], message: "The end time must be after the start time" });
 
 export const ZOverrideInput = z
   .object({
@@ -50,7 +50,7 @@ export const ZOverrideInput = z
   .strict()
   .refine((entry) => isUnavailableAllDay(entry) || toMinutes(entry.endTime) > toMinutes(entry.startTime), {
     path: ["endTime"],
-    message: "endTime must be after startTime (00:00–00:00 marks the date unavailable)",
+    message: "The end time must be after the start time (00:00 to 00:00 marks the whole day unavailable)",
   });
 
 export type TAvailabilityInput = z.infer<typeof ZAvailabilityInput>;

@@ -67,6 +67,14 @@ async function recipientOf(tx: Tx, invitee: TInvitee): Promise<string | null> {
   return (await tx.user.findUnique({ where: { id: invitee.userId }, select: { email: true } }))?.email ?? null;
 }
 
+/** The zone the mail's expiry is written in: the recipient's own when they have an account, else the inviter's. */
+async function mailZoneOf(tx: Tx, invitee: TInvitee, inviterId: number): Promise<string> {
+  const where = "email" in invitee ? { email: invitee.email } : { id: invitee.userId };
+  const recipient = await tx.user.findFirst({ where, select: { timeZone: true } });
+  if (recipient) return recipient.timeZone;
+  return (await tx.user.findUnique({ where: { id: inviterId }, select: { timeZone: true } }))?.timeZone ?? "UTC";
+}
+
 /**
  * Opens an invitation and queues its mail, in the caller's transaction (whose caller has checked the actor's role).
  * An invitation by id is stored, listed and answered the same whether or not the id names an account, so an outsider
@@ -94,7 +102,10 @@ export async function openInvitation(tx: Tx, actor: Actor, teamId: number, invit
   if (to) {
     const inviterName = invitation.invitedBy?.name || invitation.invitedBy?.email || "";
     const isForAccount = "userId" in invitee;
-    await queueMails(tx, [teamInvitationMail({ to, teamName: invitation.team.name, inviterName, role, link: invitationLink(token), expiresAt, isForAccount })]);
+    const timeZone = await mailZoneOf(tx, invitee, actor.userId);
+    await queueMails(tx, [
+      teamInvitationMail({ to, teamName: invitation.team.name, inviterName, role, link: invitationLink(token), expiresAt, timeZone, isForAccount }),
+    ]);
   }
   return { ...invitation, token };
 }

@@ -10,18 +10,18 @@ export const ZTeamIdParams = z.object({ teamId: ZIdParam });
 
 export const ZTeamSlug = z
   .string()
-  .min(1, "slug must not be empty")
-  .max(64, "slug is at most 64 characters")
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug is lowercase letters, digits and single hyphens");
+  .min(1, "Enter a slug for the team's address")
+  .max(64, "The slug can be at most 64 characters long")
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "The slug can hold only lowercase letters, digits and single hyphens");
 
 const teamFields = {
-  name: z.string().trim().min(1, "name must not be empty").max(100, "name is at most 100 characters"),
+  name: z.string().trim().min(1, "Enter the team's name").max(100, "The name can be at most 100 characters long"),
   slug: ZTeamSlug,
   logoUrl: z
-    .url({ protocol: /^https?$/, message: "logoUrl must be an http(s) URL" })
+    .url({ protocol: /^https?$/, message: "The logo must be a web address starting with https:// or http://" })
     .max(2048)
     .nullable(),
-  bio: z.string().trim().max(1000, "bio is at most 1000 characters").nullable(),
+  bio: z.string().trim().max(1000, "The bio can be at most 1000 characters long").nullable(),
   timeZone: ZTimeZone,
   weekStart: z.enum(WEEK_STARTS, { message: `weekStart must be one of ${WEEK_STARTS.join(", ")}` }),
   metadata: z
@@ -41,6 +41,20 @@ export const ZUpdateTeamInput = z
   .strict()
   .refine((value) => Object.keys(value).length > 0, "Send at least one field to change");
 export type TUpdateTeamInput = z.input<typeof ZUpdateTeamInput>;
+
+/** The site's team profile form (/settings/teams/{id}): a blank bio or logo clears it. */
+export const ZTeamProfileForm = z
+  .object({
+    name: teamFields.name,
+    slug: teamFields.slug,
+    bio: z
+      .string()
+      .trim()
+      .max(1000, "The bio can be at most 1000 characters long")
+      .transform((value) => (value === "" ? null : value)),
+    logoUrl: z.union([z.literal(""), teamFields.logoUrl.unwrap()]).transform((value) => (value === "" ? null : value)),
+  })
+  .strict();
 
 export const ZListTeamsQuery = ZPaginationQuery;
 

@@ -20,6 +20,7 @@ import {
   ZRescheduleBookingInput,
   ZUpdateLocationInput,
 } from "../../bookings/booking.schemas";
+import { db } from "../../db/client";
 import { ZIdField } from "../../http/ids";
 import { ZTimestampText } from "../../time/timestamps";
 import { ZEmail } from "../../users/user.schemas";
@@ -68,6 +69,15 @@ async function listTab(actor: Actor, { tab, teamId, orgId, eventTypeId, cursor, 
   return { items: page.items, pagination: page.pagination };
 }
 
+/**
+ * What the details dialog needs beyond the v2 shape: whether "Reassign" applies (only a round-robin event type's
+ * booking can move to another host; the use case refuses the rest), so the dialog does not offer what would fail.
+ */
+async function withSiteFacts<T extends { eventTypeId: number | null }>(booking: T) {
+  const eventType = booking.eventTypeId ? await db.eventType.findUnique({ where: { id: booking.eventTypeId }, select: { schedulingType: true } }) : null;
+  return { ...booking, isRoundRobin: eventType?.schedulingType === "ROUND_ROBIN" };
+}
+
 const ZUid = ZBookingUidParams;
 const withBody = <T extends z.ZodType>(body: T) => ZUid.extend({ body });
 
@@ -77,7 +87,9 @@ export const bookingsRouter = router({
   // With orgId: the booking as the organization's list shows it (a member's personal booking included), to read.
   get: protectedProcedure
     .input(ZUid.extend({ orgId: z.number().int().positive().optional() }))
-    .query(({ ctx, input }) => (input.orgId ? getOrganizationBooking(ctx.actor, input.orgId, input.bookingUid) : getBooking(ctx.actor, input.bookingUid))),
+    .query(async ({ ctx, input }) =>
+      withSiteFacts(await (input.orgId ? getOrganizationBooking(ctx.actor, input.orgId, input.bookingUid) : getBooking(ctx.actor, input.bookingUid))),
+    ),
   calendarLinks: protectedProcedure.input(ZUid).query(({ ctx, input }) => calendarLinks(ctx.actor, input.bookingUid)),
   rescheduleTarget: protectedProcedure.input(ZUid).query(({ ctx, input }) => getRescheduleTarget(ctx.actor, input.bookingUid)),
   confirm: protectedProcedure.input(ZUid).mutation(({ ctx, input }) => confirmBooking(ctx.actor, input.bookingUid)),

@@ -10,7 +10,9 @@ import { holdsPermission } from "../../auth/permissions";
 import { env } from "../../env";
 import { duplicateEventType, duplicateTeamEventType, eventTypeTeamOf } from "../../event-types/event-type-duplicate";
 import { ZDuplicateEventTypeInput } from "../../event-types/event-type-duplicate.schemas";
-import { ZCreateEventTypeInput } from "../../event-types/event-type.schemas";
+import { ZCreateEventTypeInput, type TCreateEventTypeInput } from "../../event-types/event-type.schemas";
+import { BUILT_IN_APP, type ConferencingApp } from "../../conferencing/conferencing-apps";
+import { defaultAppOf } from "../../conferencing/conferencing-defaults";
 import { createEventType, deleteEventType, getEventType, listEventTypes, updateEventType } from "../../event-types/event-type.service";
 import { locationKinds } from "../../event-types/location-kinds";
 import { ZCreatePrivateLinkInput } from "../../event-types/private-link.schemas";
@@ -26,6 +28,7 @@ import { ZCreateTeamEventTypeInput, ZUpdateTeamEventTypeInput } from "../../even
 import { createTeamEventType, deleteTeamEventType, getTeamEventType, listTeamEventTypes, updateTeamEventType } from "../../event-types/team-event-type.service";
 import { ZIdField } from "../../http/ids";
 import { getMe } from "../../me/me.service";
+import { unbookableReasons } from "../../teams/host-bookability";
 import { listMemberships } from "../../teams/membership.service";
 import { teamRoleOf } from "../../teams/team-roles";
 import { listTeams } from "../../teams/team.service";
@@ -50,6 +53,15 @@ async function canWrite(actor: Actor, teamId: number) {
   return role !== null && holdsPermission(role, "eventType.write");
 }
 
+/**
+ * A new event type made in the site starts with a meeting link: the creator's default conferencing app for their own
+ * (Jitsi Meet until they choose another), the built-in Jitsi Meet for a team's (its hosts may not have the
+ * creator's app). The editor says so, and a location sent with the form is kept as it is.
+ */
+function withMeetingLocation<T extends { locations?: TCreateEventTypeInput["locations"] }>(body: T, app: ConferencingApp): T {
+  return body.locations === undefined ? { ...body, locations: [{ type: "integration", integration: app }] } : body;
+}
+
 /** The actor's own event types, then each team's, with whether the actor may change them. */
 async function overview(actor: Actor) {
   const [publicBase, { items: eventTypes }, { items: teams }] = await Promise.all([personalBase(actor), listEventTypes(actor, ALL), listTeams(actor, ALL)]);
@@ -69,9 +81,15 @@ async function editorData(actor: Actor, eventTypeId: number) {
   const teamId = await eventTypeTeamOf(actor, eventTypeId);
   if (teamId === null) return { kind: "personal" as const, eventType: await getEventType(actor, eventTypeId), publicBase: await personalBase(actor) };
   const eventType = await getTeamEventType(actor, teamId, eventTypeId);
-  const members = (await listMemberships(actor, teamId, ALL, { pending: false })).items
-    .filter((member) => member.accepted)
-    .map(({ userId, role, user }) => ({ userId, role, name: user.name ?? user.username ?? `Member ${userId}` }));
+  const accepted = (await listMemberships(actor, teamId, ALL, { pending: false })).items.filter((member) => member.accepted);
+  // Who cannot be booked (no schedule, no hours, away for good): round robin skips them, so the Hosts tab names them.
+  const reasons = await unbookableReasons(accepted.map((member) => member.userId));
+  const members = accepted.map(({ userId, role, user }) => ({
+    userId,
+    role,
+    name: user.name ?? user.username ?? `Member ${userId}`,
+    unbookable: reasons.get(userId) ?? null,
+  }));
   return { kind: "team" as const, eventType, canWrite: await canWrite(actor, teamId), publicBase: `${appUrl()}${await publicPathOfTeam(teamId)}/`, members };
 }
 
@@ -98,10 +116,12 @@ export const eventTypesRouter = router({
   overview: protectedProcedure.query(({ ctx }) => overview(ctx.actor)),
   locationKinds: protectedProcedure.query(({ ctx }) => locationKinds(ctx.actor)),
   get: protectedProcedure.input(ZEventTypeRef).query(({ ctx, input }) => editorData(ctx.actor, input.eventTypeId)),
-  create: protectedProcedure.input(z.object({ body: ZCreateEventTypeInput })).mutation(({ ctx, input }) => createEventType(ctx.actor, input.body)),
+  create: protectedProcedure
+    .input(z.object({ body: ZCreateEventTypeInput }))
+    .mutation(async ({ ctx, input }) => createEventType(ctx.actor, withMeetingLocation(input.body, await defaultAppOf(ctx.actor.userId)))),
   createForTeam: protectedProcedure
     .input(ZTeamRef.extend({ body: ZCreateTeamEventTypeInput }))
-    .mutation(({ ctx, input }) => createTeamEventType(ctx.actor, input.teamId, input.body)),
+    .mutation(({ ctx, input }) => createTeamEventType(ctx.actor, input.teamId, withMeetingLocation(input.body, BUILT_IN_APP))),
   update: protectedProcedure.input(ZScopedRef.extend({ body: ZUpdateTeamEventTypeInput })).mutation(({ ctx, input: { teamId, eventTypeId, body } }) => {
     return teamId === null ? updateEventType(ctx.actor, eventTypeId, body) : updateTeamEventType(ctx.actor, teamId, eventTypeId, body);
   }),

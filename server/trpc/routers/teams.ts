@@ -9,8 +9,8 @@ import { acceptInvitation, declineInvitation } from "../../teams/invitation-acce
 import { ZInviteInput, ZTeamInvitationRef, ZTeamRole } from "../../teams/invitation.schemas";
 import { inviteToTeam, listPendingInvitations, revokeInvitation } from "../../teams/invitation.service";
 import { deleteMembership, listMemberships, updateMembership } from "../../teams/membership.service";
-import { ZCreateTeamInput } from "../../teams/team.schemas";
-import { createTeam, listTeams } from "../../teams/team.service";
+import { ZCreateTeamInput, ZUpdateTeamInput } from "../../teams/team.schemas";
+import { createTeam, deleteTeam, listTeams, updateTeam } from "../../teams/team.service";
 import { protectedProcedure, router } from "../init";
 
 const ZTeamRef = z.object({ teamId: ZIdField }).strict();
@@ -23,6 +23,10 @@ const ALL = { take: 500, skip: 0 };
 export const teamsRouter = router({
   list: protectedProcedure.query(async ({ ctx }) => (await listTeams(ctx.actor, ALL)).items),
   create: protectedProcedure.input(ZCreateTeamInput).mutation(({ ctx, input }) => createTeam(ctx.actor, input)),
+  update: protectedProcedure
+    .input(z.object({ teamId: ZIdField, body: ZUpdateTeamInput }).strict())
+    .mutation(({ ctx, input }) => updateTeam(ctx.actor, input.teamId, input.body)),
+  delete: protectedProcedure.input(ZTeamRef).mutation(({ ctx, input }) => deleteTeam(ctx.actor, input.teamId)),
   members: protectedProcedure.input(ZTeamRef).query(async ({ ctx, input }) => {
     // Pending ones (invitations by id) are listed with the team's invitations.
     return (await listMemberships(ctx.actor, input.teamId, ALL, { pending: false })).items;
