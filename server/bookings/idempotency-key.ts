@@ -10,11 +10,12 @@ import { AppError } from "../errors";
 import type { TCreateBookingInput } from "./booking.schemas";
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 const OPERATION = "POST /v2/bookings";
 
 /** The key, or null when absent or empty; a longer key is a 400 before anything is read or written. */
 export function idempotencyKeyOf(request: Request): string | null {
-  const key = request.headers.get("idempotency-key");
+  const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
   if (!key) return null;
   if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     const message = `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`;
