@@ -13,7 +13,7 @@ export async function decideAuthorization({ userId }: Actor, params: AuthorizePa
   const check = await checkAuthorizationRequest(params);
   if (check.kind === "page-error") return check;
   if (check.kind === "redirect-error") return { kind: "redirect", location: check.location };
-  const { client, redirectUri, scopes, state, codeChallenge, isLegacy } = check.authorization;
+  const { client, redirectUri, scopes, state, codeChallenge, isLegacy, resource } = check.authorization;
   if (!allow) {
     return { kind: "redirect", location: redirectWith(redirectUri, { error: "access_denied", error_description: "The user denied access", state }) };
   }
@@ -24,6 +24,7 @@ export async function decideAuthorization({ userId }: Actor, params: AuthorizePa
       userId,
       scopes,
       isLegacy,
+      resource,
       codes: {
         create: {
           hash: hashSecret(code),
