@@ -8,30 +8,11 @@
  * - USER_SCOPES (the default): listed domains as above; any other client is accepted for user-level scopes only
  *   (the consenting user's own data), never a team's or an organization's without review.
  */
-import { z } from "zod";
-import type { AgentClientPolicy } from "../../db/generated/client";
+import { ZAgentPolicyInput, type AgentPolicySettings, type TAgentPolicyInput } from "./agent-policy.schemas";
 import type { Actor } from "../../auth/actor";
 import { ALL_SCOPES, SCOPES, type Scope } from "../../auth/scopes";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-
-export const AGENT_POLICIES = ["REVIEW_EACH", "ALLOWED_DOMAINS", "USER_SCOPES"] as const satisfies readonly AgentClientPolicy[];
-
-const ZDomain = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, "Enter a host name such as agents.example.com");
-
-export const ZAgentPolicyInput = z.object({
-  policy: z.enum(AGENT_POLICIES),
-  domains: z
-    .array(ZDomain)
-    .max(100)
-    .transform((domains) => [...new Set(domains)].sort()),
-});
-export type TAgentPolicyInput = z.input<typeof ZAgentPolicyInput>;
-export type AgentPolicySettings = z.output<typeof ZAgentPolicyInput>;
 
 export async function getAgentPolicy(): Promise<AgentPolicySettings> {
   const row = await db.instanceSettings.findUnique({ where: { id: 1 }, select: { agentClientPolicy: true, agentClientDomains: true } });
