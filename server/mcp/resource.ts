@@ -28,11 +28,13 @@ export function protectedResourceMetadata(appUrl: string) {
 }
 
 /** RFC 6750 §3 challenge with RFC 9728 §5.1's resource_metadata, so a client can discover how to get a token. */
+/**
+ * Without an error (no credential yet), `scope` is what an agent needs for a scheduler's day: the user-level scopes.
+ * The MCP spec has clients ask for the challenge's scope first, so a new agent asks for no team or organization access.
+ */
 export function bearerChallenge(appUrl: string, error?: { code: "invalid_token" | "insufficient_scope"; description: string; scope?: string }) {
   const parts = [`Bearer resource_metadata="${resourceMetadataUrl(appUrl)}"`];
-  if (error) {
-    parts.push(`error="${error.code}"`, `error_description="${error.description.replace(/["\\]/g, "'")}"`);
-    if (error.scope) parts.push(`scope="${error.scope}"`);
-  }
+  if (error) parts.push(`error="${error.code}"`, `error_description="${error.description.replace(/["\\]/g, "'")}"`);
+  parts.push(`scope="${error?.scope ?? USER_LEVEL_SCOPES.join(" ")}"`);
   return parts.join(", ");
 }
