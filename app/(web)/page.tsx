@@ -23,6 +23,7 @@ export default async function HomePage() {
       <nav aria-label="Main" className="mt-8 flex flex-wrap gap-6">
         <TextLink href="/docs/api">API reference</TextLink>
         <TextLink href="/docs/oauth">OAuth guide</TextLink>
+        <TextLink href="/docs/mcp">Connect an AI agent</TextLink>
         {user ? (
           <>
             <TextLink href="/settings/developer/api-keys">API keys</TextLink>

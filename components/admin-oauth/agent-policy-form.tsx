@@ -36,12 +36,17 @@ function PolicyForm({ settings }: { settings: AgentPolicySettings }) {
         AI agents
       </h2>
       <p className="mt-2 max-w-prose text-sm text-slate-600">
-        Agents connect through Convene&apos;s MCP server and identify themselves with a metadata document or by registering. Choose how a new one is
-        reviewed; each user still approves every agent on the consent page.
+        Agents connect through Convene&apos;s MCP server and identify themselves with a metadata document or by registering. Choose how a new one is reviewed;
+        each user still approves every agent on the consent page.
       </p>
       <Form form={form} aria-labelledby="agent-policy-heading" className="mt-4 space-y-4" onSubmit={(input) => save.mutate(input)}>
         <SelectField name="policy" label="New agents" options={POLICY_OPTIONS} />
-        <TextareaField name="domains" label="Trusted agent domains" hint="One host name per line, e.g. agents.example.com (its subdomains count too)" rows={3} />
+        <TextareaField
+          name="domains"
+          label="Trusted agent domains"
+          hint="One host name per line, e.g. agents.example.com (its subdomains count too)"
+          rows={3}
+        />
         <SubmitButton pending={save.isPending} pendingLabel="Saving…">
           Save agent policy
         </SubmitButton>

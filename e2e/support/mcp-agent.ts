@@ -28,7 +28,13 @@ export class TestAgentProvider implements OAuthClientProvider {
     return AGENT_REDIRECT_URI;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: this.name, redirect_uris: [AGENT_REDIRECT_URI], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return {
+      client_name: this.name,
+      redirect_uris: [AGENT_REDIRECT_URI],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
   }
   clientInformation() {
     return this.client;
@@ -60,7 +66,9 @@ export function newAgent(serverUrl: string, provider: TestAgentProvider) {
 }
 
 /** A tool's v2-shaped answer ({status, data, …}) from its text content. */
-export function toolAnswer<T = unknown>(result: unknown): { status: string; data: T; error?: { code: string; message: string; next?: { nearestFreeStarts?: string[] } } } {
+export function toolAnswer<T = unknown>(
+  result: unknown,
+): { status: string; data: T; error?: { code: string; message: string; next?: { nearestFreeStarts?: string[] } } } {
   const content = (result as { content: { type: string; text: string }[] }).content;
   return JSON.parse(content[0]!.text);
 }

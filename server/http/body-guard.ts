@@ -33,11 +33,13 @@ export function bodyTooLargeResponse(target: string): Response {
     : pathname === MCP_PATH
       ? Response.json({ jsonrpc: "2.0", error: { code: -32600, message: BODY_TOO_LARGE_MESSAGE }, id: null }, { status: 413 })
       : pathname.startsWith(TRPC_PREFIX)
-      ? Response.json(
-          { error: { message: BODY_TOO_LARGE_MESSAGE, code: TRPC_ERROR_CODES_BY_KEY.PAYLOAD_TOO_LARGE, data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413 } } },
-          { status: 413 },
-        )
-      : errorResponse("PAYLOAD_TOO_LARGE", BODY_TOO_LARGE_MESSAGE);
+        ? Response.json(
+            {
+              error: { message: BODY_TOO_LARGE_MESSAGE, code: TRPC_ERROR_CODES_BY_KEY.PAYLOAD_TOO_LARGE, data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413 } },
+            },
+            { status: 413 },
+          )
+        : errorResponse("PAYLOAD_TOO_LARGE", BODY_TOO_LARGE_MESSAGE);
   response.headers.set("Connection", "close");
   return response;
 }

@@ -43,11 +43,16 @@ export async function callTool(tool: ToolDefinition, principal: Principal, args:
       request: routeRequest(tool, mcpRequest, args),
       requestId,
     });
-    return result(answer instanceof Page ? { status: "success", data: answer.items, pagination: answer.pagination } : { status: "success", data: answer ?? null });
+    return result(
+      answer instanceof Page ? { status: "success", data: answer.items, pagination: answer.pagination } : { status: "success", data: answer ?? null },
+    );
   } catch (error) {
     if (!(error instanceof AppError)) {
       log.error("MCP tool failed", { tool: tool.name, requestId, error });
-      return result({ status: "error", error: { code: "INTERNAL_SERVER_ERROR", message: `Something went wrong. Quote request id ${requestId} when reporting it.` } }, true);
+      return result(
+        { status: "error", error: { code: "INTERNAL_SERVER_ERROR", message: `Something went wrong. Quote request id ${requestId} when reporting it.` } },
+        true,
+      );
     }
     const next = await nextMoveAfter(tool, principal, args, error).catch(() => null);
     const details = error.details === undefined ? {} : { details: error.details };

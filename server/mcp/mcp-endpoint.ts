@@ -40,11 +40,17 @@ function checkOrigin(request: Request, appUrl: string): void {
 async function authenticate(request: Request, appUrl: string): Promise<Principal> {
   const header = request.headers.get("authorization");
   const challenge = (error?: Parameters<typeof bearerChallenge>[1]) => ({ "WWW-Authenticate": bearerChallenge(appUrl, error) });
-  if (!header) throw jsonRpcError(401, -32001, "Authentication required: authorize with OAuth (see WWW-Authenticate) or send an API key as a bearer token", challenge());
+  if (!header)
+    throw jsonRpcError(401, -32001, "Authentication required: authorize with OAuth (see WWW-Authenticate) or send an API key as a bearer token", challenge());
   const token = bearerToken(header);
   const principal = token ? await principalForBearer(token) : null;
   if (!principal) {
-    throw jsonRpcError(401, -32001, "Invalid, expired or revoked credential", challenge({ code: "invalid_token", description: "Invalid, expired or revoked credential" }));
+    throw jsonRpcError(
+      401,
+      -32001,
+      "Invalid, expired or revoked credential",
+      challenge({ code: "invalid_token", description: "Invalid, expired or revoked credential" }),
+    );
   }
   // RFC 8707 / MCP authorization: a token is accepted only by the resource it was issued for. API keys are not
   // OAuth tokens and are accepted as the peer's MCP server accepts them.
@@ -122,4 +128,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
 
 /** Stateless: there is no stream to open (GET) and no session to end (DELETE). */
 export const methodNotAllowed = () =>
-  Response.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: send JSON-RPC messages with POST" }, id: null }, { status: 405, headers: { Allow: "POST" } });
+  Response.json(
+    { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: send JSON-RPC messages with POST" }, id: null },
+    { status: 405, headers: { Allow: "POST" } },
+  );

@@ -55,7 +55,8 @@ export async function nextMoveAfter(tool: ToolDefinition, principal: Principal, 
     return { advice: "That time is not free: call find_available_slots with bookingUidToReschedule set to this booking's uid, then try one of its starts." };
   }
   if (error.code === "BAD_REQUEST") return { advice: "Fix the arguments named in details (the input schema of this tool describes each) and call again." };
-  if (error.code === "NOT_FOUND") return { advice: "Check the id: list tools (list_bookings, list_event_types, list_teams…) give the ids this connection can reach." };
+  if (error.code === "NOT_FOUND")
+    return { advice: "Check the id: list tools (list_bookings, list_event_types, list_teams…) give the ids this connection can reach." };
   if (error.code === "TOO_MANY_REQUESTS") return { advice: "Too many attempts: wait for the time given in the message before trying again." };
   return null;
 }

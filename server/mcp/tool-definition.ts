@@ -34,7 +34,14 @@ const IDEMPOTENCY_KEY_SCHEMA = {
     "Any unique string you choose for this booking attempt (a UUID). Send the same key when you retry after a timeout or a lost answer: the first booking is returned instead of a second one being made.",
 };
 
-export function defineTool(spec: { name: string; title: string; description: string; route: ApiRoute; takesIdempotencyKey?: boolean; destructive?: boolean }): ToolDefinition {
+export function defineTool(spec: {
+  name: string;
+  title: string;
+  description: string;
+  route: ApiRoute;
+  takesIdempotencyKey?: boolean;
+  destructive?: boolean;
+}): ToolDefinition {
   const { route } = spec;
   const extra: Record<string, object> = spec.takesIdempotencyKey ? { [IDEMPOTENCY_KEY_ARGUMENT]: IDEMPOTENCY_KEY_SCHEMA } : {};
   const isRead = route.method === "GET";

@@ -3,7 +3,15 @@
  * (/docs/mcp) and docs/mcp.md list them from here, with their scopes.
  */
 import { busyTimesRoute } from "../calendars/calendars.routes";
-import { cancelBookingRoute, confirmBookingRoute, createBookingRoute, declineBookingRoute, listBookingsRoute, markAbsentRoute, rescheduleBookingRoute } from "../bookings/bookings.routes";
+import {
+  cancelBookingRoute,
+  confirmBookingRoute,
+  createBookingRoute,
+  declineBookingRoute,
+  listBookingsRoute,
+  markAbsentRoute,
+  rescheduleBookingRoute,
+} from "../bookings/bookings.routes";
 import { getEventTypeRoute, listEventTypesRoute } from "../event-types/event-types.routes";
 import { getTeamEventTypeRoute, listTeamEventTypesRoute } from "../event-types/team-event-types.routes";
 import { getMeRoute } from "../me/me.routes";
@@ -33,7 +41,12 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     description:
       "The user's event types (the kinds of meeting people can book: title, slug, length, locations). Use it to find the eventTypeId that find_available_slots and create_booking need. Filter by username and eventSlug to find someone else's public event type.",
   }),
-  defineTool({ name: "get_event_type", title: "Read an event type", route: getEventTypeRoute, description: "One of the user's event types by its id, with every setting." }),
+  defineTool({
+    name: "get_event_type",
+    title: "Read an event type",
+    route: getEventTypeRoute,
+    description: "One of the user's event types by its id, with every setting.",
+  }),
   defineTool({
     name: "find_available_slots",
     title: "Find free slots",
@@ -105,13 +118,24 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     route: listSchedulesRoute,
     description: "The user's availability schedules (weekly hours, date overrides, time zone). get_default_schedule gives the one bookings use by default.",
   }),
-  defineTool({ name: "get_default_schedule", title: "Read the default schedule", route: getDefaultScheduleRoute, description: "The user's default availability schedule." }),
-  defineTool({ name: "get_schedule", title: "Read a schedule", route: getScheduleRoute, description: "One availability schedule by its id (from list_schedules)." }),
+  defineTool({
+    name: "get_default_schedule",
+    title: "Read the default schedule",
+    route: getDefaultScheduleRoute,
+    description: "The user's default availability schedule.",
+  }),
+  defineTool({
+    name: "get_schedule",
+    title: "Read a schedule",
+    route: getScheduleRoute,
+    description: "One availability schedule by its id (from list_schedules).",
+  }),
   defineTool({
     name: "create_schedule",
     title: "Create a schedule",
     route: createScheduleRoute,
-    description: "Create an availability schedule (name, time zone, weekly hours, overrides). Read list_schedules first: most changes are updates of an existing one.",
+    description:
+      "Create an availability schedule (name, time zone, weekly hours, overrides). Read list_schedules first: most changes are updates of an existing one.",
   }),
   defineTool({
     name: "update_schedule",
@@ -119,22 +143,39 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     route: updateScheduleRoute,
     description: "Change an availability schedule's hours, overrides, time zone or name; only the fields sent change.",
   }),
-  defineTool({ name: "list_out_of_office", title: "List out-of-office", route: listOutOfOfficeRoute, description: "The user's out-of-office entries (no bookings can be made in them)." }),
+  defineTool({
+    name: "list_out_of_office",
+    title: "List out-of-office",
+    route: listOutOfOfficeRoute,
+    description: "The user's out-of-office entries (no bookings can be made in them).",
+  }),
   defineTool({
     name: "create_out_of_office",
     title: "Add out-of-office",
     route: createOutOfOfficeRoute,
-    description: "Mark the user out of office between two dates, optionally with a reason and someone to redirect bookers to. Existing bookings are not cancelled.",
+    description:
+      "Mark the user out of office between two dates, optionally with a reason and someone to redirect bookers to. Existing bookings are not cancelled.",
   }),
-  defineTool({ name: "update_out_of_office", title: "Change out-of-office", route: updateOutOfOfficeRoute, description: "Change an out-of-office entry (from list_out_of_office)." }),
+  defineTool({
+    name: "update_out_of_office",
+    title: "Change out-of-office",
+    route: updateOutOfOfficeRoute,
+    description: "Change an out-of-office entry (from list_out_of_office).",
+  }),
   defineTool({ name: "delete_out_of_office", title: "Remove out-of-office", route: deleteOutOfOfficeRoute, description: "Remove an out-of-office entry." }),
   defineTool({
     name: "get_busy_times",
     title: "Busy times from calendars",
     route: busyTimesRoute,
-    description: "Busy periods from one of the user's connected calendars between two dates (for reasoning about the user's day; find_available_slots already accounts for them).",
+    description:
+      "Busy periods from one of the user's connected calendars between two dates (for reasoning about the user's day; find_available_slots already accounts for them).",
   }),
-  defineTool({ name: "list_teams", title: "List teams", route: listTeamsRoute, description: "The teams the user belongs to, with their ids for the team tools." }),
+  defineTool({
+    name: "list_teams",
+    title: "List teams",
+    route: listTeamsRoute,
+    description: "The teams the user belongs to, with their ids for the team tools.",
+  }),
   defineTool({ name: "get_team", title: "Read a team", route: getTeamRoute, description: "One team by its id (from list_teams)." }),
   defineTool({
     name: "list_team_event_types",
@@ -142,7 +183,12 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     route: listTeamEventTypesRoute,
     description: "A team's event types (collective and round robin), for find_available_slots and create_booking with a team event type.",
   }),
-  defineTool({ name: "get_team_event_type", title: "Read a team event type", route: getTeamEventTypeRoute, description: "One of a team's event types by its id." }),
+  defineTool({
+    name: "get_team_event_type",
+    title: "Read a team event type",
+    route: getTeamEventTypeRoute,
+    description: "One of a team's event types by its id.",
+  }),
   defineTool({
     name: "list_organization_teams",
     title: "List an organization's teams",

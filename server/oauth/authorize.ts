@@ -144,7 +144,8 @@ export async function checkAuthorizationRequest(raw: RawAuthorizeParams): Promis
     return redirectError("invalid_request", "Public clients must send a PKCE code_challenge (S256)");
   }
   const resource = params.resource === undefined ? null : knownResource(params.resource);
-  if (resource === undefined) return redirectError("invalid_target", `resource must be ${mcpResourceUrl(env().APP_URL)} (the MCP server), or left out for the REST API`);
+  if (resource === undefined)
+    return redirectError("invalid_target", `resource must be ${mcpResourceUrl(env().APP_URL)} (the MCP server), or left out for the REST API`);
   const { redirectUris: _uris, scopes: _clientScopes, status: _status, ...consentClient } = client;
   return {
     kind: "valid",

@@ -86,7 +86,18 @@ async function refresh(client: AuthenticatedClient, params: TokenParams): Promis
       kind: true,
       codeId: true,
       expiresAt: true,
-      grant: { select: { id: true, clientId: true, scopes: true, isLegacy: true, resource: true, createdAt: true, revokedAt: true, client: { select: { scopes: true } } } },
+      grant: {
+        select: {
+          id: true,
+          clientId: true,
+          scopes: true,
+          isLegacy: true,
+          resource: true,
+          createdAt: true,
+          revokedAt: true,
+          client: { select: { scopes: true } },
+        },
+      },
     },
   });
   if (!row || row.kind !== "REFRESH" || row.grant.clientId !== client.id) throw invalid;

@@ -5,7 +5,8 @@ import { flushCredentialCache } from "../../auth/credential-cache";
 import type { Scope } from "../../auth/scopes";
 import { queueReviewRequest } from "../clients";
 import { decideAgentClient, getAgentPolicy } from "./agent-policy";
-import { clientFields, requestedScopes, type TClientMetadata } from "./client-metadata.schemas";
+import type { AgentPolicySettings } from "./agent-policy.schemas";
+import { clientFields, type TClientMetadata } from "./client-metadata.schemas";
 
 export type AgentClientInput = {
   id: string;
@@ -19,9 +20,12 @@ export type AgentClientInput = {
 const hostsOf = (uris: readonly string[]) => [...new Set(uris.map((uri) => new URL(uri).hostname))];
 export const redirectHosts = (metadata: TClientMetadata) => hostsOf(metadata.redirect_uris);
 
-/** A new agent client, accepted or pending as the policy decides; admins hear of a pending one in the same transaction. */
-export async function createAgentClientIn(tx: Tx, input: AgentClientInput) {
-  const decision = decideAgentClient(await getAgentPolicy(), input.hosts, requestedScopes(input.metadata.scope));
+/**
+ * A new agent client, accepted or pending as the policy decides (read by the caller before its transaction); admins
+ * hear of a pending one in the same transaction.
+ */
+export async function createAgentClientIn(tx: Tx, input: AgentClientInput, policy: AgentPolicySettings) {
+  const decision = decideAgentClient(policy, input.hosts);
   const fields = clientFields(input.metadata, `https://${input.hosts[0] ?? "localhost"}`);
   const accepted = decision.status === "ACCEPTED";
   const client = await tx.oAuthClient.create({
@@ -53,14 +57,20 @@ export async function refreshAgentClient(clientId: string, metadata: TClientMeta
   const fields = clientFields(metadata, `https://${hosts[0] ?? "localhost"}`);
   const redirectsChanged = [...current.redirectUris].sort().join(" ") !== [...fields.redirectUris].sort().join(" ");
   const redecide = current.status === "PENDING" || (current.status === "ACCEPTED" && redirectsChanged);
-  const decision = redecide ? decideAgentClient(await getAgentPolicy(), hosts, requestedScopes(metadata.scope)) : null;
+  const decision = redecide ? decideAgentClient(await getAgentPolicy(), hosts) : null;
   await db.$transaction(async (tx) => {
     await tx.oAuthClient.update({
       where: { id: clientId },
       data: {
         ...fields,
         metadataFetchedAt: new Date(),
-        ...(decision ? { status: decision.status, scopes: decision.scopes as Scope[], ...(decision.status === "ACCEPTED" ? { wasAccepted: true, reviewedAt: new Date() } : {}) } : {}),
+        ...(decision
+          ? {
+              status: decision.status,
+              scopes: decision.scopes as Scope[],
+              ...(decision.status === "ACCEPTED" ? { wasAccepted: true, reviewedAt: new Date() } : {}),
+            }
+          : {}),
       },
     });
     if (decision?.status === "PENDING" && current.status !== "PENDING") await queueReviewRequest(tx, clientId, fields.name);

@@ -3,7 +3,7 @@
  * client is reviewed by an admin before it can be used. The admin reviews once, for a class of clients, by choosing
  * a policy (docs/mcp.md argues each against the spec's text):
  * - REVIEW_EACH: every new agent client waits for an admin's review, as a developer's client does.
- * - ALLOWED_DOMAINS: clients identified under a domain the admin listed are accepted with the scopes they ask;
+ * - ALLOWED_DOMAINS: clients identified under a domain the admin listed are accepted for every scope;
  *   any other waits for review.
  * - USER_SCOPES (the default): listed domains as above; any other client is accepted for user-level scopes only
  *   (the consenting user's own data), never a team's or an organization's without review.
@@ -39,15 +39,17 @@ export const isUnderListedDomain = (host: string, domains: readonly string[]) =>
 
 export type AgentClientDecision = { status: "ACCEPTED" | "PENDING"; scopes: Scope[] };
 
+const USER_LEVEL = ALL_SCOPES.filter((scope) => SCOPES[scope].level === "user");
+
 /**
- * The status and scopes of a new agent client. `hosts` identify it: its metadata document's host, or, for a
- * dynamic registration, the hosts of its redirect URIs (where its codes can go). An empty scope request means all.
+ * The status and scope ceiling of a new agent client. `hosts` identify it: its metadata document's host, or, for a
+ * dynamic registration, the hosts of its redirect URIs (where its codes can go). The ceiling is what users may be
+ * asked for, not what they grant: an agent registers with the scopes of its first challenge and asks for more later
+ * (step-up), so what it named at registration does not limit it; the policy does.
  */
-export function decideAgentClient(settings: AgentPolicySettings, hosts: readonly string[], requested: readonly Scope[]): AgentClientDecision {
-  const asked = requested.length ? [...new Set(requested)].sort() : [...ALL_SCOPES];
+export function decideAgentClient(settings: AgentPolicySettings, hosts: readonly string[]): AgentClientDecision {
   const listed = hosts.length > 0 && hosts.every((host) => isUnderListedDomain(host, settings.domains));
-  if (settings.policy !== "REVIEW_EACH" && listed) return { status: "ACCEPTED", scopes: asked };
-  if (settings.policy !== "USER_SCOPES") return { status: "PENDING", scopes: asked };
-  const userLevel = asked.filter((scope) => SCOPES[scope].level === "user");
-  return userLevel.length ? { status: "ACCEPTED", scopes: userLevel } : { status: "PENDING", scopes: asked };
+  if (settings.policy !== "REVIEW_EACH" && listed) return { status: "ACCEPTED", scopes: [...ALL_SCOPES] };
+  if (settings.policy === "USER_SCOPES") return { status: "ACCEPTED", scopes: [...USER_LEVEL] };
+  return { status: "PENDING", scopes: [...ALL_SCOPES] };
 }

@@ -3,7 +3,6 @@
  * registration's body. Unknown fields are ignored, as RFC 7591 §2 asks; what Convene cannot honour is refused by name.
  */
 import { z } from "zod";
-import { isScope, type Scope } from "../../auth/scopes";
 import { MAX_REDIRECT_URIS, ZRedirectUri } from "../oauth-client.schemas";
 
 const ZHttpsUrl = z
@@ -24,7 +23,10 @@ export const ZClientMetadata = z.object({
   grant_types: z
     .array(z.string())
     .optional()
-    .refine((types) => !types || types.every((type) => type === "authorization_code" || type === "refresh_token"), "only authorization_code and refresh_token are supported"),
+    .refine(
+      (types) => !types || types.every((type) => type === "authorization_code" || type === "refresh_token"),
+      "only authorization_code and refresh_token are supported",
+    ),
   response_types: z
     .array(z.string())
     .optional()
@@ -32,9 +34,6 @@ export const ZClientMetadata = z.object({
   token_endpoint_auth_method: z.enum(["none", "client_secret_basic", "client_secret_post"]).optional(),
 });
 export type TClientMetadata = z.output<typeof ZClientMetadata>;
-
-/** The scope string's recognized scopes; unknown values are dropped (a client written for another server may send them). */
-export const requestedScopes = (scope: string | undefined): Scope[] => (scope ?? "").split(/\s+/).filter(isScope);
 
 /** The client's name and links as a developer's client stores them: the website is client_uri, else the client's own host. */
 export function clientFields(metadata: TClientMetadata, fallbackWebsite: string) {

@@ -10,6 +10,7 @@ import { countedLimit } from "../../security/rate-limits";
 import { createClientSecretIn } from "../client-secrets";
 import { OAuthError } from "../oauth-error";
 import { createAgentClientIn, redirectHosts } from "./agent-clients";
+import { getAgentPolicy } from "./agent-policy";
 import { ZClientMetadata } from "./client-metadata.schemas";
 
 /** RFC 7591 §3.2.2: a bad redirect URI is invalid_redirect_uri, anything else invalid_client_metadata. */
@@ -24,18 +25,24 @@ function metadataOrRefusal(body: unknown) {
 export async function registerDynamicClient(body: unknown, address: string) {
   const { retryAfterSeconds } = await countAttempt([countedLimit("CLIENT_REGISTRATIONS_PER_ADDRESS", `client-registration:addr:${address}`)]);
   if (retryAfterSeconds > 0) {
-    throw new OAuthError("temporarily_unavailable", `Too many client registrations; retry in ${retryAfterSeconds} seconds`, 429, { "Retry-After": String(retryAfterSeconds) });
+    throw new OAuthError("temporarily_unavailable", `Too many client registrations; retry in ${retryAfterSeconds} seconds`, 429, {
+      "Retry-After": String(retryAfterSeconds),
+    });
   }
   const metadata = metadataOrRefusal(body);
   const method = metadata.token_endpoint_auth_method ?? "client_secret_basic";
   const type = method === "none" ? "PUBLIC" : "CONFIDENTIAL";
   const id = `dcr_${randomBytes(16).toString("hex")}`;
+  const policy = await getAgentPolicy();
   const { client, secret } = await db.$transaction(async (tx) => {
-    const client = await createAgentClientIn(tx, { id, registration: "DYNAMIC", metadata, hosts: redirectHosts(metadata), type });
+    const client = await createAgentClientIn(tx, { id, registration: "DYNAMIC", metadata, hosts: redirectHosts(metadata), type }, policy);
     const secret = type === "CONFIDENTIAL" ? await createClientSecretIn(tx, id) : null;
     return { client, secret };
   });
-  const stored = await db.oAuthClient.findUniqueOrThrow({ where: { id: client.id }, select: { name: true, redirectUris: true, scopes: true, websiteUrl: true, logoUrl: true, createdAt: true } });
+  const stored = await db.oAuthClient.findUniqueOrThrow({
+    where: { id: client.id },
+    select: { name: true, redirectUris: true, scopes: true, websiteUrl: true, logoUrl: true, createdAt: true },
+  });
   return {
     client_id: client.id,
     ...(secret ? { client_secret: secret.secret, client_secret_expires_at: 0 } : {}),

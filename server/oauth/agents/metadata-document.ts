@@ -8,6 +8,7 @@ import { db } from "../../db/client";
 import { env } from "../../env";
 import { OutboundUrlError, requestUserUrl, type ResolveHost } from "../../security/outbound-http";
 import { createAgentClientIn, refreshAgentClient } from "./agent-clients";
+import { getAgentPolicy } from "./agent-policy";
 import { ZClientMetadata, type TClientMetadata } from "./client-metadata.schemas";
 
 /** The draft recommends at most 5 KB; a little room for long redirect URI lists. */
@@ -55,7 +56,10 @@ export async function fetchClientMetadataDocument(clientId: string, resolve?: Re
     throw new ClientMetadataError("A metadata document cannot carry a client secret");
   }
   const parsed = ZClientMetadata.safeParse(document);
-  if (!parsed.success) throw new ClientMetadataError(`The client's metadata document is invalid: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new ClientMetadataError(
+      `The client's metadata document is invalid: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+    );
   if ((parsed.data.token_endpoint_auth_method ?? "none") !== "none") {
     throw new ClientMetadataError("A metadata document client authenticates with PKCE only (token_endpoint_auth_method none)");
   }
@@ -79,8 +83,9 @@ export async function ensureMetadataDocumentClient(clientId: string, resolve?: R
     return;
   }
   const metadata = await fetchClientMetadataDocument(clientId, resolve);
+  const policy = await getAgentPolicy();
   await db
-    .$transaction((tx) => createAgentClientIn(tx, { id: clientId, registration: "METADATA_DOCUMENT", metadata, hosts: [host], type: "PUBLIC" }))
+    .$transaction((tx) => createAgentClientIn(tx, { id: clientId, registration: "METADATA_DOCUMENT", metadata, hosts: [host], type: "PUBLIC" }, policy))
     .catch((error: unknown) => {
       // Two first requests at once: the other one created it.
       if ((error as { code?: string }).code !== "P2002") throw error;
