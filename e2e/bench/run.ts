@@ -3,6 +3,7 @@
  * autocannon at the same load as the bare route handler, reported as a ratio against its target.
  * Env: BENCH_CONNECTIONS (10), BENCH_DURATION seconds per measurement (10), BENCH_WARMUP seconds (3),
  * BENCH_TIMEOUT seconds for everything after the server is up (600; a hung server cannot hold the run).
+ * BENCH_ONLY=mcp runs the MCP figures alone (a short check of the MCP server's cost without the whole bench).
  * Exits 1 when a scenario is BELOW its target.
  */
 import { randomBytes } from "node:crypto";
@@ -22,6 +23,7 @@ import { run as slotsAlgorithm } from "./slots-algorithm";
 import { roundRobinContention, roundRobinSlots } from "./round-robin";
 import { bookingCostAtScale } from "./booking-scale";
 import { webhookBench } from "./webhooks";
+import { MCP_TARGET, mcpBench } from "./mcp";
 
 const SCENARIOS: Scenario[] = [meScenario, oauthMeScenario, tokenExchangeScenario, slotsScenario, bookingScenario];
 
@@ -66,9 +68,24 @@ async function bench(server: TestServer): Promise<boolean> {
     const result = scenario.minRatio === null ? "" : pass ? "PASS" : "BELOW";
     console.log(row([scenario.name, ...figures(measured), bare.requestsPerSecond.toFixed(0), ratio.toFixed(2), target, result]));
   }
+  const mcpPass = await mcp(server.baseUrl);
   const webhooksPass = await webhooks(server.baseUrl);
   await printPhaseSplits(server.baseUrl);
-  return (await bookingsAtScale(server.baseUrl)) && webhooksPass && allPass;
+  return (await bookingsAtScale(server.baseUrl)) && webhooksPass && mcpPass && allPass;
+}
+
+/** Issue 40: a tool call costs the same order as the /v2 request it wraps (target ≥ 0.7 of its throughput). */
+async function mcp(baseUrl: string): Promise<boolean> {
+  console.log(`
+MCP tool calls vs the /v2 requests they wrap (same API key, alternating slices):`);
+  let pass = true;
+  for (const figure of await mcpBench(baseUrl, load)) {
+    pass &&= figure.pass;
+    console.log(
+      `  ${figure.name}: tool ${figure.mcp.requestsPerSecond.toFixed(0)} req/s (p50 ${figure.mcp.p50.toFixed(1)} ms), /v2 ${figure.v2.requestsPerSecond.toFixed(0)} req/s (p50 ${figure.v2.p50.toFixed(1)} ms); ratio ${figure.ratio.toFixed(2)} (target ≥ ${MCP_TARGET.toFixed(2)}) ${figure.pass ? "PASS" : "BELOW"}`,
+    );
+  }
+  return pass;
 }
 
 /** Issue 12: bookings with ten webhooks each vs none (target ≥ 0.9); issue 25: worker deliveries vs direct POSTs (≥ 0.6). */
@@ -196,6 +213,12 @@ async function main() {
     void server.stop().finally(() => process.exit(2));
   }, timeoutSeconds * 1000);
   try {
+    if (process.env.BENCH_ONLY === "mcp") {
+      process.env.DATABASE_URL = server.databaseUrl;
+      await measure(server.baseUrl, BARE_HANDLER, { ...load, durationSeconds: warmupSeconds });
+      process.exitCode = (await mcp(server.baseUrl)) ? 0 : 1;
+      return;
+    }
     const algorithm = slotsAlgorithm();
     const allPass = (await bench(server)) && algorithm.pass;
     process.exitCode = allPass ? 0 : 1;

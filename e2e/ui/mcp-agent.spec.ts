@@ -54,7 +54,8 @@ async function consentInChromium(browser: Browser, provider: TestAgentProvider, 
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(DEFAULT_PASSWORD);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("heading", { name: `${provider.name} wants to access your Convene account` })).toBeVisible();
+  // The consent page fetches the metadata document first: slower than a page of the site on a loaded machine.
+  await expect(page.getByRole("heading", { name: `${provider.name} wants to access your Convene account` })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("This is an AI agent")).toBeVisible();
   const permissions = page.getByRole("list", { name: "Requested permissions" });
   for (const words of expectWords) await expect(permissions.getByText(words, { exact: true })).toBeVisible();

@@ -2,7 +2,7 @@
 import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { hashSecret, newSecret } from "../auth/secrets";
-import { checkAuthorizationRequest, redirectWith, type AuthorizeParams } from "./authorize";
+import { authorizationResponse, checkAuthorizationRequest, type AuthorizeParams } from "./authorize";
 
 export const CODE_LIFETIME_MS = 60_000;
 
@@ -15,7 +15,7 @@ export async function decideAuthorization({ userId }: Actor, params: AuthorizePa
   if (check.kind === "redirect-error") return { kind: "redirect", location: check.location };
   const { client, redirectUri, scopes, state, codeChallenge, isLegacy, resource } = check.authorization;
   if (!allow) {
-    return { kind: "redirect", location: redirectWith(redirectUri, { error: "access_denied", error_description: "The user denied access", state }) };
+    return { kind: "redirect", location: authorizationResponse(redirectUri, { error: "access_denied", error_description: "The user denied access", state }) };
   }
   const code = newSecret("authorizationCode");
   await db.oAuthGrant.create({
@@ -38,5 +38,5 @@ export async function decideAuthorization({ userId }: Actor, params: AuthorizePa
       },
     },
   });
-  return { kind: "redirect", location: redirectWith(redirectUri, { code, state }) };
+  return { kind: "redirect", location: authorizationResponse(redirectUri, { code, state }) };
 }

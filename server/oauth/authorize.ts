@@ -47,14 +47,16 @@ export type AuthorizeCheck =
  */
 export function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
   const answer = new URLSearchParams();
-  // RFC 9207: every authorization response, success or error, names the issuer that sent it.
-  params = { ...params, iss: env().APP_URL };
   for (const [key, value] of Object.entries(params)) if (value !== undefined) answer.append(key, value);
   const query = answer.toString();
   if (!query) return redirectUri;
   const separator = !redirectUri.includes("?") ? "?" : /[?&]$/.test(redirectUri) ? "" : "&";
   return `${redirectUri}${separator}${query}`;
 }
+
+/** An authorization response (RFC 9207: every one, success or error, names the issuer that sent it). */
+export const authorizationResponse = (redirectUri: string, params: Record<string, string | undefined>) =>
+  redirectWith(redirectUri, { ...params, iss: env().APP_URL });
 
 const RECOGNIZED = (value: string) => isScope(value) || (LEGACY_SCOPES as readonly string[]).includes(value);
 
@@ -121,7 +123,7 @@ export async function checkAuthorizationRequest(raw: RawAuthorizeParams): Promis
   const { redirect_uri: redirectUri, state } = params;
   const redirectError = (error: string, description: string): AuthorizeCheck => ({
     kind: "redirect-error",
-    location: redirectWith(redirectUri, { error, error_description: description, state }),
+    location: authorizationResponse(redirectUri, { error, error_description: description, state }),
   });
 
   if (params.response_type !== undefined && params.response_type !== "code") {
