@@ -16,7 +16,8 @@ export const MCP_TARGET = 0.7;
 const BOOKINGS = 300;
 const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
-const toolCall = (name: string, args: Record<string, unknown>, id = 1) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+const toolCall = (name: string, args: Record<string, unknown>, id = 1) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
 
 export type McpFigure = { name: string; v2: Measurement; mcp: Measurement; ratio: number; pass: boolean };
 
