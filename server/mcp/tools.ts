@@ -162,7 +162,12 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     route: updateOutOfOfficeRoute,
     description: "Change an out-of-office entry (from list_out_of_office).",
   }),
-  defineTool({ name: "delete_out_of_office", title: "Remove out-of-office", route: deleteOutOfOfficeRoute, description: "Remove an out-of-office entry." }),
+  defineTool({
+    name: "delete_out_of_office",
+    title: "Remove out-of-office",
+    route: deleteOutOfOfficeRoute,
+    description: "Remove an out-of-office entry (from list_out_of_office): people can book the user in that period again.",
+  }),
   defineTool({
     name: "get_busy_times",
     title: "Busy times from calendars",
