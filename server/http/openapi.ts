@@ -3,7 +3,9 @@ import { z } from "zod";
 import { SCOPES } from "../auth/scopes";
 import { RATE_LIMITS, rateLimitVariable, type RateLimitName } from "../security/rate-limit-table";
 import { quotaOf, windowSeconds } from "../security/rate-limits";
+import { API_RELEASE } from "./api-release";
 import { MAX_JSON_DEPTH } from "./json-depth";
+import { requestExampleOf, successExampleOf } from "./openapi-example-overrides";
 import { ZPaginationOutput } from "./pagination";
 import { ignoredPeerQueryParams, refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
 import { orgAccessOf, teamAccessOf, type RouteDeclaration } from "./route-definition";
@@ -122,6 +124,7 @@ function operationOf(route: RouteDeclaration) {
   const unsupported = refusedPeerFields(route);
   const ignored = [...ignoredPeerQueryParams(route)].sort();
   const limited = route.rateLimits?.length ? RATE_LIMIT_HEADERS : {};
+  const requestSchema = route.body ? toSchema(route.body, "input") : null;
   const errors = (status: string, description: string, headers: Record<string, unknown> = {}) => [
     status,
     { description, ...(Object.keys(headers).length ? { headers } : {}), content: { "application/json": { schema: ERROR_ENVELOPE } } },
@@ -152,11 +155,17 @@ function operationOf(route: RouteDeclaration) {
     ...(ignored.length ? { "x-ignored-peer-query-parameters": ignored } : {}),
     ...(route.rateLimits?.length ? { "x-rate-limits": route.rateLimits.map(rateLimitDocument) } : {}),
     parameters: parametersOf(route),
-    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(route.body, "input") } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: requestSchema, example: requestExampleOf(route, requestSchema!) } } } }
+      : {}),
     responses: Object.fromEntries([
       [
         String(route.successStatus ?? 200),
-        { description: "Success", ...(route.rateLimits?.length ? { headers: limited } : {}), content: { "application/json": { schema: success } } },
+        {
+          description: "Success",
+          ...(route.rateLimits?.length ? { headers: limited } : {}),
+          content: { "application/json": { schema: success, example: successExampleOf(route, success) } },
+        },
       ],
       errors(
         "400",
@@ -192,7 +201,7 @@ export function buildOpenApiDocument(routes: readonly RouteDeclaration[], server
     openapi: "3.1.0",
     info: {
       title: "Convene API v2",
-      version: "2",
+      version: API_RELEASE,
       description: [
         "Scheduling API. Authenticate with `Authorization: Bearer <API key or OAuth access token>`.",
         "Versioned operations read `svc-api-version` or its synonym `cal-api-version` (the same values; both with different values is a 400) and take every version the peer API documents for the operation (listed in its header's enum); no header means the default.",

@@ -10,9 +10,11 @@ import type { Principal } from "../auth/principal";
 import { AppError } from "../errors";
 import { Page } from "../http/pagination";
 import { log } from "../log";
-import { IDEMPOTENCY_KEY_HEADER } from "../bookings/idempotency-key";
 import { IDEMPOTENCY_KEY_ARGUMENT, type ToolDefinition } from "./tool-definition";
 import { nextMoveAfter } from "./next-moves";
+
+/** The header the booking route reads its idempotency key from (idempotencyKeyOf, server/bookings/create). */
+const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 
 /** The request the route's handler reads headers from: the MCP request's (caller address), plus the tool's idempotency key. */
 function routeRequest(tool: ToolDefinition, mcpRequest: Request, args: Record<string, unknown>): Request {

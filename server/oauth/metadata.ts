@@ -14,7 +14,7 @@ export function authorizationServerMetadata(appUrl: string) {
     token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic", "none"],
     revocation_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic", "none"],
     scopes_supported: ALL_SCOPES,
-    service_documentation: `${appUrl}/docs/oauth`,
+    service_documentation: `${appUrl}/docs/authentication-and-oauth`,
     // Agents identify themselves by an https client_id URL (Client ID Metadata Documents), or register (RFC 7591).
     client_id_metadata_document_supported: true,
     // RFC 9207: every authorization response names its issuer, so a client talking to several servers is not mixed up.
