@@ -40,6 +40,19 @@ const ZEnv = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /**
+   * Origins of browser-based MCP clients allowed to call /mcp besides the site's own (comma-separated, e.g.
+   * https://inspector.example.com). Other Origins are refused (DNS-rebinding protection, MCP transport spec).
+   */
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
   /** CalDAV server used by "Apple calendar" credentials when the request names none. */
   APPLE_CALDAV_URL: z.url().default("https://caldav.icloud.com/"),
   GOOGLE_CLIENT_ID: optional(z.string()),

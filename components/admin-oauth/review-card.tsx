@@ -31,7 +31,7 @@ export function ReviewCard({ client }: { client: TReviewClient }) {
         headingLevel={3}
         subtitle={
           <>
-            {TYPE_LABELS[client.type]} client by {client.owner.email} <StatusBadge status={client.status} />
+            {TYPE_LABELS[client.type]} client by {client.owner?.email ?? "an AI agent (self-registered)"} <StatusBadge status={client.status} />
           </>
         }
         actions={

@@ -36,7 +36,7 @@ export function Landing() {
       </ul>
       <p className="mt-12 text-sm text-slate-600">
         Building on Convene? Read the <TextLink href="/docs">developer docs</TextLink>, the <TextLink href="/docs/api">API reference</TextLink> and the{" "}
-        <TextLink href="/docs/authentication-and-oauth">OAuth guide</TextLink>.
+        <TextLink href="/docs/authentication-and-oauth">OAuth guide</TextLink>, or <TextLink href="/docs/mcp">connect an AI agent</TextLink>.
       </p>
     </main>
   );

@@ -19,6 +19,16 @@ export function AuthorizedAppCard({ app, onRevoke }: { app: TAuthorizedApp; onRe
               {new URL(app.websiteUrl).host}
             </a>
             {" · "}authorized <time dateTime={app.authorizedAt}>{formatDate(app.authorizedAt)}</time>
+            {" · "}
+            {app.lastUsedAt ? (
+              <>
+                last used <time dateTime={app.lastUsedAt}>{formatDate(app.lastUsedAt)}</time>
+              </>
+            ) : (
+              "not used yet"
+            )}
+            {app.isAgent ? <span className="ml-2 rounded bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800">AI agent</span> : null}
+            <span className="mt-1 block text-xs break-all text-slate-600">Client ID: {app.id}</span>
           </span>
         }
         actions={

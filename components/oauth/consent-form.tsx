@@ -33,7 +33,17 @@ export function ConsentForm({ authorization, params, userEmail, theme, targetOri
           </a>
         </div>
       </div>
-      <p className={`mt-6 text-sm ${classes.muted}`}>Signed in as {userEmail}. This app will be able to:</p>
+      {client.registration !== "DEVELOPER" ? (
+        <p className={`mt-4 text-sm ${classes.muted}`}>
+          {client.registration === "METADATA_DOCUMENT"
+            ? `This is an AI agent. It describes itself at ${client.id}; Convene has not checked who runs it beyond that address.`
+            : "This is an AI agent that registered itself with Convene; nobody on this Convene vouches for who runs it."}
+          {authorization.resource ? " It asks to use Convene's tools for agents (MCP) on your behalf." : ""}
+        </p>
+      ) : null}
+      <p className={`mt-6 text-sm ${classes.muted}`}>
+        Signed in as {userEmail}. {client.registration === "DEVELOPER" ? "This app" : "This agent"} will be able to:
+      </p>
       <ul className="mt-2 list-disc space-y-1 pl-6 text-sm" aria-label="Requested permissions">
         {permissionsShown(authorization).map((permission) => (
           <li key={permission}>{permission}</li>

@@ -37,7 +37,7 @@ test("errors shown on the page, never redirected", async ({ request }) => {
   }
 });
 
-test("errors redirected to redirect_uri with error, description and the exact state", async ({ request }) => {
+test("errors redirected to redirect_uri with error, description and the exact state", async ({ request, baseURL }) => {
   const { client } = await makeOAuthClient({ scopes: ["PROFILE_READ"] });
   const { client: legacy } = await makeOAuthClient();
   await makeLegacy(legacy.id);
@@ -54,7 +54,8 @@ test("errors redirected to redirect_uri with error, description and the exact st
     expect(response.status()).toBeLessThan(400);
     const location = new URL(response.headers()["location"]!);
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
-    expect(Object.fromEntries(location.searchParams)).toEqual({ error, error_description: description, state: STATE });
+    // RFC 9207: every authorization response names its issuer.
+    expect(Object.fromEntries(location.searchParams)).toEqual({ error, error_description: description, state: STATE, iss: baseURL });
   }
 });
 

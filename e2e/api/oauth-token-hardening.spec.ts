@@ -87,7 +87,7 @@ test("a scope removed from the client leaves existing grants: the old token lose
   const { ownerId } = await import("../../server/db/client").then(({ db }) =>
     db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true } }),
   );
-  await updateClient(sessionActor(ownerId), { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
+  await updateClient(sessionActor(ownerId!), { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
   await reviewClient(sessionActor((await makeUser({ role: "ADMIN" })).id), { clientId: tokens.client.id, decision: "ACCEPT" });
   // This process changed the client; the app's cache hears of it through PostgreSQL NOTIFY.
   await expect.poll(() => bookingsWith(tokens.access_token)).toBe(403);

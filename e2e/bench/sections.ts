@@ -18,6 +18,7 @@ import { slotsScenario } from "./scenarios/slots";
 import { run as slotsAlgorithm } from "./slots-algorithm";
 import { sliceSpread } from "./stats";
 import { webhookBench } from "./webhooks";
+import { MCP_TARGET, mcpBench } from "./mcp";
 
 export type Report = { figures: Figure[]; failures: string[] };
 export type Settings = { load: Load; warmupSeconds: number };
@@ -174,5 +175,18 @@ export async function bookingScale(baseUrl: string, report: Report, { load }: Se
 export function algorithm(report: Report) {
   for (const mode of slotsAlgorithm().modes) {
     report.figures.push({ name: `Slot algorithm (${mode.case}), speed-up over the naive scan`, spread: mode.ratio, target: { atLeast: mode.target } });
+  }
+}
+
+/** Issue 40: MCP tool calls against the /v2 requests they wrap, in interleaved slices (target ≥ 0.7 of /v2's throughput). */
+export async function mcp(baseUrl: string, report: Report, { load }: Settings) {
+  console.log("\nMCP tool calls vs the /v2 requests they wrap (same API key, interleaved slices):");
+  for (const figure of await mcpBench(baseUrl, load)) {
+    add(report, {
+      name: `MCP ${figure.name}, throughput`,
+      spread: sliceSpread(figure.ratios),
+      target: { atLeast: MCP_TARGET },
+      baseline: sliceSpread(figure.v2Slices.map((m) => m.requestsPerSecond)),
+    });
   }
 }

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { startOidcProvider } from "../demo/oidc-provider";
+import { agentTlsEnvironment } from "./agent-tls";
 import { startFakeGoogle } from "./fake-google";
 import { startFakeMicrosoft } from "./fake-microsoft";
 import { startFakePhoneCalls } from "./fake-phone-calls";
@@ -17,7 +18,10 @@ export default async function globalSetup() {
   const oidc = await startOidcProvider();
   // Google's, Microsoft's and Retell's APIs cannot be reached here: local servers speak their documented REST shapes.
   const [google, microsoft, phoneCalls, zoom] = await Promise.all([startFakeGoogle(), startFakeMicrosoft(), startFakePhoneCalls(), startFakeZoom()]);
+  // Agents' metadata documents are served over https on loopback by the MCP specs: the app trusts their certificate.
+  const agentTls = agentTlsEnvironment();
   const server = await startTestServer({
+    ...agentTls.serverEnv,
     SMTP_URL: mail.smtpUrl,
     ...oidc.env,
     ...google.serverEnv,
@@ -38,7 +42,7 @@ export default async function globalSetup() {
   process.env.E2E_FAKE_GOOGLE_URL = google.url;
   process.env.E2E_FAKE_MICROSOFT_URL = microsoft.url;
   process.env.E2E_FAKE_PHONE_CALLS_URL = phoneCalls.url;
-  Object.assign(process.env, oidc.env);
+  Object.assign(process.env, oidc.env, agentTls.workerEnv);
   return async () => {
     await server.stop();
     await Promise.all([oidc.stop(), google.stop(), microsoft.stop(), phoneCalls.stop(), zoom.stop(), mail.stop()]);

@@ -1,6 +1,7 @@
 /** Presented bearer credential → principal, whichever kind of credential it is. */
 import { findApiKeyCredential, noteApiKeyUse, type ResolvedCredential } from "../api-keys/api-key.service";
 import { findAccessTokenCredential } from "../oauth/access-tokens";
+import { noteGrantUse } from "../oauth/grant-use";
 import { credentialCache } from "./credential-cache";
 import type { Principal } from "./principal";
 import { hashSecret, kindOfSecret } from "./secrets";
@@ -24,5 +25,6 @@ export async function principalForBearer(token: string): Promise<Principal | nul
     principal = credential.principal;
   }
   if (principal.via === "api-key") noteApiKeyUse(principal.credentialId);
+  else if (principal.grantId) noteGrantUse(principal.grantId);
   return principal;
 }

@@ -12,6 +12,13 @@ export type Principal = {
   /** null: not scope-limited (API keys act with their owner's rights; legacy OAuth grants). */
   scopes: Scope[] | null;
   oauthClientId: string | null;
+  /**
+   * The resource an OAuth token was issued for (RFC 8707): null is the REST API, where API keys belong too;
+   * `${APP_URL}/mcp` is the MCP server. Each surface accepts its own tokens only. Absent: the REST API.
+   */
+  resource?: string | null;
+  /** The OAuth grant the token belongs to (its "last used" is noted). */
+  grantId?: number;
 };
 
 /** The Authorization header's credential; the scheme is case-insensitive (RFC 7235). */

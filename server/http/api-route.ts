@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { actorOf, type Actor } from "../auth/actor";
 import { principalForBearer } from "../auth/authenticate";
 import { bearerToken, type Principal } from "../auth/principal";
-import { holdsScope } from "../auth/scopes";
+import { holdsScope, type Scope } from "../auth/scopes";
 import { log } from "../log";
 import { requireOrgPermission, requireTeamOfOrganization } from "../organizations/organization-access";
 import { requirePermission } from "../teams/team-roles";
@@ -38,7 +38,14 @@ export type HandlerInput<D extends RouteDeclaration> = {
   requestId: string;
 };
 
-export type ApiRoute = RouteDeclaration & { handle: (request: Request, context: NextContext) => Promise<Response> };
+export type ApiRoute = RouteDeclaration & {
+  handle: (request: Request, context: NextContext) => Promise<Response>;
+  /**
+   * The route's handler itself, for the other transport that calls the same use case (the MCP tools,
+   * server/mcp/): input already authenticated, authorized and parsed; the result before the envelope.
+   */
+  run: (input: HandlerInput<RouteDeclaration>) => Promise<unknown>;
+};
 
 class AuthFailure extends Error {
   constructor(readonly response: Response) {
@@ -66,16 +73,29 @@ export async function authenticate(request: Request, declaration: RouteDeclarati
   const token = bearerToken(header);
   const principal = token ? await principalForBearer(token) : null;
   if (!principal) throw unauthorized("Invalid, expired or revoked credential", true);
+  // RFC 8707 audience: a token issued for another resource (the MCP server) is not a credential here.
+  if (principal.resource) throw unauthorized(`This access token was issued for ${principal.resource}, not for this API`, true);
   return principal;
+}
+
+/**
+ * Why the credential may not call the route, or null when it may: `required` is the scope it lacks, or null for a
+ * route closed to OAuth tokens (api-key-only). Shared with the MCP tools, which refuse with the same rule.
+ */
+export function scopeRefusal(principal: Principal | null, access: RouteDeclaration["access"]): { required: Scope | null } | null {
+  if (!principal || access === "public") return null;
+  const required = requiredScope(access);
+  // API keys act with their owner's rights. Legacy OAuth grants (scopes null) are not limited at all
+  // (spec, Scope rules 4: "any resource of the authorizing user"), so they pass api-key-only routes too.
+  if (principal.via === "api-key" || principal.scopes === null || (required && holdsScope(principal.scopes, required))) return null;
+  return { required };
 }
 
 /** 403 when an OAuth token does not cover the route: scopes missing, or a route closed to OAuth (api-key-only). */
 export function authorize(principal: Principal | null, declaration: RouteDeclaration): void {
-  if (!principal || declaration.access === "public") return;
-  const required = requiredScope(declaration.access);
-  // API keys act with their owner's rights. Legacy OAuth grants (scopes null) are not limited at all
-  // (spec, Scope rules 4: "any resource of the authorizing user"), so they pass api-key-only routes too.
-  if (principal.via === "api-key" || principal.scopes === null || (required && holdsScope(principal.scopes, required))) return;
+  const refusal = scopeRefusal(principal, declaration.access);
+  if (!refusal || !principal) return;
+  const { required } = refusal;
   const message = required ? `This operation requires the ${required} scope` : "This operation is not available to OAuth access tokens; use an API key";
   throw new AuthFailure(
     errorResponse("FORBIDDEN", message, {
@@ -191,5 +211,6 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
     response.headers.set("server-timing", header());
     return response;
   };
-  return { ...declaration, versions, handle } as D & ApiRoute;
+  const run = async (input: HandlerInput<RouteDeclaration>) => handler(input as HandlerInput<D>);
+  return { ...declaration, versions, handle, run } as D & ApiRoute;
 }

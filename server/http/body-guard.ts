@@ -6,7 +6,7 @@
  * - Content-Length over MAX_BODY_BYTES: 413 at once, nothing read, the connection closed.
  * - A body without Content-Length (chunked): read here, at most MAX_BODY_BYTES, and handed on to Next.js whole;
  *   past the limit, 413 and the connection closed without reading the rest.
- * Each surface answers in its own error shape: the v2 envelope, RFC 6749's body, tRPC's error.
+ * Each surface answers in its own error shape: the v2 envelope, RFC 6749's body, tRPC's error, JSON-RPC's (/mcp).
  */
 import { IncomingMessage, type IncomingHttpHeaders } from "node:http";
 import type { Socket } from "node:net";
@@ -15,25 +15,31 @@ import { OAuthError, oauthErrorResponse } from "../oauth/oauth-error";
 import { errorResponse } from "./envelope";
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from "./request-input";
 
-const OAUTH_PROTOCOL_PATHS = new Set(["/v2/auth/oauth2/token", "/v2/auth/oauth2/revoke"]);
+const OAUTH_PROTOCOL_PATHS = new Set(["/v2/auth/oauth2/token", "/v2/auth/oauth2/revoke", "/v2/auth/oauth2/register"]);
+const MCP_PATH = "/mcp";
 const TRPC_PREFIX = "/api/trpc/";
 
 const pathOf = (target: string) => target.split("?")[0]!;
 
 /** The surfaces whose bodies Convene's own routes read, as JSON or forms. */
-export const isBodyGuardedPath = (pathname: string) => pathname === "/v2" || pathname.startsWith("/v2/") || pathname.startsWith(TRPC_PREFIX);
+export const isBodyGuardedPath = (pathname: string) =>
+  pathname === "/v2" || pathname.startsWith("/v2/") || pathname.startsWith(TRPC_PREFIX) || pathname === MCP_PATH;
 
 /** 413 in the shape of the surface `target` belongs to, telling the client the connection is closed. */
 export function bodyTooLargeResponse(target: string): Response {
   const pathname = pathOf(target);
   const response = OAUTH_PROTOCOL_PATHS.has(pathname)
     ? oauthErrorResponse(new OAuthError("invalid_request", BODY_TOO_LARGE_MESSAGE, 413))
-    : pathname.startsWith(TRPC_PREFIX)
-      ? Response.json(
-          { error: { message: BODY_TOO_LARGE_MESSAGE, code: TRPC_ERROR_CODES_BY_KEY.PAYLOAD_TOO_LARGE, data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413 } } },
-          { status: 413 },
-        )
-      : errorResponse("PAYLOAD_TOO_LARGE", BODY_TOO_LARGE_MESSAGE);
+    : pathname === MCP_PATH
+      ? Response.json({ jsonrpc: "2.0", error: { code: -32600, message: BODY_TOO_LARGE_MESSAGE }, id: null }, { status: 413 })
+      : pathname.startsWith(TRPC_PREFIX)
+        ? Response.json(
+            {
+              error: { message: BODY_TOO_LARGE_MESSAGE, code: TRPC_ERROR_CODES_BY_KEY.PAYLOAD_TOO_LARGE, data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413 } },
+            },
+            { status: 413 },
+          )
+        : errorResponse("PAYLOAD_TOO_LARGE", BODY_TOO_LARGE_MESSAGE);
   response.headers.set("Connection", "close");
   return response;
 }

@@ -12,7 +12,7 @@ import { effectiveGrantScopes } from "./grant-scopes";
  * narrowed by the client's current ones (grant-scopes.ts); the cache is flushed when a client's scopes change.
  */
 const TOKEN_SQL = `
-  SELECT t.id, g."userId", g.scopes, g."isLegacy", c.id AS "clientId", c.scopes AS "clientScopes",
+  SELECT t.id, g."userId", g.scopes, g."isLegacy", g.resource, g.id AS "grantId", c.id AS "clientId", c.scopes AS "clientScopes",
          (EXTRACT(EPOCH FROM t."expiresAt" AT TIME ZONE 'UTC') * 1000)::float8 AS "expiresAtMs",
          t.kind = 'ACCESS' AND t."revokedAt" IS NULL AND t."expiresAt" > ${UTC_NOW} AND g."revokedAt" IS NULL
            AND (c.status = 'ACCEPTED' OR (c.status = 'PENDING' AND c."wasAccepted")) AS "isLive"
@@ -26,6 +26,8 @@ type TokenRow = {
   userId: number;
   scopes: string[];
   isLegacy: boolean;
+  resource: string | null;
+  grantId: number;
   clientId: string;
   clientScopes: string[];
   expiresAtMs: number;
@@ -41,6 +43,8 @@ export async function findAccessTokenCredential(hash: string): Promise<ResolvedC
     credentialId: row.id,
     scopes: effectiveGrantScopes(row, row.clientScopes),
     oauthClientId: row.clientId,
+    resource: row.resource,
+    grantId: row.grantId,
   };
   return { principal, expiresAt: row.expiresAtMs };
 }

@@ -2,7 +2,7 @@
 import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { hashSecret, newSecret } from "../auth/secrets";
-import { checkAuthorizationRequest, redirectWith, type AuthorizeParams } from "./authorize";
+import { authorizationResponse, checkAuthorizationRequest, type AuthorizeParams } from "./authorize";
 
 export const CODE_LIFETIME_MS = 60_000;
 
@@ -13,9 +13,9 @@ export async function decideAuthorization({ userId }: Actor, params: AuthorizePa
   const check = await checkAuthorizationRequest(params);
   if (check.kind === "page-error") return check;
   if (check.kind === "redirect-error") return { kind: "redirect", location: check.location };
-  const { client, redirectUri, scopes, state, codeChallenge, isLegacy } = check.authorization;
+  const { client, redirectUri, scopes, state, codeChallenge, isLegacy, resource } = check.authorization;
   if (!allow) {
-    return { kind: "redirect", location: redirectWith(redirectUri, { error: "access_denied", error_description: "The user denied access", state }) };
+    return { kind: "redirect", location: authorizationResponse(redirectUri, { error: "access_denied", error_description: "The user denied access", state }) };
   }
   const code = newSecret("authorizationCode");
   await db.oAuthGrant.create({
@@ -24,6 +24,7 @@ export async function decideAuthorization({ userId }: Actor, params: AuthorizePa
       userId,
       scopes,
       isLegacy,
+      resource,
       codes: {
         create: {
           hash: hashSecret(code),
@@ -37,5 +38,5 @@ export async function decideAuthorization({ userId }: Actor, params: AuthorizePa
       },
     },
   });
-  return { kind: "redirect", location: redirectWith(redirectUri, { code, state }) };
+  return { kind: "redirect", location: authorizationResponse(redirectUri, { code, state }) };
 }

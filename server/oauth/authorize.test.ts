@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makeUser } from "@/prisma/factories";
 import { makeLegacy, makeOAuthClient, newVerifier, REDIRECT_URI } from "@/prisma/oauth-factories";
 import { db } from "../db/client";
+import { env } from "../env";
 import { CODE_LIFETIME_MS, decideAuthorization } from "./authorization-codes";
 import { checkAuthorizationRequest, redirectWith } from "./authorize";
 import { updateClient } from "./clients";
@@ -70,6 +71,7 @@ describe("authorization request: errors redirected with state", () => {
         error: "invalid_scope",
         error_description: "Requested scope is not a recognized scope",
         state: "a b&c=d/é",
+        iss: env().APP_URL,
       });
     }
   });

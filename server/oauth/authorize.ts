@@ -4,7 +4,10 @@
  * that they go back to the app's redirect_uri with `state` (RFC 6749 §4.1.2.1).
  */
 import { db } from "../db/client";
+import { env } from "../env";
 import { isScope, LEGACY_SCOPES } from "../auth/scopes";
+import { mcpResourceUrl } from "../mcp/resource";
+import { ClientMetadataError, ensureMetadataDocumentClient, isMetadataDocumentClientId } from "./agents/metadata-document";
 import { isValidCodeChallenge } from "./pkce";
 import { isLegacyScopeSet } from "./reapproval";
 
@@ -12,7 +15,15 @@ export type AuthorizeParams = Record<string, string | undefined>;
 /** The query as Next.js or URLSearchParams hands it over: a repeated parameter is an array. */
 export type RawAuthorizeParams = Record<string, string | string[] | undefined>;
 
-export type ConsentClient = { id: string; name: string; logoUrl: string | null; websiteUrl: string; type: "CONFIDENTIAL" | "PUBLIC" };
+export type ConsentClient = {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  websiteUrl: string;
+  type: "CONFIDENTIAL" | "PUBLIC";
+  /** An agent's client (metadata document or dynamic registration) or a developer's. */
+  registration: "DEVELOPER" | "METADATA_DOCUMENT" | "DYNAMIC";
+};
 
 export type ValidAuthorization = {
   client: ConsentClient;
@@ -21,6 +32,8 @@ export type ValidAuthorization = {
   state: string | undefined;
   codeChallenge: string | null;
   isLegacy: boolean;
+  /** RFC 8707: the resource the tokens will be bound to; null: the REST API. */
+  resource: string | null;
 };
 
 export type AuthorizeCheck =
@@ -41,6 +54,10 @@ export function redirectWith(redirectUri: string, params: Record<string, string 
   return `${redirectUri}${separator}${query}`;
 }
 
+/** An authorization response (RFC 9207: every one, success or error, names the issuer that sent it). */
+export const authorizationResponse = (redirectUri: string, params: Record<string, string | undefined>) =>
+  redirectWith(redirectUri, { ...params, iss: env().APP_URL });
+
 const RECOGNIZED = (value: string) => isScope(value) || (LEGACY_SCOPES as readonly string[]).includes(value);
 
 export const parseScopeParam = (value: string | undefined) => (value ?? "").split(/[\s,]+/).filter(Boolean);
@@ -48,6 +65,19 @@ export const parseScopeParam = (value: string | undefined) => (value ?? "").spli
 /** The first parameter sent more than once, if any. */
 export function repeatedParameter(params: RawAuthorizeParams): string | null {
   return Object.entries(params).find(([, value]) => Array.isArray(value))?.[0] ?? null;
+}
+
+/**
+ * RFC 8707: the resource a token is asked for, as stored (null: the REST API), or undefined when it is not one of
+ * Convene's. The MCP server's identifier is compared as a URL (a trailing slash or an upper-case host is the same).
+ */
+export function knownResource(value: string): string | null | undefined {
+  const mcp = mcpResourceUrl(env().APP_URL);
+  if (!URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  const normalized = `${url.origin}${url.pathname.replace(/\/$/, "")}`;
+  if (url.search || url.hash) return undefined;
+  return normalized === mcp ? mcp : undefined;
 }
 
 export async function checkAuthorizationRequest(raw: RawAuthorizeParams): Promise<AuthorizeCheck> {
@@ -60,12 +90,28 @@ export async function checkAuthorizationRequest(raw: RawAuthorizeParams): Promis
   const params = raw as AuthorizeParams;
 
   if (!params.client_id) return pageError("The request has no client_id.");
+  // An agent identified by its metadata document: fetched (SSRF-checked) and created under the instance policy on first sight.
+  if (isMetadataDocumentClientId(params.client_id)) {
+    try {
+      await ensureMetadataDocumentClient(params.client_id);
+    } catch (error) {
+      if (error instanceof ClientMetadataError) return pageError(error.message);
+      throw error;
+    }
+  }
   const client = await db.oAuthClient.findUnique({
     where: { id: params.client_id },
-    select: { id: true, name: true, logoUrl: true, websiteUrl: true, type: true, status: true, redirectUris: true, scopes: true },
+    select: { id: true, name: true, logoUrl: true, websiteUrl: true, type: true, status: true, redirectUris: true, scopes: true, registration: true },
   });
   if (!client) return pageError("No application exists for this client_id.");
-  if (client.status !== "ACCEPTED") return pageError(`"${client.name}" is not approved yet, so it cannot ask for access.`);
+  if (client.status !== "ACCEPTED") {
+    const waiting = client.registration !== "DEVELOPER" && client.status === "PENDING";
+    return pageError(
+      waiting
+        ? `"${client.name}" is an agent this Convene has not approved yet. An administrator has been asked to review it; try again once they have.`
+        : `"${client.name}" is not approved yet, so it cannot ask for access.`,
+    );
+  }
   if (!params.redirect_uri || !client.redirectUris.includes(params.redirect_uri)) {
     return pageError("The redirect_uri does not match any redirect URI registered for this application.");
   }
@@ -77,7 +123,7 @@ export async function checkAuthorizationRequest(raw: RawAuthorizeParams): Promis
   const { redirect_uri: redirectUri, state } = params;
   const redirectError = (error: string, description: string): AuthorizeCheck => ({
     kind: "redirect-error",
-    location: redirectWith(redirectUri, { error, error_description: description, state }),
+    location: authorizationResponse(redirectUri, { error, error_description: description, state }),
   });
 
   if (params.response_type !== undefined && params.response_type !== "code") {
@@ -99,9 +145,12 @@ export async function checkAuthorizationRequest(raw: RawAuthorizeParams): Promis
   if (client.type === "PUBLIC" && challenge === undefined) {
     return redirectError("invalid_request", "Public clients must send a PKCE code_challenge (S256)");
   }
+  const resource = params.resource === undefined ? null : knownResource(params.resource);
+  if (resource === undefined)
+    return redirectError("invalid_target", `resource must be ${mcpResourceUrl(env().APP_URL)} (the MCP server), or left out for the REST API`);
   const { redirectUris: _uris, scopes: _clientScopes, status: _status, ...consentClient } = client;
   return {
     kind: "valid",
-    authorization: { client: consentClient, redirectUri, scopes, state, codeChallenge: challenge ?? null, isLegacy },
+    authorization: { client: consentClient, redirectUri, scopes, state, codeChallenge: challenge ?? null, isLegacy, resource },
   };
 }

@@ -141,6 +141,6 @@ describe("review mail (kept in the outbox when SMTP_URL is unset)", () => {
     await runPendingJobs();
     expect(await db.outboxMail.count({ where: { to: owner.email, subject: { contains: "accepted" } } })).toBe(1);
     expect(await db.queuedMail.count({ where: { to: owner.email } })).toBe(0);
-    expect((await listClientsForReview()).find((row) => row.id === client.id)?.owner.email).toBe(owner.email);
+    expect((await listClientsForReview()).find((row) => row.id === client.id)?.owner?.email).toBe(owner.email);
   });
 });

@@ -69,7 +69,7 @@ export async function deleteClient(actor: Actor, clientId: string) {
 }
 
 /** Every admin is told, in the transaction that made the client pending (mail-queue.ts sends it after the commit). */
-async function queueReviewRequest(tx: Tx, clientId: string, name: string) {
+export async function queueReviewRequest(tx: Tx, clientId: string, name: string) {
   const admins = await tx.user.findMany({ where: { role: "ADMIN" }, select: { email: true } });
   const reviewUrl = `${env().APP_URL}/settings/admin/oauth`;
   await queueMails(

@@ -15,7 +15,7 @@ export type RedeemableCode = {
   isConsumed: boolean;
   /** Expired, or its grant was revoked: either way the code is dead. */
   isDead: boolean;
-  grant: { id: number; scopes: string[]; isLegacy: boolean; createdAt: Date };
+  grant: { id: number; scopes: string[]; isLegacy: boolean; createdAt: Date; resource: string | null };
   clientScopes: string[];
 };
 
@@ -24,7 +24,7 @@ const CODE_SQL = `
   SELECT code.id, code."clientId", code."redirectUri", code."codeChallenge",
          code."consumedAt" IS NOT NULL AS "isConsumed",
          code."expiresAt" <= ${UTC_NOW} OR g."revokedAt" IS NOT NULL AS "isDead",
-         g.id AS "grantId", g.scopes, g."isLegacy",
+         g.id AS "grantId", g.scopes, g."isLegacy", g.resource,
          (EXTRACT(EPOCH FROM g."createdAt" AT TIME ZONE 'UTC') * 1000)::float8 AS "grantCreatedAtMs",
          c.scopes AS "clientScopes"
     FROM "OAuthAuthorizationCode" code
@@ -32,13 +32,13 @@ const CODE_SQL = `
     JOIN "OAuthClient" c ON c.id = g."clientId"
    WHERE code.hash = $1`;
 
-type CodeRow = Omit<RedeemableCode, "grant"> & { grantId: number; scopes: string[]; isLegacy: boolean; grantCreatedAtMs: number };
+type CodeRow = Omit<RedeemableCode, "grant"> & { grantId: number; scopes: string[]; isLegacy: boolean; resource: string | null; grantCreatedAtMs: number };
 
 export async function findRedeemableCode(code: string): Promise<RedeemableCode | null> {
   const [row] = await sql<CodeRow>(CODE_SQL, [hashSecret(code)]);
   if (!row) return null;
-  const { grantId, scopes, isLegacy, grantCreatedAtMs, ...rest } = row;
-  return { ...rest, grant: { id: grantId, scopes, isLegacy, createdAt: new Date(grantCreatedAtMs) } };
+  const { grantId, scopes, isLegacy, resource, grantCreatedAtMs, ...rest } = row;
+  return { ...rest, grant: { id: grantId, scopes, isLegacy, resource, createdAt: new Date(grantCreatedAtMs) } };
 }
 
 /**

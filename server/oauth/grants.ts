@@ -24,20 +24,36 @@ export async function revokeClientGrantsIn(tx: Tx, clientId: string): Promise<vo
   await tx.oAuthToken.updateMany({ where: { grant: { clientId }, revokedAt: null }, data: { revokedAt: now } });
 }
 
-/** The apps a user has authorized, one entry per app with the union of its live grants' scopes. */
+/**
+ * The apps and agents a user has authorized, one entry per client with the union of its live grants' scopes and
+ * when any of them was last used (an agent is a client whose registration is not a developer's).
+ */
 export async function listAuthorizedApps(actor: Actor) {
   const grants = await db.oAuthGrant.findMany({
     where: { ...liveGrantsOf(actor), client: { status: { not: "REJECTED" } } },
-    select: { scopes: true, createdAt: true, client: { select: { id: true, name: true, logoUrl: true, websiteUrl: true } } },
+    select: {
+      scopes: true,
+      createdAt: true,
+      lastUsedAt: true,
+      client: { select: { id: true, name: true, logoUrl: true, websiteUrl: true, registration: true } },
+    },
     orderBy: { createdAt: "asc" },
   });
-  const apps = new Map<string, { client: (typeof grants)[number]["client"]; scopes: Set<string>; authorizedAt: Date }>();
+  type App = { client: (typeof grants)[number]["client"]; scopes: Set<string>; authorizedAt: Date; lastUsedAt: Date | null };
+  const apps = new Map<string, App>();
   for (const grant of grants) {
-    const app = apps.get(grant.client.id) ?? { client: grant.client, scopes: new Set<string>(), authorizedAt: grant.createdAt };
+    const app = apps.get(grant.client.id) ?? { client: grant.client, scopes: new Set<string>(), authorizedAt: grant.createdAt, lastUsedAt: null };
     grant.scopes.forEach((scope) => app.scopes.add(scope));
+    if (grant.lastUsedAt && (!app.lastUsedAt || grant.lastUsedAt > app.lastUsedAt)) app.lastUsedAt = grant.lastUsedAt;
     apps.set(grant.client.id, app);
   }
-  return [...apps.values()].map(({ client, scopes, authorizedAt }) => ({ ...client, scopes: [...scopes].sort(), authorizedAt }));
+  return [...apps.values()].map(({ client: { registration, ...client }, scopes, authorizedAt, lastUsedAt }) => ({
+    ...client,
+    isAgent: registration !== "DEVELOPER",
+    scopes: [...scopes].sort(),
+    authorizedAt,
+    lastUsedAt,
+  }));
 }
 
 /** The user withdraws an app's access: every grant to that client, and so every token, stops now. */

@@ -7,7 +7,12 @@ export type OAuthErrorCode =
   | "unsupported_grant_type"
   | "invalid_scope"
   | "unsupported_token_type"
-  | "temporarily_unavailable";
+  | "temporarily_unavailable"
+  /** RFC 8707: the resource parameter names no resource this server issues tokens for. */
+  | "invalid_target"
+  /** RFC 7591 §3.2.2: dynamic registration refusals. */
+  | "invalid_redirect_uri"
+  | "invalid_client_metadata";
 
 export class OAuthError extends Error {
   constructor(

@@ -51,7 +51,8 @@ export async function reviewClient({ userId: adminId }: Actor, input: TReviewInp
     if (!accepted) await revokeClientGrantsIn(tx, review.clientId);
     // The owner hears of the decision only if it commits: the mail is queued in the same transaction.
     const client = await tx.oAuthClient.findUniqueOrThrow({ where: { id: review.clientId }, select: { name: true, owner: { select: { email: true } } } });
-    await queueMails(tx, [reviewOutcomeMail(client.owner.email, client.name, review)]);
+    // An agent's client has no owner on this instance: nobody to tell.
+    if (client.owner) await queueMails(tx, [reviewOutcomeMail(client.owner.email, client.name, review)]);
   });
   if (!accepted) await flushCredentialCache(); // a rejected client's grants stop working at once
 }

@@ -295,15 +295,15 @@ describe("client lifecycle and grants", () => {
   it("secret rotation: two secrets work, a third is refused, a revoked one fails at once, tokens survive", async () => {
     const tokens = await makeOAuthTokens(["PROFILE_READ"]);
     const owner = await db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true, secrets: { select: { id: true } } } });
-    const second = await createClientSecret(sessionActor(owner.ownerId), tokens.client.id);
-    await expect(createClientSecret(sessionActor(owner.ownerId), tokens.client.id)).rejects.toMatchObject({
+    const second = await createClientSecret(sessionActor(owner.ownerId!), tokens.client.id);
+    await expect(createClientSecret(sessionActor(owner.ownerId!), tokens.client.id)).rejects.toMatchObject({
       code: "CONFLICT",
       message: expect.stringMatching(/revoke one/i),
     });
     const refreshWith = (secret: string, refreshToken: string) =>
       exchangeToken({ grant_type: "refresh_token", client_id: tokens.client.id, client_secret: secret, refresh_token: refreshToken }, CONTEXT);
     const viaNew = await refreshWith(second.secret, tokens.refresh_token);
-    await revokeClientSecret(sessionActor(owner.ownerId), tokens.client.id, owner.secrets[0]!.id);
+    await revokeClientSecret(sessionActor(owner.ownerId!), tokens.client.id, owner.secrets[0]!.id);
     const failure = await oauthFailure({
       grant_type: "refresh_token",
       client_id: tokens.client.id,
@@ -318,7 +318,7 @@ describe("client lifecycle and grants", () => {
   it("re-review keeps existing grants working; rejection stops them entirely", async () => {
     const tokens = await makeOAuthTokens(["PROFILE_READ"]);
     const { ownerId } = await db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true } });
-    const edited = await updateClient(sessionActor(ownerId), { clientId: tokens.client.id, name: "Renamed app" });
+    const edited = await updateClient(sessionActor(ownerId!), { clientId: tokens.client.id, name: "Renamed app" });
     expect(edited.status).toBe("PENDING");
     expect(await findPrincipalForAccessToken(tokens.access_token)).not.toBeNull();
     const refreshed = await exchangeToken(
@@ -343,10 +343,10 @@ describe("client lifecycle and grants", () => {
     const { ownerId } = await db.oAuthClient.findUniqueOrThrow({ where: { id: clientId }, select: { ownerId: true } });
     const admin = await makeUser({ role: "ADMIN" });
     const refresh = { grant_type: "refresh_token", client_id: clientId, client_secret: tokens.secret!, refresh_token: tokens.refresh_token };
-    await updateClient(sessionActor(ownerId), { clientId, name: "Renamed app" });
+    await updateClient(sessionActor(ownerId!), { clientId, name: "Renamed app" });
     await reviewClient(sessionActor(admin.id), { clientId, decision: "REJECT", reason: "Misleading name" });
     // Edited again: pending, as a once-accepted client in re-review is. Its old grants must not come back.
-    expect((await updateClient(sessionActor(ownerId), { clientId, name: "Honest name" })).status).toBe("PENDING");
+    expect((await updateClient(sessionActor(ownerId!), { clientId, name: "Honest name" })).status).toBe("PENDING");
     expect(await findPrincipalForAccessToken(tokens.access_token)).toBeNull();
     expect((await oauthFailure(refresh)).error).toBe("unauthorized_client");
     expect(await db.oAuthGrant.count({ where: { clientId, revokedAt: null } })).toBe(0);
@@ -390,7 +390,7 @@ describe("client lifecycle and grants", () => {
       expect((await principalForBearer(tokens.access_token))?.scopes).toEqual(["BOOKING_READ", "PROFILE_READ"]);
       expect(credentialCache.get(hashSecret(tokens.access_token))).not.toBeNull();
     });
-    await updateClient(sessionActor(ownerId), { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
+    await updateClient(sessionActor(ownerId!), { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
     await reviewClient(sessionActor((await makeUser({ role: "ADMIN" })).id), { clientId: tokens.client.id, decision: "ACCEPT" });
     expect((await principalForBearer(tokens.access_token))?.scopes).toEqual(["PROFILE_READ"]);
     const refreshed = await exchangeToken(
@@ -404,7 +404,7 @@ describe("client lifecycle and grants", () => {
   it("a client that kept none of a grant's scopes cannot refresh it", async () => {
     const tokens = await makeOAuthTokens(["BOOKING_READ"]);
     const { ownerId } = await db.oAuthClient.findUniqueOrThrow({ where: { id: tokens.client.id }, select: { ownerId: true } });
-    await updateClient(sessionActor(ownerId), { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
+    await updateClient(sessionActor(ownerId!), { clientId: tokens.client.id, scopes: ["PROFILE_READ"] });
     expect((await findPrincipalForAccessToken(tokens.access_token))?.scopes).toEqual([]);
     const failure = await oauthFailure({
       grant_type: "refresh_token",

@@ -8,6 +8,7 @@ import { findRedeemableCode, spendCodeAndMintTokens } from "./code-redemption";
 import { mintTokenPair, type TokenResponse } from "./issued-tokens";
 import { OAuthError } from "./oauth-error";
 import { verifierMatchesChallenge } from "./pkce";
+import { knownResource } from "./authorize";
 import type { ProtocolContext } from "./protocol-route";
 
 export type TokenParams = Record<string, string | undefined>;
@@ -29,6 +30,17 @@ export async function exchangeToken(params: TokenParams, context: ProtocolContex
   const client = await authenticateClient(credentials, context.address);
   if (!clientGrantsAreLive(client)) throw new OAuthError("unauthorized_client", "This client is not approved");
   return grantType === "authorization_code" ? redeemCode(client, params) : refresh(client, params);
+}
+
+/**
+ * RFC 8707 §2.2: a resource sent to the token endpoint must be the one the user authorized (tokens cannot be
+ * re-aimed at another resource); left out, the token is for the authorized one.
+ */
+function requireSameResource(params: TokenParams, authorized: string | null): void {
+  if (params.resource === undefined) return;
+  if (knownResource(params.resource) !== authorized || authorized === null) {
+    throw new OAuthError("invalid_target", "resource differs from the resource the user authorized");
+  }
 }
 
 const invalidCode = () => new OAuthError("invalid_grant", "Authorization code is invalid or expired");
@@ -53,6 +65,7 @@ async function redeemCode(client: AuthenticatedClient, params: TokenParams): Pro
     throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge");
   }
   if (!row.codeChallenge && verifier) throw new OAuthError("invalid_grant", "code_verifier sent for a code issued without code_challenge");
+  requireSameResource(params, row.grant.resource);
   const tokens = await spendCodeAndMintTokens(row, grantedScopeString(row.grant, row.clientScopes));
   return tokens ?? replayedCode(row.grant.id);
 }
@@ -73,10 +86,22 @@ async function refresh(client: AuthenticatedClient, params: TokenParams): Promis
       kind: true,
       codeId: true,
       expiresAt: true,
-      grant: { select: { id: true, clientId: true, scopes: true, isLegacy: true, createdAt: true, revokedAt: true, client: { select: { scopes: true } } } },
+      grant: {
+        select: {
+          id: true,
+          clientId: true,
+          scopes: true,
+          isLegacy: true,
+          resource: true,
+          createdAt: true,
+          revokedAt: true,
+          client: { select: { scopes: true } },
+        },
+      },
     },
   });
   if (!row || row.kind !== "REFRESH" || row.grant.clientId !== client.id) throw invalid;
+  requireSameResource(params, row.grant.resource);
   const { count: rotated } = await db.oAuthToken.updateMany({ where: { id: row.id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: new Date() } });
   if (rotated === 0) {
     // A rotated-out refresh token presented again means it leaked: end the whole grant.

@@ -37,6 +37,11 @@ export const RATE_LIMITS = {
     counts: "Forgot-password requests for one e-mail address, whether or not it has an account",
   },
   PASSWORD_RESET_REQUESTS_PER_ADDRESS: { policy: "password-reset-address", defaultQuota: 20, counts: "Forgot-password requests from one address" },
+  CLIENT_REGISTRATIONS_PER_ADDRESS: {
+    policy: "client-registration-address",
+    defaultQuota: 20,
+    counts: "OAuth dynamic client registrations (`POST /v2/auth/oauth2/register`, agents' clients) from one address",
+  },
 } as const satisfies Record<string, { policy: string; defaultQuota: number; counts: string }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -20,6 +20,7 @@ const TODAY: Record<RateLimitName, number> = {
   CLIENT_AUTH_FAILURES_PER_ADDRESS: 30,
   PASSWORD_RESET_REQUESTS_PER_EMAIL: 5,
   PASSWORD_RESET_REQUESTS_PER_ADDRESS: 20,
+  CLIENT_REGISTRATIONS_PER_ADDRESS: 20,
 };
 
 describe("rate limits from the environment", () => {

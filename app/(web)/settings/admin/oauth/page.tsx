@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { AgentPolicyForm } from "@/components/admin-oauth/agent-policy-form";
 import { ReviewQueue } from "@/components/admin-oauth/review-queue";
 import { requireSessionUser } from "@/server/auth/session";
 
@@ -14,6 +15,9 @@ export default async function OAuthReviewPage() {
         Accept a client once its name, website, redirect URIs, scopes and purpose make sense together; reject it with a reason the owner can act on. The owner
         is told by e-mail either way.
       </p>
+      <div className="mt-8">
+        <AgentPolicyForm />
+      </div>
       <div className="mt-8">
         <ReviewQueue />
       </div>
