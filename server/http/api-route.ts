@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { actorOf, type Actor } from "../auth/actor";
 import { principalForBearer } from "../auth/authenticate";
-import { bearerToken, type Principal } from "../auth/principal";
+import { presentedCredential, type Principal } from "../auth/principal";
 import { holdsScope } from "../auth/scopes";
 import { log } from "../log";
 import { requireOrgPermission, requireTeamOfOrganization } from "../organizations/organization-access";
@@ -18,7 +18,7 @@ import { withRateLimitHeaders } from "./rate-limit-headers";
 import { recordServerTiming, timePhase, wantsServerTiming } from "./server-timing";
 import { parsePart, queryObject, readJsonBody } from "./request-input";
 import { orgAccessOf, requiredScope, teamAccessOf, type RouteDeclaration } from "./route-definition";
-import { NO_QUERY } from "./schema-shapes";
+import { arrayKeysOf, NO_QUERY } from "./schema-shapes";
 import { acceptedVersions, VERSION_HEADER, versionFor } from "./versioning";
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -60,9 +60,9 @@ export async function authenticate(request: Request, declaration: RouteDeclarati
   const header = request.headers.get("authorization");
   if (!header) {
     if (declaration.access === "public") return null;
-    throw unauthorized("Authentication required: send Authorization: Bearer <API_KEY or access token>", false);
+    throw unauthorized("Authentication required: send Authorization: Bearer <API_KEY or access token> (an API key may be sent bare)", false);
   }
-  const token = bearerToken(header);
+  const token = presentedCredential(header);
   const principal = token ? await principalForBearer(token) : null;
   if (!principal) throw unauthorized("Invalid, expired or revoked credential", true);
   return principal;
@@ -132,6 +132,7 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
   const peerFields = peerFieldsOf(declaration);
   const ignoredQuery = ignoredPeerQueryParams(declaration);
   const versions = acceptedVersions(declaration);
+  const arrayQueryKeys = arrayKeysOf(declaration.query ?? NO_QUERY);
   const respond = async (request: Request, context: NextContext): Promise<Response> => {
     const requestId = requestIdOf(request);
     const startedAt = performance.now();
@@ -141,10 +142,11 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
     try {
       const principal = await authenticate(request, declaration);
       authorize(principal, declaration);
-      version = versions ? versionFor(request.headers, versions) : null;
+      // One rule on every route (versioning.ts): a date picks the route's version, anything else is a 400.
+      version = versionFor(request.headers, versions);
       const params = parsePart(declaration.params, await context.params, "params");
       // A route that declares no query takes none: an unexpected parameter is a 400, unless the peer documents it.
-      const query = parsePart(declaration.query ?? NO_QUERY, withoutIgnored(queryObject(new URL(request.url)), ignoredQuery), "query", peerFields);
+      const query = parsePart(declaration.query ?? NO_QUERY, withoutIgnored(queryObject(new URL(request.url), arrayQueryKeys), ignoredQuery), "query", peerFields);
       const body = declaration.body ? parsePart(declaration.body, await readJsonBody(request), "body", peerFields) : undefined;
       const actor = principal ? actorOf(principal) : null;
       // After parsing, which depends only on the request (what a valid body is, the OpenAPI document says anyway):
