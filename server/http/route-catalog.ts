@@ -21,6 +21,7 @@ import { scheduleRoutes } from "../schedules/schedules.routes";
 import { slotRoutes } from "../slots/slots.routes";
 import { teamResourceRoutes } from "../teams/team-resources.routes";
 import { teamRoutes } from "../teams/teams.routes";
+import { timeZoneRoutes } from "../time/timezones.routes";
 import { webhookRoutes } from "../webhooks/webhooks.routes";
 import type { ApiRoute } from "./api-route";
 
@@ -44,4 +45,5 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...orgScheduleRoutes,
   ...orgOooRoutes,
   ...orgWebhookRoutes,
+  ...timeZoneRoutes,
 ];
