@@ -85,17 +85,22 @@ async function expectNothingReachable(request: APIRequestContext, outsider: Awai
   ]);
 }
 
-test("accepted: true from an outsider is a 400 on body.accepted, for POST and PATCH, whoever the id names", { tag: "@embedded" }, async ({ request }) => {
+test("accepted: true from an outsider: POST invites (201, pending, the same answer whoever the id names), PATCH is a 400 on body.accepted", { tag: "@embedded" }, async ({ request }) => {
   const [outsider, target] = await Promise.all([outsiderWithTeam(request), victim()]);
-  const refusals = [];
+  const answers = [];
   for (const userId of [target.user.id, 2_000_000_000]) {
-    const refused = await request.post(`/v2/teams/${outsider.teamId}/memberships`, { headers: outsider.headers, data: { userId, accepted: true } });
-    expect(refused.status()).toBe(400);
-    refusals.push((await refused.json()).error);
+    const invited = await request.post(`/v2/teams/${outsider.teamId}/memberships`, { headers: outsider.headers, data: { userId, accepted: true } });
+    expect(invited.status()).toBe(201);
+    const { id: _id, userId: _userId, ...answer } = (await invited.json()).data;
+    answers.push(answer);
   }
-  expect(refusals[0]).toEqual(refusals[1]);
-  expect(refusals[0].details).toEqual([{ path: "body.accepted", message: expect.any(String) }]);
-  expect(await db.teamInvitation.count({ where: { teamId: outsider.teamId } })).toBe(0);
+  expect(answers[0]).toEqual(answers[1]);
+  expect(answers[0]).toMatchObject({ accepted: false, user: { email: "" }, invitation: { status: "pending", acceptedRequested: true } });
+  expect(await db.teamInvitation.count({ where: { teamId: outsider.teamId } })).toBe(2);
+  expect(await db.membership.count({ where: { teamId: outsider.teamId, userId: target.user.id } })).toBe(0);
+  await request.delete(`/v2/teams/${outsider.teamId}/memberships/${(await db.teamInvitation.findFirstOrThrow({ where: { teamId: outsider.teamId, userId: target.user.id } })).id}`, {
+    headers: outsider.headers,
+  });
 
   const pending = await request.post(`/v2/teams/${outsider.teamId}/memberships`, { headers: outsider.headers, data: { userId: target.user.id } });
   const { id } = (await pending.json()).data;
