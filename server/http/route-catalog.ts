@@ -3,6 +3,7 @@
  * checks it against the route files under app/v2 so a route cannot be added without appearing here.
  * Each domain exports its routes from server/<domain>/<domain>.routes.ts.
  */
+import { apiKeyRoutes } from "../api-keys/api-keys.routes";
 import { bookingRoutes } from "../bookings/bookings.routes";
 import { calendarRoutes } from "../calendars/calendars.routes";
 import { conferencingRoutes } from "../conferencing/conferencing.routes";
@@ -46,4 +47,5 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...orgOooRoutes,
   ...orgWebhookRoutes,
   ...timeZoneRoutes,
+  ...apiKeyRoutes,
 ];
