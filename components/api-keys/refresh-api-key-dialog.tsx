@@ -39,8 +39,8 @@ function RefreshForm({ apiKey, onRefreshed, onClose }: Props) {
   return (
     <Form form={form} onSubmit={(values) => refresh.mutate(values)} label="Refresh API key" className="space-y-4">
       <p className="text-sm text-slate-600">
-        You get a new key with the same name. Anything using the key ending in <code className="font-mono">…{apiKey.hint}</code> stops working
-        immediately, until you give it the new one. Programs can do the same with <code className="font-mono">POST /v2/api-keys/refresh</code>.
+        You get a new key with the same name. Anything using the key ending in <code className="font-mono">…{apiKey.hint}</code> stops working immediately,
+        until you give it the new one. Programs can do the same with <code className="font-mono">POST /v2/api-keys/refresh</code>.
       </p>
       <DateField name="expiresAt" label="New expiry date (optional)" hint="The new key stops working at the end of this day. Leave empty for no expiry." />
       <div className="flex justify-end gap-3 pt-2">

@@ -127,9 +127,11 @@ test.describe("GET /v2/slots refuses with 400, naming the field", () => {
     });
   }
 
-  test("another svc-api-version, listing the supported one", async ({ request }) => {
-    const error = await refused(await request.get(url({ eventTypeId: 1, start: DAY, end: DAY }), { headers: { "svc-api-version": "2024-04-15" } }));
-    expect(error.message).toContain("2024-09-04");
+  test("an svc-api-version that is not a date, naming the header; an earlier date is served 2024-09-04", async ({ request }) => {
+    const error = await refused(await request.get(url({ eventTypeId: 1, start: DAY, end: DAY }), { headers: { "svc-api-version": "v2" } }));
+    expect(error.message).toContain("svc-api-version");
+    const earlier = await request.get(url({ eventTypeId: 1, start: DAY, end: DAY }), { headers: { "svc-api-version": "2024-04-15" } });
+    expect(earlier.headers()["svc-api-version"]).toBe("2024-09-04");
   });
 });
 

@@ -27,7 +27,9 @@ async function linkMailedTo(to: string, teamName: string): Promise<string> {
   return link!;
 }
 
-test("an owner invites by e-mail: 201 with the link shown once (the peer's token and inviteLink), the same one mailed, which opens the invitation", async ({ request }) => {
+test("an owner invites by e-mail: 201 with the link shown once (the peer's token and inviteLink), the same one mailed, which opens the invitation", async ({
+  request,
+}) => {
   const team = await makeTeam({ name: "Invite HTTP team" });
   const owner = await memberOf(team.id, "OWNER");
   const email = address("Invitee");

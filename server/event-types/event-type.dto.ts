@@ -171,12 +171,7 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
  * answered empty.
  */
 export function toPublicEventTypeOutput(output: TEventTypeOutput): TEventTypeOutput {
-  const {
-    bookingLimitsCount: _count,
-    bookingLimitsDuration: _duration,
-    customName: _customName,
-    ...shown
-  } = output;
+  const { bookingLimitsCount: _count, bookingLimitsDuration: _duration, customName: _customName, ...shown } = output;
   return {
     ...shown,
     locations: output.locations.filter((location) => !("public" in location) || location.public !== false),

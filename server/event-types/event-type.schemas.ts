@@ -174,7 +174,8 @@ export function mergeLengthAlias<T extends LengthAliases>({ length, ...rest }: T
   const lengthInMinutes = rest.lengthInMinutes ?? length;
   return lengthInMinutes === undefined ? rest : { ...rest, lengthInMinutes };
 }
-const mergeRequiredLength = <T extends LengthAliases>(value: T) => mergeLengthAlias(value) as Omit<T, "length" | "lengthInMinutes"> & { lengthInMinutes: number };
+const mergeRequiredLength = <T extends LengthAliases>(value: T) =>
+  mergeLengthAlias(value) as Omit<T, "length" | "lengthInMinutes"> & { lengthInMinutes: number };
 
 export const ZCreateEventTypeInput = ZCreateEventTypeFields.extend(LENGTH_ALIAS)
   .strict()

@@ -6,7 +6,15 @@
 import { z } from "zod";
 import type { SchedulingType } from "../db/generated/enums";
 import { ZDecimalIntParam, ZIdField, ZIdParam } from "../http/ids";
-import { LENGTH_ALIAS, mergeLengthAlias, refineConfirmation, refineLengthAlias, refineLengths, ZCreateEventTypeFields, ZUpdateEventTypeFields } from "./event-type.schemas";
+import {
+  LENGTH_ALIAS,
+  mergeLengthAlias,
+  refineConfirmation,
+  refineLengthAlias,
+  refineLengths,
+  ZCreateEventTypeFields,
+  ZUpdateEventTypeFields,
+} from "./event-type.schemas";
 
 /** The peer's names for the stored kinds. */
 export const SCHEDULING_TYPES = { collective: "COLLECTIVE", roundRobin: "ROUND_ROBIN", managed: "MANAGED" } as const satisfies Record<string, SchedulingType>;

@@ -157,7 +157,12 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
       version = versionFor(request.headers, versions);
       const params = parsePart(declaration.params, await context.params, "params");
       // A route that declares no query takes none: an unexpected parameter is a 400, unless the peer documents it.
-      const query = parsePart(declaration.query ?? NO_QUERY, withoutIgnored(queryObject(new URL(request.url), arrayQueryKeys), ignoredQuery), "query", peerFields);
+      const query = parsePart(
+        declaration.query ?? NO_QUERY,
+        withoutIgnored(queryObject(new URL(request.url), arrayQueryKeys), ignoredQuery),
+        "query",
+        peerFields,
+      );
       const body = declaration.body ? parsePart(declaration.body, await readJsonBody(request), "body", peerFields) : undefined;
       // Opened by its query, the route acts for the caller only if their credential covers the route as declared (an
       // OAuth token without its scope is answered as anyone would be).

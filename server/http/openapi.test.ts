@@ -8,7 +8,15 @@ import { ROUTE_CATALOG } from "./route-catalog";
 import { teamAccessOf, type RouteDeclaration } from "./route-definition";
 import { PEER_VERSION_HEADER, VERSION_HEADER } from "./versioning";
 
-type Parameter = { name: string; in: string; required: boolean; schema: Record<string, unknown>; description?: string; "x-versions"?: string[]; "x-bracket-name"?: string };
+type Parameter = {
+  name: string;
+  in: string;
+  required: boolean;
+  schema: Record<string, unknown>;
+  description?: string;
+  "x-versions"?: string[];
+  "x-bracket-name"?: string;
+};
 type Operation = {
   summary: string;
   tags: string[];
@@ -40,7 +48,10 @@ describe("buildOpenApiDocument over ROUTE_CATALOG", () => {
   it("gives every operation the two version headers", () => {
     for (const operations of Object.values(document.paths)) {
       for (const operation of Object.values(operations)) {
-        expect(operation.parameters.filter((parameter) => parameter.in === "header").map((parameter) => parameter.name)).toEqual([VERSION_HEADER, PEER_VERSION_HEADER]);
+        expect(operation.parameters.filter((parameter) => parameter.in === "header").map((parameter) => parameter.name)).toEqual([
+          VERSION_HEADER,
+          PEER_VERSION_HEADER,
+        ]);
       }
     }
   });

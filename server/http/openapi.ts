@@ -103,7 +103,14 @@ function versionParameters(versions: readonly string[] | undefined): JsonSchema[
     ? `Versions: ${[...versions].sort().join(", ")}; without the header, ${versions[0]}. The answer names the version that served it.`
     : "This operation has one version, served for every date.";
   return [
-    { name: VERSION_HEADER, in: "header", required: false, schema, description: `API version. ${VERSION_RULE}. ${served}`, ...(versions ? { "x-versions": [...versions] } : {}) },
+    {
+      name: VERSION_HEADER,
+      in: "header",
+      required: false,
+      schema,
+      description: `API version. ${VERSION_RULE}. ${served}`,
+      ...(versions ? { "x-versions": [...versions] } : {}),
+    },
     {
       name: PEER_VERSION_HEADER,
       in: "header",

@@ -3,7 +3,16 @@ import { AppError } from "../errors";
 import { toErrorResponse } from "./envelope";
 import { cancelBookingRoute, createBookingRoute, listBookingsRoute } from "../bookings/bookings.routes";
 import { PEER_API_VERSIONS } from "./peer-api-versions";
-import { acceptedVersions, BOOKINGS_VERSIONS, isVersionDate, negotiateVersion, PEER_VERSION_HEADER, requestedVersion, VERSION_HEADER, versionFor } from "./versioning";
+import {
+  acceptedVersions,
+  BOOKINGS_VERSIONS,
+  isVersionDate,
+  negotiateVersion,
+  PEER_VERSION_HEADER,
+  requestedVersion,
+  VERSION_HEADER,
+  versionFor,
+} from "./versioning";
 
 const SUPPORTED = ["2024-08-13", "2024-06-14"] as const;
 
@@ -23,20 +32,23 @@ describe("negotiateVersion: a date picks the newest version dated on or before i
     expect(negotiateVersion(requested, SUPPORTED)).toBe(expected);
   });
 
-  it.each(["2024-08-13x", "latest", "2024-13-01", "2023-02-29", "20240813", "2024-8-13", "v2"])("refuses %j, which is not a date, with a 400 naming the header", (requested) => {
-    let thrown: unknown;
-    try {
-      negotiateVersion(requested, SUPPORTED);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(AppError);
-    const error = thrown as AppError;
-    expect(error.code).toBe("BAD_REQUEST");
-    expect(error.message).toBe(`${VERSION_HEADER} "${requested}" is not a version: versions are dates, YYYY-MM-DD (for example 2024-08-13)`);
-    expect(error.details).toEqual({ header: VERSION_HEADER });
-    expect(toErrorResponse(error, "req-1").status).toBe(400);
-  });
+  it.each(["2024-08-13x", "latest", "2024-13-01", "2023-02-29", "20240813", "2024-8-13", "v2"])(
+    "refuses %j, which is not a date, with a 400 naming the header",
+    (requested) => {
+      let thrown: unknown;
+      try {
+        negotiateVersion(requested, SUPPORTED);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(AppError);
+      const error = thrown as AppError;
+      expect(error.code).toBe("BAD_REQUEST");
+      expect(error.message).toBe(`${VERSION_HEADER} "${requested}" is not a version: versions are dates, YYYY-MM-DD (for example 2024-08-13)`);
+      expect(error.details).toEqual({ header: VERSION_HEADER });
+      expect(toErrorResponse(error, "req-1").status).toBe(400);
+    },
+  );
 
   it("tells dates from other strings", () => {
     expect(["2024-08-13", "2000-02-29", "2026-12-31"].filter(isVersionDate)).toHaveLength(3);

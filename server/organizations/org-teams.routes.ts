@@ -1,4 +1,3 @@
-import { z } from "zod";
 /**
  * /v2/organizations/{orgId}/teams…: the organization's teams, their memberships and invitations, with the peer's paths.
  * Scopes per the spec's tables (the team level's for one team, the organization level's for the list, create, update

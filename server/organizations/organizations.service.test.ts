@@ -158,7 +158,10 @@ describe("memberships are consent", () => {
     expect(await createMembership(actor, team.id, { userId: created.id, accepted: true })).toMatchObject({ accepted: true });
     const joiner = await makeUser();
     await joinTeam(actor, org.id, joiner);
-    expect(await createMembership(actor, team.id, { userId: joiner.id, accepted: true })).toMatchObject({ accepted: false, invitation: { acceptedRequested: true } });
+    expect(await createMembership(actor, team.id, { userId: joiner.id, accepted: true })).toMatchObject({
+      accepted: false,
+      invitation: { acceptedRequested: true },
+    });
     expect(await db.membership.count({ where: { teamId: team.id, userId: joiner.id, accepted: true } })).toBe(0);
   });
 

@@ -75,7 +75,9 @@ const ZOverrideList = z
  */
 const ZLegacyTime = z
   .string()
-  .transform((value) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString().slice(11, 16) : value))
+  .transform((value) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString().slice(11, 16) : value,
+  )
   .describe("HH:mm, or an ISO 8601 timestamp whose UTC time of day is meant");
 const ZLegacyAvailabilityInput = z
   .object({

@@ -19,7 +19,11 @@ export const ZSlotsOutput = z
     z.string().describe("YYYY-MM-DD in the requested timeZone"),
     z.array(
       z.object({
-        start: z.string().describe("Slot start, ISO 8601 in the requested timeZone with its offset, e.g. 2050-09-05T09:00:00.000+02:00 (in UTC itself: 2050-09-05T07:00:00.000Z)"),
+        start: z
+          .string()
+          .describe(
+            "Slot start, ISO 8601 in the requested timeZone with its offset, e.g. 2050-09-05T09:00:00.000+02:00 (in UTC itself: 2050-09-05T07:00:00.000Z)",
+          ),
         end: z.string().optional().describe("Slot end, same form; only with format=range"),
       }),
     ),
@@ -33,7 +37,24 @@ const pad = (value: number, width = 2) => String(value).padStart(width, "0");
  * The zone names that are UTC itself, a fixed zero offset (not a zone whose offset is zero for part of the year, such
  * as Europe/London in winter). The peer (luxon's ISO writer) spells their times with `Z`, and so does Convene.
  */
-const UTC_ZONE_NAMES = new Set(["utc", "gmt", "uct", "zulu", "universal", "greenwich", "etc/utc", "etc/gmt", "etc/uct", "etc/zulu", "etc/universal", "etc/greenwich", "gmt0", "etc/gmt0", "etc/gmt+0", "etc/gmt-0"]);
+const UTC_ZONE_NAMES = new Set([
+  "utc",
+  "gmt",
+  "uct",
+  "zulu",
+  "universal",
+  "greenwich",
+  "etc/utc",
+  "etc/gmt",
+  "etc/uct",
+  "etc/zulu",
+  "etc/universal",
+  "etc/greenwich",
+  "gmt0",
+  "etc/gmt0",
+  "etc/gmt+0",
+  "etc/gmt-0",
+]);
 export const isUtcZone = (timeZone: string) => UTC_ZONE_NAMES.has(timeZone.toLowerCase());
 
 /**

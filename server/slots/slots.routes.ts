@@ -27,7 +27,8 @@ export const legacyReserveSlotRoute = defineRoute(
     method: "POST",
     path: "/v2/slots/reserve",
     tag: "Slots",
-    summary: "The peer's older spelling of POST /v2/slots/reservations: its body (slotUtcStartDate, slotUtcEndDate) or the current one; answers the current reservation",
+    summary:
+      "The peer's older spelling of POST /v2/slots/reservations: its body (slotUtcStartDate, slotUtcEndDate) or the current one; answers the current reservation",
     access: "public",
     versions: SLOTS_VERSIONS,
     body: ZLegacyReserveSlotInput,
