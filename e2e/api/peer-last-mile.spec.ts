@@ -171,7 +171,7 @@ test("GET /v2/timezones is public: every zone Convene accepts, with the city nam
   const zones: { city: string; timezone: string }[] = (await response.json()).data;
   expect(zones[0]).toEqual({ city: "UTC", timezone: "UTC" });
   expect(zones).toContainEqual({ city: "New York", timezone: "America/New_York" });
-  expect(zones).toContainEqual({ city: "Buenos Aires", timezone: "America/Argentina/Buenos_Aires" });
+  expect(zones).toContainEqual({ city: "Rio Gallegos", timezone: "America/Argentina/Rio_Gallegos" });
 });
 
 test("POST /v2/api-keys/refresh replaces the calling key (bare, as the peer's MCP server sends it), with the peer's expiry rules", async ({ request }) => {

@@ -12,7 +12,7 @@ const ZTimeZoneOutput = z.object({
   timezone: z.string().describe("The IANA name to send as timeZone"),
 });
 
-/** `America/Argentina/Buenos_Aires` → `Buenos Aires`. */
+/** `America/Argentina/Rio_Gallegos` → `Rio Gallegos`. */
 const cityOf = (zone: string) => zone.split("/").at(-1)!.replaceAll("_", " ");
 
 export const listTimeZonesRoute = defineRoute(
