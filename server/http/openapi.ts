@@ -204,6 +204,10 @@ function operationOf(route: RouteDeclaration) {
       ...(route.rateLimits?.length
         ? [errors("429", "A rate limit of x-rate-limits is used up; retry after Retry-After seconds", { ...limited, "Retry-After": RETRY_AFTER_HEADER })]
         : []),
+      errors(
+        "503",
+        "SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying",
+      ),
     ]),
   };
 }
@@ -228,6 +232,7 @@ export function buildOpenApiDocument(routes: readonly RouteDeclaration[], server
         "Booking uids are 22 letters and digits (`[A-Za-z0-9]`); bookings made before that keep their dashed UUIDs, which every path still takes.",
         `Request bodies: JSON, at most 1 MB, nested at most ${MAX_JSON_DEPTH} levels.`,
         "Rate-limited operations list their limits in `x-rate-limits` and answer with `RateLimit-Policy` and `RateLimit` headers; past a limit, 429 with `Retry-After`.",
+        "A 2xx means the write committed; an error means nothing was written, except 503 `OUTCOME_UNKNOWN`, which says what to look up to find out.",
       ].join(" "),
     },
     servers: [{ url: serverUrl }],
