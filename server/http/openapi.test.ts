@@ -45,6 +45,14 @@ describe("buildOpenApiDocument over ROUTE_CATALOG", () => {
     expect(parameters.find((parameter) => parameter.name === "status")!.description).toContain("`status[]` is read as `status`");
   });
 
+  it("says GET /v2/event-types is public with username, and keeps its scope for the rest", () => {
+    const operation = document.paths["/v2/event-types"]!.get! as Operation & { "x-public-with-query"?: string[] };
+    expect(operation["x-public-with-query"]).toEqual(["username"]);
+    expect(operation.security).toEqual([{}, { bearer: [] }]);
+    expect(operation["x-required-scope"]).toBe("EVENT_TYPE_READ");
+    expect(operation.description).toContain("Public with `username`");
+  });
+
   it("gives every operation the two version headers", () => {
     for (const operations of Object.values(document.paths)) {
       for (const operation of Object.values(operations)) {
@@ -83,7 +91,7 @@ describe("buildOpenApiDocument over ROUTE_CATALOG", () => {
       expect(operation!["x-required-scope"]).toBeUndefined();
     }
     if (typeof route.access === "object") {
-      expect(operation!.security).toEqual([{ bearer: [] }]);
+      expect(operation!.security).toEqual(route.publicWithQuery ? [{}, { bearer: [] }] : [{ bearer: [] }]);
       // The team roles come from the permission the route declares and its use case checks.
       expect(operation!["x-team-permission"]).toBe(teamAccessOf(route.access)?.permission);
       expect(operation!["x-team-roles"]).toEqual(teamAccessOf(route.access)?.roles);

@@ -123,6 +123,14 @@ function versionParameters(versions: readonly string[] | undefined): JsonSchema[
 
 function accessDescription(route: RouteDeclaration): string {
   if (route.access === "public") return "Public: no credential needed; a valid one may be sent.";
+  const opened = route.publicWithQuery?.length
+    ? ` Public with ${route.publicWithQuery.map((name) => `\`${name}\``).join(" or ")}: no credential needed, and only what public pages show is answered.`
+    : "";
+  return accessOfDeclared(route) + opened;
+}
+
+function accessOfDeclared(route: RouteDeclaration): string {
+  if (route.access === "public") return "";
   const apiKeysOnly = "API keys only; not available to OAuth access tokens.";
   if (route.access === "api-key-only") return apiKeysOnly;
   const scope = route.access.scope
@@ -160,7 +168,8 @@ function operationOf(route: RouteDeclaration) {
     summary: route.summary,
     description: accessDescription(route),
     tags: [route.tag],
-    security: route.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
+    security: route.access === "public" || route.publicWithQuery?.length ? [{}, { bearer: [] }] : [{ bearer: [] }],
+    ...(route.publicWithQuery?.length ? { "x-public-with-query": [...route.publicWithQuery] } : {}),
     ...(typeof route.access === "object" && route.access.scope ? { "x-required-scope": route.access.scope } : {}),
     ...(teamAccessOf(route.access)
       ? {
