@@ -125,7 +125,15 @@ test("adding a user invites them: pending without profile, the same answer for a
   const added = await request.post(`/v2/teams/${outsider.teamId}/memberships`, { headers: outsider.headers, data: { userId: target.user.id, role: "ADMIN" } });
   expect(added.status()).toBe(201);
   const pending = (await added.json()).data;
-  expect(pending).toEqual({ id: expect.any(Number), userId: target.user.id, teamId: outsider.teamId, accepted: false, role: "ADMIN", user: { email: "" } });
+  expect(pending).toEqual({
+    id: expect.any(Number),
+    userId: target.user.id,
+    teamId: outsider.teamId,
+    accepted: false,
+    role: "ADMIN",
+    user: { email: "" },
+    invitation: { status: "pending", acceptedRequested: false, message: expect.stringContaining("invited by e-mail") },
+  });
   const unknown = await request.post(`/v2/teams/${outsider.teamId}/memberships`, { headers: outsider.headers, data: { userId: 1_999_999_999, role: "ADMIN" } });
   expect(unknown.status()).toBe(201);
   expect((await unknown.json()).data).toEqual({ ...pending, id: expect.any(Number), userId: 1_999_999_999 });
