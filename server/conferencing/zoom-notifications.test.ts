@@ -9,7 +9,7 @@ import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-fact
 import { FAKE_DOWNLOAD_TOKEN, startFakeZoom, type FakeZoom } from "@/e2e/support/fake-zoom";
 import { sessionActor } from "../auth/actor";
 import { createWebhook } from "../webhooks/webhook.service";
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { db } from "../db/client";
 import { runPendingJobs } from "../jobs/workers";
 import { completeZoomConnection, getZoomAuthUrl } from "./zoom-oauth.service";

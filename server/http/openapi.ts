@@ -3,7 +3,9 @@ import { z } from "zod";
 import { SCOPES } from "../auth/scopes";
 import { RATE_LIMITS, rateLimitVariable, type RateLimitName } from "../security/rate-limit-table";
 import { quotaOf, windowSeconds } from "../security/rate-limits";
+import { API_RELEASE } from "./api-release";
 import { MAX_JSON_DEPTH } from "./json-depth";
+import { requestExampleOf, successExampleOf } from "./openapi-example-overrides";
 import { ZPaginationOutput } from "./pagination";
 import { ignoredPeerQueryParams, refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
 import { orgAccessOf, teamAccessOf, type RouteDeclaration } from "./route-definition";
@@ -160,6 +162,7 @@ function operationOf(route: RouteDeclaration) {
   const unsupported = refusedPeerFields(route);
   const ignored = [...ignoredPeerQueryParams(route)].sort();
   const limited = route.rateLimits?.length ? RATE_LIMIT_HEADERS : {};
+  const requestSchema = route.body ? toSchema(route.body, "input") : null;
   const errors = (status: string, description: string, headers: Record<string, unknown> = {}) => [
     status,
     { description, ...(Object.keys(headers).length ? { headers } : {}), content: { "application/json": { schema: ERROR_ENVELOPE } } },
@@ -191,11 +194,17 @@ function operationOf(route: RouteDeclaration) {
     ...(ignored.length ? { "x-ignored-peer-query-parameters": ignored } : {}),
     ...(route.rateLimits?.length ? { "x-rate-limits": route.rateLimits.map(rateLimitDocument) } : {}),
     parameters: parametersOf(route),
-    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(route.body, "input") } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: requestSchema, example: requestExampleOf(route, requestSchema!) } } } }
+      : {}),
     responses: Object.fromEntries([
       [
         String(route.successStatus ?? 200),
-        { description: "Success", ...(route.rateLimits?.length ? { headers: limited } : {}), content: { "application/json": { schema: success } } },
+        {
+          description: "Success",
+          ...(route.rateLimits?.length ? { headers: limited } : {}),
+          content: { "application/json": { schema: success, example: successExampleOf(route, success) } },
+        },
       ],
       errors(
         "400",
@@ -231,7 +240,7 @@ export function buildOpenApiDocument(routes: readonly RouteDeclaration[], server
     openapi: "3.1.0",
     info: {
       title: "Convene API v2",
-      version: "2",
+      version: API_RELEASE,
       description: [
         "Scheduling API. Authenticate with `Authorization: Bearer <API key or OAuth access token>`.",
         "Every operation reads `svc-api-version` or its synonym `cal-api-version` (both with different values is a 400) by one rule: the value is a date (YYYY-MM-DD) and selects the newest version of the operation dated on or before it (a date before its first version gets the first); a value that is not a date is a 400 naming the header; no header means the operation's default. A versioned operation lists its versions in the header's `x-versions` and names the version that answered in the response's header.",
