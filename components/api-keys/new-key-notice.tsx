@@ -4,7 +4,7 @@ import { Button } from "../ui/button";
 import type { TCreatedApiKey } from "./types";
 
 /** The one moment the plaintext key exists in the browser; dismissing or reloading loses it for good. */
-export function NewKeyNotice({ created, onDismiss }: { created: TCreatedApiKey; onDismiss: () => void }) {
+export function NewKeyNotice({ created, how = "created", onDismiss }: { created: TCreatedApiKey; how?: "created" | "refreshed"; onDismiss: () => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [copyStatus, setCopyStatus] = useState<"idle" | "copied" | "failed">("idle");
 
@@ -21,7 +21,7 @@ export function NewKeyNotice({ created, onDismiss }: { created: TCreatedApiKey; 
   return (
     <section aria-labelledby="new-key-heading" className="rounded-lg border border-emerald-300 bg-emerald-50 p-6">
       <h2 id="new-key-heading" className="text-lg font-semibold text-emerald-950">
-        API key “{created.name}” created
+        API key “{created.name}” {how}
       </h2>
       <p className="mt-2 text-sm text-emerald-900">
         Copy it now and store it somewhere safe. <strong>You will not see it again</strong>: Convene keeps only a fingerprint of it.

@@ -6,16 +6,20 @@ import { mailsTo } from "../support/mail-catcher";
 const V = { "svc-api-version": "2024-08-13" };
 const bearer = (key: string) => ({ ...V, authorization: `Bearer ${key}` });
 
-test("svc-api-version: missing means 2024-08-13 and the response says so; unknown is a 400 listing the supported", async ({ request }) => {
+test("svc-api-version: missing means 2024-08-13 and the response says so; an earlier date gets the first version; not a date is a 400 naming the header", async ({
+  request,
+}) => {
   const { apiKey } = await makeHostWithEventType();
   const missing = await request.get("/v2/bookings", { headers: { authorization: `Bearer ${apiKey}` } });
   expect(missing.status()).toBe(200);
   expect(missing.headers()["svc-api-version"]).toBe("2024-08-13");
-  const unknown = await request.get("/v2/bookings", { headers: { authorization: `Bearer ${apiKey}`, "svc-api-version": "2023-01-01" } });
+  const earlier = await request.get("/v2/bookings", { headers: { authorization: `Bearer ${apiKey}`, "svc-api-version": "2023-01-01" } });
+  expect([earlier.status(), earlier.headers()["svc-api-version"]]).toEqual([200, "2024-08-13"]);
+  const unknown = await request.get("/v2/bookings", { headers: { authorization: `Bearer ${apiKey}`, "svc-api-version": "2024-08-13-beta" } });
   expect(unknown.status()).toBe(400);
   const body = await unknown.json();
   expect(body.error.code).toBe("BAD_REQUEST");
-  expect(body.error.message).toContain("2024-08-13");
+  expect(body.error.details).toEqual({ header: "svc-api-version" });
 });
 
 test("create (public) → 201 with the booking; list, get, cancel and reschedule", { tag: "@embedded" }, async ({ request }) => {

@@ -30,11 +30,15 @@ test("cal-api-version is svc-api-version's synonym: the peer's 2024-08-13 and 20
   expect((await listed.json()).data).toHaveLength(2);
 });
 
-test("a version no operation of the peer's serves is a 400 naming the header sent; the two headers disagreeing is a 400 naming both", async ({ request }) => {
+test("a date no operation of the peer's names gets the version dated before it; a value that is not a date is a 400 naming the header sent; the two headers disagreeing is a 400 naming both", async ({
+  request,
+}) => {
   const { apiKey } = await makeHostWithEventType();
-  const unknown = await request.get("/v2/bookings", { headers: { authorization: `Bearer ${apiKey}`, ...PEER_V("2026-05-01") } });
+  const later = await request.get("/v2/bookings", { headers: { authorization: `Bearer ${apiKey}`, ...PEER_V("2026-05-01") } });
+  expect([later.status(), later.headers()["cal-api-version"]]).toEqual([200, "2026-02-25"]);
+  const unknown = await request.get("/v2/bookings", { headers: { authorization: `Bearer ${apiKey}`, ...PEER_V("2026-13-01") } });
   expect(unknown.status()).toBe(400);
-  expect((await unknown.json()).error).toMatchObject({ code: "BAD_REQUEST", details: { header: "cal-api-version", supported: ["2024-08-13", "2026-02-25"] } });
+  expect((await unknown.json()).error).toMatchObject({ code: "BAD_REQUEST", details: { header: "cal-api-version" } });
   const both = await request.get("/v2/bookings", { headers: { authorization: `Bearer ${apiKey}`, ...V, ...PEER_V("2026-02-25") } });
   expect(both.status()).toBe(400);
   expect((await both.json()).error.details).toEqual({ headers: ["svc-api-version", "cal-api-version"] });

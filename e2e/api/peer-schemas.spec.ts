@@ -180,6 +180,10 @@ const operations: Record<string, (request: APIRequestContext) => Promise<void>> 
       .poll(async () => (await send(request, "GET /v2/me", "/v2/me", { headers })).data.organization, { timeout: 5_000 })
       .toMatchObject({ id: org.id, isPlatform: false });
   },
+  "POST /v2/api-keys/refresh": async (request) => {
+    const { headers } = await caller();
+    await send(request, "POST /v2/api-keys/refresh", "/v2/api-keys/refresh", { headers, data: { apiKeyDaysValid: 10 } });
+  },
   "PATCH /v2/me": async (request) => {
     const { headers } = await caller();
     await send(request, "PATCH /v2/me", "/v2/me", { headers, data: { name: "Renamed" } });

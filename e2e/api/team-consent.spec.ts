@@ -85,25 +85,37 @@ async function expectNothingReachable(request: APIRequestContext, outsider: Awai
   ]);
 }
 
-test("accepted: true from an outsider is a 400 on body.accepted, for POST and PATCH, whoever the id names", { tag: "@embedded" }, async ({ request }) => {
-  const [outsider, target] = await Promise.all([outsiderWithTeam(request), victim()]);
-  const refusals = [];
-  for (const userId of [target.user.id, 2_000_000_000]) {
-    const refused = await request.post(`/v2/teams/${outsider.teamId}/memberships`, { headers: outsider.headers, data: { userId, accepted: true } });
-    expect(refused.status()).toBe(400);
-    refusals.push((await refused.json()).error);
-  }
-  expect(refusals[0]).toEqual(refusals[1]);
-  expect(refusals[0].details).toEqual([{ path: "body.accepted", message: expect.any(String) }]);
-  expect(await db.teamInvitation.count({ where: { teamId: outsider.teamId } })).toBe(0);
+test(
+  "accepted: true from an outsider: POST invites (201, pending, the same answer whoever the id names), PATCH is a 400 on body.accepted",
+  { tag: "@embedded" },
+  async ({ request }) => {
+    const [outsider, target] = await Promise.all([outsiderWithTeam(request), victim()]);
+    const answers = [];
+    for (const userId of [target.user.id, 2_000_000_000]) {
+      const invited = await request.post(`/v2/teams/${outsider.teamId}/memberships`, { headers: outsider.headers, data: { userId, accepted: true } });
+      expect(invited.status()).toBe(201);
+      const { id: _id, userId: _userId, ...answer } = (await invited.json()).data;
+      answers.push(answer);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toMatchObject({ accepted: false, user: { email: "" }, invitation: { status: "pending", acceptedRequested: true } });
+    expect(await db.teamInvitation.count({ where: { teamId: outsider.teamId } })).toBe(2);
+    expect(await db.membership.count({ where: { teamId: outsider.teamId, userId: target.user.id } })).toBe(0);
+    await request.delete(
+      `/v2/teams/${outsider.teamId}/memberships/${(await db.teamInvitation.findFirstOrThrow({ where: { teamId: outsider.teamId, userId: target.user.id } })).id}`,
+      {
+        headers: outsider.headers,
+      },
+    );
 
-  const pending = await request.post(`/v2/teams/${outsider.teamId}/memberships`, { headers: outsider.headers, data: { userId: target.user.id } });
-  const { id } = (await pending.json()).data;
-  const patched = await request.patch(`/v2/teams/${outsider.teamId}/memberships/${id}`, { headers: outsider.headers, data: { accepted: true } });
-  expect(patched.status()).toBe(400);
-  expect((await patched.json()).error.details).toEqual([{ path: "body.accepted", message: expect.any(String) }]);
-  await expectNothingReachable(request, outsider, target);
-});
+    const pending = await request.post(`/v2/teams/${outsider.teamId}/memberships`, { headers: outsider.headers, data: { userId: target.user.id } });
+    const { id } = (await pending.json()).data;
+    const patched = await request.patch(`/v2/teams/${outsider.teamId}/memberships/${id}`, { headers: outsider.headers, data: { accepted: true } });
+    expect(patched.status()).toBe(400);
+    expect((await patched.json()).error.details).toEqual([{ path: "body.accepted", message: expect.any(String) }]);
+    await expectNothingReachable(request, outsider, target);
+  },
+);
 
 test("adding a user invites them: pending without profile, the same answer for an unknown id; they accept and the membership is active", async ({
   request,
@@ -113,7 +125,15 @@ test("adding a user invites them: pending without profile, the same answer for a
   const added = await request.post(`/v2/teams/${outsider.teamId}/memberships`, { headers: outsider.headers, data: { userId: target.user.id, role: "ADMIN" } });
   expect(added.status()).toBe(201);
   const pending = (await added.json()).data;
-  expect(pending).toEqual({ id: expect.any(Number), userId: target.user.id, teamId: outsider.teamId, accepted: false, role: "ADMIN", user: { email: "" } });
+  expect(pending).toEqual({
+    id: expect.any(Number),
+    userId: target.user.id,
+    teamId: outsider.teamId,
+    accepted: false,
+    role: "ADMIN",
+    user: { email: "" },
+    invitation: { status: "pending", acceptedRequested: false, message: expect.stringContaining("invited by e-mail") },
+  });
   const unknown = await request.post(`/v2/teams/${outsider.teamId}/memberships`, { headers: outsider.headers, data: { userId: 1_999_999_999, role: "ADMIN" } });
   expect(unknown.status()).toBe(201);
   expect((await unknown.json()).data).toEqual({ ...pending, id: expect.any(Number), userId: 1_999_999_999 });

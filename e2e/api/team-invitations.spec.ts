@@ -27,7 +27,9 @@ async function linkMailedTo(to: string, teamName: string): Promise<string> {
   return link!;
 }
 
-test("an owner invites by e-mail: 201 without the token, and the mailed link opens the invitation", async ({ request }) => {
+test("an owner invites by e-mail: 201 with the link shown once (the peer's token and inviteLink), the same one mailed, which opens the invitation", async ({
+  request,
+}) => {
   const team = await makeTeam({ name: "Invite HTTP team" });
   const owner = await memberOf(team.id, "OWNER");
   const email = address("Invitee");
@@ -36,13 +38,16 @@ test("an owner invites by e-mail: 201 without the token, and the mailed link ope
   expect(response.status()).toBe(201);
   const body = await response.json();
   expect(body.status).toBe("success");
-  expect(Object.keys(body.data).sort()).toEqual(INVITATION_KEYS);
+  expect(Object.keys(body.data).sort()).toEqual([...INVITATION_KEYS, "inviteLink", "token"].sort());
   expect(body.data).toMatchObject({ teamId: team.id, email: email.toLowerCase(), role: "ADMIN" });
   expect(Date.parse(body.data.expiresAt) - Date.parse(body.data.createdAt)).toBeGreaterThan(6.9 * 24 * 3600_000);
 
   const link = await linkMailedTo(email.toLowerCase(), team.name);
   const token = link.split("/").at(-1)!;
-  expect(JSON.stringify(body)).not.toContain(token);
+  expect(body.data).toMatchObject({ token, inviteLink: link });
+  // Shown once: listing the team's invitations never shows it again.
+  const listed = await request.get(`/v2/teams/${team.id}/memberships`, { headers: owner.headers });
+  expect(await listed.text()).not.toContain(token);
   const stored = await db.teamInvitation.findUniqueOrThrow({ where: { id: body.data.id }, select: { tokenHash: true } });
   expect(stored.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
 

@@ -14,6 +14,9 @@ import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import { listenOnLoopback, readBody, send } from "./fake-oauth-provider";
 
+/** The download_token the stand-in puts on recording notifications. */
+export const FAKE_DOWNLOAD_TOKEN = "fake-download-token";
+
 export type FakeZoomMeeting = {
   id: number;
   uuid: string;
@@ -234,6 +237,8 @@ export async function startFakeZoom(): Promise<FakeZoom> {
       const body = JSON.stringify({
         event,
         event_ts: Date.now(),
+        // Zoom documents a download_token on recording notifications: it opens their files' download_url for 24 hours.
+        ...(event.startsWith("recording.") ? { download_token: FAKE_DOWNLOAD_TOKEN } : {}),
         payload: {
           account_id: "fake-account",
           object: { id: meetingId, uuid: meeting?.uuid ?? "", topic: meeting?.topic ?? "", recording_files: meeting?.recording_files ?? [] },

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createUser } from "../../server/users/user.service";
+import { seriousAxeViolations } from "../support/axe-serious";
 import { expect, test } from "../support/fixtures";
 
 const PASSWORD = "correct-horse-battery-staple";
@@ -173,4 +174,30 @@ test("log-in returns to a same-origin callbackUrl exactly as given, query string
   await page.goto(`/auth/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
   await logIn(page, email);
   await expect(page).toHaveURL(callbackUrl);
+});
+
+test("Refresh replaces a key: the new one is shown once and works (bare too), the old one stops at once", async ({ page, request }) => {
+  const email = await seedUser();
+  await page.goto(API_KEYS_PATH);
+  await logIn(page, email);
+  await page.getByLabel("Name").fill("Rotating key");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const oldKey = await page.getByLabel("Your new API key").inputValue();
+  await page.getByRole("button", { name: "I have saved it" }).click();
+
+  await page.getByRole("button", { name: "Refresh Rotating key" }).click();
+  const dialog = page.getByRole("dialog", { name: "Refresh “Rotating key”?" });
+  await expect(dialog).toContainText(`…${oldKey.slice(-4)}`);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Refresh key" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: "API key “Rotating key” refreshed" })).toBeVisible();
+  const newKey = await page.getByLabel("Your new API key").inputValue();
+  expect(newKey).toMatch(/^cnv_live_/);
+  expect(newKey).not.toBe(oldKey);
+  await expect(page.getByRole("row", { name: /Rotating key/ })).toContainText(`…${newKey.slice(-4)}`);
+  await expect(page.getByRole("row", { name: /Rotating key/ })).toHaveCount(1);
+
+  expect((await request.get("/v2/me", { headers: { Authorization: `Bearer ${oldKey}` } })).status()).toBe(401);
+  expect((await request.get("/v2/me", { headers: { Authorization: newKey } })).status()).toBe(200);
 });

@@ -6,7 +6,8 @@ import { principalForBearer } from "../auth/authenticate";
 import { hashSecret } from "../auth/secrets";
 import { db, disconnectDb } from "../db/client";
 import { AppError } from "../errors";
-import { createApiKey, findPrincipalForApiKey, listApiKeys, revokeApiKey } from "./api-key.service";
+import { refreshedKeyExpiry } from "./api-key.schemas";
+import { createApiKey, findPrincipalForApiKey, listApiKeys, refreshApiKey, revokeApiKey } from "./api-key.service";
 
 afterAll(() => disconnectDb());
 
@@ -118,6 +119,38 @@ describe("revokeApiKey", () => {
   ])("answers $case with NOT_FOUND", async ({ id }) => {
     const user = await makeUser();
     expect((await appError(revokeApiKey(sessionActor(user.id), await id(user.id)))).code).toBe("NOT_FOUND");
+  });
+});
+
+describe("refreshApiKey", () => {
+  it("gives a new key of the same name with the expiry asked for, and revokes the old one in the same step", async () => {
+    const user = await makeUser();
+    const old = await makeApiKey(user.id, { name: "Zapier" });
+    const oldId = (await rowOf(old)).id;
+    const expiresAt = inOneHour();
+    const refreshed = await refreshApiKey(sessionActor(user.id), oldId, expiresAt);
+    expect(refreshed).toMatchObject({ name: "Zapier", expiresAt, key: expect.stringMatching(/^cnv_live_/) });
+    expect(await principalForBearer(old)).toBeNull();
+    expect((await principalForBearer(refreshed.key))?.userId).toBe(user.id);
+    expect((await listApiKeys(sessionActor(user.id))).map(({ id }) => id)).toEqual([refreshed.id]);
+    // Refreshing the revoked key again: 404, and nothing is created.
+    expect((await appError(refreshApiKey(sessionActor(user.id), oldId, null))).code).toBe("NOT_FOUND");
+    expect(await db.apiKey.count({ where: { userId: user.id } })).toBe(2);
+  });
+
+  it("answers another user's key with NOT_FOUND and leaves it working", async () => {
+    const [owner, other] = [await makeUser(), await makeUser()];
+    const key = await makeApiKey(owner.id);
+    expect((await appError(refreshApiKey(sessionActor(other.id), (await rowOf(key)).id, null))).code).toBe("NOT_FOUND");
+    expect((await principalForBearer(key))?.userId).toBe(owner.id);
+    expect(await db.apiKey.count({ where: { userId: other.id } })).toBe(0);
+  });
+
+  it("reads the peer's refresh body: 30 days by default, apiKeyDaysValid days, or never", () => {
+    const now = new Date("2026-01-01T00:00:00Z");
+    expect(refreshedKeyExpiry({}, now)).toEqual(new Date("2026-01-31T00:00:00Z"));
+    expect(refreshedKeyExpiry({ apiKeyDaysValid: 2 }, now)).toEqual(new Date("2026-01-03T00:00:00Z"));
+    expect(refreshedKeyExpiry({ apiKeyNeverExpires: true }, now)).toBeNull();
   });
 });
 

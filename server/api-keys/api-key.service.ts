@@ -34,6 +34,25 @@ export async function revokeApiKey(actor: Actor, id: number) {
   await flushCredentialCache();
 }
 
+/**
+ * A new key in place of one of the actor's: the same name, the expiry asked for; the old key is revoked in the same
+ * transaction (a key revoked meanwhile is a 404 and nothing is created), and every process forgets it at once.
+ */
+export async function refreshApiKey(actor: Actor, id: number, expiresAt: Date | null) {
+  const key = newSecret("apiKey");
+  const created = await db.$transaction(async (tx) => {
+    const old = await tx.apiKey.findFirst({ where: { id, ...liveApiKeysOf(actor) }, select: { name: true } });
+    const { count } = old ? await tx.apiKey.updateMany({ where: { id, ...liveApiKeysOf(actor) }, data: { revokedAt: new Date() } }) : { count: 0 };
+    if (!old || count === 0) throw new AppError("NOT_FOUND", "API key not found");
+    return tx.apiKey.create({
+      data: { userId: actor.userId, name: old.name, expiresAt, hash: hashSecret(key), hint: secretHint(key) },
+      select: API_KEY_LISTING,
+    });
+  });
+  await flushCredentialCache();
+  return { ...created, key };
+}
+
 export type ResolvedCredential = { principal: Principal; expiresAt: number | null };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bearerToken } from "./principal";
+import { bearerToken, presentedCredential } from "./principal";
 
 const KEY = "cnv_live_Ab9-_xYz0123456789abcdefghijklmnopqrstu";
 
@@ -36,5 +36,30 @@ describe("bearerToken", () => {
     { case: "a newline inside", header: `Bearer ${KEY}\nX-Injected: 1` },
   ])("refuses $case", ({ header }) => {
     expect(bearerToken(header)).toBeNull();
+  });
+});
+
+describe("presentedCredential: Bearer, or a bare API key as the peer accepts", () => {
+  const ACCESS_TOKEN = "cnv_at_Ab9-_xYz0123456789abcdefghijklmnopqrstu";
+
+  it.each([
+    { case: "a Bearer API key", header: `Bearer ${KEY}`, expected: KEY },
+    { case: "a Bearer access token", header: `Bearer ${ACCESS_TOKEN}`, expected: ACCESS_TOKEN },
+    { case: "a bare API key", header: KEY, expected: KEY },
+    { case: "a bare API key with spaces around it", header: `  ${KEY} `, expected: KEY },
+  ])("reads $case", ({ header, expected }) => {
+    expect(presentedCredential(header)).toBe(expected);
+  });
+
+  it.each([
+    { case: "a bare access token (RFC 6750's form only)", header: ACCESS_TOKEN },
+    { case: "a bare refresh token", header: "cnv_rt_Ab9-_xYz0123456789abcdefghijklmnopqrstu" },
+    { case: "a bare value of no known kind", header: "cal_live_0123456789" },
+    { case: "a bare key with a second value", header: `${KEY} ${KEY}` },
+    { case: "a bare key with an injected line", header: `${KEY}\nX-Injected: 1` },
+    { case: "another scheme with a key", header: `Basic ${KEY}` },
+    { case: "no header", header: null },
+  ])("refuses $case", ({ header }) => {
+    expect(presentedCredential(header)).toBeNull();
   });
 });

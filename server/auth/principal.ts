@@ -3,6 +3,7 @@
  * handlers never care which credential was used.
  */
 import type { Scope } from "./scopes";
+import { kindOfSecret } from "./secrets";
 
 export type Principal = {
   userId: number;
@@ -25,4 +26,17 @@ export type Principal = {
 export function bearerToken(header: string | null): string | null {
   const match = header?.match(/^bearer[ ]+([A-Za-z0-9._~+/-]+=*)\s*$/i);
   return match ? match[1]! : null;
+}
+
+/**
+ * The credential of `Authorization: Bearer <token>`, or of a bare API key (`Authorization: <key>`), which the peer
+ * accepts (it strips an optional `Bearer `) and its own MCP server and SDK send. Bare is for API keys only: an OAuth
+ * access token keeps RFC 6750's form, so a bare one is no credential. Either way the key is then resolved by its hash
+ * like any other (authenticate.ts), never compared as text.
+ */
+export function presentedCredential(header: string | null): string | null {
+  const bearer = bearerToken(header);
+  if (bearer) return bearer;
+  const bare = header?.trim() ?? "";
+  return /^[A-Za-z0-9._~+/-]+=*$/.test(bare) && kindOfSecret(bare) === "apiKey" ? bare : null;
 }

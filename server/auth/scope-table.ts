@@ -278,7 +278,8 @@ export const ORG_LEVEL_TABLE: readonly ScopeRow[] = [
  * POST /v2/bookings/:bookingUid/reschedule, and the slot availability endpoints." The spec defines
  * GET /v2/slots/available (section Slots); the peer's GET /v2/slots lists the same availability. Slot
  * reservations hold that availability for a booker before the public booking create, and the peer serves them
- * without credentials: they are public too, so a booking page can hold a slot as it can book it.
+ * without credentials: they are public too, so a booking page can hold a slot as it can book it (the peer's older
+ * POST /v2/slots/reserve included). The time zones Convene accepts are public facts the peer also serves to anyone.
  */
 export const PUBLIC_OPERATIONS: readonly TableOperation[] = [
   op("POST", "/v2/bookings", "POST /v2/bookings (create)"),
@@ -290,6 +291,8 @@ export const PUBLIC_OPERATIONS: readonly TableOperation[] = [
   op("GET", "/v2/slots/reservations/{uid}", "the slot availability endpoints"),
   op("PATCH", "/v2/slots/reservations/{uid}", "the slot availability endpoints"),
   op("DELETE", "/v2/slots/reservations/{uid}", "the slot availability endpoints"),
+  op("POST", "/v2/slots/reserve", "the slot availability endpoints"),
+  op("GET", "/v2/timezones", "the time zones (not in the spec's tables; the peer's public read)"),
 ];
 
 export const SCOPE_TABLE: readonly ScopeRow[] = [...USER_LEVEL_TABLE, ...TEAM_LEVEL_TABLE, ...ORG_LEVEL_TABLE];

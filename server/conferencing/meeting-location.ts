@@ -28,14 +28,21 @@ const awaitsLink = (location: unknown) => meetingAppOfLocation(location) !== nul
  */
 export async function withMeetingLink(booking: TBookingOutput, occurredAt: Date): Promise<TBookingOutput> {
   if (booking.status !== "accepted" || booking.meetingUrl) return booking;
+  const row = await awaitMeetingLocation(booking.id, occurredAt);
+  const link = (row?.location as StoredLocation | null)?.link;
+  return link ? { ...booking, location: locationString(row!.location), meetingUrl: link } : booking;
+}
+
+/**
+ * The booking's stored location once its meeting's link is there, or as it is when nothing is awaited (no video app,
+ * not accepted) or MEETING_MAIL_WAIT_MS after `occurredAt` passed; null for a booking that is gone. Polls, holding no
+ * transaction. Mails and webhooks that announce a booking both wait here, so they carry the same link.
+ */
+export async function awaitMeetingLocation(bookingId: number, occurredAt: Date): Promise<{ location: unknown } | null> {
   const deadline = new Date(occurredAt).getTime() + MEETING_MAIL_WAIT_MS;
   for (;;) {
-    const row = await db.booking.findUnique({ where: { id: booking.id }, select: { location: true, status: true } });
-    if (!row || !awaitsLink(row.location) || row.status !== "ACCEPTED") {
-      const link = (row?.location as StoredLocation | null)?.link;
-      return link ? { ...booking, location: locationString(row!.location), meetingUrl: link } : booking;
-    }
-    if (Date.now() >= deadline) return booking;
+    const row = await db.booking.findUnique({ where: { id: bookingId }, select: { location: true, status: true } });
+    if (!row || !awaitsLink(row.location) || row.status !== "ACCEPTED" || Date.now() >= deadline) return row;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

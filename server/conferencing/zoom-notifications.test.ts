@@ -6,7 +6,9 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
-import { startFakeZoom, type FakeZoom } from "@/e2e/support/fake-zoom";
+import { FAKE_DOWNLOAD_TOKEN, startFakeZoom, type FakeZoom } from "@/e2e/support/fake-zoom";
+import { sessionActor } from "../auth/actor";
+import { createWebhook } from "../webhooks/webhook.service";
 import { createBooking } from "../bookings/create";
 import { db } from "../db/client";
 import { runPendingJobs } from "../jobs/workers";
@@ -84,5 +86,45 @@ describe("handleZoomNotification", () => {
     );
     expect((await Promise.all(retries)).map((retry) => retry.status)).toEqual([200, 200]);
     expect(await db.domainEvent.count({ where: { bookingId: booking.id, type: "RECORDING_READY" } })).toBe(1);
+  });
+
+  it("the booking's BOOKING_CREATED webhook carries the Zoom join URL; RECORDING_READY and the transcript's, Zoom's download links", async () => {
+    const { host, eventType } = await makeHostWithEventType({ eventType: { locations: [{ type: "integration", integration: "zoom" }] } });
+    const { url } = await getZoomAuthUrl(
+      { userId: host.id, via: "api-key", oauthClientId: null },
+      { returnTo: "/settings/conferencing", onErrorReturnTo: "/settings/conferencing" },
+    );
+    const callback = new URL((await fetch(url, { redirect: "manual" })).headers.get("location")!);
+    await completeZoomConnection({ state: callback.searchParams.get("state")!, code: callback.searchParams.get("code")! });
+    const triggers = ["BOOKING_CREATED", "RECORDING_READY", "RECORDING_TRANSCRIPTION_GENERATED"] as never;
+    const local = { allowPrivateNetwork: true, resolve: async () => [{ address: "127.0.0.1", family: 4 as const }] };
+    const hook = await createWebhook(sessionActor(host.id), { kind: "user" }, { subscriberUrl: "http://127.0.0.1:9/peer", triggers, active: true }, local);
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(5, 11), attendee: attendee() }, { idempotencyKey: null });
+    // The conferencing job and the webhooks job run together: the message waits for the meeting's link.
+    await runPendingJobs();
+    const meeting = zoom.meetings().find((entry) => entry.agenda.includes(booking.uid))!;
+    const bodyOf = async (trigger: string) => {
+      const message = await db.webhookMessage.findFirstOrThrow({ where: { webhookId: hook.id, trigger } });
+      return (message.payload as { payload: Record<string, unknown> }).payload;
+    };
+    const created = await bodyOf("BOOKING_CREATED");
+    expect(created).toMatchObject({
+      location: meeting.join_url,
+      metadata: { videoCallUrl: meeting.join_url },
+      videoCallData: { type: "zoom_video", id: String(meeting.id), url: meeting.join_url },
+    });
+
+    zoom.finishRecording(meeting.id);
+    for (const event of ["recording.completed", "recording.transcript_completed"]) {
+      const signed = zoom.notification(event, meeting.id);
+      await handleZoomNotification({ timestamp: signed.headers["x-zm-request-timestamp"]!, signature: signed.headers["x-zm-signature"]! }, signed.body);
+    }
+    await runPendingJobs();
+    const withToken = (extension: string) => `${zoom.url}/rec/download/${meeting.id}.${extension}?access_token=${FAKE_DOWNLOAD_TOKEN}`;
+    expect((await bodyOf("RECORDING_READY")).downloadLink).toBe(withToken("mp4"));
+    expect((await bodyOf("RECORDING_TRANSCRIPTION_GENERATED")).downloadLinks).toEqual({
+      transcription: [{ format: "vtt", link: withToken("vtt") }],
+      recording: withToken("mp4"),
+    });
   });
 });

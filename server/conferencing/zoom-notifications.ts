@@ -21,6 +21,7 @@ import { db } from "../db/client";
 import { env } from "../env";
 import { emitBookingEvent } from "../events/booking-events";
 import type { DomainEventType } from "../events/domain-events";
+import type { TMeetingMedia } from "../events/event-catalog";
 import { log } from "../log";
 
 const MAX_CLOCK_SKEW_SECONDS = 300;
@@ -32,19 +33,43 @@ const TRIGGERS: Record<string, DomainEventType> = {
   "recording.transcript_completed": "RECORDING_TRANSCRIPTION_GENERATED",
 };
 
+const ZRecordingFile = z.object({ file_type: z.string().optional(), file_extension: z.string().optional(), download_url: z.string().optional() }).passthrough();
+
 const ZNotification = z.object({
   event: z.string(),
   event_ts: z.number().optional(),
+  /** Recording notifications: the token that opens their files' download_url for 24 hours (Zoom: `?access_token=`). */
+  download_token: z.string().optional(),
   payload: z
     .object({
       plainToken: z.string().optional(),
       object: z
-        .object({ id: z.union([z.number(), z.string()]).transform(String) })
+        .object({ id: z.union([z.number(), z.string()]).transform(String), recording_files: z.array(ZRecordingFile).optional() })
         .passthrough()
         .optional(),
     })
     .passthrough(),
 });
+
+/**
+ * The download links a recording notification gives, as the peer's RECORDING_READY and RECORDING_TRANSCRIPTION_GENERATED
+ * webhooks carry them: video and audio files (MP4, M4A) are recordings, TRANSCRIPT files transcripts. Zoom's download_url
+ * needs the notification's download_token, which it documents appending as `access_token`.
+ */
+export function mediaOfNotification(files: readonly z.infer<typeof ZRecordingFile>[], downloadToken: string | undefined): TMeetingMedia {
+  const linkOf = (file: z.infer<typeof ZRecordingFile>) => {
+    const url = new URL(file.download_url!);
+    if (downloadToken) url.searchParams.set("access_token", downloadToken);
+    return url.toString();
+  };
+  const downloadable = files.filter((file) => typeof file.download_url === "string" && URL.canParse(file.download_url));
+  return {
+    recordings: downloadable.filter((file) => file.file_type === "MP4" || file.file_type === "M4A").map(linkOf),
+    transcripts: downloadable
+      .filter((file) => file.file_type === "TRANSCRIPT")
+      .map((file) => ({ format: (file.file_extension ?? "vtt").toLowerCase(), link: linkOf(file) })),
+  };
+}
 
 export type NotificationAnswer = { status: number; body: unknown };
 
@@ -68,7 +93,7 @@ function eventIdOf(notification: { event: string; event_ts?: number; objectId: s
 
 type FireResult = "fired" | "duplicate" | "no-booking";
 
-async function fireFor(meetingId: string, type: DomainEventType, eventId: string): Promise<FireResult> {
+async function fireFor(meetingId: string, type: DomainEventType, eventId: string, media?: TMeetingMedia): Promise<FireResult> {
   const reference = await db.bookingReference.findFirst({ where: { type: "zoom_video", externalId: meetingId }, select: { bookingId: true } });
   if (!reference) return "no-booking";
   return db.$transaction(async (tx) => {
@@ -76,7 +101,7 @@ async function fireFor(meetingId: string, type: DomainEventType, eventId: string
     if (await tx.domainEvent.findUnique({ where: { id: eventId }, select: { id: true } })) return "duplicate";
     const row = await tx.booking.findUniqueOrThrow({ where: { id: reference.bookingId }, select: BOOKING_SELECT });
     // Only the webhooks subscriber takes these events (domain-events.ts SUBSCRIBERS).
-    await emitBookingEvent(tx, type, toBookingOutput(row), { id: eventId });
+    await emitBookingEvent(tx, type, toBookingOutput(row), { id: eventId, ...(media ? { media } : {}) });
     return "fired";
   });
 }
@@ -92,7 +117,7 @@ export async function handleZoomNotification(headers: { timestamp: string | null
     parsed = null;
   }
   if (!parsed?.success) return { status: 400, body: { error: "Not a Zoom event notification" } };
-  const { event, event_ts, payload } = parsed.data;
+  const { event, event_ts, payload, download_token } = parsed.data;
   if (event === "endpoint.url_validation") {
     if (!payload.plainToken) return { status: 400, body: { error: "plainToken is missing" } };
     return { status: 200, body: { plainToken: payload.plainToken, encryptedToken: hmacHex(secret, payload.plainToken) } };
@@ -100,7 +125,8 @@ export async function handleZoomNotification(headers: { timestamp: string | null
   const type = TRIGGERS[event];
   if (type && payload.object) {
     const objectId = payload.object.id;
-    const outcome = await fireFor(objectId, type, eventIdOf({ event, event_ts, objectId }, rawBody));
+    const media = payload.object.recording_files ? mediaOfNotification(payload.object.recording_files, download_token) : undefined;
+    const outcome = await fireFor(objectId, type, eventIdOf({ event, event_ts, objectId }, rawBody), media);
     log.info("zoom notification", { event, meetingId: objectId, outcome });
   }
   // Zoom retries anything but a 2xx: a notification about a meeting that is not a booking's is still received.

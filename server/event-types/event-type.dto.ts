@@ -38,7 +38,7 @@ export const EVENT_TYPE_SELECT = {
   owner: { select: { username: true } },
 } as const;
 
-type EventTypeRow = BookingWindowColumns & {
+export type EventTypeRow = BookingWindowColumns & {
   id: number;
   userId: number | null;
   title: string;
@@ -161,5 +161,23 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     bookingRequiresAuthentication: false,
     users: row.owner ? [row.owner.username] : [],
     bookingUrl: row.owner ? `${env().APP_URL.replace(/\/$/, "")}/${row.owner.username}/${row.slug}` : "",
+  };
+}
+
+/**
+ * An event type as anyone may read it (GET /v2/event-types?username=… without the owner's credential): the same shape,
+ * holding only what its public booking page shows. Places marked not public and hidden questions are left out, as the
+ * page leaves them out; the owner's own settings (metadata, schedule, limits, booking title template, redirect) are
+ * answered empty.
+ */
+export function toPublicEventTypeOutput(output: TEventTypeOutput): TEventTypeOutput {
+  const { bookingLimitsCount: _count, bookingLimitsDuration: _duration, customName: _customName, ...shown } = output;
+  return {
+    ...shown,
+    locations: output.locations.filter((location) => !("public" in location) || location.public !== false),
+    bookingFields: output.bookingFields.filter((field) => !field.hidden),
+    scheduleId: null,
+    metadata: {},
+    successRedirectUrl: null,
   };
 }

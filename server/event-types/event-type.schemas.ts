@@ -145,13 +145,55 @@ export const ZCreateEventTypeFields = z.object(fields).partial({
   bookingFields: true,
 });
 
-export const ZCreateEventTypeInput = ZCreateEventTypeFields.strict().superRefine(refineConfirmation).superRefine(refineLengths);
+/**
+ * `length`, the peer's older name for lengthInMinutes (its v1 and first v2 clients send it; the spec's v1-to-v2 table
+ * renames it), read as lengthInMinutes on every event type write: either may be sent, both only when equal. Answers
+ * name lengthInMinutes only.
+ */
+export const LENGTH_ALIAS = {
+  length: fields.lengthInMinutes.optional().describe("The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal)"),
+  lengthInMinutes: fields.lengthInMinutes.optional().describe("Required on creates (or its older name, length)"),
+};
+
+type LengthAliases = { length?: number; lengthInMinutes?: number };
+
+/** Both names with different values is a 400; on a create (`isRequired`), one of them must be sent. */
+export const refineLengthAlias =
+  (isRequired: boolean) =>
+  ({ length, lengthInMinutes }: LengthAliases, context: z.RefinementCtx) => {
+    if (length !== undefined && lengthInMinutes !== undefined && length !== lengthInMinutes) {
+      context.addIssue({ code: "custom", path: ["length"], message: "length is the older name of lengthInMinutes; send one of them" });
+    }
+    if (isRequired && length === undefined && lengthInMinutes === undefined) {
+      context.addIssue({ code: "custom", path: ["lengthInMinutes"], message: "lengthInMinutes is required" });
+    }
+  };
+
+/** The body with `length` moved to lengthInMinutes (a create has one, refineLengthAlias(true) saw to it). */
+export function mergeLengthAlias<T extends LengthAliases>({ length, ...rest }: T): Omit<T, "length"> {
+  const lengthInMinutes = rest.lengthInMinutes ?? length;
+  return lengthInMinutes === undefined ? rest : { ...rest, lengthInMinutes };
+}
+const mergeRequiredLength = <T extends LengthAliases>(value: T) =>
+  mergeLengthAlias(value) as Omit<T, "length" | "lengthInMinutes"> & { lengthInMinutes: number };
+
+export const ZCreateEventTypeInput = ZCreateEventTypeFields.extend(LENGTH_ALIAS)
+  .strict()
+  .superRefine(refineLengthAlias(true))
+  .transform(mergeRequiredLength)
+  .superRefine(refineConfirmation)
+  .superRefine(refineLengths);
 export type TCreateEventTypeInput = z.input<typeof ZCreateEventTypeInput>;
 
 /** The update fields before the cross-field rules. */
 export const ZUpdateEventTypeFields = z.object(fields).partial();
 
-export const ZUpdateEventTypeInput = ZUpdateEventTypeFields.strict().superRefine(refineConfirmation).superRefine(refineLengths);
+export const ZUpdateEventTypeInput = ZUpdateEventTypeFields.extend(LENGTH_ALIAS)
+  .strict()
+  .superRefine(refineLengthAlias(false))
+  .transform(mergeLengthAlias)
+  .superRefine(refineConfirmation)
+  .superRefine(refineLengths);
 export type TUpdateEventTypeInput = z.input<typeof ZUpdateEventTypeInput>;
 
 export const ZEventTypeIdParams = z.object({ eventTypeId: ZIdParam });

@@ -4,7 +4,8 @@ import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import type { TPaginationQuery } from "../http/pagination";
 import type { TListEventTypesQuery } from "./event-type.schemas";
-import { EVENT_TYPE_SELECT, toEventTypeOutput } from "./event-type.dto";
+import { EVENT_TYPE_SELECT, toEventTypeOutput, toPublicEventTypeOutput, type EventTypeRow } from "./event-type.dto";
+import { userEventTypesOnPublicPage } from "../booking-page/public-visibility";
 import { limitsSet } from "./booking-limits";
 import { bookingWindowColumns } from "./booking-window";
 import { confirmationColumns } from "./confirmation-policy";
@@ -78,18 +79,46 @@ export function assertLengthsAgree(after: { lengthInMinutes: number; lengthInMin
   throw new AppError("BAD_REQUEST", problem, [{ path, message: problem }]);
 }
 
-export async function listEventTypes(actor: Actor, page: TPaginationQuery & Partial<TListEventTypesQuery>) {
+/**
+ * GET /v2/event-types. The caller's own event types, narrowed by the peer's filters; or, for `username` naming someone
+ * else (or asked without the caller's credential), that user's event types as their public page lists them
+ * (public-visibility.ts) in the public output: the peer serves that read to anyone, and it shows nothing the page
+ * does not.
+ */
+export async function listEventTypes(actor: Actor | null, page: TPaginationQuery & Partial<TListEventTypesQuery>) {
+  const [publicName] = page.username ?? [];
+  const isOwnName = actor !== null && publicName !== undefined && (await isUsernameOf(actor, publicName));
+  if (publicName !== undefined && !isOwnName) return listPublicEventTypes(page.username!, page);
+  if (!actor) throw new AppError("UNAUTHORIZED", "Authentication required: send Authorization: Bearer <API_KEY or access token>, or a username");
   const usernames = [page.username, page.usernames].filter((names) => names !== undefined);
   const where: Prisma.EventTypeWhereInput = {
     ...eventTypesOwnedBy(actor),
     ...(page.eventSlug ? { slug: page.eventSlug } : {}),
     ...(usernames.length ? { AND: usernames.map((names) => ({ owner: { username: { in: names, mode: "insensitive" as const } } })) } : {}),
   };
+  return pageOfEventTypes(where, page, toEventTypeOutput);
+}
+
+async function isUsernameOf(actor: Actor, username: string): Promise<boolean> {
+  const user = await db.user.findUnique({ where: { id: actor.userId }, select: { username: true } });
+  return user?.username.toLowerCase() === username.toLowerCase();
+}
+
+/** The event types the public pages of `usernames` list (one name, as the peer takes it; several: all of theirs). */
+function listPublicEventTypes(usernames: string[], page: TPaginationQuery & Partial<TListEventTypesQuery>) {
+  const where: Prisma.EventTypeWhereInput = {
+    OR: usernames.map(userEventTypesOnPublicPage),
+    ...(page.eventSlug ? { slug: page.eventSlug } : {}),
+  };
+  return pageOfEventTypes(where, page, (row) => toPublicEventTypeOutput(toEventTypeOutput(row)));
+}
+
+async function pageOfEventTypes<T>(where: Prisma.EventTypeWhereInput, page: TPaginationQuery, toOutput: (row: EventTypeRow) => T) {
   const [rows, totalItems] = await db.$transaction([
     db.eventType.findMany({ where, select: EVENT_TYPE_SELECT, orderBy: [{ position: "desc" }, { id: "asc" }], skip: page.skip, take: page.take }),
     db.eventType.count({ where }),
   ]);
-  return { items: rows.map(toEventTypeOutput), totalItems };
+  return { items: rows.map(toOutput), totalItems };
 }
 
 export async function getEventType(actor: Actor, eventTypeId: number) {

@@ -17,8 +17,10 @@ export const listEventTypesRoute = defineRoute(
     method: "GET",
     path: "/v2/event-types",
     tag,
-    summary: "Get all my event types",
+    summary:
+      "Get all my event types; with username (and eventSlug), a user's event types as their public page lists them: public, no credential needed (hidden types, private places and hidden questions left out)",
     access: read,
+    publicWithQuery: ["username"],
     query: ZListEventTypesQuery,
     response: ZEventTypeOutput,
     paginated: true,

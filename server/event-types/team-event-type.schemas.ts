@@ -6,7 +6,15 @@
 import { z } from "zod";
 import type { SchedulingType } from "../db/generated/enums";
 import { ZDecimalIntParam, ZIdField, ZIdParam } from "../http/ids";
-import { refineConfirmation, refineLengths, ZCreateEventTypeFields, ZUpdateEventTypeFields } from "./event-type.schemas";
+import {
+  LENGTH_ALIAS,
+  mergeLengthAlias,
+  refineConfirmation,
+  refineLengthAlias,
+  refineLengths,
+  ZCreateEventTypeFields,
+  ZUpdateEventTypeFields,
+} from "./event-type.schemas";
 
 /** The peer's names for the stored kinds. */
 export const SCHEDULING_TYPES = { collective: "COLLECTIVE", roundRobin: "ROUND_ROBIN", managed: "MANAGED" } as const satisfies Record<string, SchedulingType>;
@@ -51,17 +59,22 @@ export const ZCreateTeamEventTypeInput = ZCreateEventTypeFields.extend({
     })
     .describe("collective: every host attends; roundRobin: one rotating host (plus the mandatory ones); managed: each host gets their own copy"),
   ...teamFields,
+  ...LENGTH_ALIAS,
 })
   .partial({ hosts: true, assignAllTeamMembers: true })
   .strict()
+  .superRefine(refineLengthAlias(true))
+  .transform((value) => mergeLengthAlias(value) as Omit<typeof value, "length" | "lengthInMinutes"> & { lengthInMinutes: number })
   .superRefine(refineConfirmation)
   .superRefine(refineLengths)
   .superRefine(refineHostChoice);
 export type TCreateTeamEventTypeInput = z.input<typeof ZCreateTeamEventTypeInput>;
 
-export const ZUpdateTeamEventTypeInput = ZUpdateEventTypeFields.extend(teamFields)
+export const ZUpdateTeamEventTypeInput = ZUpdateEventTypeFields.extend({ ...teamFields, ...LENGTH_ALIAS })
   .partial()
   .strict()
+  .superRefine(refineLengthAlias(false))
+  .transform(mergeLengthAlias)
   .superRefine(refineConfirmation)
   .superRefine(refineLengths)
   .superRefine(refineHostChoice);

@@ -3,7 +3,7 @@ import type { TBookingOutput } from "../bookings/booking.dto";
 import type { Tx } from "../db/client";
 import { emitDomainEvent, type DomainEvent, type DomainEventType, type SubscriberName } from "./domain-events";
 import type { z } from "zod";
-import { DOMAIN_EVENTS, type TBookingEventPayload, type TNoShowChange, type ZBookingEventPayload } from "./event-catalog";
+import { DOMAIN_EVENTS, type TBookingEventPayload, type TMeetingMedia, type TNoShowChange, type ZBookingEventPayload } from "./event-catalog";
 import { payloadToRead } from "./event-definitions";
 
 /** A no-show update's own change (BOOKING_NO_SHOW_UPDATED's webhook names the attendees it marked). */
@@ -31,12 +31,20 @@ export async function emitBookingEvent(
   tx: Tx,
   type: DomainEventType,
   booking: TBookingOutput,
-  options: { previousBooking?: TBookingOutput; noShow?: NoShowChange; teamId?: number | null; skip?: readonly SubscriberName[]; id?: string } = {},
+  options: {
+    previousBooking?: TBookingOutput;
+    noShow?: NoShowChange;
+    media?: TMeetingMedia;
+    teamId?: number | null;
+    skip?: readonly SubscriberName[];
+    id?: string;
+  } = {},
 ): Promise<string> {
   const payload: z.input<typeof ZBookingEventPayload> = {
     booking,
     ...(options.previousBooking ? { previousBooking: options.previousBooking } : {}),
     ...(options.noShow ? { noShow: options.noShow } : {}),
+    ...(options.media ? { media: options.media } : {}),
   };
   return emitDomainEvent(tx, {
     type,

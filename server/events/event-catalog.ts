@@ -66,10 +66,21 @@ export type TBookingEventSnapshot = z.infer<typeof ZBookingEventSnapshot>;
 export const ZNoShowChange = z.object({ attendees: z.array(z.object({ email: z.string(), absent: z.boolean() })), host: z.boolean().optional() });
 export type TNoShowChange = z.infer<typeof ZNoShowChange>;
 
+/**
+ * A meeting's media the provider announced (Zoom's recording notifications): the download links it gave, for the
+ * RECORDING_READY and RECORDING_TRANSCRIPTION_GENERATED webhooks. Optional: events before it, and others, have none.
+ */
+export const ZMeetingMedia = z.object({
+  recordings: z.array(z.string()).describe("Download links of the video and audio files"),
+  transcripts: z.array(z.object({ format: z.string(), link: z.string() })).describe("Download links of the transcripts, with their format (vtt)"),
+});
+export type TMeetingMedia = z.infer<typeof ZMeetingMedia>;
+
 export const ZBookingEventPayload = z.object({
   booking: ZBookingEventSnapshot,
   previousBooking: ZBookingEventSnapshot.optional(),
   noShow: ZNoShowChange.optional(),
+  media: ZMeetingMedia.optional(),
 });
 export type TBookingEventPayload = z.infer<typeof ZBookingEventPayload>;
 

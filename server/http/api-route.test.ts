@@ -225,12 +225,19 @@ describe("defineRoute", () => {
     expect(await (await get("")).json()).toEqual({ status: "success", data: { query: "none" } });
   });
 
-  it("serves the version asked for and refuses an unknown one", async () => {
+  it("serves the newest version dated on or before the date asked for, and refuses a value that is not a date", async () => {
     const asked = await echoRoute.handle(post('{"name":"A"}', { [VERSION_HEADER]: "2024-06-14" }), context({ thingId: "5" }));
     expect(asked.headers.get(VERSION_HEADER)).toBe("2024-06-14");
-    const unknown = await echoRoute.handle(post('{"name":"A"}', { [VERSION_HEADER]: "1999-01-01" }), context({ thingId: "5" }));
-    expect(unknown.status).toBe(400);
-    expect((await unknown.json()).error.details.supported).toEqual(["2024-08-13", "2024-06-14"]);
+    const between = await echoRoute.handle(post('{"name":"A"}', { [VERSION_HEADER]: "2024-07-30" }), context({ thingId: "5" }));
+    expect([between.status, between.headers.get(VERSION_HEADER)]).toEqual([201, "2024-06-14"]);
+    expect((await between.json()).data.version).toBe("2024-06-14");
+    const earlier = await echoRoute.handle(post('{"name":"A"}', { [VERSION_HEADER]: "1999-01-01" }), context({ thingId: "5" }));
+    expect([earlier.status, earlier.headers.get(VERSION_HEADER)]).toEqual([201, "2024-06-14"]);
+    const later = await echoRoute.handle(post('{"name":"A"}', { [VERSION_HEADER]: "2099-01-01" }), context({ thingId: "5" }));
+    expect([later.status, later.headers.get(VERSION_HEADER)]).toEqual([201, "2024-08-13"]);
+    const notADate = await echoRoute.handle(post('{"name":"A"}', { [VERSION_HEADER]: "latest" }), context({ thingId: "5" }));
+    expect(notADate.status).toBe(400);
+    expect((await notADate.json()).error).toMatchObject({ code: "BAD_REQUEST", details: { header: VERSION_HEADER } });
   });
 
   it("reads the peer's cal-api-version as svc-api-version, answers under both names, and refuses the two disagreeing", async () => {
@@ -238,7 +245,7 @@ describe("defineRoute", () => {
     expect(asked.status).toBe(201);
     expect((await asked.json()).data.version).toBe("2024-06-14");
     expect([asked.headers.get(VERSION_HEADER), asked.headers.get(PEER_VERSION_HEADER)]).toEqual(["2024-06-14", "2024-06-14"]);
-    const unknown = await echoRoute.handle(post('{"name":"A"}', { [PEER_VERSION_HEADER]: "1999-01-01" }), context({ thingId: "5" }));
+    const unknown = await echoRoute.handle(post('{"name":"A"}', { [PEER_VERSION_HEADER]: "2024-06-14T00:00:00Z" }), context({ thingId: "5" }));
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).error).toMatchObject({ message: expect.stringContaining(PEER_VERSION_HEADER), details: { header: PEER_VERSION_HEADER } });
     const both = await echoRoute.handle(
@@ -253,7 +260,7 @@ describe("defineRoute", () => {
     const invalid = await echoRoute.handle(post('{"name":""}', { [VERSION_HEADER]: "2024-06-14" }), context({ thingId: "5" }));
     expect(invalid.status).toBe(400);
     expect(invalid.headers.get(VERSION_HEADER)).toBe("2024-06-14");
-    const unknown = await echoRoute.handle(post('{"name":"A"}', { [VERSION_HEADER]: "1999-01-01" }), context({ thingId: "5" }));
+    const unknown = await echoRoute.handle(post('{"name":"A"}', { [VERSION_HEADER]: "v1" }), context({ thingId: "5" }));
     expect(unknown.headers.get(VERSION_HEADER)).toBeNull();
   });
 

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { actorOf, type Actor } from "../auth/actor";
 import { principalForBearer } from "../auth/authenticate";
-import { bearerToken, type Principal } from "../auth/principal";
+import { presentedCredential, type Principal } from "../auth/principal";
 import { holdsScope, type Scope } from "../auth/scopes";
 import { log } from "../log";
 import { requireOrgPermission, requireTeamOfOrganization } from "../organizations/organization-access";
@@ -18,18 +18,21 @@ import { ignoredPeerQueryParams, peerFieldsOf, withoutIgnored } from "./peer-fie
 import { withRateLimitHeaders } from "./rate-limit-headers";
 import { recordServerTiming, timePhase, wantsServerTiming } from "./server-timing";
 import { parsePart, queryObject, readJsonBody } from "./request-input";
-import { orgAccessOf, requiredScope, teamAccessOf, type RouteDeclaration } from "./route-definition";
-import { NO_QUERY } from "./schema-shapes";
+import { accessFor, orgAccessOf, requiredScope, teamAccessOf, type RouteDeclaration } from "./route-definition";
+import { arrayKeysOf, NO_QUERY } from "./schema-shapes";
 import { acceptedVersions, VERSION_HEADER, versionFor } from "./versioning";
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 
+/** Whether a route may be called without a credential: public, or public for some queries (publicWithQuery). */
+type MayBeAnonymous<D extends RouteDeclaration> = D["access"] extends "public" ? true : D extends { publicWithQuery: readonly string[] } ? true : false;
+
 export type HandlerInput<D extends RouteDeclaration> = {
   /** Who acts: what services take. */
-  actor: D["access"] extends "public" ? Actor | null : Actor;
+  actor: MayBeAnonymous<D> extends true ? Actor | null : Actor;
   /** The credential itself, for the few steps that are about it (rate limits per credential, OAuth client origins). */
-  principal: D["access"] extends "public" ? Principal | null : Principal;
+  principal: MayBeAnonymous<D> extends true ? Principal | null : Principal;
   params: Infer<D["params"]>;
   query: Infer<D["query"]>;
   body: Infer<D["body"]>;
@@ -68,9 +71,9 @@ export async function authenticate(request: Request, declaration: RouteDeclarati
   const header = request.headers.get("authorization");
   if (!header) {
     if (declaration.access === "public") return null;
-    throw unauthorized("Authentication required: send Authorization: Bearer <API_KEY or access token>", false);
+    throw unauthorized("Authentication required: send Authorization: Bearer <API_KEY or access token> (an API key may be sent bare)", false);
   }
-  const token = bearerToken(header);
+  const token = presentedCredential(header);
   const principal = token ? await principalForBearer(token) : null;
   if (!principal) throw unauthorized("Invalid, expired or revoked credential", true);
   // RFC 8707 audience: a token issued for another resource (the MCP server) is not a credential here.
@@ -89,6 +92,11 @@ export function scopeRefusal(principal: Principal | null, access: RouteDeclarati
   // (spec, Scope rules 4: "any resource of the authorizing user"), so they pass api-key-only routes too.
   if (principal.via === "api-key" || principal.scopes === null || (required && holdsScope(principal.scopes, required))) return null;
   return { required };
+}
+
+/** Whether the credential reaches the route as declared: an API key, a legacy grant, or an OAuth token with its scope. */
+function coversRoute(principal: Principal, declaration: RouteDeclaration): boolean {
+  return scopeRefusal(principal, declaration.access) === null;
 }
 
 /** 403 when an OAuth token does not cover the route: scopes missing, or a route closed to OAuth (api-key-only). */
@@ -153,6 +161,7 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
   const peerFields = peerFieldsOf(declaration);
   const ignoredQuery = ignoredPeerQueryParams(declaration);
   const versions = acceptedVersions(declaration);
+  const arrayQueryKeys = arrayKeysOf(declaration.query ?? NO_QUERY);
   const respond = async (request: Request, context: NextContext): Promise<Response> => {
     const requestId = requestIdOf(request);
     const startedAt = performance.now();
@@ -160,14 +169,24 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
     // Once negotiated, the answering version is named on errors too, so a client can tell what refused it.
     let version: { value: string; header: string } | null = null;
     try {
-      const principal = await authenticate(request, declaration);
-      authorize(principal, declaration);
-      version = versions ? versionFor(request.headers, versions) : null;
+      // A request carrying a publicWithQuery parameter is public (route-definition.ts): checked as one.
+      const asDeclared = declaration.publicWithQuery ? { ...declaration, access: accessFor(declaration, new URL(request.url)) } : declaration;
+      const principal = await authenticate(request, asDeclared);
+      authorize(principal, asDeclared);
+      // One rule on every route (versioning.ts): a date picks the route's version, anything else is a 400.
+      version = versionFor(request.headers, versions);
       const params = parsePart(declaration.params, await context.params, "params");
       // A route that declares no query takes none: an unexpected parameter is a 400, unless the peer documents it.
-      const query = parsePart(declaration.query ?? NO_QUERY, withoutIgnored(queryObject(new URL(request.url)), ignoredQuery), "query", peerFields);
+      const query = parsePart(
+        declaration.query ?? NO_QUERY,
+        withoutIgnored(queryObject(new URL(request.url), arrayQueryKeys), ignoredQuery),
+        "query",
+        peerFields,
+      );
       const body = declaration.body ? parsePart(declaration.body, await readJsonBody(request), "body", peerFields) : undefined;
-      const actor = principal ? actorOf(principal) : null;
+      // Opened by its query, the route acts for the caller only if their credential covers the route as declared (an
+      // OAuth token without its scope is answered as anyone would be).
+      const actor = principal && (asDeclared === declaration || coversRoute(principal, declaration)) ? actorOf(principal) : null;
       // After parsing, which depends only on the request (what a valid body is, the OpenAPI document says anyway):
       // the 404 for a team the actor is not in is then the same whatever else was sent.
       await authorizeOrg(actor, declaration, params);

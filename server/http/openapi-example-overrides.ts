@@ -14,6 +14,14 @@ const BOOKER = { name: "Grace Hopper", email: "grace@example.com", timeZone: "Eu
 /** Keyed by `METHOD /path` as the route declares it. */
 export const EXAMPLE_OVERRIDES: Record<string, TOverride> = {
   "POST /v2/bookings": { request: { eventTypeId: 42, start: "2050-09-05T09:00:00Z", attendee: BOOKER } },
+  // lengthInMinutes, or its older name length, is required: the schema cannot say "one of the two", the example does.
+  "POST /v2/event-types": { request: { title: "Intro call", slug: "intro-call", lengthInMinutes: 30 } },
+  "POST /v2/teams/{teamId}/event-types": { request: { title: "Intro call", slug: "intro-call", lengthInMinutes: 30, schedulingType: "roundRobin" } },
+  "POST /v2/organizations/{orgId}/teams/{teamId}/event-types": {
+    request: { title: "Intro call", slug: "intro-call", lengthInMinutes: 30, schedulingType: "roundRobin" },
+  },
+  // slotStart, or the older slotUtcStartDate (with slotUtcEndDate): one of the two.
+  "POST /v2/slots/reserve": { request: { eventTypeId: 42, slotUtcStartDate: "2050-09-05T09:00:00Z", slotUtcEndDate: "2050-09-05T09:30:00Z" } },
 };
 
 const keyOf = (route: Pick<RouteDeclaration, "method" | "path">) => `${route.method} ${route.path}`;

@@ -8,7 +8,15 @@ import { ROUTE_CATALOG } from "./route-catalog";
 import { teamAccessOf, type RouteDeclaration } from "./route-definition";
 import { PEER_VERSION_HEADER, VERSION_HEADER } from "./versioning";
 
-type Parameter = { name: string; in: string; required: boolean; schema: Record<string, unknown> };
+type Parameter = {
+  name: string;
+  in: string;
+  required: boolean;
+  schema: Record<string, unknown>;
+  description?: string;
+  "x-versions"?: string[];
+  "x-bracket-name"?: string;
+};
 type Operation = {
   summary: string;
   tags: string[];
@@ -28,6 +36,33 @@ const placeholders = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((mat
 
 describe("buildOpenApiDocument over ROUTE_CATALOG", () => {
   const document = build(ROUTE_CATALOG);
+
+  it("names the bracket form of every list parameter (GET /v2/bookings status, eventTypeIds), and of no single-valued one", () => {
+    const parameters = document.paths["/v2/bookings"]!.get!.parameters;
+    const bracketed = parameters.filter((parameter) => parameter["x-bracket-name"]).map((parameter) => parameter["x-bracket-name"]);
+    expect(bracketed).toEqual(expect.arrayContaining(["status[]", "eventTypeIds[]", "teamsIds[]"]));
+    expect(bracketed).not.toContain("take[]");
+    expect(parameters.find((parameter) => parameter.name === "status")!.description).toContain("`status[]` is read as `status`");
+  });
+
+  it("says GET /v2/event-types is public with username, and keeps its scope for the rest", () => {
+    const operation = document.paths["/v2/event-types"]!.get! as Operation & { "x-public-with-query"?: string[] };
+    expect(operation["x-public-with-query"]).toEqual(["username"]);
+    expect(operation.security).toEqual([{}, { bearer: [] }]);
+    expect(operation["x-required-scope"]).toBe("EVENT_TYPE_READ");
+    expect(operation.description).toContain("Public with `username`");
+  });
+
+  it("gives every operation the two version headers", () => {
+    for (const operations of Object.values(document.paths)) {
+      for (const operation of Object.values(operations)) {
+        expect(operation.parameters.filter((parameter) => parameter.in === "header").map((parameter) => parameter.name)).toEqual([
+          VERSION_HEADER,
+          PEER_VERSION_HEADER,
+        ]);
+      }
+    }
+  });
 
   it("is an OpenAPI 3.1 document with the bearer scheme and the server URL", () => {
     expect(document.openapi).toBe("3.1.0");
@@ -56,7 +91,7 @@ describe("buildOpenApiDocument over ROUTE_CATALOG", () => {
       expect(operation!["x-required-scope"]).toBeUndefined();
     }
     if (typeof route.access === "object") {
-      expect(operation!.security).toEqual([{ bearer: [] }]);
+      expect(operation!.security).toEqual(route.publicWithQuery ? [{}, { bearer: [] }] : [{ bearer: [] }]);
       // The team roles come from the permission the route declares and its use case checks.
       expect(operation!["x-team-permission"]).toBe(teamAccessOf(route.access)?.permission);
       expect(operation!["x-team-roles"]).toEqual(teamAccessOf(route.access)?.roles);
@@ -115,9 +150,18 @@ describe("buildOpenApiDocument for each kind of declaration", () => {
     expect(byName[VERSION_HEADER]).toMatchObject({
       in: "header",
       required: false,
-      schema: { type: "string", enum: ["2024-08-13", "2024-06-14"], default: "2024-08-13" },
+      schema: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", default: "2024-08-13", examples: ["2024-08-13", "2024-06-14"] },
+      "x-versions": ["2024-08-13", "2024-06-14"],
+      description: expect.stringContaining("newest version of this operation dated on or before it"),
     });
     expect(byName[PEER_VERSION_HEADER]).toMatchObject({ in: "header", required: false, schema: byName[VERSION_HEADER]!.schema });
+  });
+
+  it("gives an operation with one shape the version headers too, with the same rule and no versions", () => {
+    const header = document.paths["/v2/keys/{keyId}"]!.delete!.parameters.find((parameter) => parameter.name === VERSION_HEADER)!;
+    expect(header).toMatchObject({ in: "header", schema: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" } });
+    expect(header.description).toContain("one version, served for every date");
+    expect(header["x-versions"]).toBeUndefined();
   });
 
   it("documents a paginated success as an array with pagination", () => {

@@ -9,6 +9,7 @@ import { requestExampleOf, successExampleOf } from "./openapi-example-overrides"
 import { ZPaginationOutput } from "./pagination";
 import { ignoredPeerQueryParams, refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
 import { orgAccessOf, teamAccessOf, type RouteDeclaration } from "./route-definition";
+import { arrayKeysOf } from "./schema-shapes";
 import { PEER_VERSION_HEADER, VERSION_HEADER } from "./versioning";
 
 type JsonSchema = Record<string, unknown>;
@@ -67,34 +68,71 @@ function parametersOf(route: RouteDeclaration) {
   ] as const) {
     if (!schema) continue;
     const json = toSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const lists = location === "query" ? arrayKeysOf(schema) : new Set<string>();
     for (const [name, property] of Object.entries(json.properties ?? {})) {
+      // A list is sent repeated (`name=a&name=b`) or in bracket form (`name[]=a&name[]=b`), read the same (request-input.ts).
+      const description = [property.description, lists.has(name) ? `Repeat the parameter for several values; \`${name}[]\` is read as \`${name}\`.` : ""]
+        .filter(Boolean)
+        .join(" ");
       parameters.push({
         name,
         in: location,
         required: location === "path" || (json.required ?? []).includes(name),
         schema: property,
-        ...(property.description ? { description: property.description } : {}),
+        ...(description ? { description } : {}),
+        ...(lists.has(name) ? { style: "form", explode: true, "x-bracket-name": `${name}[]` } : {}),
       });
     }
   }
-  if (route.versions) {
-    const schema = { type: "string", enum: [...route.versions], default: route.versions[0] };
-    parameters.push(
-      { name: VERSION_HEADER, in: "header", required: false, schema, description: `API version; defaults to ${route.versions[0]}` },
-      {
-        name: PEER_VERSION_HEADER,
-        in: "header",
-        required: false,
-        schema,
-        description: `The peer API's name for ${VERSION_HEADER}, with the same values; sending both with different values is a 400`,
-      },
-    );
-  }
+  parameters.push(...versionParameters(route.versions));
   return parameters;
+}
+
+const VERSION_RULE =
+  "A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header";
+
+/**
+ * The version headers every operation reads (versioning.ts): a versioned one lists its versions (`x-versions`) and
+ * answers with the one that served it; one with a single shape serves it for every date.
+ */
+function versionParameters(versions: readonly string[] | undefined): JsonSchema[] {
+  const schema = {
+    type: "string",
+    pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+    ...(versions ? { default: versions[0], examples: [...versions] } : {}),
+  };
+  const served = versions
+    ? `Versions: ${[...versions].sort().join(", ")}; without the header, ${versions[0]}. The answer names the version that served it.`
+    : "This operation has one version, served for every date.";
+  return [
+    {
+      name: VERSION_HEADER,
+      in: "header",
+      required: false,
+      schema,
+      description: `API version. ${VERSION_RULE}. ${served}`,
+      ...(versions ? { "x-versions": [...versions] } : {}),
+    },
+    {
+      name: PEER_VERSION_HEADER,
+      in: "header",
+      required: false,
+      schema,
+      description: `The peer API's name for ${VERSION_HEADER}, read by the same rule; sending both with different values is a 400`,
+    },
+  ];
 }
 
 function accessDescription(route: RouteDeclaration): string {
   if (route.access === "public") return "Public: no credential needed; a valid one may be sent.";
+  const opened = route.publicWithQuery?.length
+    ? ` Public with ${route.publicWithQuery.map((name) => `\`${name}\``).join(" or ")}: no credential needed, and only what public pages show is answered.`
+    : "";
+  return accessOfDeclared(route) + opened;
+}
+
+function accessOfDeclared(route: RouteDeclaration): string {
+  if (route.access === "public") return "";
   const apiKeysOnly = "API keys only; not available to OAuth access tokens.";
   if (route.access === "api-key-only") return apiKeysOnly;
   const scope = route.access.scope
@@ -133,7 +171,8 @@ function operationOf(route: RouteDeclaration) {
     summary: route.summary,
     description: accessDescription(route),
     tags: [route.tag],
-    security: route.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
+    security: route.access === "public" || route.publicWithQuery?.length ? [{}, { bearer: [] }] : [{ bearer: [] }],
+    ...(route.publicWithQuery?.length ? { "x-public-with-query": [...route.publicWithQuery] } : {}),
     ...(typeof route.access === "object" && route.access.scope ? { "x-required-scope": route.access.scope } : {}),
     ...(teamAccessOf(route.access)
       ? {
@@ -204,8 +243,10 @@ export function buildOpenApiDocument(routes: readonly RouteDeclaration[], server
       version: API_RELEASE,
       description: [
         "Scheduling API. Authenticate with `Authorization: Bearer <API key or OAuth access token>`.",
-        "Versioned operations read `svc-api-version` or its synonym `cal-api-version` (the same values; both with different values is a 400) and take every version the peer API documents for the operation (listed in its header's enum); no header means the default.",
+        "Every operation reads `svc-api-version` or its synonym `cal-api-version` (both with different values is a 400) by one rule: the value is a date (YYYY-MM-DD) and selects the newest version of the operation dated on or before it (a date before its first version gets the first); a value that is not a date is a 400 naming the header; no header means the operation's default. A versioned operation lists its versions in the header's `x-versions` and names the version that answered in the response's header.",
         "Query parameters the peer API documents for an operation, in any of its versions, are honoured or ignored (`x-ignored-peer-query-parameters`), never refused as unknown.",
+        "A query parameter that takes a list is sent repeated (`status=upcoming&status=past`) or in bracket form (`status[]=upcoming&status[]=past`, as axios sends it; its `x-bracket-name`): both are read the same.",
+        "Authenticate with `Authorization: Bearer <token>`; an API key may also be sent bare (`Authorization: <API key>`), as the peer accepts; an OAuth access token only as Bearer.",
         "Booking uids are 22 letters and digits (`[A-Za-z0-9]`); bookings made before that keep their dashed UUIDs, which every path still takes.",
         `Request bodies: JSON, at most 1 MB, nested at most ${MAX_JSON_DEPTH} levels.`,
         "Rate-limited operations list their limits in `x-rate-limits` and answer with `RateLimit-Policy` and `RateLimit` headers; past a limit, 429 with `Retry-After`.",

@@ -102,9 +102,10 @@ export function ignoredPeerQueryParams(route: RouteDeclaration): ReadonlySet<str
   return new Set(fields.map((field) => field.slice("query.".length)));
 }
 
-/** The query without the keys the route ignores. */
+/** The query without the keys the route ignores, in either spelling of an array (`usernames`, `usernames[]`). */
 export function withoutIgnored<T>(query: Record<string, T>, ignored: ReadonlySet<string>): Record<string, T> {
-  return ignored.size ? Object.fromEntries(Object.entries(query).filter(([key]) => !ignored.has(key))) : query;
+  const isIgnored = (key: string) => ignored.has(key) || (key.endsWith("[]") && ignored.has(key.slice(0, -2)));
+  return ignored.size ? Object.fromEntries(Object.entries(query).filter(([key]) => !isIgnored(key))) : query;
 }
 
 /**

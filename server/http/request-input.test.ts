@@ -151,6 +151,17 @@ describe("queryObject", () => {
   ])("$search → $expected", ({ search, expected }) => {
     expect(queryObject(new URL(`${URL_}${search}`))).toEqual(expected);
   });
+
+  it.each([
+    { search: "?status[]=upcoming&status[]=past", expected: { status: ["upcoming", "past"] } },
+    { search: "?status[]=upcoming", expected: { status: "upcoming" } },
+    { search: "?status=upcoming&status[]=past", expected: { status: ["upcoming", "past"] } },
+    { search: "?status%5B%5D=upcoming&status%5B%5D=past", expected: { status: ["upcoming", "past"] } },
+    { search: "?take[]=5&status[]=past", expected: { "take[]": "5", status: "past" } },
+    { search: "?status[0]=past", expected: { "status[0]": "past" } },
+  ])("reads an array parameter spelt name[]: $search → $expected", ({ search, expected }) => {
+    expect(queryObject(new URL(`${URL_}${search}`), new Set(["status"]))).toEqual(expected);
+  });
 });
 
 describe("parsePart", () => {

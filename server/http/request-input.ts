@@ -71,14 +71,19 @@ function bodyTooLarge() {
   return new AppError("PAYLOAD_TOO_LARGE", BODY_TOO_LARGE_MESSAGE);
 }
 
-/** `?a=1&b=2&b=3` → `{a: "1", b: ["2", "3"]}`; schemas coerce from there. */
-export function queryObject(url: URL): Record<string, string | string[]> {
-  const result: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(key);
-    result[key] = values.length === 1 ? values[0]! : values;
+/**
+ * `?a=1&b=2&b=3` → `{a: "1", b: ["2", "3"]}`; schemas coerce from there. A parameter of `arrayKeys` (those taking a
+ * list) may also be spelt `b[]=2&b[]=3`, as axios and many HTTP clients send arrays: read as `b`, both spellings
+ * joined. Any other `name[]` stays as sent, so a parameter that takes one value refuses it as an unknown key.
+ */
+export function queryObject(url: URL, arrayKeys: ReadonlySet<string> = new Set()): Record<string, string | string[]> {
+  const values = new Map<string, string[]>();
+  for (const [sent, value] of url.searchParams) {
+    const bare = sent.endsWith("[]") ? sent.slice(0, -2) : sent;
+    const key = arrayKeys.has(bare) ? bare : sent;
+    values.set(key, [...(values.get(key) ?? []), value]);
   }
-  return result;
+  return Object.fromEntries([...values].map(([key, list]) => [key, list.length === 1 ? list[0]! : list]));
 }
 
 type Part = "params" | "query" | "body";

@@ -3,6 +3,7 @@
  * checks it against the route files under app/v2 so a route cannot be added without appearing here.
  * Each domain exports its routes from server/<domain>/<domain>.routes.ts.
  */
+import { apiKeyRoutes } from "../api-keys/api-keys.routes";
 import { bookingRoutes } from "../bookings/bookings.routes";
 import { calendarRoutes } from "../calendars/calendars.routes";
 import { conferencingRoutes } from "../conferencing/conferencing.routes";
@@ -21,6 +22,7 @@ import { scheduleRoutes } from "../schedules/schedules.routes";
 import { slotRoutes } from "../slots/slots.routes";
 import { teamResourceRoutes } from "../teams/team-resources.routes";
 import { teamRoutes } from "../teams/teams.routes";
+import { timeZoneRoutes } from "../time/timezones.routes";
 import { webhookRoutes } from "../webhooks/webhooks.routes";
 import type { ApiRoute } from "./api-route";
 
@@ -44,4 +46,6 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...orgScheduleRoutes,
   ...orgOooRoutes,
   ...orgWebhookRoutes,
+  ...timeZoneRoutes,
+  ...apiKeyRoutes,
 ];

@@ -63,6 +63,12 @@ export type RouteDeclaration = {
   body?: z.ZodType;
   /** Schema of `data` in a successful response, for the documentation. */
   response?: z.ZodType;
+  /**
+   * Query parameters that make a request to this route public (no credential needed, no scope checked; a credential
+   * sent must still be valid): the peer serves such reads to anyone, and they answer only what public pages show
+   * (`GET /v2/event-types?username=…`). Without one of them, the route's access applies.
+   */
+  publicWithQuery?: readonly string[];
   /** 201 for creates. */
   successStatus?: 200 | 201;
   /** Values of svc-api-version this route serves; the first is the default. */
@@ -79,6 +85,12 @@ export type RouteDeclaration = {
    */
   rateLimits?: readonly RateLimitName[];
 };
+
+/** The access a request gets: public when it carries one of the route's publicWithQuery parameters. */
+export function accessFor(declaration: RouteDeclaration, url: URL): RouteAccess {
+  const opensIt = declaration.publicWithQuery?.some((name) => url.searchParams.has(name) || url.searchParams.has(`${name}[]`));
+  return opensIt ? "public" : declaration.access;
+}
 
 export const requiredScope = (access: RouteAccess): Scope | null => (typeof access === "object" ? access.scope : null);
 

@@ -57,3 +57,18 @@ export function undeclaredKeys(schema: z.ZodType, value: unknown): string[] {
   const known = new Set(shapes.flatMap((shape) => Object.keys(defOf(shape).shape as object)));
   return Object.keys(value).filter((key) => !known.has(key));
 }
+
+/**
+ * The top-level keys of a query schema that take a list (some variant of the field is an array): the parameters a
+ * client may also spell `name[]` (request-input.ts's queryObject), as axios and PHP-style clients send arrays.
+ */
+export function arrayKeysOf(schema: z.ZodType): ReadonlySet<string> {
+  const keys = new Set<string>();
+  for (const shape of shapesOf(schema)) {
+    if (defOf(shape).type !== "object") continue;
+    for (const [key, field] of Object.entries(defOf(shape).shape as Record<string, z.ZodType>)) {
+      if (shapesOf(field).some((variant) => defOf(variant).type === "array")) keys.add(key);
+    }
+  }
+  return keys;
+}

@@ -1,8 +1,10 @@
 /**
  * `svc-api-version` (spec, Versioning 3), or the peer's name for it, `cal-api-version`, which clients written for
- * the peer send: the same values, read in one place. A route that declares versions answers the one asked for; no
- * header means its default (the first it declares); an unknown value is refused with the supported list, never
- * served by a silent fallback. The response always says which version answered.
+ * the peer send: the same values, read in one place, with one rule on every /v2 route, the peer's: a version is a
+ * date, and a date selects the newest version of the route dated on or before it (one dated before the route's first
+ * version gets the first). No header means the route's default (the first it declares). A value that is not a date
+ * (YYYY-MM-DD) is a 400 naming the header. A versioned route's answer names the version that answered; a route with
+ * one shape only (no declared versions) serves it for every date.
  */
 import { AppError } from "../errors";
 import { PEER_API_VERSIONS } from "./peer-api-versions";
@@ -22,9 +24,9 @@ const PEER_VERSIONS_BY_SHAPE = new Map(
 );
 
 /**
- * What a versioned route accepts: its own versions (the first stays the default), then every value the peer documents
+ * What a versioned route serves: its own versions (the first stays the default), then every value the peer documents
  * for the operation it stands in for (server/http/peer-api-versions.ts, generated from the peer's OpenAPI document):
- * Convene serves that operation's shapes, so a client sending the peer's value gets them.
+ * Convene serves that operation's shapes under those dates too.
  */
 export function acceptedVersions(route: Pick<RouteDeclaration, "method" | "path" | "peerOperation" | "versions">): readonly string[] | undefined {
   if (!route.versions) return undefined;
@@ -46,18 +48,40 @@ export function requestedVersion(headers: Headers): RequestedVersion {
   return ours || !peers ? { value: ours, header: VERSION_HEADER } : { value: peers, header: PEER_VERSION_HEADER };
 }
 
-export function negotiateVersion(requested: string | null, supported: readonly string[], header: string = VERSION_HEADER): string {
-  if (requested === null || requested.trim() === "") return supported[0]!;
-  const value = requested.trim();
-  if (supported.includes(value)) return value;
-  throw new AppError("BAD_REQUEST", `Unsupported ${header} "${value}". Supported: ${supported.join(", ")}`, {
-    header,
-    supported,
-  });
+/** A calendar date spelled YYYY-MM-DD (2024-02-30 is not one). */
+export function isVersionDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-/** The version a request gets from a route accepting `supported`, and the header name it asked with (the answer repeats it). */
-export function versionFor(headers: Headers, supported: readonly string[]): RequestedVersion & { value: string } {
+/** The header's value when it is a date; else a 400 naming the header (and nothing else is read of the request). */
+export function requireVersionDate(value: string, header: string = VERSION_HEADER): string {
+  if (isVersionDate(value)) return value;
+  throw new AppError("BAD_REQUEST", `${header} "${value}" is not a version: versions are dates, YYYY-MM-DD (for example 2024-08-13)`, { header });
+}
+
+/**
+ * The version of `supported` that answers `requested`: no value → the default (the first listed); a date → the newest
+ * version dated on or before it, or the oldest when it precedes them all; anything else → 400.
+ */
+export function negotiateVersion(requested: string | null, supported: readonly string[], header: string = VERSION_HEADER): string {
+  if (requested === null || requested.trim() === "") return supported[0]!;
+  const date = requireVersionDate(requested.trim(), header);
+  const ascending = [...supported].sort();
+  // ISO dates order as strings.
+  return ascending.filter((version) => version <= date).at(-1) ?? ascending[0]!;
+}
+
+/**
+ * The version a request gets from a route serving `supported` (null for a route with one shape, whose header is
+ * still checked to be a date), and the header name it asked with (the answer repeats it).
+ */
+export function versionFor(headers: Headers, supported: readonly string[] | undefined): (RequestedVersion & { value: string }) | null {
   const requested = requestedVersion(headers);
+  if (!supported) {
+    if (requested.value !== null) requireVersionDate(requested.value, requested.header);
+    return null;
+  }
   return { value: negotiateVersion(requested.value, supported, requested.header), header: requested.header };
 }

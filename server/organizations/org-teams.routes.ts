@@ -1,4 +1,3 @@
-import { z } from "zod";
 /**
  * /v2/organizations/{orgId}/teams…: the organization's teams, their memberships and invitations, with the peer's paths.
  * Scopes per the spec's tables (the team level's for one team, the organization level's for the list, create, update
@@ -7,7 +6,7 @@ import { z } from "zod";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import { Page } from "../http/pagination";
-import { ZInvitationOutput } from "../teams/invitation.dto";
+import { ZInvitationWithLinkOutput } from "../teams/invitation.dto";
 import { ZInviteInput } from "../teams/invitation.schemas";
 import { membershipRoutes } from "../teams/membership-routes";
 import { ZMembershipOutput, ZTeamOutput } from "../teams/team.dto";
@@ -167,10 +166,7 @@ export const inviteToOrgTeamRoute = defineRoute(
     access: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
     params: ZOrgTeamParams,
     body: ZInviteInput,
-    response: ZInvitationOutput.extend({
-      token: z.string().describe("The invitation's secret, shown once: only its hash is stored"),
-      inviteLink: z.string().describe("The page where the invited account accepts or declines"),
-    }),
+    response: ZInvitationWithLinkOutput,
     // The peer answers this organization variant 200 (its /v2/teams twin 201): clients check the status they were promised.
     successStatus: 200,
   },

@@ -42,7 +42,7 @@ export const {
   summaries: {
     list: "Get the organization's memberships, then its pending ones (invitations not yet accepted, shown without a profile)",
     create:
-      "Add a user to the organization. A user the organization created (POST …/users) joins at once; anyone else is invited (a pending membership, accepted: false) and mailed a link: they join only by accepting. A user belongs to one organization at most (409). Only an OWNER adds an OWNER",
+      "Add a user to the organization. A user the organization created (POST …/users) joins at once; anyone else is invited (a pending membership, accepted: false, even when accepted: true is sent, as the answer's invitation says) and mailed a link: they join only by accepting. A user belongs to one organization at most (409). Only an OWNER adds an OWNER",
     get: "Get a membership of the organization",
     update:
       "Change a member's role, or suspend the membership (accepted: false, which also ends their memberships of the organization's teams); only the user accepts. The last owner cannot be demoted: 409",

@@ -68,32 +68,58 @@ const ZOverrideList = z
     });
   });
 
+/**
+ * The peer's older weekly entry (its 2024-04-15 schedules, `availabilities`): days as numbers (0 = Sunday … 6 =
+ * Saturday, as Availability.days stores them) or names, times as HH:mm or as a timestamp whose UTC time of day is the
+ * wall-clock time (its clients send 1970-01-01T09:00:00.000Z for 09:00). Read as an entry of the v2 list.
+ */
+const ZLegacyTime = z
+  .string()
+  .transform((value) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString().slice(11, 16) : value,
+  )
+  .describe("HH:mm, or an ISO 8601 timestamp whose UTC time of day is meant");
+const ZLegacyAvailabilityInput = z
+  .object({
+    days: z.array(z.union([z.number().int().min(0, "Days are 0 (Sunday) to 6 (Saturday)").max(6, "Days are 0 (Sunday) to 6 (Saturday)"), z.enum(WEEKDAYS)])),
+    startTime: ZLegacyTime,
+    endTime: ZLegacyTime,
+  })
+  .strict()
+  .transform(({ days, ...times }) => ({ ...times, days: days.map((day) => (typeof day === "number" ? WEEKDAYS[day]! : day)) }))
+  .pipe(ZAvailabilityInput);
+
 const fields = {
   name: z.string().trim().min(1, "Name is required").max(100, "Name is at most 100 characters"),
   timeZone: ZTimeZone,
   isDefault: z.boolean().describe("Make this the default schedule (used by event types without a schedule of their own)"),
   schedule: ZAvailabilityList.describe("Weekly availability (the spec's name); same content as availability"),
   availability: ZAvailabilityList.describe("Weekly availability (the peer API's name); same content as schedule"),
+  availabilities: z
+    .array(ZLegacyAvailabilityInput)
+    .max(100, "At most 100 availability entries")
+    .describe("The peer's older name for availability (days may be numbers, 0 = Sunday; times HH:mm or timestamps), read as it"),
   overrides: ZOverrideList.describe("Date overrides; 00:00–00:00 marks a date unavailable"),
 };
 
-type AvailabilityAliases = { schedule?: TAvailabilityInput[]; availability?: TAvailabilityInput[] };
+type AvailabilityAliases = { schedule?: TAvailabilityInput[]; availability?: TAvailabilityInput[]; availabilities?: TAvailabilityInput[] };
 
-/** `schedule` and `availability` are two names for one list: either may be sent, both only if equal. */
+/** `schedule`, `availability` and `availabilities` are three names for one list: any may be sent, several only if equal. */
 function refineAliases(value: AvailabilityAliases, context: z.RefinementCtx) {
-  if (value.schedule && value.availability && JSON.stringify(value.schedule) !== JSON.stringify(value.availability)) {
-    context.addIssue({ code: "custom", path: ["schedule"], message: "schedule and availability name the same list; send one of them" });
+  const sent = (["schedule", "availability", "availabilities"] as const).filter((name) => value[name] !== undefined);
+  if (new Set(sent.map((name) => JSON.stringify(value[name]))).size > 1) {
+    context.addIssue({ code: "custom", path: [sent[0]!], message: `${sent.join(" and ")} name the same list; send one of them` });
   }
 }
 
-function mergeAliases<T extends AvailabilityAliases>({ schedule, availability, ...rest }: T) {
-  const weekly = availability ?? schedule;
+function mergeAliases<T extends AvailabilityAliases>({ schedule, availability, availabilities, ...rest }: T) {
+  const weekly = availability ?? schedule ?? availabilities;
   return { ...rest, ...(weekly ? { availability: weekly } : {}) };
 }
 
 export const ZCreateScheduleInput = z
   .object(fields)
-  .partial({ isDefault: true, schedule: true, availability: true, overrides: true })
+  .partial({ isDefault: true, schedule: true, availability: true, availabilities: true, overrides: true })
   .strict()
   .superRefine(refineAliases)
   .transform(mergeAliases);

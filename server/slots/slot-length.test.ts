@@ -33,8 +33,8 @@ describe("lengthInMinutes and duration", () => {
     const day = dayOf(start);
     const listed = await slots({ eventTypeId: String(eventType.id), start: day, end: day, duration: "60", format: "range" });
     expect(listed[day]!.slice(0, 2)).toEqual([
-      { start: `${day}T09:00:00.000+00:00`, end: `${day}T10:00:00.000+00:00` },
-      { start: `${day}T11:00:00.000+00:00`, end: `${day}T12:00:00.000+00:00` },
+      { start: `${day}T09:00:00.000Z`, end: `${day}T10:00:00.000Z` },
+      { start: `${day}T11:00:00.000Z`, end: `${day}T12:00:00.000Z` },
     ]);
     // The 30-minute grid sees the whole hour taken: 10:00 and 10:30 are both gone.
     const halfHours = (await slots({ eventTypeId: String(eventType.id), start: day, end: day }))[day]!.map(({ start }) => start.slice(11, 16));

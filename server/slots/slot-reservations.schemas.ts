@@ -43,3 +43,31 @@ export const ZReservationOutput = z.object({
   reservationUntil: z.string().describe("ISO 8601 UTC: until then nobody else can book the slot or hold it"),
 });
 export type TReservationOutput = z.infer<typeof ZReservationOutput>;
+
+/**
+ * POST /v2/slots/reserve, the peer's older reservation call: its body (`slotUtcStartDate`, `slotUtcEndDate`) or the
+ * current one, read as a reservation of that start for that length. The answer is the current reservation shape.
+ */
+export const ZLegacyReserveSlotInput = ZReserveSlotInput.partial({ slotStart: true })
+  .extend({
+    slotUtcStartDate: ZTimestamp("2050-09-05T09:00:00Z").optional().describe("The peer's older name for slotStart"),
+    slotUtcEndDate: ZTimestamp("2050-09-05T09:30:00Z").optional().describe("The slot's end: with slotUtcStartDate, it gives slotDuration"),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if ((value.slotStart === undefined) === (value.slotUtcStartDate === undefined)) {
+      context.addIssue({ code: "custom", path: ["slotStart"], message: "Send slotStart, or the older slotUtcStartDate (not both)" });
+    }
+    if (value.slotUtcEndDate && value.slotDuration !== undefined) {
+      context.addIssue({ code: "custom", path: ["slotUtcEndDate"], message: "Send slotDuration or slotUtcEndDate, not both" });
+    }
+    const start = value.slotStart ?? value.slotUtcStartDate;
+    if (value.slotUtcEndDate && start && value.slotUtcEndDate <= start) {
+      context.addIssue({ code: "custom", path: ["slotUtcEndDate"], message: "slotUtcEndDate must be after the slot's start" });
+    }
+  })
+  .transform(({ slotUtcStartDate, slotUtcEndDate, ...rest }): TReserveSlotInput => {
+    const slotStart = (rest.slotStart ?? slotUtcStartDate)!;
+    const slotDuration = slotUtcEndDate ? Math.round((slotUtcEndDate.getTime() - slotStart.getTime()) / 60_000) : rest.slotDuration;
+    return { ...rest, slotStart, ...(slotDuration === undefined ? {} : { slotDuration }) };
+  });

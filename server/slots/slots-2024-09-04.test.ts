@@ -37,3 +37,19 @@ describe("toSlotsOutput", () => {
     expect(JSON.stringify(toSlotsOutput(slots, { timeZone, format: "time" }, 45))).toBe(JSON.stringify(withoutEnds));
   });
 });
+
+describe("UTC itself is written with Z, as the peer writes it", () => {
+  const nineOClock = Date.UTC(2050, 8, 5, 9) / 60_000;
+
+  it.each(["UTC", "Etc/UTC", "GMT", "Etc/GMT"])("%s → …T09:00:00.000Z", (timeZone) => {
+    expect(toZonedIso(timeZone, nineOClock)).toBe("2050-09-05T09:00:00.000Z");
+    expect(toSlotsOutput([{ start: nineOClock, hostIds: [1] }], { timeZone, format: "range" }, 30)).toEqual({
+      "2050-09-05": [{ start: "2050-09-05T09:00:00.000Z", end: "2050-09-05T09:30:00.000Z" }],
+    });
+  });
+
+  it("keeps the offset of a zone that is at zero only for part of the year (Europe/London in winter), as the peer does", () => {
+    expect(toZonedIso("Europe/London", Date.UTC(2050, 0, 5, 9) / 60_000)).toBe("2050-01-05T09:00:00.000+00:00");
+    expect(toZonedIso("Europe/London", nineOClock)).toBe("2050-09-05T10:00:00.000+01:00");
+  });
+});

@@ -19,7 +19,11 @@ export const ZSlotsOutput = z
     z.string().describe("YYYY-MM-DD in the requested timeZone"),
     z.array(
       z.object({
-        start: z.string().describe("Slot start, ISO 8601 in the requested timeZone with its offset, e.g. 2050-09-05T09:00:00.000+02:00"),
+        start: z
+          .string()
+          .describe(
+            "Slot start, ISO 8601 in the requested timeZone with its offset, e.g. 2050-09-05T09:00:00.000+02:00 (in UTC itself: 2050-09-05T07:00:00.000Z)",
+          ),
         end: z.string().optional().describe("Slot end, same form; only with format=range"),
       }),
     ),
@@ -29,18 +33,45 @@ export type TSlotsOutput = z.infer<typeof ZSlotsOutput>;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, "0");
 
-/** `minute` (UTC) at `offset` (local − UTC) as the peer writes it: local wall-clock time with the offset, milliseconds included. */
-function zonedIso(minute: number, offset: number): string {
+/**
+ * The zone names that are UTC itself, a fixed zero offset (not a zone whose offset is zero for part of the year, such
+ * as Europe/London in winter). The peer (luxon's ISO writer) spells their times with `Z`, and so does Convene.
+ */
+const UTC_ZONE_NAMES = new Set([
+  "utc",
+  "gmt",
+  "uct",
+  "zulu",
+  "universal",
+  "greenwich",
+  "etc/utc",
+  "etc/gmt",
+  "etc/uct",
+  "etc/zulu",
+  "etc/universal",
+  "etc/greenwich",
+  "gmt0",
+  "etc/gmt0",
+  "etc/gmt+0",
+  "etc/gmt-0",
+]);
+export const isUtcZone = (timeZone: string) => UTC_ZONE_NAMES.has(timeZone.toLowerCase());
+
+/**
+ * `minute` (UTC) at `offset` (local − UTC) as the peer writes it: local wall-clock time with the offset, milliseconds
+ * included; `Z` instead of the offset in UTC itself (`isUtc`).
+ */
+function zonedIso(minute: number, offset: number, isUtc = false): string {
   const local = minute + offset;
   const day = Math.floor(local / MINUTES_PER_DAY);
   const minuteOfDay = local - day * MINUTES_PER_DAY;
   const sign = offset < 0 ? "-" : "+";
-  const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  const zone = isUtc ? "Z" : `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
   return `${isoDateFromDayNumber(day)}T${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}:00.000${zone}`;
 }
 
 /** `minute` (UTC) as the peer writes it in `timeZone`. */
-export const toZonedIso = (timeZone: string, minute: number) => zonedIso(minute, offsetAt(timeZone, minute));
+export const toZonedIso = (timeZone: string, minute: number) => zonedIso(minute, offsetAt(timeZone, minute), isUtcZone(timeZone));
 
 /**
  * Offsets come from offsetReader (cached per zone and UTC day): asking Intl for every start and end cost several
@@ -50,7 +81,8 @@ export function toSlotsOutput(slots: readonly Slot[], query: { timeZone: string;
   const byDay: TSlotsOutput = {};
   const offsetOf = offsetReader(query.timeZone);
   const localDay = localDayReader(query.timeZone);
-  const toIso = (minute: number) => zonedIso(minute, offsetOf(minute));
+  const isUtc = isUtcZone(query.timeZone);
+  const toIso = (minute: number) => zonedIso(minute, offsetOf(minute), isUtc);
   let day = Number.NaN;
   let list: TSlotsOutput[string] = [];
   for (const { start } of slots) {

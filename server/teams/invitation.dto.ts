@@ -14,6 +14,12 @@ export const ZInvitationOutput = z.object({
 });
 export type TInvitationOutput = z.infer<typeof ZInvitationOutput>;
 
+/** An e-mail invitation as its creator gets it once: with the secret link (the peer's CreateInviteOutputDto fields). */
+export const ZInvitationWithLinkOutput = ZInvitationOutput.extend({
+  token: z.string().describe("The invitation's secret, shown once: only its hash is stored"),
+  inviteLink: z.string().describe("The page where the invited account accepts or declines"),
+});
+
 type InvitationRow = {
   id: number;
   teamId: number;

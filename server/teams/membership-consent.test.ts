@@ -61,12 +61,32 @@ describe("adding someone else", () => {
     expect((await listTeamSchedules(owner, team.id, page)).items.map(({ id }) => id)).toContain(schedule.id);
   });
 
-  it("refuses accepted: true from anyone but the user at every entry point, and changes nothing", async () => {
-    const { team, stranger, owner, users } = await worldWithStranger();
-    const refused = await expectAppError(createMembership(owner, team.id, { userId: stranger.id, accepted: true }), "BAD_REQUEST");
-    expect(refused.details).toEqual([{ path: "body.accepted", message: expect.any(String) }]);
-    expect(await db.teamInvitation.count({ where: { userId: stranger.id } })).toBe(0);
+  it("reads a create's accepted: true for someone else as the invitation it can be, and says so", async () => {
+    const { team, stranger, owner } = await worldWithStranger();
+    const invited = await createMembership(owner, team.id, { userId: stranger.id, accepted: true, role: "ADMIN" });
+    expect(invited).toMatchObject({
+      userId: stranger.id,
+      accepted: false,
+      role: "ADMIN",
+      user: { email: "" },
+      invitation: { status: "pending", acceptedRequested: true, message: expect.stringContaining("accepted: true was read as an invitation") },
+    });
+    expect(await acceptedMemberships(team.id, stranger.id)).toBe(0);
+    expect(await teamRoleOf(sessionActor(stranger.id), team.id)).toBeNull();
+    const token = await tokenMailedTo(stranger.email);
+    await acceptInvitation(sessionActor(stranger.id), token);
+    expect(await getMembership(owner, team.id, invited.id)).toMatchObject({ id: invited.id, accepted: true, role: "ADMIN" });
+    // Without accepted: true, the same invitation; the note says so without the first sentence.
+    const other = await makeUser();
+    await addMember((await db.team.findUniqueOrThrow({ where: { id: team.id }, select: { parentId: true } })).parentId!, other.id, "MEMBER");
+    const plain = await createMembership(owner, team.id, { userId: other.id });
+    expect(plain.invitation).toEqual({ status: "pending", acceptedRequested: false, message: expect.not.stringContaining("accepted: true") });
+    // Read back, a membership carries no note: it answers the create only.
+    expect(await getMembership(owner, team.id, plain.id)).not.toHaveProperty("invitation");
+  });
 
+  it("refuses accepted: true on an update from anyone but the user at every entry point, and changes nothing", async () => {
+    const { team, stranger, owner, users } = await worldWithStranger();
     const pending = await createMembership(owner, team.id, { userId: stranger.id });
     await expectAppError(updateMembership(owner, team.id, pending.id, { accepted: true }), "BAD_REQUEST");
     await expectAppError(updateMembership(owner, team.id, pending.id, { accepted: true, role: "ADMIN" }), "BAD_REQUEST");
@@ -98,11 +118,12 @@ describe("adding someone else", () => {
     expect(shape(unknown)).toEqual(shape(known));
     const listed = (await listMemberships(owner, team.id, page)).items.filter(({ accepted }) => !accepted);
     expect(listed.map(({ userId }) => userId)).toEqual(expect.arrayContaining([stranger.id, unknownId]));
-    expect(await getMembership(owner, team.id, unknown.id)).toEqual(unknown);
+    const { invitation: _note, ...unknownAsRead } = unknown;
+    expect(await getMembership(owner, team.id, unknown.id)).toEqual(unknownAsRead);
     const again = await expectAppError(createMembership(owner, team.id, { userId: unknownId }), "CONFLICT");
     const againKnown = await expectAppError(createMembership(owner, team.id, { userId: stranger.id }), "CONFLICT");
     expect(again.message).toBe(againKnown.message);
-    expect(await deleteMembership(owner, team.id, unknown.id)).toEqual(unknown);
+    expect(await deleteMembership(owner, team.id, unknown.id)).toEqual(unknownAsRead);
     await expectAppError(getMembership(owner, team.id, unknown.id), "NOT_FOUND");
     expect(await db.queuedMail.count({ where: { text: { contains: String(unknownId) } } })).toBe(0);
   });

@@ -33,7 +33,15 @@ describe("createMembership", () => {
     const newcomer = await makeUser();
     const admin = sessionActor(world.users.admin.id);
     const pending = await createMembership(admin, world.team.id, { userId: newcomer.id });
-    expect(pending).toEqual({ id: expect.any(Number), userId: newcomer.id, teamId: world.team.id, role: "MEMBER", accepted: false, user: { email: "" } });
+    expect(pending).toEqual({
+      id: expect.any(Number),
+      userId: newcomer.id,
+      teamId: world.team.id,
+      role: "MEMBER",
+      accepted: false,
+      user: { email: "" },
+      invitation: { status: "pending", acceptedRequested: false, message: expect.stringContaining("invited by e-mail") },
+    });
     await expectAppError(createMembership(admin, world.team.id, { userId: newcomer.id, role: "ADMIN" }), "CONFLICT");
     const nobody = await createMembership(admin, world.team.id, { userId: 2_000_000_000 });
     expect(nobody).toEqual({ ...pending, id: expect.any(Number), userId: 2_000_000_000 });

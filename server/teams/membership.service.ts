@@ -27,7 +27,7 @@ import {
   updatePendingMembership,
 } from "./pending-membership";
 import { membershipsVisibleTo } from "./team-access";
-import { MEMBERSHIP_SELECT, toMembershipOutput, type TMembershipOutput } from "./team.dto";
+import { MEMBERSHIP_SELECT, toMembershipOutput, withInvitationNote, type TMembershipOutput } from "./team.dto";
 import { requirePermission } from "./team-roles";
 import { ZCreateMembershipInput, ZUpdateMembershipInput, type TCreateMembershipInput, type TUpdateMembershipInput } from "./team.schemas";
 
@@ -72,8 +72,8 @@ async function assertAnotherOwner(tx: Tx, teamId: number, membershipId: number, 
 }
 
 /**
- * Someone else: an invitation (refused with `accepted: true`, before anything is looked up, so the answer is the same
- * for every id). The actor themself (an organization's admin joining one of its teams) joins as asked.
+ * Someone else: an invitation, with `accepted: true` too (answered the same for every id, so nothing is learnt of who an
+ * id names). The actor themself (an organization's admin joining one of its teams) joins as asked.
  */
 export async function createMembership(actor: Actor, teamId: number, input: TCreateMembershipInput) {
   const { userId, role, accepted } = ZCreateMembershipInput.parse(input);
@@ -81,9 +81,10 @@ export async function createMembership(actor: Actor, teamId: number, input: TCre
     .$transaction(async (tx) => {
       await requirePermission(actor, { teamId }, "membership.write", tx);
       await lockTeam(tx, teamId);
+      // Someone else: always an invitation. The peer's admins ask with accepted: true; only the user can give that,
+      // so it is read as the invitation it can be, and the answer says so (never an accepted membership without them).
       if (!(await speaksForUser(tx, actor, teamId, userId))) {
-        if (accepted) throw consentRequired();
-        return { output: await invitePendingMember(tx, actor, teamId, userId, role) };
+        return { output: withInvitationNote(await invitePendingMember(tx, actor, teamId, userId, role), accepted) };
       }
       if (role === "OWNER") await assertOwnerPower(tx, actor, teamId, "add an OWNER");
       if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) {

@@ -76,6 +76,14 @@ export const ZMembershipOutput = z.object({
       avatarUrl: z.string().optional().describe("Left out when not set"),
     })
     .describe("The member's profile once they accepted; until then only what the inviter supplied (userId) is shown"),
+  invitation: z
+    .object({
+      status: z.literal("pending").describe("The user has yet to accept; until then the membership grants nothing"),
+      acceptedRequested: z.boolean().describe("The request asked for accepted: true, which only the user can give: it was read as this invitation"),
+      message: z.string(),
+    })
+    .optional()
+    .describe("Only in the answer to a create that invited someone: what happens next"),
 });
 export type TMembershipOutput = z.infer<typeof ZMembershipOutput>;
 
@@ -93,6 +101,16 @@ export const pendingMembershipOutput = (row: Omit<TMembershipOutput, "user" | "a
   accepted: false,
   role: row.role,
   user: { email: "" },
+});
+
+/** The answer to a create that invited someone (`acceptedRequested`: it asked for accepted: true). */
+export const withInvitationNote = (output: TMembershipOutput, acceptedRequested: boolean): TMembershipOutput => ({
+  ...output,
+  invitation: {
+    status: "pending",
+    acceptedRequested,
+    message: `${acceptedRequested ? "Only the user can accept a membership, so accepted: true was read as an invitation. " : ""}The user is invited by e-mail and becomes a member when they accept; until then this membership is pending (accepted: false) and grants nothing.`,
+  },
 });
 
 export function toMembershipOutput({ user: { avatarUrl, ...user }, ...membership }: MembershipRow): TMembershipOutput {

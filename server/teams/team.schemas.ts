@@ -60,10 +60,21 @@ export const ZListTeamsQuery = ZPaginationQuery;
 
 const ZRole = z.enum(TEAM_ROLES as ["OWNER", "ADMIN", "MEMBER"], { message: `role is one of ${TEAM_ROLES.join(", ")}` });
 
-/** Membership is consent (membership-consent.ts): only the user sets accepted: true; for anyone else it is a 400. */
+/** Membership is consent (membership-consent.ts): only the user sets accepted: true; on an update from anyone else it is a 400. */
 const ZAccepted = z.boolean().describe("true only for yourself: anyone else becomes a member by accepting the invitation mailed to them (else 400)");
 
-export const ZCreateMembershipInput = z.object({ userId: ZIdField, accepted: ZAccepted.default(false), role: ZRole.default("MEMBER") }).strict();
+export const ZCreateMembershipInput = z
+  .object({
+    userId: ZIdField,
+    accepted: z
+      .boolean()
+      .default(false)
+      .describe(
+        "true for yourself joins at once; for anyone else it is read as an invitation (the membership answered pending, accepted: false, with `invitation` saying so), as only the user can accept",
+      ),
+    role: ZRole.default("MEMBER"),
+  })
+  .strict();
 export type TCreateMembershipInput = z.input<typeof ZCreateMembershipInput>;
 
 export const ZUpdateMembershipInput = z

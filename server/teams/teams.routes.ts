@@ -5,9 +5,9 @@ import { Page } from "../http/pagination";
 import { ZMembershipOutput, ZTeamOutput } from "./team.dto";
 import { ZCreateTeamInput, ZListTeamsQuery, ZTeamIdParams, ZUpdateTeamInput } from "./team.schemas";
 import { createMembership, deleteMembership, getMembership, listMemberships, updateMembership } from "./membership.service";
-import { ZInvitationOutput } from "./invitation.dto";
+import { ZInvitationWithLinkOutput } from "./invitation.dto";
 import { ZInviteInput } from "./invitation.schemas";
-import { inviteToTeam } from "./invitation.service";
+import { inviteToTeamWithLink } from "./invitation.service";
 import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "./team.service";
 import { membershipRoutes } from "./membership-routes";
 
@@ -104,7 +104,7 @@ export const {
   summaries: {
     list: "Get a team's memberships",
     create:
-      "Invite a user by id: the answer is a pending membership (accepted: false, no profile) and the user is mailed a link to accept or decline; it grants nothing until they accept, and keeps its id then. accepted: true for anyone but yourself is a 400 on body.accepted. An id that names nobody is answered the same way. Only an OWNER invites an OWNER",
+      "Invite a user by id: the answer is a pending membership (accepted: false, no profile) and the user is mailed a link to accept or decline; it grants nothing until they accept, and keeps its id then. accepted: true for anyone but yourself is read as this invitation (the peer's admins send it; only the user can accept), and the answer's invitation says so. An id that names nobody is answered the same way. Only an OWNER invites an OWNER",
     get: "Get a membership",
     update:
       "Update a membership's role, or suspend it (accepted: false); only the user accepts (accepted: true from anyone else: 400 on body.accepted). The last owner cannot be demoted: 409",
@@ -124,14 +124,15 @@ export const inviteToTeamRoute = defineRoute(
     method: "POST",
     path: "/v2/teams/{teamId}/invite",
     tag,
-    summary: "Invite someone by e-mail: a single-use link valid 7 days (an existing member or a pending invitation: 409; only an OWNER invites an OWNER)",
+    summary:
+      "Invite someone by e-mail: a single-use link valid 7 days, mailed to them and answered once (token, inviteLink) as the peer answers it, so you may hand it over yourself (an existing member or a pending invitation: 409; only an OWNER invites an OWNER)",
     access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team("membership.write") },
     params: ZTeamIdParams,
     body: ZInviteInput,
-    response: ZInvitationOutput,
+    response: ZInvitationWithLinkOutput,
     successStatus: 201,
   },
-  ({ actor, params, body }) => inviteToTeam(actor, params.teamId, body),
+  ({ actor, params, body }) => inviteToTeamWithLink(actor, params.teamId, body),
 );
 
 export const teamRoutes: ApiRoute[] = [

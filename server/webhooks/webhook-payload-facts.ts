@@ -14,7 +14,8 @@ import {
   type TBookingSnapshot,
   type TDestinationCalendar,
 } from "./webhook-booking-payload";
-import type { OooContext, WebhookDomainEvent, WebhookFacts } from "./webhook-payload";
+import type { MeetingFacts, OooContext, WebhookDomainEvent, WebhookFacts } from "./webhook-payload";
+import { awaitMeetingLocation, type StoredLocation } from "../conferencing/meeting-location";
 
 const asObject = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -95,6 +96,26 @@ async function oooContextOf(event: WebhookDomainEvent): Promise<OooContext | nul
   return { createdAt: row?.createdAt.toISOString() ?? null, updatedAt: row?.updatedAt.toISOString() ?? null, user, toUser };
 }
 
+/** The triggers that announce a booking, whose body carries its meeting's join URL as the peer's does. */
+const ANNOUNCES_MEETING = new Set(["BOOKING_CREATED", "BOOKING_RESCHEDULED"]);
+
+/**
+ * The booking's meeting for a body that announces it. The conferencing job makes the meeting after the booking
+ * commits (server/conferencing/meeting-sync.ts), so the body waits for its link as the confirmation mail does (up to
+ * MEETING_MAIL_WAIT_MS after the event; past that it goes without, and GET /v2/bookings/{uid} has the link later).
+ */
+async function meetingOf(event: WebhookDomainEvent, booking: TBookingSnapshot, trigger: string): Promise<MeetingFacts | null> {
+  if (!ANNOUNCES_MEETING.has(trigger) || booking.status !== "ACCEPTED") return null;
+  const stored = await awaitMeetingLocation(booking.id, new Date(event.occurredAt));
+  const link = (stored?.location as StoredLocation | null)?.link;
+  if (!link) return null;
+  const reference = await db.bookingReference.findFirst({
+    where: { bookingId: booking.id, meetingUrl: link, meetingApp: { not: null } },
+    select: { type: true, externalId: true },
+  });
+  return { type: reference?.type ?? "", id: reference?.externalId ?? "", url: link };
+}
+
 export async function webhookFactsOf(event: WebhookDomainEvent, trigger: string): Promise<WebhookFacts> {
   const booking = await bookingOf(event);
   if (!booking) return { booking: null, context: null, previousBooking: null, ooo: await oooContextOf(event) };
@@ -102,5 +123,6 @@ export async function webhookFactsOf(event: WebhookDomainEvent, trigger: string)
     contextOf(booking),
     trigger === "BOOKING_RESCHEDULED" ? previousBookingOf(event, booking) : Promise.resolve(null),
   ]);
-  return { booking, context, previousBooking, ooo: null };
+  // After the others: a wait for the meeting holds no connection, and the reads before it are done.
+  return { booking, context, previousBooking, ooo: null, meeting: await meetingOf(event, booking, trigger) };
 }

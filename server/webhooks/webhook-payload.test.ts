@@ -151,6 +151,45 @@ describe("each booking trigger's body is the peer's", () => {
   });
 });
 
+describe("meeting facts in the peer's places", () => {
+  const zoomBooking = { ...recorded, location: "zoom", metadata: { source: "crm" } };
+  const meeting = { type: "zoom_video", id: "81234567890", url: "https://zoom.example.test/j/81234567890" };
+
+  const previousBooking = { id: 40, uid: "bk_0", start: "2031-01-05T09:00:00.000Z", end: "2031-01-05T09:30:00.000Z" };
+
+  it.each(["BOOKING_CREATED", "BOOKING_RESCHEDULED"])("%s carries the join URL as location, metadata.videoCallUrl and videoCallData", (trigger) => {
+    const body = webhookPayloadOf(event(trigger), facts({ ...zoomBooking, rescheduledFromUid: "bk_0" }, { meeting, previousBooking }));
+    expect(peerWebhookBodyProblems(body)).toEqual([]);
+    expect(body.payload).toMatchObject({ location: meeting.url, metadata: { source: "crm", videoCallUrl: meeting.url }, videoCallData: meeting });
+  });
+
+  it("without a meeting (none, or its link not there in time), the body is the booking's as recorded", () => {
+    const { payload } = webhookPayloadOf(event("BOOKING_CREATED"), facts(zoomBooking, { meeting: null }));
+    expect(payload).toMatchObject({ location: "zoom", metadata: { source: "crm" } });
+    expect(payload).not.toHaveProperty("videoCallData");
+  });
+
+  const media = {
+    recordings: ["https://zoom.example.test/rec/download/1.mp4?access_token=t"],
+    transcripts: [{ format: "vtt", link: "https://zoom.example.test/rec/download/1.vtt?access_token=t" }],
+  };
+
+  it("RECORDING_READY carries the recording's downloadLink, RECORDING_TRANSCRIPTION_GENERATED the downloadLinks", () => {
+    const ready = webhookPayloadOf(event("RECORDING_READY", { media }), facts(zoomBooking));
+    expect(ready.payload.downloadLink).toBe(media.recordings[0]);
+    expect(ready.payload).toMatchObject({ uid: "bk_1", bookingId: 41 });
+    const transcribed = webhookPayloadOf(event("RECORDING_TRANSCRIPTION_GENERATED", { media }), facts(zoomBooking));
+    expect(transcribed.payload.downloadLinks).toEqual({ transcription: media.transcripts, recording: media.recordings[0] });
+    expect(transcribed.payload).not.toHaveProperty("downloadLink");
+  });
+
+  it("an event recorded without links (older, or the provider gave none) adds no link fields", () => {
+    expect(webhookPayloadOf(event("RECORDING_READY"), facts(zoomBooking)).payload).not.toHaveProperty("downloadLink");
+    const empty = webhookPayloadOf(event("RECORDING_READY", { media: { recordings: [], transcripts: [] } }), facts(zoomBooking));
+    expect(empty.payload).not.toHaveProperty("downloadLink");
+  });
+});
+
 describe("BOOKING_NO_SHOW_UPDATED", () => {
   it.each([
     [{ attendees: [{ email: "grace@example.test", absent: true }] }, [{ email: "grace@example.test", noShow: true }], "grace@example.test marked as no-show"],

@@ -26,11 +26,16 @@ type OooPerson = { id: number; name: string | null; username: string | null; tim
 export type OooContext = { createdAt: string | null; updatedAt: string | null; user: OooPerson | null; toUser: OooPerson | null };
 
 /** Everything a body is made of besides the event: gathered by webhook-messages.ts. */
+/** A booking's meeting as the peer's `videoCallData` names it: the provider's type (zoom_video, …), its id, the join URL. */
+export type MeetingFacts = { type: string; id: string; url: string };
+
 export type WebhookFacts = {
   booking: TBookingSnapshot | null;
   context: BookingPayloadContext | null;
   previousBooking: PreviousBooking | null;
   ooo: OooContext | null;
+  /** The booking's meeting, for the triggers that announce a booking (absent: none, or not needed). */
+  meeting?: MeetingFacts | null;
 };
 
 const asObject = (value: unknown): Record<string, unknown> =>
@@ -109,10 +114,46 @@ function oooPayloadOf(event: WebhookDomainEvent, ooo: OooContext | null, created
   };
 }
 
+const ZMediaOfEvent = z.object({
+  recordings: z.array(z.string()).default([]),
+  transcripts: z.array(z.object({ format: z.string(), link: z.string() })).default([]),
+});
+
+/**
+ * The download links the provider gave (recorded with the event, server/conferencing/zoom-notifications.ts), where the
+ * peer's receivers read them: RECORDING_READY's `downloadLink`, RECORDING_TRANSCRIPTION_GENERATED's `downloadLinks`
+ * (`transcription`: [{format, link}], `recording`). An event without them (older, or none given) adds nothing.
+ */
+function mediaFieldsOf(event: WebhookDomainEvent, trigger: string): Record<string, unknown> {
+  const media = ZMediaOfEvent.safeParse(asObject(event.payload).media);
+  if (!media.success || asObject(event.payload).media === undefined) return {};
+  const [recording] = media.data.recordings;
+  if (trigger === "RECORDING_READY") return recording ? { downloadLink: recording } : {};
+  if (trigger === "RECORDING_TRANSCRIPTION_GENERATED") return { downloadLinks: { transcription: media.data.transcripts, ...(recording ? { recording } : {}) } };
+  return {};
+}
+
+/**
+ * The booking's meeting where the peer's receivers read it (its CalendarEvent): `location` and `metadata.videoCallUrl`
+ * hold the join URL, `videoCallData` the meeting (type, id, url). Only once the meeting exists (webhook-payload-facts.ts
+ * waits for it on the triggers that announce a booking).
+ */
+function meetingFieldsOf(booking: TBookingSnapshot, meeting: WebhookFacts["meeting"]): Record<string, unknown> {
+  if (!meeting) return {};
+  return { location: meeting.url, metadata: { ...booking.metadata, videoCallUrl: meeting.url }, videoCallData: meeting };
+}
+
 function payloadOf(event: WebhookDomainEvent, facts: WebhookFacts, trigger: string, createdAt: string): Record<string, unknown> {
   const { booking, context } = facts;
   if (booking && trigger === "BOOKING_NO_SHOW_UPDATED") return noShowPayloadOf(event, booking);
-  if (booking && context) return { ...bookingPayloadOf(booking, context), ...triggerFieldsOf(trigger, booking, context, facts.previousBooking) };
+  if (booking && context) {
+    return {
+      ...bookingPayloadOf(booking, context),
+      ...meetingFieldsOf(booking, facts.meeting),
+      ...triggerFieldsOf(trigger, booking, context, facts.previousBooking),
+      ...mediaFieldsOf(event, trigger),
+    };
+  }
   return oooPayloadOf(event, facts.ooo, createdAt);
 }
 

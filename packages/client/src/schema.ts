@@ -14,7 +14,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -171,7 +176,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -365,8 +375,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get all my event types
-         * @description OAuth scope: `EVENT_TYPE_READ` (View event types). API keys act with their owner's rights.
+         * Get all my event types; with username (and eventSlug), a user's event types as their public page lists them: public, no credential needed (hidden types, private places and hidden questions left out)
+         * @description OAuth scope: `EVENT_TYPE_READ` (View event types). API keys act with their owner's rights. Public with `username`: no credential needed, and only what public pages show is answered.
          */
         get: {
             parameters: {
@@ -382,7 +392,12 @@ export interface paths {
                     /** @description The event type with this slug */
                     eventSlug?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -624,7 +639,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -633,1184 +653,7 @@ export interface paths {
                     "application/json": {
                         title: string;
                         slug: string;
-                        lengthInMinutes: number;
-                        description?: string | null;
-                        locations?: ({
-                            /** @constant */
-                            type: "address";
-                            address: string;
-                            /** @description Whether bookers see the location before booking */
-                            public?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "link";
-                            /** Format: uri */
-                            link: string;
-                            /** @description Whether bookers see the location before booking */
-                            public?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "phone";
-                            phone: string;
-                            /** @description Whether bookers see the location before booking */
-                            public?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "integration";
-                            /** @enum {string} */
-                            integration: "jitsi" | "cal-video" | "google-meet" | "office365-video" | "zoom";
-                        } | {
-                            /** @constant */
-                            type: "attendeeAddress";
-                        } | {
-                            /** @constant */
-                            type: "attendeePhone";
-                        } | {
-                            /** @constant */
-                            type: "attendeeDefined";
-                        })[];
-                        /** @description Hidden event types are not listed on the booking page; they are booked through private links */
-                        hidden?: boolean;
-                        /** @description Minutes */
-                        minimumBookingNotice?: number;
-                        /** @description Minutes */
-                        beforeEventBuffer?: number;
-                        /** @description Minutes */
-                        afterEventBuffer?: number;
-                        /** @description Minutes between slot starts; null means lengthInMinutes */
-                        slotInterval?: number | null;
-                        /** @description Lengths in minutes a booker may choose from (must include lengthInMinutes); empty: only lengthInMinutes */
-                        lengthInMinutesOptions?: (number | string)[];
-                        /** @description One of your schedules; null means your default schedule */
-                        scheduleId?: number | null;
-                        requiresConfirmation?: boolean;
-                        /** @description When bookings need the host's confirmation; an alternative to requiresConfirmation */
-                        confirmationPolicy?: {
-                            /** @constant */
-                            type: "always";
-                            /** @description Accepted for the peer's clients; pending bookings always block their slot in Convene */
-                            blockUnconfirmedBookingsInBooker?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "time";
-                            /** @description Bookings made with less notice than this need confirmation; bookings made earlier are accepted */
-                            noticeThreshold: {
-                                /**
-                                 * @description Unit of count
-                                 * @enum {string}
-                                 */
-                                unit: "minutes" | "hours" | "days" | "weeks";
-                                /** @description How many units of notice */
-                                count: number;
-                            };
-                            /** @description Accepted for the peer's clients; pending bookings always block their slot in Convene */
-                            blockUnconfirmedBookingsInBooker?: boolean;
-                        } | {
-                            /** @constant */
-                            disabled: true;
-                        };
-                        /** @description How far ahead the event can be booked; null or {disabled: true} means unlimited */
-                        bookingWindow?: ({
-                            /** @constant */
-                            type: "calendarDays";
-                            /** @description How many calendar days ahead the event can be booked */
-                            value: number;
-                            /** @description true: the next `value` days that have a free slot; false (default): the next `value` days */
-                            rolling?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "businessDays";
-                            /** @description How many business days (Monday to Friday) ahead the event can be booked */
-                            value: number;
-                            /** @description true: the next `value` days that have a free slot; false (default): the next `value` days */
-                            rolling?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "range";
-                            /** @description [first date, last date], both bookable, in the schedule's time zone */
-                            value: [
-                                string,
-                                string
-                            ];
-                        } | {
-                            /** @constant */
-                            disabled: true;
-                        }) | null;
-                        /** @description At most this many bookings of this event type per host and calendar day/week/month/year (the schedule's time zone); {disabled: true} removes them */
-                        bookingLimitsCount?: {
-                            /** @description Bookings per day */
-                            day?: number;
-                            /** @description Bookings per week */
-                            week?: number;
-                            /** @description Bookings per month */
-                            month?: number;
-                            /** @description Bookings per year */
-                            year?: number;
-                            /**
-                             * @description Only false here; send {disabled: true} to remove the limits
-                             * @constant
-                             */
-                            disabled?: false;
-                        } | {
-                            /** @constant */
-                            disabled: true;
-                        };
-                        /** @description At most this many minutes of bookings of this event type per host and calendar day/week/month/year; {disabled: true} removes them */
-                        bookingLimitsDuration?: {
-                            /** @description Minutes of bookings per day (a multiple of 15) */
-                            day?: number;
-                            /** @description Minutes of bookings per week (a multiple of 15) */
-                            week?: number;
-                            /** @description Minutes of bookings per month (a multiple of 15) */
-                            month?: number;
-                            /** @description Minutes of bookings per year (a multiple of 15) */
-                            year?: number;
-                            /**
-                             * @description Only false here; send {disabled: true} to remove the limits
-                             * @constant
-                             */
-                            disabled?: false;
-                        } | {
-                            /** @constant */
-                            disabled: true;
-                        };
-                        color?: {
-                            /** @description Color in the light theme */
-                            lightThemeHex: string;
-                            /** @description Color in the dark theme */
-                            darkThemeHex: string;
-                        } | null;
-                        /** @description Booking title template. Variables: {Event type title}, {Organiser}, {Organiser first name}, {Scheduler}, {Scheduler first name}, {Scheduler last name}, {Event duration}, {Location}, {LOCATION}, {HOST}, {ATTENDEE}, {HOST/ATTENDEE}, {USER}. Null: the default title */
-                        customName?: string | null;
-                        /** @description Where the booker is sent after a successful booking; null for Convene's confirmation page */
-                        successRedirectUrl?: string | null;
-                        /** @description When true, bookers cannot add guests (a booking with guests is refused) */
-                        disableGuests?: boolean;
-                        /** @description When true, only the first free slot of each day (schedule's time zone) is offered */
-                        onlyShowFirstAvailableSlot?: boolean;
-                        /** @description When true, attendees cannot cancel from the link in their mails */
-                        disableCancelling?: boolean;
-                        /** @description When true, attendees cannot pick a new time from the link in their mails */
-                        disableRescheduling?: boolean;
-                        /** @description Minutes before the start after which attendees can no longer cancel from their link; 0: until the start */
-                        minimumCancellationNotice?: number;
-                        /** @description Minutes before the start after which attendees can no longer reschedule from their link; 0: until the start */
-                        minimumRescheduleNotice?: number;
-                        metadata?: {
-                            [key: string]: string | number | boolean;
-                        };
-                        /** @description The booking form: custom questions (answered in POST /v2/bookings' bookingFieldsResponses by slug) and overrides of the default fields. Replaces the whole list when sent */
-                        bookingFields?: (({
-                            /** @constant */
-                            type: "name";
-                            /** @description The question as the booker sees it */
-                            label?: string;
-                            /** @description Hint shown in the empty input */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "email";
-                            /** @description The question as the booker sees it */
-                            label?: string;
-                            /** @description Hint shown in the empty input */
-                            placeholder?: string;
-                            /** @description Whether the booker must answer; not enforced while the field is hidden */
-                            required?: boolean;
-                            /** @description Kept in the settings but not asked */
-                            hidden?: boolean;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "text";
-                            /** @description The key of the answer in bookingFieldsResponses */
-                            slug: string;
-                            /** @description The question as the booker sees it */
-                            label: string;
-                            /**
-                             * @description Whether the booker must answer; not enforced while the field is hidden
-                             * @default false
-                             */
-                            required?: boolean;
-                            /**
-                             * @description Kept in the settings but not asked
-                             * @default false
-                             */
-                            hidden?: boolean;
-                            /**
-                             * @description Hint shown in the empty input
-                             * @default
-                             */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "textarea";
-                            /** @description The key of the answer in bookingFieldsResponses */
-                            slug: string;
-                            /** @description The question as the booker sees it */
-                            label: string;
-                            /**
-                             * @description Whether the booker must answer; not enforced while the field is hidden
-                             * @default false
-                             */
-                            required?: boolean;
-                            /**
-                             * @description Kept in the settings but not asked
-                             * @default false
-                             */
-                            hidden?: boolean;
-                            /**
-                             * @description Hint shown in the empty input
-                             * @default
-                             */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "number";
-                            /** @description The key of the answer in bookingFieldsResponses */
-                            slug: string;
-                            /** @description The question as the booker sees it */
-                            label: string;
-                            /**
-                             * @description Whether the booker must answer; not enforced while the field is hidden
-                             * @default false
-                             */
-                            required?: boolean;
-                            /**
-                             * @description Kept in the settings but not asked
-                             * @default false
-                             */
-                            hidden?: boolean;
-                            /**
-                             * @description Hint shown in the empty input
-                             * @default
-                             */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "phone";
-                            /** @description The key of the answer in bookingFieldsResponses */
-                            slug: string;
-                            /** @description The question as the booker sees it */
-                            label: string;
-                            /**
-                             * @description Whether the booker must answer; not enforced while the field is hidden
-                             * @default false
-                             */
-                            required?: boolean;
-                            /**
-                             * @description Kept in the settings but not asked
-                             * @default false
-                             */
-                            hidden?: boolean;
-                            /**
-                             * @description Hint shown in the empty input
-                             * @default
-                             */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "address";
-                            /** @description The key of the answer in bookingFieldsResponses */
-                            slug: string;
-                            /** @description The question as the booker sees it */
-                            label: string;
-                            /**
-                             * @description Whether the booker must answer; not enforced while the field is hidden
-                             * @default false
-                             */
-                            required?: boolean;
-                            /**
-                             * @description Kept in the settings but not asked
-                             * @default false
-                             */
-                            hidden?: boolean;
-                            /**
-                             * @description Hint shown in the empty input
-                             * @default
-                             */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "url";
-                            /** @description The key of the answer in bookingFieldsResponses */
-                            slug: string;
-                            /** @description The question as the booker sees it */
-                            label: string;
-                            /**
-                             * @description Whether the booker must answer; not enforced while the field is hidden
-                             * @default false
-                             */
-                            required?: boolean;
-                            /**
-                             * @description Kept in the settings but not asked
-                             * @default false
-                             */
-                            hidden?: boolean;
-                            /**
-                             * @description Hint shown in the empty input
-                             * @default
-                             */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "select";
-                            /** @description The key of the answer in bookingFieldsResponses */
-                            slug: string;
-                            /** @description The question as the booker sees it */
-                            label: string;
-                            /**
-                             * @description Whether the booker must answer; not enforced while the field is hidden
-                             * @default false
-                             */
-                            required?: boolean;
-                            /**
-                             * @description Kept in the settings but not asked
-                             * @default false
-                             */
-                            hidden?: boolean;
-                            /**
-                             * @description Hint shown in the empty input
-                             * @default
-                             */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                            /** @description The choices offered */
-                            options: string[];
-                        } | {
-                            /** @constant */
-                            type: "multiselect";
-                            /** @description The key of the answer in bookingFieldsResponses */
-                            slug: string;
-                            /** @description The question as the booker sees it */
-                            label: string;
-                            /**
-                             * @description Whether the booker must answer; not enforced while the field is hidden
-                             * @default false
-                             */
-                            required?: boolean;
-                            /**
-                             * @description Kept in the settings but not asked
-                             * @default false
-                             */
-                            hidden?: boolean;
-                            /**
-                             * @description Hint shown in the empty input
-                             * @default
-                             */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                            /** @description The choices offered */
-                            options: string[];
-                        } | {
-                            /** @constant */
-                            type: "checkbox";
-                            /** @description The key of the answer in bookingFieldsResponses */
-                            slug: string;
-                            /** @description The question as the booker sees it */
-                            label: string;
-                            /**
-                             * @description Whether the booker must answer; not enforced while the field is hidden
-                             * @default false
-                             */
-                            required?: boolean;
-                            /**
-                             * @description Kept in the settings but not asked
-                             * @default false
-                             */
-                            hidden?: boolean;
-                            /**
-                             * @description Hint shown in the empty input
-                             * @default
-                             */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                            /** @description The choices offered */
-                            options: string[];
-                        } | {
-                            /** @constant */
-                            type: "radio";
-                            /** @description The key of the answer in bookingFieldsResponses */
-                            slug: string;
-                            /** @description The question as the booker sees it */
-                            label: string;
-                            /**
-                             * @description Whether the booker must answer; not enforced while the field is hidden
-                             * @default false
-                             */
-                            required?: boolean;
-                            /**
-                             * @description Kept in the settings but not asked
-                             * @default false
-                             */
-                            hidden?: boolean;
-                            /**
-                             * @description Hint shown in the empty input
-                             * @default
-                             */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                            /** @description The choices offered */
-                            options: string[];
-                        } | {
-                            /** @constant */
-                            type: "boolean";
-                            /** @description The key of the answer in bookingFieldsResponses */
-                            slug: string;
-                            /** @description The question as the booker sees it */
-                            label: string;
-                            /**
-                             * @description Whether the booker must answer; not enforced while the field is hidden
-                             * @default false
-                             */
-                            required?: boolean;
-                            /**
-                             * @description Kept in the settings but not asked
-                             * @default false
-                             */
-                            hidden?: boolean;
-                            /**
-                             * @description Hint shown in the empty input
-                             * @default
-                             */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            type: "multiemail";
-                            /** @description The key of the answer in bookingFieldsResponses */
-                            slug: string;
-                            /** @description The question as the booker sees it */
-                            label: string;
-                            /**
-                             * @description Whether the booker must answer; not enforced while the field is hidden
-                             * @default false
-                             */
-                            required?: boolean;
-                            /**
-                             * @description Kept in the settings but not asked
-                             * @default false
-                             */
-                            hidden?: boolean;
-                            /**
-                             * @description Hint shown in the empty input
-                             * @default
-                             */
-                            placeholder?: string;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        }) | ({
-                            /** @constant */
-                            slug: "title";
-                            /** @description The question as the booker sees it */
-                            label?: string;
-                            /** @description Hint shown in the empty input */
-                            placeholder?: string;
-                            /** @description Whether the booker must answer; not enforced while the field is hidden */
-                            required?: boolean;
-                            /** @description Kept in the settings but not asked */
-                            hidden?: boolean;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            slug: "notes";
-                            /** @description The question as the booker sees it */
-                            label?: string;
-                            /** @description Hint shown in the empty input */
-                            placeholder?: string;
-                            /** @description Whether the booker must answer; not enforced while the field is hidden */
-                            required?: boolean;
-                            /** @description Kept in the settings but not asked */
-                            hidden?: boolean;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            slug: "guests";
-                            /** @description The question as the booker sees it */
-                            label?: string;
-                            /** @description Hint shown in the empty input */
-                            placeholder?: string;
-                            /** @description Whether the booker must answer; not enforced while the field is hidden */
-                            required?: boolean;
-                            /** @description Kept in the settings but not asked */
-                            hidden?: boolean;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            slug: "rescheduleReason";
-                            /** @description The question as the booker sees it */
-                            label?: string;
-                            /** @description Hint shown in the empty input */
-                            placeholder?: string;
-                            /** @constant */
-                            required?: false;
-                            /** @description Kept in the settings but not asked */
-                            hidden?: boolean;
-                            /** @description The booking page disables the field when a query parameter prefills it */
-                            disableOnPrefill?: boolean;
-                        } | {
-                            /** @constant */
-                            slug: "location";
-                            /** @description The question as the booker sees it */
-                            label?: string;
-                        }))[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "success";
-                            data: {
-                                id: number;
-                                ownerId: number | null;
-                                title: string;
-                                slug: string;
-                                /** @description Empty when none */
-                                description: string;
-                                lengthInMinutes: number;
-                                /** @description Lengths in minutes a booker may choose from, ascending; left out when only lengthInMinutes is offered */
-                                lengthInMinutesOptions?: number[];
-                                locations: {
-                                    [key: string]: unknown;
-                                }[];
-                                hidden: boolean;
-                                minimumBookingNotice: number;
-                                beforeEventBuffer: number;
-                                afterEventBuffer: number;
-                                slotInterval: number | null;
-                                scheduleId: number | null;
-                                requiresConfirmation: boolean;
-                                /** @description Left out when bookings need no confirmation */
-                                confirmationPolicy?: {
-                                    /** @enum {string} */
-                                    type: "always" | "time";
-                                    noticeThreshold?: {
-                                        /** @enum {string} */
-                                        unit: "minutes" | "hours" | "days" | "weeks";
-                                        count: number;
-                                    };
-                                    blockUnconfirmedBookingsInBooker: boolean;
-                                };
-                                /** @description The booking window, as a one-element array (the peer's schema); left out when bookings are not limited */
-                                bookingWindow?: ({
-                                    /** @enum {string} */
-                                    type: "calendarDays" | "businessDays";
-                                    value: number;
-                                    rolling: boolean;
-                                } | {
-                                    /** @constant */
-                                    type: "range";
-                                    value: [
-                                        string,
-                                        string
-                                    ];
-                                })[];
-                                /** @description Most bookings of this event type per host per day, week, month and year; left out when there are none */
-                                bookingLimitsCount?: {
-                                    day?: number;
-                                    week?: number;
-                                    month?: number;
-                                    year?: number;
-                                };
-                                /** @description Most minutes of bookings of this event type per host per day, week, month and year; left out when there are none */
-                                bookingLimitsDuration?: {
-                                    day?: number;
-                                    week?: number;
-                                    month?: number;
-                                    year?: number;
-                                };
-                                onlyShowFirstAvailableSlot: boolean;
-                                /** @description Left out when the event type has no color */
-                                color?: {
-                                    lightThemeHex: string;
-                                    darkThemeHex: string;
-                                };
-                                /** @description The booking title template; left out when bookings get the default title */
-                                customName?: string;
-                                metadata: {
-                                    [key: string]: unknown;
-                                };
-                                /** @description The booking form: the default fields, then the event type's own questions */
-                                bookingFields: {
-                                    /** @description name, email, radioInput (location), text, textarea, multiemail, or a custom field's type */
-                                    type: string;
-                                    slug: string;
-                                    label: string;
-                                    /** @description Empty when none */
-                                    placeholder: string;
-                                    /** @description A field every booking form has */
-                                    isDefault: boolean;
-                                    required: boolean;
-                                    hidden: boolean;
-                                    /** @description select, multiselect, checkbox and radio fields */
-                                    options?: string[];
-                                    disableOnPrefill?: boolean;
-                                }[];
-                                disableGuests: boolean;
-                                disableCancelling: boolean;
-                                disableRescheduling: boolean;
-                                /** @description Minutes before the start after which attendees can no longer cancel from their link */
-                                minimumCancellationNotice: number;
-                                /** @description Minutes before the start after which attendees can no longer reschedule from their link */
-                                minimumRescheduleNotice: number;
-                                recurrence: null;
-                                price: number;
-                                currency: string;
-                                lockTimeZoneToggleOnBookingPage: boolean;
-                                forwardParamsSuccessRedirect: boolean | null;
-                                /** @description Null when the booker sees Convene's confirmation page */
-                                successRedirectUrl: string | null;
-                                isInstantEvent: boolean;
-                                bookingRequiresAuthentication: boolean;
-                                /** @description Usernames of the hosts */
-                                users: string[];
-                                /** @description The public booking page of the event type */
-                                bookingUrl: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Missing or invalid credential */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description The token's scopes do not cover this operation */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/event-types/{eventTypeId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get an event type
-         * @description OAuth scope: `EVENT_TYPE_READ` (View event types). API keys act with their owner's rights.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    eventTypeId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "success";
-                            data: {
-                                id: number;
-                                ownerId: number | null;
-                                title: string;
-                                slug: string;
-                                /** @description Empty when none */
-                                description: string;
-                                lengthInMinutes: number;
-                                /** @description Lengths in minutes a booker may choose from, ascending; left out when only lengthInMinutes is offered */
-                                lengthInMinutesOptions?: number[];
-                                locations: {
-                                    [key: string]: unknown;
-                                }[];
-                                hidden: boolean;
-                                minimumBookingNotice: number;
-                                beforeEventBuffer: number;
-                                afterEventBuffer: number;
-                                slotInterval: number | null;
-                                scheduleId: number | null;
-                                requiresConfirmation: boolean;
-                                /** @description Left out when bookings need no confirmation */
-                                confirmationPolicy?: {
-                                    /** @enum {string} */
-                                    type: "always" | "time";
-                                    noticeThreshold?: {
-                                        /** @enum {string} */
-                                        unit: "minutes" | "hours" | "days" | "weeks";
-                                        count: number;
-                                    };
-                                    blockUnconfirmedBookingsInBooker: boolean;
-                                };
-                                /** @description The booking window, as a one-element array (the peer's schema); left out when bookings are not limited */
-                                bookingWindow?: ({
-                                    /** @enum {string} */
-                                    type: "calendarDays" | "businessDays";
-                                    value: number;
-                                    rolling: boolean;
-                                } | {
-                                    /** @constant */
-                                    type: "range";
-                                    value: [
-                                        string,
-                                        string
-                                    ];
-                                })[];
-                                /** @description Most bookings of this event type per host per day, week, month and year; left out when there are none */
-                                bookingLimitsCount?: {
-                                    day?: number;
-                                    week?: number;
-                                    month?: number;
-                                    year?: number;
-                                };
-                                /** @description Most minutes of bookings of this event type per host per day, week, month and year; left out when there are none */
-                                bookingLimitsDuration?: {
-                                    day?: number;
-                                    week?: number;
-                                    month?: number;
-                                    year?: number;
-                                };
-                                onlyShowFirstAvailableSlot: boolean;
-                                /** @description Left out when the event type has no color */
-                                color?: {
-                                    lightThemeHex: string;
-                                    darkThemeHex: string;
-                                };
-                                /** @description The booking title template; left out when bookings get the default title */
-                                customName?: string;
-                                metadata: {
-                                    [key: string]: unknown;
-                                };
-                                /** @description The booking form: the default fields, then the event type's own questions */
-                                bookingFields: {
-                                    /** @description name, email, radioInput (location), text, textarea, multiemail, or a custom field's type */
-                                    type: string;
-                                    slug: string;
-                                    label: string;
-                                    /** @description Empty when none */
-                                    placeholder: string;
-                                    /** @description A field every booking form has */
-                                    isDefault: boolean;
-                                    required: boolean;
-                                    hidden: boolean;
-                                    /** @description select, multiselect, checkbox and radio fields */
-                                    options?: string[];
-                                    disableOnPrefill?: boolean;
-                                }[];
-                                disableGuests: boolean;
-                                disableCancelling: boolean;
-                                disableRescheduling: boolean;
-                                /** @description Minutes before the start after which attendees can no longer cancel from their link */
-                                minimumCancellationNotice: number;
-                                /** @description Minutes before the start after which attendees can no longer reschedule from their link */
-                                minimumRescheduleNotice: number;
-                                recurrence: null;
-                                price: number;
-                                currency: string;
-                                lockTimeZoneToggleOnBookingPage: boolean;
-                                forwardParamsSuccessRedirect: boolean | null;
-                                /** @description Null when the booker sees Convene's confirmation page */
-                                successRedirectUrl: string | null;
-                                isInstantEvent: boolean;
-                                bookingRequiresAuthentication: boolean;
-                                /** @description Usernames of the hosts */
-                                users: string[];
-                                /** @description The public booking page of the event type */
-                                bookingUrl: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Missing or invalid credential */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description The token's scopes do not cover this operation */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        /**
-         * Delete an event type
-         * @description OAuth scope: `EVENT_TYPE_WRITE` (Create, edit, delete event types). API keys act with their owner's rights.
-         */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    eventTypeId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "success";
-                            data: {
-                                id: number;
-                                lengthInMinutes: number;
-                                title: string;
-                                slug: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Missing or invalid credential */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description The token's scopes do not cover this operation */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "error";
-                            error: {
-                                /** @example NOT_FOUND */
-                                code: string;
-                                message: string;
-                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        /**
-         * Update an event type
-         * @description OAuth scope: `EVENT_TYPE_WRITE` (Create, edit, delete event types). API keys act with their owner's rights.
-         */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    eventTypeId: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title?: string;
-                        slug?: string;
+                        /** @description Required on creates (or its older name, length) */
                         lengthInMinutes?: number;
                         description?: string | null;
                         locations?: ({
@@ -2354,6 +1197,1204 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal) */
+                        length?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                ownerId: number | null;
+                                title: string;
+                                slug: string;
+                                /** @description Empty when none */
+                                description: string;
+                                lengthInMinutes: number;
+                                /** @description Lengths in minutes a booker may choose from, ascending; left out when only lengthInMinutes is offered */
+                                lengthInMinutesOptions?: number[];
+                                locations: {
+                                    [key: string]: unknown;
+                                }[];
+                                hidden: boolean;
+                                minimumBookingNotice: number;
+                                beforeEventBuffer: number;
+                                afterEventBuffer: number;
+                                slotInterval: number | null;
+                                scheduleId: number | null;
+                                requiresConfirmation: boolean;
+                                /** @description Left out when bookings need no confirmation */
+                                confirmationPolicy?: {
+                                    /** @enum {string} */
+                                    type: "always" | "time";
+                                    noticeThreshold?: {
+                                        /** @enum {string} */
+                                        unit: "minutes" | "hours" | "days" | "weeks";
+                                        count: number;
+                                    };
+                                    blockUnconfirmedBookingsInBooker: boolean;
+                                };
+                                /** @description The booking window, as a one-element array (the peer's schema); left out when bookings are not limited */
+                                bookingWindow?: ({
+                                    /** @enum {string} */
+                                    type: "calendarDays" | "businessDays";
+                                    value: number;
+                                    rolling: boolean;
+                                } | {
+                                    /** @constant */
+                                    type: "range";
+                                    value: [
+                                        string,
+                                        string
+                                    ];
+                                })[];
+                                /** @description Most bookings of this event type per host per day, week, month and year; left out when there are none */
+                                bookingLimitsCount?: {
+                                    day?: number;
+                                    week?: number;
+                                    month?: number;
+                                    year?: number;
+                                };
+                                /** @description Most minutes of bookings of this event type per host per day, week, month and year; left out when there are none */
+                                bookingLimitsDuration?: {
+                                    day?: number;
+                                    week?: number;
+                                    month?: number;
+                                    year?: number;
+                                };
+                                onlyShowFirstAvailableSlot: boolean;
+                                /** @description Left out when the event type has no color */
+                                color?: {
+                                    lightThemeHex: string;
+                                    darkThemeHex: string;
+                                };
+                                /** @description The booking title template; left out when bookings get the default title */
+                                customName?: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The booking form: the default fields, then the event type's own questions */
+                                bookingFields: {
+                                    /** @description name, email, radioInput (location), text, textarea, multiemail, or a custom field's type */
+                                    type: string;
+                                    slug: string;
+                                    label: string;
+                                    /** @description Empty when none */
+                                    placeholder: string;
+                                    /** @description A field every booking form has */
+                                    isDefault: boolean;
+                                    required: boolean;
+                                    hidden: boolean;
+                                    /** @description select, multiselect, checkbox and radio fields */
+                                    options?: string[];
+                                    disableOnPrefill?: boolean;
+                                }[];
+                                disableGuests: boolean;
+                                disableCancelling: boolean;
+                                disableRescheduling: boolean;
+                                /** @description Minutes before the start after which attendees can no longer cancel from their link */
+                                minimumCancellationNotice: number;
+                                /** @description Minutes before the start after which attendees can no longer reschedule from their link */
+                                minimumRescheduleNotice: number;
+                                recurrence: null;
+                                price: number;
+                                currency: string;
+                                lockTimeZoneToggleOnBookingPage: boolean;
+                                forwardParamsSuccessRedirect: boolean | null;
+                                /** @description Null when the booker sees Convene's confirmation page */
+                                successRedirectUrl: string | null;
+                                isInstantEvent: boolean;
+                                bookingRequiresAuthentication: boolean;
+                                /** @description Usernames of the hosts */
+                                users: string[];
+                                /** @description The public booking page of the event type */
+                                bookingUrl: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/event-types/{eventTypeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event type
+         * @description OAuth scope: `EVENT_TYPE_READ` (View event types). API keys act with their owner's rights.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    eventTypeId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                ownerId: number | null;
+                                title: string;
+                                slug: string;
+                                /** @description Empty when none */
+                                description: string;
+                                lengthInMinutes: number;
+                                /** @description Lengths in minutes a booker may choose from, ascending; left out when only lengthInMinutes is offered */
+                                lengthInMinutesOptions?: number[];
+                                locations: {
+                                    [key: string]: unknown;
+                                }[];
+                                hidden: boolean;
+                                minimumBookingNotice: number;
+                                beforeEventBuffer: number;
+                                afterEventBuffer: number;
+                                slotInterval: number | null;
+                                scheduleId: number | null;
+                                requiresConfirmation: boolean;
+                                /** @description Left out when bookings need no confirmation */
+                                confirmationPolicy?: {
+                                    /** @enum {string} */
+                                    type: "always" | "time";
+                                    noticeThreshold?: {
+                                        /** @enum {string} */
+                                        unit: "minutes" | "hours" | "days" | "weeks";
+                                        count: number;
+                                    };
+                                    blockUnconfirmedBookingsInBooker: boolean;
+                                };
+                                /** @description The booking window, as a one-element array (the peer's schema); left out when bookings are not limited */
+                                bookingWindow?: ({
+                                    /** @enum {string} */
+                                    type: "calendarDays" | "businessDays";
+                                    value: number;
+                                    rolling: boolean;
+                                } | {
+                                    /** @constant */
+                                    type: "range";
+                                    value: [
+                                        string,
+                                        string
+                                    ];
+                                })[];
+                                /** @description Most bookings of this event type per host per day, week, month and year; left out when there are none */
+                                bookingLimitsCount?: {
+                                    day?: number;
+                                    week?: number;
+                                    month?: number;
+                                    year?: number;
+                                };
+                                /** @description Most minutes of bookings of this event type per host per day, week, month and year; left out when there are none */
+                                bookingLimitsDuration?: {
+                                    day?: number;
+                                    week?: number;
+                                    month?: number;
+                                    year?: number;
+                                };
+                                onlyShowFirstAvailableSlot: boolean;
+                                /** @description Left out when the event type has no color */
+                                color?: {
+                                    lightThemeHex: string;
+                                    darkThemeHex: string;
+                                };
+                                /** @description The booking title template; left out when bookings get the default title */
+                                customName?: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The booking form: the default fields, then the event type's own questions */
+                                bookingFields: {
+                                    /** @description name, email, radioInput (location), text, textarea, multiemail, or a custom field's type */
+                                    type: string;
+                                    slug: string;
+                                    label: string;
+                                    /** @description Empty when none */
+                                    placeholder: string;
+                                    /** @description A field every booking form has */
+                                    isDefault: boolean;
+                                    required: boolean;
+                                    hidden: boolean;
+                                    /** @description select, multiselect, checkbox and radio fields */
+                                    options?: string[];
+                                    disableOnPrefill?: boolean;
+                                }[];
+                                disableGuests: boolean;
+                                disableCancelling: boolean;
+                                disableRescheduling: boolean;
+                                /** @description Minutes before the start after which attendees can no longer cancel from their link */
+                                minimumCancellationNotice: number;
+                                /** @description Minutes before the start after which attendees can no longer reschedule from their link */
+                                minimumRescheduleNotice: number;
+                                recurrence: null;
+                                price: number;
+                                currency: string;
+                                lockTimeZoneToggleOnBookingPage: boolean;
+                                forwardParamsSuccessRedirect: boolean | null;
+                                /** @description Null when the booker sees Convene's confirmation page */
+                                successRedirectUrl: string | null;
+                                isInstantEvent: boolean;
+                                bookingRequiresAuthentication: boolean;
+                                /** @description Usernames of the hosts */
+                                users: string[];
+                                /** @description The public booking page of the event type */
+                                bookingUrl: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete an event type
+         * @description OAuth scope: `EVENT_TYPE_WRITE` (Create, edit, delete event types). API keys act with their owner's rights.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    eventTypeId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                lengthInMinutes: number;
+                                title: string;
+                                slug: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update an event type
+         * @description OAuth scope: `EVENT_TYPE_WRITE` (Create, edit, delete event types). API keys act with their owner's rights.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    eventTypeId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        slug?: string;
+                        /** @description Required on creates (or its older name, length) */
+                        lengthInMinutes?: number;
+                        description?: string | null;
+                        locations?: ({
+                            /** @constant */
+                            type: "address";
+                            address: string;
+                            /** @description Whether bookers see the location before booking */
+                            public?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "link";
+                            /** Format: uri */
+                            link: string;
+                            /** @description Whether bookers see the location before booking */
+                            public?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "phone";
+                            phone: string;
+                            /** @description Whether bookers see the location before booking */
+                            public?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "integration";
+                            /** @enum {string} */
+                            integration: "jitsi" | "cal-video" | "google-meet" | "office365-video" | "zoom";
+                        } | {
+                            /** @constant */
+                            type: "attendeeAddress";
+                        } | {
+                            /** @constant */
+                            type: "attendeePhone";
+                        } | {
+                            /** @constant */
+                            type: "attendeeDefined";
+                        })[];
+                        /** @description Hidden event types are not listed on the booking page; they are booked through private links */
+                        hidden?: boolean;
+                        /** @description Minutes */
+                        minimumBookingNotice?: number;
+                        /** @description Minutes */
+                        beforeEventBuffer?: number;
+                        /** @description Minutes */
+                        afterEventBuffer?: number;
+                        /** @description Minutes between slot starts; null means lengthInMinutes */
+                        slotInterval?: number | null;
+                        /** @description Lengths in minutes a booker may choose from (must include lengthInMinutes); empty: only lengthInMinutes */
+                        lengthInMinutesOptions?: (number | string)[];
+                        /** @description One of your schedules; null means your default schedule */
+                        scheduleId?: number | null;
+                        requiresConfirmation?: boolean;
+                        /** @description When bookings need the host's confirmation; an alternative to requiresConfirmation */
+                        confirmationPolicy?: {
+                            /** @constant */
+                            type: "always";
+                            /** @description Accepted for the peer's clients; pending bookings always block their slot in Convene */
+                            blockUnconfirmedBookingsInBooker?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "time";
+                            /** @description Bookings made with less notice than this need confirmation; bookings made earlier are accepted */
+                            noticeThreshold: {
+                                /**
+                                 * @description Unit of count
+                                 * @enum {string}
+                                 */
+                                unit: "minutes" | "hours" | "days" | "weeks";
+                                /** @description How many units of notice */
+                                count: number;
+                            };
+                            /** @description Accepted for the peer's clients; pending bookings always block their slot in Convene */
+                            blockUnconfirmedBookingsInBooker?: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
+                        /** @description How far ahead the event can be booked; null or {disabled: true} means unlimited */
+                        bookingWindow?: ({
+                            /** @constant */
+                            type: "calendarDays";
+                            /** @description How many calendar days ahead the event can be booked */
+                            value: number;
+                            /** @description true: the next `value` days that have a free slot; false (default): the next `value` days */
+                            rolling?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "businessDays";
+                            /** @description How many business days (Monday to Friday) ahead the event can be booked */
+                            value: number;
+                            /** @description true: the next `value` days that have a free slot; false (default): the next `value` days */
+                            rolling?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "range";
+                            /** @description [first date, last date], both bookable, in the schedule's time zone */
+                            value: [
+                                string,
+                                string
+                            ];
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        }) | null;
+                        /** @description At most this many bookings of this event type per host and calendar day/week/month/year (the schedule's time zone); {disabled: true} removes them */
+                        bookingLimitsCount?: {
+                            /** @description Bookings per day */
+                            day?: number;
+                            /** @description Bookings per week */
+                            week?: number;
+                            /** @description Bookings per month */
+                            month?: number;
+                            /** @description Bookings per year */
+                            year?: number;
+                            /**
+                             * @description Only false here; send {disabled: true} to remove the limits
+                             * @constant
+                             */
+                            disabled?: false;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
+                        /** @description At most this many minutes of bookings of this event type per host and calendar day/week/month/year; {disabled: true} removes them */
+                        bookingLimitsDuration?: {
+                            /** @description Minutes of bookings per day (a multiple of 15) */
+                            day?: number;
+                            /** @description Minutes of bookings per week (a multiple of 15) */
+                            week?: number;
+                            /** @description Minutes of bookings per month (a multiple of 15) */
+                            month?: number;
+                            /** @description Minutes of bookings per year (a multiple of 15) */
+                            year?: number;
+                            /**
+                             * @description Only false here; send {disabled: true} to remove the limits
+                             * @constant
+                             */
+                            disabled?: false;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
+                        color?: {
+                            /** @description Color in the light theme */
+                            lightThemeHex: string;
+                            /** @description Color in the dark theme */
+                            darkThemeHex: string;
+                        } | null;
+                        /** @description Booking title template. Variables: {Event type title}, {Organiser}, {Organiser first name}, {Scheduler}, {Scheduler first name}, {Scheduler last name}, {Event duration}, {Location}, {LOCATION}, {HOST}, {ATTENDEE}, {HOST/ATTENDEE}, {USER}. Null: the default title */
+                        customName?: string | null;
+                        /** @description Where the booker is sent after a successful booking; null for Convene's confirmation page */
+                        successRedirectUrl?: string | null;
+                        /** @description When true, bookers cannot add guests (a booking with guests is refused) */
+                        disableGuests?: boolean;
+                        /** @description When true, only the first free slot of each day (schedule's time zone) is offered */
+                        onlyShowFirstAvailableSlot?: boolean;
+                        /** @description When true, attendees cannot cancel from the link in their mails */
+                        disableCancelling?: boolean;
+                        /** @description When true, attendees cannot pick a new time from the link in their mails */
+                        disableRescheduling?: boolean;
+                        /** @description Minutes before the start after which attendees can no longer cancel from their link; 0: until the start */
+                        minimumCancellationNotice?: number;
+                        /** @description Minutes before the start after which attendees can no longer reschedule from their link; 0: until the start */
+                        minimumRescheduleNotice?: number;
+                        metadata?: {
+                            [key: string]: string | number | boolean;
+                        };
+                        /** @description The booking form: custom questions (answered in POST /v2/bookings' bookingFieldsResponses by slug) and overrides of the default fields. Replaces the whole list when sent */
+                        bookingFields?: (({
+                            /** @constant */
+                            type: "name";
+                            /** @description The question as the booker sees it */
+                            label?: string;
+                            /** @description Hint shown in the empty input */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "email";
+                            /** @description The question as the booker sees it */
+                            label?: string;
+                            /** @description Hint shown in the empty input */
+                            placeholder?: string;
+                            /** @description Whether the booker must answer; not enforced while the field is hidden */
+                            required?: boolean;
+                            /** @description Kept in the settings but not asked */
+                            hidden?: boolean;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "text";
+                            /** @description The key of the answer in bookingFieldsResponses */
+                            slug: string;
+                            /** @description The question as the booker sees it */
+                            label: string;
+                            /**
+                             * @description Whether the booker must answer; not enforced while the field is hidden
+                             * @default false
+                             */
+                            required?: boolean;
+                            /**
+                             * @description Kept in the settings but not asked
+                             * @default false
+                             */
+                            hidden?: boolean;
+                            /**
+                             * @description Hint shown in the empty input
+                             * @default
+                             */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "textarea";
+                            /** @description The key of the answer in bookingFieldsResponses */
+                            slug: string;
+                            /** @description The question as the booker sees it */
+                            label: string;
+                            /**
+                             * @description Whether the booker must answer; not enforced while the field is hidden
+                             * @default false
+                             */
+                            required?: boolean;
+                            /**
+                             * @description Kept in the settings but not asked
+                             * @default false
+                             */
+                            hidden?: boolean;
+                            /**
+                             * @description Hint shown in the empty input
+                             * @default
+                             */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "number";
+                            /** @description The key of the answer in bookingFieldsResponses */
+                            slug: string;
+                            /** @description The question as the booker sees it */
+                            label: string;
+                            /**
+                             * @description Whether the booker must answer; not enforced while the field is hidden
+                             * @default false
+                             */
+                            required?: boolean;
+                            /**
+                             * @description Kept in the settings but not asked
+                             * @default false
+                             */
+                            hidden?: boolean;
+                            /**
+                             * @description Hint shown in the empty input
+                             * @default
+                             */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "phone";
+                            /** @description The key of the answer in bookingFieldsResponses */
+                            slug: string;
+                            /** @description The question as the booker sees it */
+                            label: string;
+                            /**
+                             * @description Whether the booker must answer; not enforced while the field is hidden
+                             * @default false
+                             */
+                            required?: boolean;
+                            /**
+                             * @description Kept in the settings but not asked
+                             * @default false
+                             */
+                            hidden?: boolean;
+                            /**
+                             * @description Hint shown in the empty input
+                             * @default
+                             */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "address";
+                            /** @description The key of the answer in bookingFieldsResponses */
+                            slug: string;
+                            /** @description The question as the booker sees it */
+                            label: string;
+                            /**
+                             * @description Whether the booker must answer; not enforced while the field is hidden
+                             * @default false
+                             */
+                            required?: boolean;
+                            /**
+                             * @description Kept in the settings but not asked
+                             * @default false
+                             */
+                            hidden?: boolean;
+                            /**
+                             * @description Hint shown in the empty input
+                             * @default
+                             */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "url";
+                            /** @description The key of the answer in bookingFieldsResponses */
+                            slug: string;
+                            /** @description The question as the booker sees it */
+                            label: string;
+                            /**
+                             * @description Whether the booker must answer; not enforced while the field is hidden
+                             * @default false
+                             */
+                            required?: boolean;
+                            /**
+                             * @description Kept in the settings but not asked
+                             * @default false
+                             */
+                            hidden?: boolean;
+                            /**
+                             * @description Hint shown in the empty input
+                             * @default
+                             */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "select";
+                            /** @description The key of the answer in bookingFieldsResponses */
+                            slug: string;
+                            /** @description The question as the booker sees it */
+                            label: string;
+                            /**
+                             * @description Whether the booker must answer; not enforced while the field is hidden
+                             * @default false
+                             */
+                            required?: boolean;
+                            /**
+                             * @description Kept in the settings but not asked
+                             * @default false
+                             */
+                            hidden?: boolean;
+                            /**
+                             * @description Hint shown in the empty input
+                             * @default
+                             */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                            /** @description The choices offered */
+                            options: string[];
+                        } | {
+                            /** @constant */
+                            type: "multiselect";
+                            /** @description The key of the answer in bookingFieldsResponses */
+                            slug: string;
+                            /** @description The question as the booker sees it */
+                            label: string;
+                            /**
+                             * @description Whether the booker must answer; not enforced while the field is hidden
+                             * @default false
+                             */
+                            required?: boolean;
+                            /**
+                             * @description Kept in the settings but not asked
+                             * @default false
+                             */
+                            hidden?: boolean;
+                            /**
+                             * @description Hint shown in the empty input
+                             * @default
+                             */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                            /** @description The choices offered */
+                            options: string[];
+                        } | {
+                            /** @constant */
+                            type: "checkbox";
+                            /** @description The key of the answer in bookingFieldsResponses */
+                            slug: string;
+                            /** @description The question as the booker sees it */
+                            label: string;
+                            /**
+                             * @description Whether the booker must answer; not enforced while the field is hidden
+                             * @default false
+                             */
+                            required?: boolean;
+                            /**
+                             * @description Kept in the settings but not asked
+                             * @default false
+                             */
+                            hidden?: boolean;
+                            /**
+                             * @description Hint shown in the empty input
+                             * @default
+                             */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                            /** @description The choices offered */
+                            options: string[];
+                        } | {
+                            /** @constant */
+                            type: "radio";
+                            /** @description The key of the answer in bookingFieldsResponses */
+                            slug: string;
+                            /** @description The question as the booker sees it */
+                            label: string;
+                            /**
+                             * @description Whether the booker must answer; not enforced while the field is hidden
+                             * @default false
+                             */
+                            required?: boolean;
+                            /**
+                             * @description Kept in the settings but not asked
+                             * @default false
+                             */
+                            hidden?: boolean;
+                            /**
+                             * @description Hint shown in the empty input
+                             * @default
+                             */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                            /** @description The choices offered */
+                            options: string[];
+                        } | {
+                            /** @constant */
+                            type: "boolean";
+                            /** @description The key of the answer in bookingFieldsResponses */
+                            slug: string;
+                            /** @description The question as the booker sees it */
+                            label: string;
+                            /**
+                             * @description Whether the booker must answer; not enforced while the field is hidden
+                             * @default false
+                             */
+                            required?: boolean;
+                            /**
+                             * @description Kept in the settings but not asked
+                             * @default false
+                             */
+                            hidden?: boolean;
+                            /**
+                             * @description Hint shown in the empty input
+                             * @default
+                             */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            type: "multiemail";
+                            /** @description The key of the answer in bookingFieldsResponses */
+                            slug: string;
+                            /** @description The question as the booker sees it */
+                            label: string;
+                            /**
+                             * @description Whether the booker must answer; not enforced while the field is hidden
+                             * @default false
+                             */
+                            required?: boolean;
+                            /**
+                             * @description Kept in the settings but not asked
+                             * @default false
+                             */
+                            hidden?: boolean;
+                            /**
+                             * @description Hint shown in the empty input
+                             * @default
+                             */
+                            placeholder?: string;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        }) | ({
+                            /** @constant */
+                            slug: "title";
+                            /** @description The question as the booker sees it */
+                            label?: string;
+                            /** @description Hint shown in the empty input */
+                            placeholder?: string;
+                            /** @description Whether the booker must answer; not enforced while the field is hidden */
+                            required?: boolean;
+                            /** @description Kept in the settings but not asked */
+                            hidden?: boolean;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            slug: "notes";
+                            /** @description The question as the booker sees it */
+                            label?: string;
+                            /** @description Hint shown in the empty input */
+                            placeholder?: string;
+                            /** @description Whether the booker must answer; not enforced while the field is hidden */
+                            required?: boolean;
+                            /** @description Kept in the settings but not asked */
+                            hidden?: boolean;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            slug: "guests";
+                            /** @description The question as the booker sees it */
+                            label?: string;
+                            /** @description Hint shown in the empty input */
+                            placeholder?: string;
+                            /** @description Whether the booker must answer; not enforced while the field is hidden */
+                            required?: boolean;
+                            /** @description Kept in the settings but not asked */
+                            hidden?: boolean;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            slug: "rescheduleReason";
+                            /** @description The question as the booker sees it */
+                            label?: string;
+                            /** @description Hint shown in the empty input */
+                            placeholder?: string;
+                            /** @constant */
+                            required?: false;
+                            /** @description Kept in the settings but not asked */
+                            hidden?: boolean;
+                            /** @description The booking page disables the field when a query parameter prefills it */
+                            disableOnPrefill?: boolean;
+                        } | {
+                            /** @constant */
+                            slug: "location";
+                            /** @description The question as the booker sees it */
+                            label?: string;
+                        }))[];
+                        /** @description The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal) */
+                        length?: number;
                     };
                 };
             };
@@ -2609,7 +2650,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                 };
@@ -2748,7 +2794,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                 };
@@ -2933,7 +2984,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                     linkId: string;
@@ -3064,7 +3120,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                     linkId: string;
@@ -3254,7 +3315,12 @@ export interface paths {
                     /** @description Only schedules whose name contains this text, case-insensitive */
                     name?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3412,7 +3478,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3438,6 +3509,14 @@ export interface paths {
                             /** @description HH:mm */
                             startTime: string;
                             /** @description HH:mm; 24:00 is the end of the day */
+                            endTime: string;
+                        }[];
+                        /** @description The peer's older name for availability (days may be numbers, 0 = Sunday; times HH:mm or timestamps), read as it */
+                        availabilities?: {
+                            days: (number | ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday"))[];
+                            /** @description HH:mm, or an ISO 8601 timestamp whose UTC time of day is meant */
+                            startTime: string;
+                            /** @description HH:mm, or an ISO 8601 timestamp whose UTC time of day is meant */
                             endTime: string;
                         }[];
                         /** @description Date overrides; 00:00–00:00 marks a date unavailable */
@@ -3627,7 +3706,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3787,7 +3871,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     scheduleId: number;
                 };
@@ -3939,7 +4028,12 @@ export interface paths {
                     /** @description Required when deleting the default schedule: the schedule that becomes the default */
                     newDefaultScheduleId?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     scheduleId: number;
                 };
@@ -4066,7 +4160,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     scheduleId: number;
                 };
@@ -4094,6 +4193,14 @@ export interface paths {
                             /** @description HH:mm */
                             startTime: string;
                             /** @description HH:mm; 24:00 is the end of the day */
+                            endTime: string;
+                        }[];
+                        /** @description The peer's older name for availability (days may be numbers, 0 = Sunday; times HH:mm or timestamps), read as it */
+                        availabilities?: {
+                            days: (number | ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday"))[];
+                            /** @description HH:mm, or an ISO 8601 timestamp whose UTC time of day is meant */
+                            startTime: string;
+                            /** @description HH:mm, or an ISO 8601 timestamp whose UTC time of day is meant */
                             endTime: string;
                         }[];
                         /** @description Date overrides; 00:00–00:00 marks a date unavailable */
@@ -4286,7 +4393,12 @@ export interface paths {
                     sortStart?: "asc" | "desc";
                     sortEnd?: "asc" | "desc";
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4431,7 +4543,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4618,7 +4735,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     oooId: number;
                 };
@@ -4754,7 +4876,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     oooId: number;
                 };
@@ -4950,7 +5077,12 @@ export interface paths {
                     /** @description A private link's id: lists the slots of the hidden event type it books */
                     privateLink?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -5122,10 +5254,10 @@ export interface paths {
                     bookingUidToReschedule?: string;
                 };
                 header?: {
-                    /** @description API version; defaults to 2024-09-04 */
-                    "svc-api-version"?: "2024-09-04";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-09-04";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-09-04; without the header, 2024-09-04. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -5144,7 +5276,7 @@ export interface paths {
                             /** @description Days with at least one slot, in ascending order */
                             data: {
                                 [key: string]: {
-                                    /** @description Slot start, ISO 8601 in the requested timeZone with its offset, e.g. 2050-09-05T09:00:00.000+02:00 */
+                                    /** @description Slot start, ISO 8601 in the requested timeZone with its offset, e.g. 2050-09-05T09:00:00.000+02:00 (in UTC itself: 2050-09-05T07:00:00.000Z) */
                                     start: string;
                                     /** @description Slot end, same form; only with format=range */
                                     end?: string;
@@ -5275,10 +5407,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-09-04 */
-                    "svc-api-version"?: "2024-09-04";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-09-04";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-09-04; without the header, 2024-09-04. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -5451,6 +5583,209 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/slots/reserve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The peer's older spelling of POST /v2/slots/reservations: its body (slotUtcStartDate, slotUtcEndDate) or the current one; answers the current reservation
+         * @description Public: no credential needed; a valid one may be sent.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-09-04; without the header, 2024-09-04. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event type whose slot is held */
+                        eventTypeId: number;
+                        /**
+                         * Format: date-time
+                         * @description The slot's start: a start listed by GET /v2/slots, as a full ISO 8601 timestamp
+                         */
+                        slotStart?: string;
+                        /** @description Slot length in minutes: one of the event type's lengthInMinutesOptions (default: its lengthInMinutes) */
+                        slotDuration?: number;
+                        /** @description Minutes the slot stays held (default 5, at most 60); only for authenticated requests by a host of the event type */
+                        reservationDuration?: number;
+                        /**
+                         * Format: date-time
+                         * @description The peer's older name for slotStart
+                         */
+                        slotUtcStartDate?: string;
+                        /**
+                         * Format: date-time
+                         * @description The slot's end: with slotUtcStartDate, it gives slotDuration
+                         */
+                        slotUtcEndDate?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                /** @description The event type whose slot is held */
+                                eventTypeId: number;
+                                /** @description Slot start, ISO 8601 UTC */
+                                slotStart: string;
+                                /** @description Slot end, ISO 8601 UTC */
+                                slotEnd: string;
+                                /** @description Slot length in minutes */
+                                slotDuration: number;
+                                /** @description Identifies the reservation: send it in the svc-reservation-uid header of POST /v2/bookings to book the held slot */
+                                reservationUid: string;
+                                /** @description Minutes the slot is held for, from the reservation's creation or last update */
+                                reservationDuration: number;
+                                /** @description ISO 8601 UTC: until then nobody else can book the slot or hold it */
+                                reservationUntil: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/slots/reservations/{uid}": {
         parameters: {
             query?: never;
@@ -5466,10 +5801,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-09-04 */
-                    "svc-api-version"?: "2024-09-04";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-09-04";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-09-04; without the header, 2024-09-04. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     /** @description The reservationUid a reservation was answered with */
@@ -5614,10 +5949,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-09-04 */
-                    "svc-api-version"?: "2024-09-04";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-09-04";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-09-04; without the header, 2024-09-04. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     /** @description The reservationUid a reservation was answered with */
@@ -5748,10 +6083,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-09-04 */
-                    "svc-api-version"?: "2024-09-04";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-09-04";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-09-04; without the header, 2024-09-04. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     /** @description The reservationUid a reservation was answered with */
@@ -5941,7 +6276,7 @@ export interface paths {
                     take?: number;
                     /** @description Items to skip */
                     skip?: number;
-                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. */
+                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
                     status?: ("accepted" | "pending" | "cancelled" | "rejected" | "upcoming" | "recurring" | "past" | "unconfirmed")[] | string | string[];
                     /** @description An attendee's e-mail address (exact) */
                     attendeeEmail?: string;
@@ -5951,11 +6286,11 @@ export interface paths {
                     bookingUid?: string;
                     /** @description Bookings of this event type */
                     eventTypeId?: number;
-                    /** @description Bookings of any of these event types: ids comma-separated or repeated */
+                    /** @description Bookings of any of these event types: ids comma-separated or repeated Repeat the parameter for several values; `eventTypeIds[]` is read as `eventTypeIds`. */
                     eventTypeIds?: number[] | string | string[];
                     /** @description Bookings of this team's event types (and of their managed copies) */
                     teamId?: number;
-                    /** @description Bookings of any of these teams' event types: ids comma-separated or repeated */
+                    /** @description Bookings of any of these teams' event types: ids comma-separated or repeated Repeat the parameter for several values; `teamsIds[]` is read as `teamsIds`. */
                     teamsIds?: number[] | string | string[];
                     /** @description The peer API's name for take (its cursor-paged version): items per page; when sent, it is the page size */
                     limit?: number;
@@ -5983,10 +6318,10 @@ export interface paths {
                     cursor?: string;
                 };
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -6181,10 +6516,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -6494,10 +6829,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -6698,10 +7033,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -6927,10 +7262,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -7163,10 +7498,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -7365,10 +7700,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -7592,10 +7927,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -7828,10 +8163,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -8061,10 +8396,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -8292,10 +8627,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -8494,10 +8829,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -8720,10 +9055,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -8860,10 +9195,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -9047,10 +9382,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -9202,10 +9537,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -9353,10 +9688,10 @@ export interface paths {
                     type?: string;
                 };
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -9503,10 +9838,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -9648,10 +9983,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -9793,10 +10128,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13" | "2026-02-25";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13" | "2026-02-25";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13, 2026-02-25; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     bookingUid: string;
@@ -9937,7 +10272,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -10143,7 +10483,12 @@ export interface paths {
                     /** @description Used when timeZone is absent; default UTC */
                     loggedInUsersTz?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -10288,7 +10633,12 @@ export interface paths {
                     /** @description A feed to try before saving it; without it, the saved feeds are checked */
                     url?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -10441,7 +10791,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -10619,7 +10974,12 @@ export interface paths {
                     /** @description Where the browser goes after the provider's consent: a path on this service, or a URL on the origin of one of the calling OAuth client's redirect URIs */
                     redir?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     calendar: "google" | "office365";
                 };
@@ -10763,7 +11123,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     calendar: "apple";
                 };
@@ -10940,7 +11305,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     calendar: "apple" | "google" | "office365";
                 };
@@ -11090,7 +11460,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     calendar: "apple" | "google" | "office365" | "ics-feed";
                 };
@@ -11263,7 +11638,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -11429,7 +11809,12 @@ export interface paths {
                     /** @description Not supported; ignored */
                     delegationCredentialId?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -11570,7 +11955,12 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -11742,7 +12132,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -11885,7 +12280,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -12028,7 +12428,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     app: "jitsi" | "zoom" | "google-meet" | "office365-video";
                 };
@@ -12176,7 +12581,12 @@ export interface paths {
                     /** @description Where the browser goes when the connection fails, under the same rule */
                     onErrorReturnTo: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     app: "zoom";
                 };
@@ -12320,7 +12730,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     app: "jitsi" | "zoom" | "google-meet" | "office365-video";
                 };
@@ -12461,7 +12876,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     app: "jitsi" | "zoom" | "google-meet" | "office365-video";
                 };
@@ -12603,7 +13023,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -12761,7 +13186,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -12954,7 +13384,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                 };
@@ -13103,7 +13538,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                 };
@@ -13252,7 +13692,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                 };
@@ -13448,7 +13893,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                 };
@@ -13481,6 +13931,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                             }[];
                             pagination?: {
@@ -13597,13 +14058,18 @@ export interface paths {
         };
         put?: never;
         /**
-         * Invite a user by id: the answer is a pending membership (accepted: false, no profile) and the user is mailed a link to accept or decline; it grants nothing until they accept, and keeps its id then. accepted: true for anyone but yourself is a 400 on body.accepted. An id that names nobody is answered the same way. Only an OWNER invites an OWNER
+         * Invite a user by id: the answer is a pending membership (accepted: false, no profile) and the user is mailed a link to accept or decline; it grants nothing until they accept, and keeps its id then. accepted: true for anyone but yourself is read as this invitation (the peer's admins send it; only the user can accept), and the answer's invitation says so. An id that names nobody is answered the same way. Only an OWNER invites an OWNER
          * @description OAuth scope: `TEAM_MEMBERSHIP_WRITE` (Write team memberships). API keys act with their owner's rights. Team permission: `membership.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                 };
@@ -13614,7 +14080,7 @@ export interface paths {
                     "application/json": {
                         userId: number;
                         /**
-                         * @description true only for yourself: anyone else becomes a member by accepting the invitation mailed to them (else 400)
+                         * @description true for yourself joins at once; for anyone else it is read as an invitation (the membership answered pending, accepted: false, with `invitation` saying so), as only the user can accept
                          * @default false
                          */
                         accepted?: boolean;
@@ -13652,6 +14118,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                             };
                         };
@@ -13793,7 +14270,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     membershipId: number;
@@ -13827,6 +14309,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                             };
                         };
@@ -13938,7 +14431,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     membershipId: number;
@@ -13972,6 +14470,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                             };
                         };
@@ -14083,7 +14592,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     membershipId: number;
@@ -14126,6 +14640,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                             };
                         };
@@ -14259,13 +14784,18 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Invite someone by e-mail: a single-use link valid 7 days (an existing member or a pending invitation: 409; only an OWNER invites an OWNER)
+         * Invite someone by e-mail: a single-use link valid 7 days, mailed to them and answered once (token, inviteLink) as the peer answers it, so you may hand it over yourself (an existing member or a pending invitation: 409; only an OWNER invites an OWNER)
          * @description OAuth scope: `TEAM_MEMBERSHIP_WRITE` (Write team memberships). API keys act with their owner's rights. Team permission: `membership.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                 };
@@ -14302,6 +14832,10 @@ export interface paths {
                                 /** @description ISO 8601; the link stops working then */
                                 expiresAt: string;
                                 createdAt: string;
+                                /** @description The invitation's secret, shown once: only its hash is stored */
+                                token: string;
+                                /** @description The page where the invited account accepts or declines */
+                                inviteLink: string;
                             };
                         };
                     };
@@ -14447,7 +14981,12 @@ export interface paths {
                     /** @description List at most this many hosts of each event type */
                     hostsLimit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                 };
@@ -14714,7 +15253,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                 };
@@ -14725,7 +15269,8 @@ export interface paths {
                     "application/json": {
                         title: string;
                         slug: string;
-                        lengthInMinutes: number;
+                        /** @description Required on creates (or its older name, length) */
+                        lengthInMinutes?: number;
                         description?: string | null;
                         locations?: ({
                             /** @constant */
@@ -15287,6 +15832,8 @@ export interface paths {
                         }[];
                         /** @description Every accepted member of the team hosts it, members who join later included */
                         assignAllTeamMembers?: boolean;
+                        /** @description The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal) */
+                        length?: number;
                     };
                 };
             };
@@ -15581,7 +16128,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -15850,7 +16402,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -15984,7 +16541,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -15996,6 +16558,7 @@ export interface paths {
                     "application/json": {
                         title?: string;
                         slug?: string;
+                        /** @description Required on creates (or its older name, length) */
                         lengthInMinutes?: number;
                         description?: string | null;
                         locations?: ({
@@ -16553,6 +17116,8 @@ export interface paths {
                         }[];
                         /** @description Every accepted member of the team hosts it, members who join later included */
                         assignAllTeamMembers?: boolean;
+                        /** @description The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal) */
+                        length?: number;
                     };
                 };
             };
@@ -16845,7 +17410,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -17040,7 +17610,7 @@ export interface paths {
                     take?: number;
                     /** @description Items to skip */
                     skip?: number;
-                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. */
+                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
                     status?: ("accepted" | "pending" | "cancelled" | "rejected" | "upcoming" | "recurring" | "past" | "unconfirmed")[] | string | string[];
                     /** @description An attendee's e-mail address (exact) */
                     attendeeEmail?: string;
@@ -17050,11 +17620,11 @@ export interface paths {
                     bookingUid?: string;
                     /** @description Bookings of this event type */
                     eventTypeId?: number;
-                    /** @description Bookings of any of these event types: ids comma-separated or repeated */
+                    /** @description Bookings of any of these event types: ids comma-separated or repeated Repeat the parameter for several values; `eventTypeIds[]` is read as `eventTypeIds`. */
                     eventTypeIds?: number[] | string | string[];
                     /** @description Bookings of this team's event types (and of their managed copies) */
                     teamId?: number;
-                    /** @description Bookings of any of these teams' event types: ids comma-separated or repeated */
+                    /** @description Bookings of any of these teams' event types: ids comma-separated or repeated Repeat the parameter for several values; `teamsIds[]` is read as `teamsIds`. */
                     teamsIds?: number[] | string | string[];
                     /** @description The peer API's name for take (its cursor-paged version): items per page; when sent, it is the page size */
                     limit?: number;
@@ -17082,10 +17652,10 @@ export interface paths {
                     cursor?: string;
                 };
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     teamId: number;
@@ -17300,7 +17870,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                 };
@@ -17481,7 +18056,12 @@ export interface paths {
                     sortStart?: "asc" | "desc";
                     sortEnd?: "asc" | "desc";
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     userId: number;
@@ -17629,7 +18209,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     userId: number;
@@ -17819,7 +18404,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     userId: number;
@@ -17957,7 +18547,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     userId: number;
@@ -18146,7 +18741,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -18295,7 +18895,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -18481,7 +19086,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     webhookId: number;
                 };
@@ -18621,7 +19231,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     webhookId: number;
                 };
@@ -18761,7 +19376,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     webhookId: number;
                 };
@@ -18948,7 +19568,12 @@ export interface paths {
                     /** @description Attempts to return, newest first */
                     take?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     webhookId: number;
                 };
@@ -19107,7 +19732,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     webhookId: number;
                     messageId: string;
@@ -19265,7 +19895,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     webhookId: number;
                 };
@@ -19425,7 +20060,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                 };
@@ -19576,7 +20216,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                 };
@@ -19751,7 +20396,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                 };
@@ -19888,7 +20538,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                     webhookId: number;
@@ -20029,7 +20684,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                     webhookId: number;
@@ -20170,7 +20830,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                     webhookId: number;
@@ -20358,7 +21023,12 @@ export interface paths {
                     /** @description Attempts to return, newest first */
                     take?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                     webhookId: number;
@@ -20518,7 +21188,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                     webhookId: number;
@@ -20677,7 +21352,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     eventTypeId: number;
                     webhookId: number;
@@ -20838,7 +21518,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -20990,7 +21675,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -21166,7 +21856,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -21304,7 +21999,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -21446,7 +22146,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -21588,7 +22293,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -21777,7 +22487,12 @@ export interface paths {
                     /** @description Attempts to return, newest first */
                     take?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -21938,7 +22653,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -22098,7 +22818,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     teamId: number;
                     eventTypeId: number;
@@ -22260,7 +22985,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                 };
@@ -22293,6 +23023,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                                 /** @description Always true: Convene has no impersonation */
                                 disableImpersonation: boolean;
@@ -22413,13 +23154,18 @@ export interface paths {
         };
         put?: never;
         /**
-         * Add a user to the organization. A user the organization created (POST …/users) joins at once; anyone else is invited (a pending membership, accepted: false) and mailed a link: they join only by accepting. A user belongs to one organization at most (409). Only an OWNER adds an OWNER
+         * Add a user to the organization. A user the organization created (POST …/users) joins at once; anyone else is invited (a pending membership, accepted: false, even when accepted: true is sent, as the answer's invitation says) and mailed a link: they join only by accepting. A user belongs to one organization at most (409). Only an OWNER adds an OWNER
          * @description OAuth scope: `ORG_MEMBERSHIP_WRITE` (Write org memberships and users). API keys act with their owner's rights. Organization permission: `org.memberships.write`, held by the roles OWNER, ADMIN (of the organization `orgId`). Not a member: 404; a member without one of the roles: 403.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                 };
@@ -22430,7 +23176,7 @@ export interface paths {
                     "application/json": {
                         userId: number;
                         /**
-                         * @description true only for yourself: anyone else becomes a member by accepting the invitation mailed to them (else 400)
+                         * @description true for yourself joins at once; for anyone else it is read as an invitation (the membership answered pending, accepted: false, with `invitation` saying so), as only the user can accept
                          * @default false
                          */
                         accepted?: boolean;
@@ -22468,6 +23214,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                                 /** @description Always true: Convene has no impersonation */
                                 disableImpersonation: boolean;
@@ -22613,7 +23370,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     membershipId: number;
@@ -22647,6 +23409,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                                 /** @description Always true: Convene has no impersonation */
                                 disableImpersonation: boolean;
@@ -22762,7 +23535,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     membershipId: number;
@@ -22796,6 +23574,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                                 /** @description Always true: Convene has no impersonation */
                                 disableImpersonation: boolean;
@@ -22911,7 +23700,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     membershipId: number;
@@ -22954,6 +23748,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                                 /** @description Always true: Convene has no impersonation */
                                 disableImpersonation: boolean;
@@ -23099,16 +23904,21 @@ export interface paths {
                     take?: number;
                     /** @description Users to skip */
                     skip?: number;
-                    /** @description Only the members with these e-mail addresses */
+                    /** @description Only the members with these e-mail addresses Repeat the parameter for several values; `emails[]` is read as `emails`. */
                     emails?: string[] | string | string[];
-                    /** @description Only the members of any of these teams of the organization */
+                    /** @description Only the members of any of these teams of the organization Repeat the parameter for several values; `teamIds[]` is read as `teamIds`. */
                     teamIds?: number[] | string | string[];
-                    /** @description Member attributes are not supported: must be empty */
+                    /** @description Member attributes are not supported: must be empty Repeat the parameter for several values; `assignedOptionIds[]` is read as `assignedOptionIds`. */
                     assignedOptionIds?: string | string[];
                     /** @description Accepted for the peer's clients; without attributes it changes nothing */
                     attributeQueryOperator?: "OR" | "AND" | "NONE";
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                 };
@@ -23280,7 +24090,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                 };
@@ -23498,7 +24313,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     userId: number;
@@ -23660,7 +24480,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     userId: number;
@@ -23870,7 +24695,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                 };
@@ -24030,7 +24860,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                 };
@@ -24230,7 +25065,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                 };
@@ -24404,7 +25244,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -24554,7 +25399,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -24704,7 +25554,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -24901,7 +25756,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -24935,6 +25795,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                             }[];
                             pagination?: {
@@ -25057,7 +25928,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -25069,7 +25945,7 @@ export interface paths {
                     "application/json": {
                         userId: number;
                         /**
-                         * @description true only for yourself: anyone else becomes a member by accepting the invitation mailed to them (else 400)
+                         * @description true for yourself joins at once; for anyone else it is read as an invitation (the membership answered pending, accepted: false, with `invitation` saying so), as only the user can accept
                          * @default false
                          */
                         accepted?: boolean;
@@ -25107,6 +25983,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                             };
                         };
@@ -25248,7 +26135,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -25283,6 +26175,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                             };
                         };
@@ -25394,7 +26297,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -25429,6 +26337,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                             };
                         };
@@ -25540,7 +26459,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -25584,6 +26508,17 @@ export interface paths {
                                     username?: string;
                                     /** @description Left out when not set */
                                     avatarUrl?: string;
+                                };
+                                /** @description Only in the answer to a create that invited someone: what happens next */
+                                invitation?: {
+                                    /**
+                                     * @description The user has yet to accept; until then the membership grants nothing
+                                     * @constant
+                                     */
+                                    status: "pending";
+                                    /** @description The request asked for accepted: true, which only the user can give: it was read as this invitation */
+                                    acceptedRequested: boolean;
+                                    message: string;
                                 };
                             };
                         };
@@ -25723,7 +26658,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -25910,7 +26850,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                 };
@@ -26208,7 +27153,12 @@ export interface paths {
                     /** @description List at most this many hosts of each event type */
                     hostsLimit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -26476,7 +27426,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -26488,7 +27443,8 @@ export interface paths {
                     "application/json": {
                         title: string;
                         slug: string;
-                        lengthInMinutes: number;
+                        /** @description Required on creates (or its older name, length) */
+                        lengthInMinutes?: number;
                         description?: string | null;
                         locations?: ({
                             /** @constant */
@@ -27050,6 +28006,8 @@ export interface paths {
                         }[];
                         /** @description Every accepted member of the team hosts it, members who join later included */
                         assignAllTeamMembers?: boolean;
+                        /** @description The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal) */
+                        length?: number;
                     };
                 };
             };
@@ -27344,7 +28302,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -27614,7 +28577,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -27749,7 +28717,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -27762,6 +28735,7 @@ export interface paths {
                     "application/json": {
                         title?: string;
                         slug?: string;
+                        /** @description Required on creates (or its older name, length) */
                         lengthInMinutes?: number;
                         description?: string | null;
                         locations?: ({
@@ -28319,6 +29293,8 @@ export interface paths {
                         }[];
                         /** @description Every accepted member of the team hosts it, members who join later included */
                         assignAllTeamMembers?: boolean;
+                        /** @description The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal) */
+                        length?: number;
                     };
                 };
             };
@@ -28611,7 +29587,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -28803,7 +29784,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -28944,7 +29930,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -29131,7 +30122,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -29264,7 +30260,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -29449,7 +30450,7 @@ export interface paths {
                     take?: number;
                     /** @description Items to skip */
                     skip?: number;
-                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. */
+                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
                     status?: ("accepted" | "pending" | "cancelled" | "rejected" | "upcoming" | "recurring" | "past" | "unconfirmed")[] | string | string[];
                     /** @description An attendee's e-mail address (exact) */
                     attendeeEmail?: string;
@@ -29459,11 +30460,11 @@ export interface paths {
                     bookingUid?: string;
                     /** @description Bookings of this event type */
                     eventTypeId?: number;
-                    /** @description Bookings of any of these event types: ids comma-separated or repeated */
+                    /** @description Bookings of any of these event types: ids comma-separated or repeated Repeat the parameter for several values; `eventTypeIds[]` is read as `eventTypeIds`. */
                     eventTypeIds?: number[] | string | string[];
                     /** @description Bookings of this team's event types (and of their managed copies) */
                     teamId?: number;
-                    /** @description Bookings of any of these teams' event types: ids comma-separated or repeated */
+                    /** @description Bookings of any of these teams' event types: ids comma-separated or repeated Repeat the parameter for several values; `teamsIds[]` is read as `teamsIds`. */
                     teamsIds?: number[] | string | string[];
                     /** @description The peer API's name for take (its cursor-paged version): items per page; when sent, it is the page size */
                     limit?: number;
@@ -29491,10 +30492,10 @@ export interface paths {
                     cursor?: string;
                 };
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     orgId: number;
@@ -29708,7 +30709,7 @@ export interface paths {
                     take?: number;
                     /** @description Items to skip */
                     skip?: number;
-                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. */
+                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
                     status?: ("accepted" | "pending" | "cancelled" | "rejected" | "upcoming" | "recurring" | "past" | "unconfirmed")[] | string | string[];
                     /** @description An attendee's e-mail address (exact) */
                     attendeeEmail?: string;
@@ -29718,11 +30719,11 @@ export interface paths {
                     bookingUid?: string;
                     /** @description Bookings of this event type */
                     eventTypeId?: number;
-                    /** @description Bookings of any of these event types: ids comma-separated or repeated */
+                    /** @description Bookings of any of these event types: ids comma-separated or repeated Repeat the parameter for several values; `eventTypeIds[]` is read as `eventTypeIds`. */
                     eventTypeIds?: number[] | string | string[];
                     /** @description Bookings of this team's event types (and of their managed copies) */
                     teamId?: number;
-                    /** @description Bookings of any of these teams' event types: ids comma-separated or repeated */
+                    /** @description Bookings of any of these teams' event types: ids comma-separated or repeated Repeat the parameter for several values; `teamsIds[]` is read as `teamsIds`. */
                     teamsIds?: number[] | string | string[];
                     /** @description The peer API's name for take (its cursor-paged version): items per page; when sent, it is the page size */
                     limit?: number;
@@ -29750,10 +30751,10 @@ export interface paths {
                     cursor?: string;
                 };
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     orgId: number;
@@ -29968,10 +30969,10 @@ export interface paths {
                     type?: string;
                 };
                 header?: {
-                    /** @description API version; defaults to 2024-08-13 */
-                    "svc-api-version"?: "2024-08-13";
-                    /** @description The peer API's name for svc-api-version, with the same values; sending both with different values is a 400 */
-                    "cal-api-version"?: "2024-08-13";
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
                 };
                 path: {
                     orgId: number;
@@ -30124,7 +31125,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                 };
@@ -30303,7 +31309,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     userId: number;
@@ -30464,7 +31475,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     userId: number;
@@ -30493,6 +31509,14 @@ export interface paths {
                             /** @description HH:mm */
                             startTime: string;
                             /** @description HH:mm; 24:00 is the end of the day */
+                            endTime: string;
+                        }[];
+                        /** @description The peer's older name for availability (days may be numbers, 0 = Sunday; times HH:mm or timestamps), read as it */
+                        availabilities?: {
+                            days: (number | ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday"))[];
+                            /** @description HH:mm, or an ISO 8601 timestamp whose UTC time of day is meant */
+                            startTime: string;
+                            /** @description HH:mm, or an ISO 8601 timestamp whose UTC time of day is meant */
                             endTime: string;
                         }[];
                         /** @description Date overrides; 00:00–00:00 marks a date unavailable */
@@ -30682,7 +31706,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     userId: number;
@@ -30836,7 +31865,12 @@ export interface paths {
                     /** @description Required when deleting the default schedule: the schedule that becomes the default */
                     newDefaultScheduleId?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     userId: number;
@@ -30965,7 +31999,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     userId: number;
@@ -30995,6 +32034,14 @@ export interface paths {
                             /** @description HH:mm */
                             startTime: string;
                             /** @description HH:mm; 24:00 is the end of the day */
+                            endTime: string;
+                        }[];
+                        /** @description The peer's older name for availability (days may be numbers, 0 = Sunday; times HH:mm or timestamps), read as it */
+                        availabilities?: {
+                            days: (number | ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday"))[];
+                            /** @description HH:mm, or an ISO 8601 timestamp whose UTC time of day is meant */
+                            startTime: string;
+                            /** @description HH:mm, or an ISO 8601 timestamp whose UTC time of day is meant */
                             endTime: string;
                         }[];
                         /** @description Date overrides; 00:00–00:00 marks a date unavailable */
@@ -31185,7 +32232,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -31360,7 +32412,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     teamId: number;
@@ -31533,7 +32590,12 @@ export interface paths {
                     /** @description Only the entries of the member with this address */
                     email?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                 };
@@ -31701,7 +32763,12 @@ export interface paths {
                     sortStart?: "asc" | "desc";
                     sortEnd?: "asc" | "desc";
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     userId: number;
@@ -31849,7 +32916,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     userId: number;
@@ -32039,7 +33111,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     userId: number;
@@ -32177,7 +33254,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     userId: number;
@@ -32366,7 +33448,12 @@ export interface paths {
                     /** @description Items to skip */
                     skip?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                 };
@@ -32518,7 +33605,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                 };
@@ -32707,7 +33799,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     webhookId: number;
@@ -32849,7 +33946,12 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     webhookId: number;
@@ -32991,7 +34093,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     webhookId: number;
@@ -33180,7 +34287,12 @@ export interface paths {
                     /** @description Attempts to return, newest first */
                     take?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     webhookId: number;
@@ -33340,7 +34452,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     webhookId: number;
@@ -33499,7 +34616,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
                 path: {
                     orgId: number;
                     webhookId: number;
@@ -33597,6 +34719,328 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timezones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the time zones Convene accepts, each with the city naming it: public, no credential needed
+         * @description Public: no credential needed; a valid one may be sent.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                /** @description The place the zone is named after, e.g. New York for America/New_York (UTC for UTC) */
+                                city: string;
+                                /** @description The IANA name to send as timeZone */
+                                timezone: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api-keys/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the API key this request is sent with by a new one (same name), revoked at once: the answer is the new key, shown once. It expires after apiKeyDaysValid days (default 30, as the peer's), or never with apiKeyNeverExpires: true
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Days the new key is valid (default 30, as the peer's) */
+                        apiKeyDaysValid?: number;
+                        /** @description true: the new key never expires (then send no apiKeyDaysValid) */
+                        apiKeyNeverExpires?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                /** @description The new key; the one the request was sent with no longer works */
+                                apiKey: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };

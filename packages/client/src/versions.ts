@@ -31,5 +31,6 @@ export const DEFAULT_VERSIONS: Readonly<Record<string, string>> = {
   "POST /v2/bookings/{bookingUid}/reassign": "2024-08-13",
   "POST /v2/bookings/{bookingUid}/reassign/{userId}": "2024-08-13",
   "POST /v2/bookings/{bookingUid}/reschedule": "2024-08-13",
-  "POST /v2/slots/reservations": "2024-09-04"
+  "POST /v2/slots/reservations": "2024-09-04",
+  "POST /v2/slots/reserve": "2024-09-04"
 };
