@@ -22,6 +22,7 @@ import { slotRoutes } from "../slots/slots.routes";
 import { teamResourceRoutes } from "../teams/team-resources.routes";
 import { teamRoutes } from "../teams/teams.routes";
 import { webhookRoutes } from "../webhooks/webhooks.routes";
+import { workflowRoutes } from "../workflows/workflows.routes";
 import type { ApiRoute } from "./api-route";
 
 export const ROUTE_CATALOG: readonly ApiRoute[] = [
@@ -44,4 +45,5 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...orgScheduleRoutes,
   ...orgOooRoutes,
   ...orgWebhookRoutes,
+  ...workflowRoutes,
 ];
