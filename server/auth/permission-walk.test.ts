@@ -96,7 +96,16 @@ const newWorkflow = ZCreateWorkflowInput.parse({
   name: "Walk",
   activation: { isActiveOnAllEventTypes: true },
   trigger: { type: "beforeEvent", offset: { value: 1, unit: "hour" } },
-  steps: [{ action: "email_host", stepNumber: 1, template: "reminder", sender: "Convene", includeCalendarEvent: false, message: { subject: "Soon", html: "<p>Soon</p>" } }],
+  steps: [
+    {
+      action: "email_host",
+      stepNumber: 1,
+      template: "reminder",
+      sender: "Convene",
+      includeCalendarEvent: false,
+      message: { subject: "Soon", html: "<p>Soon</p>" },
+    },
+  ],
 });
 
 /** The workflow use cases of a team, reached by `/v2/teams/…` (no orgId) or the organization's path (with it). */

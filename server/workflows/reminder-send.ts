@@ -11,8 +11,7 @@
 import { htmlToText, fillTemplate, type TemplateRecipient } from "./workflow-template";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "../bookings/booking.dto";
 import { icsForBooking } from "../bookings/booking-ics";
-import { bookingPageUrl, manageLinksFor } from "../bookings/manage-link";
-import { manageTokenOfBooking } from "../bookings/manage-link.service";
+import { bookingPageUrl, manageLinksFor, manageTokenFor } from "../bookings/manage-link";
 import { hasMailbox } from "../bookings/phone-only-attendee";
 import { db, type Tx } from "../db/client";
 import { log } from "../log";
@@ -30,7 +29,7 @@ const REMINDER_SELECT = {
   status: true,
   scheduledFor: true,
   detail: true,
-  booking: { select: BOOKING_SELECT },
+  booking: { select: { ...BOOKING_SELECT, manageNonce: true } },
   step: {
     select: {
       action: true,
@@ -76,7 +75,7 @@ export function refusalOf(
   return null;
 }
 
-async function recipientsOf(reminder: Reminder, booking: TBookingOutput): Promise<(TemplateRecipient & { email: string })[]> {
+function recipientsOf(reminder: Reminder, booking: TBookingOutput): (TemplateRecipient & { email: string })[] {
   const view = bookingPageUrl(booking.uid);
   const organizerZone = booking.hosts[0]?.timeZone ?? "UTC";
   switch (reminder.step.action) {
@@ -85,8 +84,7 @@ async function recipientsOf(reminder: Reminder, booking: TBookingOutput): Promis
     case "email_address":
       return reminder.step.email ? [{ email: reminder.step.email, name: reminder.step.email, timeZone: organizerZone, links: { view } }] : [];
     default: {
-      const token = await manageTokenOfBooking(booking.uid);
-      const links = token ? manageLinksFor(booking.uid, token) : { view };
+      const links = manageLinksOf(reminder.booking);
       return booking.attendees
         .filter(({ email }) => hasMailbox(email))
         .map((attendee) => ({ email: attendee.email, name: attendee.name, timeZone: attendee.timeZone, locale: attendee.language, links, attendee }));
@@ -135,7 +133,7 @@ async function claim(reminderId: number, now: Date): Promise<SmsPlan | null> {
       return null;
     }
     if (reminder.step.action !== "sms_attendee") {
-      const mails = (await recipientsOf(reminder, booking)).map((recipient) => mailOf(reminder, booking, recipient));
+      const mails = recipientsOf(reminder, booking).map((recipient) => mailOf(reminder, booking, recipient));
       await queueMails(tx, mails);
       await finish(mails.length ? "SENT" : "SKIPPED", mails.length ? null : "No recipient with a mailbox");
       return null;
@@ -162,7 +160,7 @@ async function claim(reminderId: number, now: Date): Promise<SmsPlan | null> {
       else await finish("SKIPPED", numbers.length ? "Every attendee's number opted out of SMS" : "No attendee gave a phone number");
       return null;
     }
-    const links = await manageLinksOf(booking);
+    const links = manageLinksOf(reminder.booking);
     const bodies = messages.map(({ to, attendee }) => ({
       to,
       body: fillTemplate(
@@ -177,8 +175,9 @@ async function claim(reminderId: number, now: Date): Promise<SmsPlan | null> {
   });
 }
 
-async function manageLinksOf(booking: TBookingOutput) {
-  const token = await manageTokenOfBooking(booking.uid);
+/** The attendee's manage links, derived from the booking's nonce here (never stored in the reminder or the job). */
+function manageLinksOf(booking: { uid: string; manageNonce: string | null }) {
+  const token = manageTokenFor(booking);
   return token ? manageLinksFor(booking.uid, token) : { view: bookingPageUrl(booking.uid) };
 }
 
