@@ -5,7 +5,9 @@
  */
 import { z } from "zod";
 import { ZCreateWebhookInput } from "@/server/webhooks/webhook.schemas";
-import { EMITTED_TRIGGERS, type WebhookTrigger } from "@/server/webhooks/webhook-triggers";
+import { EMITTED_TRIGGERS } from "@/server/webhooks/webhook-triggers";
+
+type WebhookTrigger = (typeof EMITTED_TRIGGERS)[number];
 import { CheckboxField, CheckboxGroupField } from "../form/choice-fields";
 import { TextareaField, TextField } from "../form/fields";
 import { Form, SubmitButton, useZodForm } from "../form/form";
@@ -14,7 +16,7 @@ import type { TWebhookListing } from "./types";
 
 export type TWebhookFormValues = { subscriberUrl: string; triggers: WebhookTrigger[]; payloadTemplate: string | null; active: boolean };
 
-const isEmitted = (trigger: string) => (EMITTED_TRIGGERS as readonly string[]).includes(trigger);
+const isEmitted = (trigger: string): trigger is WebhookTrigger => (EMITTED_TRIGGERS as readonly string[]).includes(trigger);
 
 /** The create body's fields; an empty template is none (the standard body). */
 const ZWebhookForm = z.object({
@@ -40,7 +42,7 @@ export function WebhookForm({
   const defaults = {
     subscriberUrl: initial?.subscriberUrl ?? "",
     // A webhook stored before silent triggers were refused may name one: the form offers and keeps only fired ones.
-    triggers: (initial ? initial.triggers.filter(isEmitted) : ["BOOKING_CREATED"]) as WebhookTrigger[],
+    triggers: initial ? initial.triggers.filter(isEmitted) : (["BOOKING_CREATED"] as WebhookTrigger[]),
     active: initial ? initial.active : true,
     payloadTemplate: initial?.payloadTemplate ?? "",
   };

@@ -8,7 +8,8 @@
  * - the inbound-message webhook: `reply(from, body)` posts what Twilio posts for an incoming SMS (From, To, Body,
  *   MessageSid, AccountSid…) to the app's URL, signed with X-Twilio-Signature (HMAC-SHA1 of URL + sorted params).
  *   Like Twilio's own STOP filtering, an opt-out word also unsubscribes the number here, and START lifts it.
- * Tests read what was sent through `messages()` and make Twilio fail for a while with `failNext`.
+ * Tests read what was sent through `messages()` and make Twilio fail for a while with `failNext`; Playwright workers,
+ * in other processes, through GET /__test/messages and POST /__test/reply {webhookUrl, from, body}.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
@@ -55,6 +56,11 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const server = http.createServer(async (request, response) => {
     const body = await readBody(request);
     const path = new URL(request.url ?? "/", "http://twilio.invalid").pathname;
+    if (path === "/__test/messages") return send(response, 200, sent);
+    if (path === "/__test/reply") {
+      const { webhookUrl, from, body: text } = JSON.parse(body) as { webhookUrl: string; from: string; body: string };
+      return send(response, 200, { status: await reply(webhookUrl, from, text) });
+    }
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(path);
     if (request.method !== "POST" || !match) return send(response, 404, twilioError(404, 20404, "The requested resource was not found"));
     const basic = `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString("base64")}`;
@@ -106,29 +112,31 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     failNext: (count, status = 503) => {
       failures = { count, status };
     },
-    reply: async (webhookUrl, from, text) => {
-      const word = text.trim().toUpperCase();
-      if (STOP_WORDS.has(word)) unsubscribed.add(from);
-      if (START_WORDS.has(word)) unsubscribed.delete(from);
-      const params = {
-        AccountSid: ACCOUNT_SID,
-        ApiVersion: "2010-04-01",
-        Body: text,
-        From: from,
-        MessageSid: `SM${randomBytes(16).toString("hex")}`,
-        NumMedia: "0",
-        NumSegments: "1",
-        SmsMessageSid: `SM${randomBytes(16).toString("hex")}`,
-        SmsStatus: "received",
-        To: FROM,
-      };
-      const response = await fetch(webhookUrl, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signTwilioRequest(AUTH_TOKEN, webhookUrl, params) },
-        body: new URLSearchParams(params),
-      });
-      return response.status;
-    },
+    reply,
     stop,
   };
+
+  async function reply(webhookUrl: string, from: string, text: string): Promise<number> {
+    const word = text.trim().toUpperCase();
+    if (STOP_WORDS.has(word)) unsubscribed.add(from);
+    if (START_WORDS.has(word)) unsubscribed.delete(from);
+    const params = {
+      AccountSid: ACCOUNT_SID,
+      ApiVersion: "2010-04-01",
+      Body: text,
+      From: from,
+      MessageSid: `SM${randomBytes(16).toString("hex")}`,
+      NumMedia: "0",
+      NumSegments: "1",
+      SmsMessageSid: `SM${randomBytes(16).toString("hex")}`,
+      SmsStatus: "received",
+      To: FROM,
+    };
+    const response = await fetch(webhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signTwilioRequest(AUTH_TOKEN, webhookUrl, params) },
+      body: new URLSearchParams(params),
+    });
+    return response.status;
+  }
 }
