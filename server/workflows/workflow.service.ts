@@ -6,9 +6,12 @@
 import { randomUUID } from "node:crypto";
 import type { Actor } from "../auth/actor";
 import { db, type Tx } from "../db/client";
+import { env } from "../env";
 import { AppError } from "../errors";
+import { queueMails } from "../mail/mail-queue";
 import { Page, type TPaginationQuery } from "../http/pagination";
 import { rescheduleWorkflow } from "./reminder-schedule";
+import { previewMessage } from "./workflow-preview";
 import { eventTypesForWorkflowsOf, isAllowedFixedAddress, requireWorkflowPermission, workflowsOf, type WorkflowOwner } from "./workflow-access";
 import { toWorkflowOutput, WORKFLOW_SELECT, type TWorkflowOutput } from "./workflow.dto";
 import type { TCreateWorkflowInput, TStepInput, TTriggerInput, TUpdateWorkflowInput } from "./workflow.schemas";
@@ -142,4 +145,25 @@ export async function deleteWorkflow(actor: Actor, owner: WorkflowOwner, workflo
     await tx.workflow.delete({ where: { id: workflowId } });
     return toWorkflowOutput(row);
   });
+}
+
+/** The site's page: the actor's own workflows and the personal event types they may apply to. */
+export async function workflowEditorData(actor: Actor) {
+  const [workflows, eventTypes, user] = await Promise.all([
+    db.workflow.findMany({ where: workflowsOf(actor, { kind: "user" }), select: WORKFLOW_SELECT, orderBy: { id: "asc" } }),
+    db.eventType.findMany({ where: eventTypesForWorkflowsOf(actor, { kind: "user" }), select: { id: true, title: true }, orderBy: { id: "asc" } }),
+    db.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { name: true, email: true, timeZone: true } }),
+  ]);
+  return { workflows: workflows.map(toWorkflowOutput), eventTypes, me: user };
+}
+
+/** A step's message for the sample booking, mailed to the actor themself (never to anyone else): the editor's test send. */
+export async function sendTestMessage(actor: Actor, message: { subject: string; body: string; isSms: boolean }): Promise<{ sentTo: string }> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { name: true, email: true, timeZone: true } });
+  const preview = previewMessage(message, user.timeZone, user, env().APP_URL);
+  const subject = message.isSms ? "Test SMS (as text): what the attendee would read" : `Test: ${preview.subject || "(no subject)"}`;
+  await db.$transaction((tx) =>
+    queueMails(tx, [{ to: user.email, subject, text: preview.text, ...(preview.html && !message.isSms ? { html: preview.html } : {}) }]),
+  );
+  return { sentTo: user.email };
 }
