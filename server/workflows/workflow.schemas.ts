@@ -52,12 +52,15 @@ const ZOffset = z
   .object({ value: z.number().int().min(0), unit: z.enum(OFFSET_UNITS) })
   .refine((offset) => offsetMinutes(offset) <= MAX_OFFSET_MINUTES, "offset: at most 30 days");
 
-const ZTrigger = z.union([
+const ZTrigger = z.discriminatedUnion("type", [
   z.object({ type: z.enum(["beforeEvent", "afterEvent"]), offset: ZOffset }),
   z.object({ type: z.enum(["newEvent", "eventCancelled", "rescheduleEvent", "bookingNoShowUpdated", "bookingRequested", "bookingRejected"]) }),
-  z.object({ type: z.enum(SILENT_PEER_TRIGGERS) }).transform((_, context) => {
-    context.addIssue({ code: "custom", message: "This trigger needs payments or Cal Video, which Convene does not have: nothing would ever fire it" });
-    return z.NEVER;
+  z.object({ type: z.enum(SILENT_PEER_TRIGGERS) }).superRefine((_, context) => {
+    context.addIssue({
+      code: "custom",
+      path: ["type"],
+      message: "This trigger needs payments or Cal Video, which Convene does not have: nothing would ever fire it",
+    });
   }),
 ]);
 export type TTriggerInput = z.infer<typeof ZTrigger>;
