@@ -17,6 +17,11 @@ export const ERROR_STATUS = {
   /** An upstream service Convene called for the request (a phone-call provider) failed. */
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
+  /**
+   * The database stopped answering after a write's commit was sent: it may or may not have happened. Not "try again":
+   * the details say what to look up (server/db/outcome-unknown.ts).
+   */
+  OUTCOME_UNKNOWN: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

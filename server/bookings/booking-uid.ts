@@ -5,6 +5,7 @@
  * path still takes (a uid is looked up as the string it is).
  */
 import { randomInt } from "node:crypto";
+import { declareWriteIntent } from "../db/write-intent";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 export const BOOKING_UID_LENGTH = 22;
@@ -13,5 +14,7 @@ export function newBookingUid(): string {
   let uid = "";
   // randomInt rejects out-of-range draws itself, so each character is uniform over the 62.
   for (let index = 0; index < BOOKING_UID_LENGTH; index++) uid += BASE62[randomInt(BASE62.length)];
+  // A uid is drawn for the booking about to be written: if its commit goes unanswered, the client is told to look it up.
+  declareWriteIntent({ bookingUid: uid });
   return uid;
 }

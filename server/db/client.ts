@@ -8,6 +8,7 @@ import pg from "pg";
 import { log } from "../log";
 import { queryRecorder } from "../http/server-timing";
 import { databaseDeadlines } from "./deadlines";
+import { enforceQueryDeadline } from "./query-deadline";
 import { PrismaClient } from "./generated/client";
 import { sharedReads } from "./shared-reads";
 import { GENERIC_PLANS, StatementBatch, statementNameOf, type BatchOptions, type BatchResult, type Statement } from "./statement-batch";
@@ -55,6 +56,19 @@ function timeQueries(client: pg.PoolClient): void {
   }) as pg.PoolClient["query"];
 }
 
+/**
+ * A backend whose client has gone (the deadline dropped a connection that answered nothing) stops within a second of
+ * noticing, instead of running on and committing what it was sent. PostgreSQL 14 and later; older ones ignore it.
+ */
+const CLIENT_CHECK = `DO $$ BEGIN PERFORM set_config('client_connection_check_interval', '1000', false);
+  EXCEPTION WHEN undefined_object THEN NULL; END $$`;
+/**
+ * pglite-socket ignores start-up parameters, statement_timeout among them; a SET reaches its backend (shared by every
+ * connection, so it holds for all of them alike). Its connections are queued by pglite-socket, not by the backend, and a
+ * dropped one's queued messages are discarded and its transaction rolled back.
+ */
+const embeddedSettings = (statementMs: number) => `SET statement_timeout = ${Math.round(statementMs)}`;
+
 const onLostIdleConnection = (error: Error) => log.warn("database connection lost while idle; the pool opens a new one when needed", { error });
 
 function connect(): Connection {
@@ -66,12 +80,14 @@ function connect(): Connection {
       connectionString,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       connectionTimeoutMillis: deadlines.connectMs,
-      query_timeout: deadlines.queryMs,
+      // No query_timeout: it answers "timed out" while the server goes on and may commit. query-deadline.ts cancels
+      // the query on the server instead and waits for its answer.
       statement_timeout: deadlines.statementMs,
-      // pglite-socket ignores start-up parameters, statement_timeout among them; a SET reaches its backend
-      // (shared by every connection, so it holds for all of them alike). The pool awaits this hook before it
-      // hands the connection out, so the SET never overlaps the connection's first query.
-      onConnect: isEmbeddedDatabase() ? (client) => client.query(`SET statement_timeout = ${Math.round(deadlines.statementMs)}`) : undefined,
+      // The pool awaits this hook before it hands the connection out, so it never overlaps the connection's first query.
+      onConnect: (client) => {
+        enforceQueryDeadline(client, { deadlineMs: deadlines.queryMs, graceMs: deadlines.cancelGraceMs });
+        return client.query(isEmbeddedDatabase() ? embeddedSettings(deadlines.statementMs) : CLIENT_CHECK);
+      },
     }),
   );
   // An idle connection that dies is dropped by the pool, which then emits "error": without a listener

@@ -15,8 +15,13 @@ export const databaseDeadlines = () => {
     connectMs: millis("DATABASE_CONNECT_TIMEOUT_MS", 5_000),
     /** One statement, enforced by the server (statement_timeout; it cancels and keeps the connection). */
     statementMs,
-    /** The same on the client, a little later: the only deadline that holds when the server does not answer at all. */
+    /**
+     * The same on the client, a little later: past it the query is cancelled on the server (a batch of several
+     * statements can outlast statement_timeout, which bounds each one), and its answer awaited (query-deadline.ts).
+     */
     queryMs: statementMs + 1_000,
+    /** How long the answer to a cancelled query is awaited before the connection is dropped and the outcome is unknown. */
+    cancelGraceMs: millis("DATABASE_CANCEL_GRACE_MS", 3_000),
     /** A whole interactive transaction, from its first statement to its commit. */
     transactionMs: millis("DATABASE_TRANSACTION_TIMEOUT_MS", 10_000),
   };

@@ -120,6 +120,11 @@ export class StatementBatch {
     this.trailing = trailing;
   }
 
+  /** Every statement this batch sends, its BEGIN and COMMIT among them (query-deadline.ts: can it commit?). */
+  sentTexts(): string[] {
+    return [...this.leading, ...this.statements, ...this.trailing].map((statement) => statement.text);
+  }
+
   /** The results of the caller's statements, without the leading and trailing ones. */
   private get ownResults(): BatchResult {
     return this.results.slice(this.leading.length, this.leading.length + this.statements.length);

@@ -6,6 +6,7 @@
  */
 import { AppError } from "../errors";
 import { DATABASE_RETRY_AFTER_SECONDS } from "./deadlines";
+import { outcomeUnknownIn, type DatabaseOutcomeUnknown } from "./outcome-unknown";
 
 const NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ECONNABORTED"]);
 /** Prisma: can't reach, timed out, closed the connection; P2024 pool timeout; P2028 transaction API (maxWait/timeout passed). */
@@ -49,7 +50,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof current !== "object" || current === null || seen.has(current)) continue;
     seen.add(current);
     const inspectable = current as Inspectable;
-    if (matchesOne(inspectable)) return true;
+    if (matchesOne(inspectable) || (current instanceof Error && current.name === "DatabaseOutcomeUnknown")) return true;
     queue.push(inspectable.cause, inspectable.meta, (inspectable.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError);
     if (current instanceof AggregateError) queue.push(...current.errors);
   }
@@ -62,4 +63,28 @@ export const databaseUnavailableError = () =>
   new AppError("SERVICE_UNAVAILABLE", "The service cannot reach its database right now; try again shortly", undefined, RETRY_AFTER);
 
 /** The error as transports should answer it: a database outage becomes the 503 AppError, anything else is returned as is. */
-export const asServiceError = (error: unknown): unknown => (!(error instanceof AppError) && isDatabaseUnavailable(error) ? databaseUnavailableError() : error);
+/** The answer to a write whose commit was sent but never acknowledged: what to look up instead of retrying. */
+export function outcomeUnknownError(unknown: DatabaseOutcomeUnknown): AppError {
+  const { bookingUid } = unknown.intent;
+  const lookUp = bookingUid
+    ? `Look the booking up (GET /v2/bookings/${bookingUid}) before booking again: if it exists, it was made.`
+    : "Check whether the change is there before repeating it: repeating it blindly could make it twice.";
+  return new AppError(
+    "OUTCOME_UNKNOWN",
+    `The database stopped answering after this change was sent, so Convene cannot tell whether it was saved. ${lookUp}`,
+    bookingUid ? { outcome: "unknown", bookingUid } : { outcome: "unknown" },
+  );
+}
+
+/**
+ * The AppError a database failure is answered with, or null when `error` is no database failure: OUTCOME_UNKNOWN when a
+ * commit may have happened, SERVICE_UNAVAILABLE (nothing was written; try again) otherwise.
+ */
+export function databaseFailureAsAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return null;
+  const unknown = outcomeUnknownIn(error);
+  if (unknown) return outcomeUnknownError(unknown);
+  return isDatabaseUnavailable(error) ? databaseUnavailableError() : null;
+}
+
+export const asServiceError = (error: unknown): unknown => databaseFailureAsAppError(error) ?? error;

@@ -12,6 +12,7 @@ import { log } from "../log";
 import { requireOrgPermission, requireTeamOfOrganization } from "../organizations/organization-access";
 import { requirePermission } from "../teams/team-roles";
 import { errorResponse, successResponse, toErrorResponse } from "./envelope";
+import { withWriteIntent } from "../db/write-intent";
 import { Page } from "./pagination";
 import { ignoredPeerQueryParams, peerFieldsOf, withoutIgnored } from "./peer-fields";
 import { withRateLimitHeaders } from "./rate-limit-headers";
@@ -184,7 +185,7 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
   };
   const handle = async (request: Request, context: NextContext): Promise<Response> => {
     // Whatever the answer, it names the rate limits the request was counted against (RateLimit-Policy, RateLimit).
-    const answer = () => withRateLimitHeaders(() => respond(request, context));
+    const answer = () => withRateLimitHeaders(() => withWriteIntent(() => respond(request, context)));
     if (!wantsServerTiming(request)) return answer();
     const { result: response, header } = await recordServerTiming(answer);
     response.headers.set("server-timing", header());

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { AppError, ERROR_STATUS, type ErrorCode } from "../errors";
 import { log } from "../log";
-import { databaseUnavailableError, isDatabaseUnavailable } from "../db/unavailable";
+import { databaseFailureAsAppError } from "../db/unavailable";
 import type { TPagination } from "./pagination";
 
 export function successResponse(data: unknown, init: { status?: number; pagination?: TPagination; headers?: HeadersInit } = {}) {
@@ -32,9 +32,10 @@ const isPrismaKnownError = (error: unknown): error is PrismaLikeError =>
 
 /** Every error a /v2 handler can throw ends here. Unexpected ones are logged and answered without internals. */
 export function toErrorResponse(error: unknown, requestId: string): Response {
-  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
-    log.warn("database unavailable; answered 503", { requestId, error });
-    return toErrorResponse(databaseUnavailableError(), requestId);
+  const outage = databaseFailureAsAppError(error);
+  if (outage) {
+    log.warn(`database failure; answered ${outage.code}`, { requestId, error });
+    return toErrorResponse(outage, requestId);
   }
   if (error instanceof AppError) return errorResponse(error.code, error.message, { details: error.details, headers: error.headers });
   if (error instanceof z.ZodError) {

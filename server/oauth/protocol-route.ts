@@ -3,7 +3,7 @@
  * run the use case, answer with RFC 6749 error bodies and no-store caching.
  */
 import { log } from "../log";
-import { isDatabaseUnavailable, RETRY_AFTER } from "../db/unavailable";
+import { databaseFailureAsAppError } from "../db/unavailable";
 import { NO_STORE, OAuthError, oauthErrorResponse } from "./oauth-error";
 import { clientAddress } from "../http/client-address";
 import { withRateLimitHeaders } from "../http/rate-limit-headers";
@@ -24,11 +24,16 @@ async function serve(handler: ProtocolHandler, request: Request): Promise<Respon
     return result === undefined ? new Response(null, { status: 200, headers: NO_STORE }) : Response.json(result, { headers: NO_STORE });
   } catch (error) {
     if (error instanceof OAuthError) return oauthErrorResponse(error);
-    if (isDatabaseUnavailable(error)) {
-      log.warn("OAuth protocol endpoint: database unavailable; answered 503", { url: request.url, error });
-      return oauthErrorResponse(
-        new OAuthError("temporarily_unavailable", "The server cannot reach its database right now; try again shortly", 503, RETRY_AFTER),
-      );
+    const outage = databaseFailureAsAppError(error);
+    if (outage) {
+      log.warn(`OAuth protocol endpoint: database failure; answered ${outage.code}`, { url: request.url, error });
+      // A token request whose commit went unacknowledged may have spent its code or refresh token: the client learns
+      // that rather than "try again", which would then fail as invalid_grant.
+      const description =
+        outage.code === "OUTCOME_UNKNOWN"
+          ? "The server's database stopped answering after this request was sent; it may have been carried out. Start the authorization again if the grant no longer works."
+          : "The server cannot reach its database right now; try again shortly";
+      return oauthErrorResponse(new OAuthError("temporarily_unavailable", description, 503, outage.headers));
     }
     log.error("OAuth protocol endpoint failed", { url: request.url, error });
     return Response.json({ error: "server_error", error_description: "Unexpected error" }, { status: 500, headers: NO_STORE });

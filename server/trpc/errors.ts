@@ -9,7 +9,7 @@ import { z } from "zod";
 import { AppError, type ErrorCode } from "../errors";
 import { zodIssues } from "../http/envelope";
 import { log } from "../log";
-import { databaseUnavailableError, isDatabaseUnavailable } from "../db/unavailable";
+import { databaseFailureAsAppError } from "../db/unavailable";
 
 const TRPC_CODE = {
   BAD_REQUEST: "BAD_REQUEST",
@@ -25,6 +25,7 @@ const TRPC_CODE = {
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
   BAD_GATEWAY: "BAD_GATEWAY",
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  OUTCOME_UNKNOWN: "SERVICE_UNAVAILABLE",
 } as const satisfies Record<ErrorCode, TRPC_ERROR_CODE_KEY>;
 
 export type TFieldIssue = { path: string; message: string };
@@ -33,9 +34,9 @@ type Mapped = { code: TRPC_ERROR_CODE_KEY; message: string; issues: TFieldIssue[
 
 /** tRPC wraps whatever a procedure throws in a TRPCError; the thrown value is its cause. */
 function mapError(error: TRPCError): Mapped {
-  const isOutage = !(error.cause instanceof AppError) && isDatabaseUnavailable(error.cause);
-  if (isOutage) log.warn("database unavailable; answered 503", { error: error.cause });
-  const cause = isOutage ? databaseUnavailableError() : error.cause;
+  const outage = databaseFailureAsAppError(error.cause);
+  if (outage) log.warn(`database failure; answered ${outage.code}`, { error: error.cause });
+  const cause = outage ?? error.cause;
   if (cause instanceof AppError) return { code: TRPC_CODE[cause.code], message: cause.message, issues: null, details: cause.details ?? null };
   if (cause instanceof z.ZodError) return { code: "BAD_REQUEST", message: "Please correct the highlighted fields", issues: zodIssues(cause), details: null };
   if (error.code !== "INTERNAL_SERVER_ERROR") return { code: error.code, message: error.message, issues: null, details: null };

@@ -3,6 +3,7 @@
  * reads its access rule at the definition: public, protected (signed in) or admin.
  */
 import { initTRPC, TRPCError } from "@trpc/server";
+import { withWriteIntent } from "../db/write-intent";
 import { db } from "../db/client";
 import type { Actor } from "../auth/actor";
 import { getActor } from "../auth/session";
@@ -38,7 +39,7 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
     if (error instanceof AppError) throw new TRPCError({ code: "BAD_REQUEST", message: error.message, cause: error });
     throw error;
   }
-  return next();
+  return withWriteIntent(() => next());
 });
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

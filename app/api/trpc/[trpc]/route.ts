@@ -1,5 +1,5 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { isDatabaseUnavailable, RETRY_AFTER } from "@/server/db/unavailable";
+import { databaseFailureAsAppError, RETRY_AFTER } from "@/server/db/unavailable";
 import { env } from "@/server/env";
 import { createTRPCContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
@@ -17,7 +17,8 @@ function handler(req: Request) {
     router: appRouter,
     createContext: createTRPCContext,
     // formatError answers a database outage 503; the retry hint belongs with it.
-    responseMeta: ({ errors }) => (errors.some((error) => isDatabaseUnavailable(error.cause)) ? { headers: new Headers(RETRY_AFTER) } : {}),
+    // (not after OUTCOME_UNKNOWN: a change that may have been saved is looked up, not retried).
+    responseMeta: ({ errors }) => (errors.some((error) => databaseFailureAsAppError(error.cause)?.headers) ? { headers: new Headers(RETRY_AFTER) } : {}),
   });
 }
 
