@@ -9,6 +9,8 @@ import { expect, it } from "vitest";
 import type { FakeTwilio } from "../../e2e/support/fake-twilio";
 
 const MINUTE = 60_000;
+/** The first case loads every module of the booking path; a busy machine takes its time. */
+const SLOW = { timeout: 90_000 };
 const noKey = { idempotencyKey: null };
 
 async function load() {
@@ -86,7 +88,7 @@ const jobOf = async (m: Loaded, reminderId: number) =>
 const mailsTo = (m: Loaded, to: string) => m.db.queuedMail.findMany({ where: { to } });
 
 export function reminderCases(twilio: () => FakeTwilio) {
-  it("schedules an hour-before reminder as a job due at its time, sends it once in the attendee's zone, even from two workers at once", async () => {
+  it("schedules an hour-before reminder as a job due at its time, sends it once in the attendee's zone, even from two workers at once", SLOW, async () => {
     const m = await load();
     const { eventType } = await world(m, [emailAttendee]);
     const start = slotAhead(70);
@@ -112,7 +114,7 @@ export function reminderCases(twilio: () => FakeTwilio) {
     expect((await remindersOf(m, booking.id))[0]!.status).toBe("SENT");
   });
 
-  it("moves the reminder when the booking is rescheduled and drops it when it is cancelled", async () => {
+  it("moves the reminder when the booking is rescheduled and drops it when it is cancelled", SLOW, async () => {
     const m = await load();
     const { eventType } = await world(m, [emailAttendee]);
     const seen = new Set<string>();
@@ -146,7 +148,7 @@ export function reminderCases(twilio: () => FakeTwilio) {
     expect(await mailsTo(m, attendeeEmail)).toEqual([]);
   });
 
-  it("schedules nothing whose time has passed: a booking 30 minutes ahead gets no hour-before reminder", async () => {
+  it("schedules nothing whose time has passed: a booking 30 minutes ahead gets no hour-before reminder", SLOW, async () => {
     const m = await load();
     const { eventType } = await world(m, [emailAttendee]);
     const { booking } = await m.createBooking(null, { eventTypeId: eventType.id, start: slotAhead(31), attendee: m.attendee() }, noKey);
@@ -154,7 +156,7 @@ export function reminderCases(twilio: () => FakeTwilio) {
     expect(await remindersOf(m, booking.id)).toEqual([]);
   });
 
-  it("does not send a timed reminder whose booking moved without its event being handled yet", async () => {
+  it("does not send a timed reminder whose booking moved without its event being handled yet", SLOW, async () => {
     const m = await load();
     const { eventType } = await world(m, [emailAttendee]);
     const { booking } = await m.createBooking(null, { eventTypeId: eventType.id, start: slotAhead(240), attendee: m.attendee() }, noKey);
@@ -165,7 +167,7 @@ export function reminderCases(twilio: () => FakeTwilio) {
     expect((await remindersOf(m, booking.id))[0]).toMatchObject({ status: "CANCELLED", detail: "The booking is cancelled" });
   });
 
-  it("texts the number the attendee gave through Twilio's API, once, retries a provider outage, and honours STOP", async () => {
+  it("texts the number the attendee gave through Twilio's API, once, retries a provider outage, and honours STOP", SLOW, async () => {
     const m = await load();
     const { eventType } = await world(m, [smsAttendee]);
     const phone = `+1415555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
@@ -203,7 +205,7 @@ export function reminderCases(twilio: () => FakeTwilio) {
     ).toHaveLength(1);
   });
 
-  it("schedules a new workflow's reminders for the upcoming bookings it applies to, and drops them when it changes", async () => {
+  it("schedules a new workflow's reminders for the upcoming bookings it applies to, and drops them when it changes", SLOW, async () => {
     const m = await load();
     const { host, eventType } = await m.makeHostWithEventType({ hours: { startMinute: 0, endMinute: 24 * 60 } });
     const { booking } = await m.createBooking(null, { eventTypeId: eventType.id, start: slotAhead(600), attendee: m.attendee() }, noKey);
