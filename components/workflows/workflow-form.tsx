@@ -97,7 +97,7 @@ function Preview({ me }: { me: TWorkflowFormProps["me"] }) {
   );
   const isSms = action === "sms_attendee";
   return (
-    <section aria-labelledby="workflow-preview-heading" className="rounded-md border border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-900">
+    <section aria-labelledby="workflow-preview-heading" className="rounded-md border border-slate-200 bg-slate-50 p-4">
       <h3 id="workflow-preview-heading" className="text-sm font-semibold">
         Preview for a sample booking, read in {zone || me.timeZone}
       </h3>
@@ -192,7 +192,7 @@ export function WorkflowForm({ initial, eventTypes, me, submitLabel, onSubmit, o
         </p>
       </div>
       {testSendState.error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        <p role="alert" className="text-sm text-red-700">
           {testSendState.error}
         </p>
       )}

@@ -44,11 +44,11 @@ function WorkflowCard({ workflow, data }: { workflow: TWorkflowOutput; data: Pic
   const [isEditing, setEditing] = useState(false);
   const test = useTestSend();
   return (
-    <li aria-label={`Workflow ${workflow.name}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-950">
+    <li aria-label={`Workflow ${workflow.name}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 className="font-semibold">{workflow.name}</h3>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{summaryOf(workflow)}</p>
+          <p className="text-sm text-slate-600">{summaryOf(workflow)}</p>
         </div>
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => setEditing(!isEditing)} aria-expanded={isEditing}>
@@ -88,7 +88,7 @@ export function WorkflowsManager() {
     trpc.workflows.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.workflows.list.queryKey() }) }),
   );
   const test = useTestSend();
-  if (list.isPending) return <p className="text-sm text-slate-600 dark:text-slate-300">Loading your workflows…</p>;
+  if (list.isPending) return <p className="text-sm text-slate-600">Loading your workflows…</p>;
   if (list.isError) return <Alert>{describeError(list.error).message}</Alert>;
   const { workflows, eventTypes, me } = list.data;
   return (
@@ -98,7 +98,7 @@ export function WorkflowsManager() {
           Your workflows
         </h2>
         {workflows.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">You have no workflows yet.</p>
+          <p className="text-sm text-slate-600">You have no workflows yet.</p>
         ) : (
           <ul className="space-y-4">
             {workflows.map((workflow) => (
@@ -107,10 +107,7 @@ export function WorkflowsManager() {
           </ul>
         )}
       </section>
-      <section
-        aria-labelledby="new-workflow-heading"
-        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-950"
-      >
+      <section aria-labelledby="new-workflow-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="new-workflow-heading" className="mb-4 text-lg font-semibold">
           New workflow
         </h2>

@@ -9,7 +9,7 @@ export default async function WorkflowsPage() {
   return (
     <>
       <h1 className="text-2xl font-semibold">Workflows</h1>
-      <p className="mt-2 max-w-prose text-sm text-slate-600 dark:text-slate-300">
+      <p className="mt-2 max-w-prose text-sm text-slate-600">
         Reminders and follow-ups Convene sends around your bookings, by e-mail or SMS, each in its reader&apos;s time zone. Team workflows are managed through
         the API (<code className="font-mono">/v2/teams/&#123;teamId&#125;/workflows</code>).
       </p>
