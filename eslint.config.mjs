@@ -11,6 +11,13 @@ const config = [
     },
   },
   {
+    // A promise nobody awaits fails unseen: a cache invalidation forgotten (forgetProfile), an error no one handles.
+    // The rule needs the types, so TypeScript files are linted with the project's tsconfig.
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { "@typescript-eslint/no-floating-promises": "error" },
+  },
+  {
     // Playwright fixtures receive a `use` callback that is not React's hook.
     files: ["e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
@@ -19,6 +26,7 @@ const config = [
     ignores: [
       "node_modules/**",
       "packages/*/dist/**",
+      "packages/client/src/schema.ts",
       ".next/**",
       ".data/**",
       "server/db/generated/**",

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "../server/db/client";
 import type { SchedulingType } from "../server/db/generated/enums";
-import type { TeamRole } from "../server/http/route-definition";
+import type { TeamRole } from "../server/auth/permissions";
 import { makeUser } from "./factories";
 
 const slug = (stem: string) => `${stem}-${randomBytes(4).toString("hex")}`;

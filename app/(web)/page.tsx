@@ -21,8 +21,9 @@ export default async function HomePage() {
         </p>
       )}
       <nav aria-label="Main" className="mt-8 flex flex-wrap gap-6">
+        <TextLink href="/docs">Developer docs</TextLink>
         <TextLink href="/docs/api">API reference</TextLink>
-        <TextLink href="/docs/oauth">OAuth guide</TextLink>
+        <TextLink href="/docs/authentication-and-oauth">OAuth guide</TextLink>
         {user ? (
           <>
             <TextLink href="/settings/developer/api-keys">API keys</TextLink>

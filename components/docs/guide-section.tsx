@@ -12,6 +12,11 @@ export function GuideSection({ id, title, children }: { id: string; title: strin
   );
 }
 
+/** `tabIndex`: a block wider than the page scrolls, and a scrollable region must be reachable by keyboard. */
 export function CodeBlock({ children }: { children: string }) {
-  return <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100">{children}</pre>;
+  return (
+    <pre tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
+      {children}
+    </pre>
+  );
 }

@@ -1,5 +1,4 @@
-import { holdsPermission } from "@/server/auth/permissions";
-import type { TeamRole } from "@/server/http/route-definition";
+import { holdsPermission, type TeamRole } from "@/server/auth/permissions";
 import { InvitationList } from "../teams/invitation-list";
 import { InviteForm } from "../teams/invite-form";
 import { MemberList } from "../teams/member-list";

@@ -2,6 +2,8 @@
 import { randomBytes } from "node:crypto";
 import { DEFAULT_PASSWORD, makeApiKey, makeUser } from "../../prisma/factories";
 import { disconnectDb } from "../../server/db/client";
+import { unwrap } from "@convene/client";
+import { conveneAs } from "../support/client";
 import { expect, test } from "../support/fixtures";
 
 test.afterAll(() => disconnectDb());
@@ -93,26 +95,22 @@ test.describe("GET /v2/me answers", () => {
     });
   }
 
-  test("each key with its own user", async ({ request }) => {
+  test("each key with its own user (through the typed client)", async () => {
     const [a, b] = await Promise.all([userWithKey(), userWithKey()]);
-    const [meA, meB] = await Promise.all([
-      request.get("/v2/me", { headers: bearer(a.key) }).then((response) => response.json()),
-      request.get("/v2/me", { headers: bearer(b.key) }).then((response) => response.json()),
-    ]);
-    expect([meA.data.id, meB.data.id]).toEqual([a.user.id, b.user.id]);
+    const [meA, meB] = await Promise.all([unwrap(conveneAs(a.key).GET("/v2/me")), unwrap(conveneAs(b.key).GET("/v2/me"))]);
+    expect([meA.id, meB.id]).toEqual([a.user.id, b.user.id]);
   });
 });
 
 test.describe("PATCH /v2/me", () => {
-  test("persists a valid update", async ({ request }) => {
+  test("persists a valid update (through the typed client)", async () => {
     const { key } = await userWithKey();
-    const changes = { name: "Ada Lovelace", timeZone: "Europe/Paris", timeFormat: 12, weekStart: "Sunday", locale: "fr", bio: "Analyst" };
-    const response = await request.patch("/v2/me", { headers: bearer(key), data: changes });
-    expect(response.status()).toBe(200);
-    expect((await response.json()).data).toMatchObject(changes);
-
-    const after = await request.get("/v2/me", { headers: bearer(key) });
-    expect((await after.json()).data).toMatchObject(changes);
+    const convene = conveneAs(key);
+    const changes = { name: "Ada Lovelace", timeZone: "Europe/Paris", timeFormat: 12, weekStart: "Sunday", locale: "fr", bio: "Analyst" } as const;
+    const updated = await convene.PATCH("/v2/me", { body: changes });
+    expect(updated.response.status).toBe(200);
+    expect(updated.data?.data).toMatchObject(changes);
+    expect(await unwrap(convene.GET("/v2/me"))).toMatchObject(changes);
   });
 
   const invalid: { case: string; body: Record<string, unknown>; path: string }[] = [

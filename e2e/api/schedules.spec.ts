@@ -2,6 +2,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { makeApiKey, makeUser } from "../../prisma/factories";
 import { disconnectDb } from "../../server/db/client";
+import { paginate, unwrap } from "@convene/client";
+import { conveneAs } from "../support/client";
 import { expect, test } from "../support/fixtures";
 
 test.afterAll(() => disconnectDb());
@@ -11,7 +13,7 @@ const SCHEDULE_KEYS = ["availability", "id", "isDefault", "name", "overrides", "
 async function caller() {
   const user = await makeUser();
   const key = await makeApiKey(user.id);
-  return { user, headers: { authorization: `Bearer ${key}` } };
+  return { user, headers: { authorization: `Bearer ${key}` }, convene: conveneAs(key) };
 }
 
 type Caller = Awaited<ReturnType<typeof caller>>;
@@ -23,39 +25,32 @@ async function createSchedule(request: APIRequestContext, { headers }: Caller, d
 }
 
 test.describe("schedules", () => {
-  test("POST answers 201 with ScheduleOutput; the first schedule is the default", async ({ request }) => {
-    const me = await caller();
-    expect((await request.get("/v2/schedules/default", { headers: me.headers })).status()).toBe(404);
+  test("POST answers 201 with ScheduleOutput; the first schedule is the default (through the typed client)", async () => {
+    const { user, convene } = await caller();
+    expect((await convene.GET("/v2/schedules/default")).response.status).toBe(404);
 
-    const weekly = [{ days: ["Monday", "Wednesday"], startTime: "09:00", endTime: "17:30" }];
-    const response = await request.post("/v2/schedules", {
-      headers: me.headers,
-      data: {
-        name: "Work",
-        timeZone: "America/New_York",
-        isDefault: false,
-        schedule: weekly,
-        overrides: [{ date: "2026-12-24", startTime: "00:00", endTime: "00:00" }],
-      },
+    const weekly = [{ days: ["Monday" as const, "Wednesday" as const], startTime: "09:00", endTime: "17:30" }];
+    const overrides = [{ date: "2026-12-24", startTime: "00:00", endTime: "00:00" }];
+    const created = await convene.POST("/v2/schedules", {
+      body: { name: "Work", timeZone: "America/New_York", isDefault: false, schedule: weekly, overrides },
     });
-    expect(response.status()).toBe(201);
-    const { status, data } = await response.json();
-    expect(status).toBe("success");
+    expect(created.response.status).toBe(201);
+    const data = created.data!.data;
+    expect(created.data!.status).toBe("success");
     expect(Object.keys(data).sort()).toEqual(SCHEDULE_KEYS);
     expect(data).toEqual({
       id: expect.any(Number),
-      ownerId: me.user.id,
+      ownerId: user.id,
       name: "Work",
       timeZone: "America/New_York",
       isDefault: true,
       availability: weekly,
       schedule: weekly,
-      overrides: [{ date: "2026-12-24", startTime: "00:00", endTime: "00:00" }],
+      overrides,
     });
-    expect((await (await request.get("/v2/schedules/default", { headers: me.headers })).json()).data).toEqual(data);
-    expect((await (await request.get(`/v2/schedules/${data.id}`, { headers: me.headers })).json()).data).toEqual(data);
-    const me2 = await (await request.get("/v2/me", { headers: me.headers })).json();
-    expect(me2.data.defaultScheduleId).toBe(data.id);
+    expect(await unwrap(convene.GET("/v2/schedules/default"))).toEqual(data);
+    expect(await unwrap(convene.GET("/v2/schedules/{scheduleId}", { params: { path: { scheduleId: data.id } } }))).toEqual(data);
+    expect((await unwrap(convene.GET("/v2/me"))).defaultScheduleId).toBe(data.id);
   });
 
   test("GET lists the caller's schedules with pagination and isDefault on exactly one", async ({ request }) => {
@@ -67,6 +62,10 @@ test.describe("schedules", () => {
     expect(body.pagination).toMatchObject({ totalItems: 2, hasNextPage: false });
     const page = await (await request.get("/v2/schedules?take=1", { headers: me.headers })).json();
     expect(page.pagination).toMatchObject({ totalItems: 2, returnedItems: 1, hasNextPage: true });
+
+    const walked = [];
+    for await (const schedule of paginate((query) => me.convene.GET("/v2/schedules", { params: { query } }), { take: 1 })) walked.push(schedule);
+    expect(walked).toEqual(body.data);
   });
 
   test("GET filters by isDefault, timeZone and name, paginated over the filtered list", { tag: "@embedded" }, async ({ request }) => {

@@ -19,7 +19,8 @@ import { makeApiKey, makeUser } from "../../prisma/factories";
 import { addMember, makeTenancyWorld } from "../../prisma/team-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { ROUTE_CATALOG } from "../../server/http/route-catalog";
-import { orgAccessOf, TEAM_ROLES, teamAccessOf, type TeamRole } from "../../server/http/route-definition";
+import { orgAccessOf, teamAccessOf } from "../../server/http/route-definition";
+import { TEAM_ROLES, type TeamRole } from "../../server/auth/permissions";
 import { expect, test } from "../support/fixtures";
 
 test.afterAll(() => disconnectDb());

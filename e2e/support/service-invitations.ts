@@ -7,7 +7,7 @@ import { db } from "../../server/db/client";
 import { runPendingJobs } from "../../server/jobs/workers";
 import { acceptInvitation, joinByInvitation } from "../../server/teams/invitation-accept";
 import { createMembership } from "../../server/teams/membership.service";
-import type { TeamRole } from "../../server/http/route-definition";
+import type { TeamRole } from "../../server/auth/permissions";
 
 /** The token from the link in the newest invitation mail to `email`, once the queued mails were sent (to OutboxMail). */
 export async function tokenMailedTo(email: string): Promise<string> {

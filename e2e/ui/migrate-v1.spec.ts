@@ -25,8 +25,11 @@ test("the API reference links the v1 migration guide, which renders every row of
   await expect(page.getByRole("region", { name: "Cancel booking", exact: true })).toBeInViewport();
 });
 
-test("the OAuth guide links the v1 migration guide too", async ({ page }) => {
+test("the OAuth guide (its old address too) links the v1 migration guide", async ({ page }) => {
   await page.goto("/docs/oauth");
+  await expect(page).toHaveURL(/\/docs\/authentication-and-oauth#oauth-20-for-app-developers$/);
   await page.getByRole("link", { name: "migrating from v1" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "From API v1" })).toBeVisible();
+  await page.getByRole("link", { name: "/docs/migrate-v1" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Migrating from API v1 to v2" })).toBeVisible();
 });

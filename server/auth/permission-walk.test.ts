@@ -16,7 +16,7 @@ import { AppError } from "../errors";
 import { createTeamEventType, deleteTeamEventType, getTeamEventType, listTeamEventTypes, updateTeamEventType } from "../event-types/team-event-type.service";
 import { createPhoneCall } from "../event-types/team-phone-call";
 import { ROUTE_CATALOG } from "../http/route-catalog";
-import { orgAccessOf, TEAM_ROLES, teamAccessOf, type TeamRole } from "../http/route-definition";
+import { orgAccessOf, teamAccessOf } from "../http/route-definition";
 import {
   createTeamMemberOutOfOffice,
   deleteTeamMemberOutOfOffice,
@@ -45,7 +45,7 @@ import * as orgOoo from "../organizations/org-ooo.service";
 import * as orgSchedules from "../organizations/org-schedules.service";
 import * as orgTeams from "../organizations/org-teams.service";
 import { sessionActor, type Actor } from "./actor";
-import { rolesWith, type Permission } from "./permissions";
+import { rolesWith, TEAM_ROLES, type Permission, type TeamRole } from "./permissions";
 
 afterAll(() => disconnectDb());
 

@@ -2,14 +2,16 @@
  * The only place that says which roles hold a permission, for teams and organizations alike (Dub's role →
  * permissions table). Use cases ask it through requirePermission (server/teams/team-roles.ts): not a member → 404,
  * a member without the permission → 403 naming the roles. Route declarations name the permission (OpenAPI, the
- * scope/tenancy/role matrices, the README's role table read it); the query builders take their role lists from
+ * scope/tenancy/role matrices, the role table of docs/tenancy-and-permissions.md read it); the query builders take their role lists from
  * here (`rolesWith("booking.readAll")`).
  *
  * The rule behind the rows: every member reads the team, its members and its event types; bookings, members'
  * schedules and out-of-office are for owners and admins (they reveal other members' time); owners and admins
  * write; only an owner deletes the team.
  */
-import type { TeamRole } from "../http/route-definition";
+/** A team member's role, as Membership.role holds it (an organization's members hold the same roles). */
+export type TeamRole = "OWNER" | "ADMIN" | "MEMBER";
+export const TEAM_ROLES: readonly TeamRole[] = ["OWNER", "ADMIN", "MEMBER"];
 
 const EVERY_MEMBER = ["OWNER", "ADMIN", "MEMBER"] as const;
 const ADMINS = ["OWNER", "ADMIN"] as const;

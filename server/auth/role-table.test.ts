@@ -64,12 +64,12 @@ describe("every route with a team declares its row's roles", () => {
   });
 });
 
-describe("the README's tables", () => {
+describe("the tables of docs/tenancy-and-permissions.md", () => {
   it("are the permission table and the role table as the code has them", () => {
-    const readme = readFileSync(path.join(import.meta.dirname, "../../README.md"), "utf8");
-    expect(readme).toContain(permissionTableMarkdown(PERMISSIONS));
-    expect(readme).toContain(roleTableMarkdown());
-    expect(readme).toContain(orgRoleTableMarkdown());
+    const page = readFileSync(path.join(import.meta.dirname, "../../docs/tenancy-and-permissions.md"), "utf8");
+    expect(page).toContain(permissionTableMarkdown(PERMISSIONS));
+    expect(page).toContain(roleTableMarkdown());
+    expect(page).toContain(orgRoleTableMarkdown());
   });
 });
 

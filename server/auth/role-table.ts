@@ -2,11 +2,11 @@
  * Which permission (server/auth/permissions.ts) each team-level operation needs, as data beside the scope table
  * (scope-table.ts): the scope says what a credential may do, the permission what a member may do in that team, and
  * PERMISSIONS which roles hold it. Every operation of the spec's team-level table that names a team (`{teamId}`)
- * has a row; role-table.test.ts holds every route that declares `access.team` to its row, and the README's role
+ * has a row; role-table.test.ts holds every route that declares `access.team` to its row, and docs/tenancy-and-permissions.md's role
  * table to these rows.
  */
-import type { HttpMethod, TeamRole } from "../http/route-definition";
-import { rolesWith, type Permission } from "./permissions";
+import type { HttpMethod } from "../http/route-definition";
+import { rolesWith, type Permission, type TeamRole } from "./permissions";
 import { ORG_LEVEL_TABLE, TEAM_LEVEL_TABLE } from "./scope-table";
 import type { Scope } from "./scopes";
 
@@ -81,7 +81,7 @@ export const specifiedRoles = (method: HttpMethod, path: string): readonly TeamR
 
 const mark = (roles: readonly TeamRole[], role: TeamRole) => (roles.includes(role) ? "✓" : "—");
 
-/** The README's tables, written from PERMISSIONS and these rows (role-table.test.ts holds the README to them). */
+/** The tables of docs/tenancy-and-permissions.md, written from PERMISSIONS and these rows (role-table.test.ts holds that page to them). */
 export function permissionTableMarkdown(permissions: Readonly<Record<Permission, readonly TeamRole[]>>): string {
   const rows = Object.entries(permissions).map(
     ([permission, roles]) => `| \`${permission}\` | ${mark(roles, "OWNER")} | ${mark(roles, "ADMIN")} | ${mark(roles, "MEMBER")} |`,
@@ -89,7 +89,7 @@ export function permissionTableMarkdown(permissions: Readonly<Record<Permission,
   return ["| Permission | OWNER | ADMIN | MEMBER |", "|---|:-:|:-:|:-:|", ...rows].join("\n");
 }
 
-/** The /v2/teams rows (the organization variants of each have the same permission, and the README says so). */
+/** The /v2/teams rows (the organization variants of each have the same permission, and the docs say so). */
 export function roleTableMarkdown(): string {
   const rows = ROLE_TABLE.filter((entry) => entry.path.startsWith("/v2/teams/")).map(
     (entry) =>
@@ -138,7 +138,7 @@ const ORG_ROWS_BY_OPERATION: ReadonlyMap<string, RoleRow> = new Map(ORG_ROLE_TAB
 /** The organization permission the table gives an operation; null: not an organization-level operation. */
 export const specifiedOrgPermission = (method: HttpMethod, path: string): Permission | null => ORG_ROWS_BY_OPERATION.get(key(method, path))?.permission ?? null;
 
-/** The README's organization table, from ORG_ROLE_TABLE. */
+/** The organization table of docs/tenancy-and-permissions.md, from ORG_ROLE_TABLE. */
 export function orgRoleTableMarkdown(): string {
   const rows = ORG_ROLE_TABLE.map(
     (entry) =>

@@ -8,13 +8,14 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
 /** `node …` arguments that run Convene's HTTP server (server/bin/next-server.ts) over the build, or in dev mode. */
 export const nextServerArgs = (isDev = false) => ["--import", "tsx", path.join(ROOT, "server/bin/next-server.ts"), ...(isDev ? ["--dev"] : [])];
-const SOURCE_DIRS = ["app", "server", "components", "prisma", "public"];
-const SOURCE_FILES = ["package-lock.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "proxy.ts"];
+// docs/: the site renders its markdown at build time (its screenshots, written by the UI tests, are not sources).
+const SOURCE_DIRS = ["app", "server", "components", "prisma", "public", "docs"];
+const SOURCE_FILES = ["package-lock.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "proxy.ts", "CHANGELOG.md"];
 
 function newestChange(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "generated" || entry.name === "node_modules") continue;
+    if (entry.name === "generated" || entry.name === "node_modules" || entry.name === "screenshots") continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestChange(full) : statSync(full).mtimeMs);
   }

@@ -49,6 +49,12 @@ async function send(answer: Response, response: ServerResponse) {
   response.end(body);
 }
 
+/** What escapes Next's own handling (it answers route errors itself): logged where it happens, the connection closed. */
+const unanswered = (response: ServerResponse) => (error: unknown) => {
+  log.error("request failed outside its route handler", { error });
+  response.destroy();
+};
+
 const server = createServer((request, response) => {
   // This instance's job workers give way while it serves requests (server/jobs/foreground-first.ts).
   requestStarted();
@@ -58,15 +64,18 @@ const server = createServer((request, response) => {
   // A /v1 target Next.js would resolve or redirect still gets v1's 410, not the framework's answer.
   // Next.js would also read a whole body before any of our code, however large it says it is (body-guard.ts).
   const refusal = v1GoneForRawTarget(request.method ?? "GET", target) ?? refuseRawTarget(request.method ?? "GET", target);
-  if (refusal) return void send(refusal, response);
+  if (refusal) return void send(refusal, response).catch(unanswered(response));
   const tooLarge = declaredBodyRefusal(target, request.headers);
-  if (tooLarge) return void sendClosing(tooLarge, response);
+  if (tooLarge) return void sendClosing(tooLarge, response).catch(unanswered(response));
   request.headers["x-forwarded-for"] = clientAddressBehindProxies(request.headers["x-forwarded-for"], request.socket.remoteAddress, hops);
-  if (!needsCappedRead(target, request.headers)) return void handle(request, response);
-  readCappedBody(request).then(
-    (body) => (body ? handle(replayedRequest(request, body), response) : sendClosing(bodyTooLargeResponse(target), response)),
-    () => response.destroy(),
-  );
+  if (!needsCappedRead(target, request.headers)) return void handle(request, response).catch(unanswered(response));
+  readCappedBody(request)
+    .then(
+      (body) => (body ? handle(replayedRequest(request, body), response) : sendClosing(bodyTooLargeResponse(target), response)),
+      // The client went away before its body arrived in full: nobody is left to answer.
+      () => response.destroy(),
+    )
+    .catch(unanswered(response));
 });
 
 await startWorkers();

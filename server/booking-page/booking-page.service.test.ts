@@ -3,7 +3,7 @@ import { makeUser } from "@/prisma/factories";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import { expectAppError } from "../../e2e/support/rejections";
 import { db } from "../db/client";
-import { getAvailableSlots } from "../slots/slots.service";
+import { getAvailableSlots } from "../slots/slot-listings";
 import { bookFromPage, findBookingPage, listBookingPageDays, SLOT_TAKEN_MESSAGE } from "./booking-page.service";
 import { startOfLocalDay } from "./zone-days";
 

@@ -4,14 +4,14 @@
  * and booking one. Availability and booking are the v2 use cases themselves (getAvailableSlots,
  * createBooking), so the page can offer nothing the API would refuse, and the reverse.
  */
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { manageTokenOfBooking } from "../bookings/manage-link.service";
 import type { TBookingOutput } from "../bookings/booking.dto";
 import type { TCreateBookingInput } from "../bookings/booking.schemas";
 import { db } from "../db/client";
 import { AppError, isAppError } from "../errors";
 import { resolvePrivateLink } from "../event-types/private-link.service";
-import { getAvailableSlots } from "../slots/slots.service";
+import { getAvailableSlots } from "../slots/slot-listings";
 import type { TBookingFieldOutput } from "../event-types/booking-fields";
 import { pageFieldsOf, pageLocationsOf, type TPageLocation } from "./booking-page-form";
 import { DAYS_SHOWN, type TBookingPageSlotsInput } from "./booking-page.schemas";

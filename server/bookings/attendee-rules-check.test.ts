@@ -9,7 +9,7 @@ import { attendee, makeHostWithEventType, utcAt, type HostOptions } from "@/pris
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
 import { cancelBooking, rescheduleBooking } from "./booking-lifecycle";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 
 afterAll(() => disconnectDb());
 

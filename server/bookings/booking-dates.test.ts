@@ -3,7 +3,7 @@ import { attendee, makeHostWithEventType } from "@/prisma/scheduling-factories";
 import { db } from "../db/client";
 import { ZListBookingsQuery } from "./booking-list-query";
 import { ZCreateBookingInput, ZRescheduleBookingInput } from "./booking.schemas";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 import { ZAvailableSlotsQuery } from "../slots/slots.schemas";
 import { ZCreateOooInput } from "../out-of-office/out-of-office.schemas";
 import { ZOverrideInput } from "../schedules/schedule.schemas";

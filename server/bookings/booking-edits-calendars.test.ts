@@ -11,7 +11,7 @@ import { db } from "../db/client";
 import { runPendingJobs } from "../jobs/workers";
 import { reassignBooking, updateLocation } from "./booking-edits";
 import { confirmBooking } from "./booking-lifecycle";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 
 let google: FakeGoogle;
 

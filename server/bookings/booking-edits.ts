@@ -8,9 +8,10 @@ import { getManagedBooking, lockBooking } from "./booking-access";
 import { emitBookingEvent } from "../events/booking-events";
 import { BOOKING_SELECT, toAttendeeOutput, toBookingOutput } from "./booking.dto";
 import { MAX_GUESTS, type ZAddAttendeeInput, type ZAddGuestsInput, type ZMarkAbsentInput, type ZUpdateLocationInput } from "./booking.schemas";
-import { BOOKING_TX_OPTIONS, candidateHostIds, fixedHostIds, loadBookableEventType, rankRotatingHosts, slotTakenError } from "./booking-rules";
-import { lastBookedAt } from "./round-robin";
-import { assertBookingAcceptsGuests } from "./guest-policy";
+import { BOOKING_TX_OPTIONS, candidateHostIds, fixedHostIds, rankRotatingHosts, slotTakenError } from "./booking-rules";
+import { loadBookableEventType } from "./create/bookable-row";
+import { lastBookedAt } from "./create/round-robin-claim";
+import { assertBookingAcceptsGuests } from "./booking-rules";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 
 const assertLive = (status: string) => {

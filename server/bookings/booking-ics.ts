@@ -1,8 +1,8 @@
 import { locationForPeople } from "./booking-location";
 import { db } from "../db/client";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "./booking.dto";
-import { buildIcs, type IcsEvent } from "./ics";
-import { hasMailbox } from "./phone-only-attendee";
+import { buildIcs, type IcsEvent } from "../calendars/ics";
+import { hasMailbox } from "./booking-field-responses";
 
 /** The booking as an iCalendar event; every change carries a higher SEQUENCE so it supersedes the last copy. */
 export function icsForBooking(booking: TBookingOutput, method: IcsEvent["method"]): string {

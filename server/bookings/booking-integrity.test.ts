@@ -10,7 +10,7 @@ import { rescheduleBooking } from "./booking-lifecycle";
 import { getBooking } from "./booking-reads";
 import { quotaOf } from "../security/rate-limits";
 import { ZCreateBookingInput } from "./booking.schemas";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 
 const MAX_BOOKINGS_PER_ATTENDEE_EMAIL = quotaOf("BOOKINGS_PER_ATTENDEE_EMAIL");
 const MAX_BOOKINGS_PER_CALLER_AND_EVENT_TYPE = quotaOf("BOOKINGS_PER_CALLER_AND_EVENT_TYPE");

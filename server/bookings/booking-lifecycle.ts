@@ -6,19 +6,12 @@ import { isSlotAvailable, loadSlotExternalBusy } from "../slots/slots.service";
 import { getBookingByUid, getManagedBooking, lockBooking } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
 import { emitBookingEvent } from "../events/booking-events";
-import {
-  BOOKING_TX_OPTIONS,
-  candidateHostIds,
-  chooseHosts,
-  loadBookableEventType,
-  slotBookingData,
-  slotTakenError,
-  slotUnavailableError,
-} from "./booking-rules";
+import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, slotBookingData, slotTakenError, slotUnavailableError } from "./booking-rules";
 import { newBookingUid } from "./booking-uid";
+import { loadBookableEventType } from "./create/bookable-row";
 import { newManageNonce } from "./manage-link";
 import { isOverlapViolation, lockHosts } from "./host-lock";
-import { lockStandIns } from "./round-robin";
+import { lockStandIns } from "./create/round-robin-claim";
 import { attendeeRulesUnlessManager } from "./attendee-rules-check";
 import { cancelRefusal, rescheduleRefusal } from "./manage-link-rules";
 

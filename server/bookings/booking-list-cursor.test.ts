@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { expectAppError } from "../../e2e/support/rejections";
 import { listBookings } from "./booking-reads";
 import { ZListBookingsQuery } from "./booking-list-query";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
 

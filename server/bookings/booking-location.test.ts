@@ -18,7 +18,7 @@ import { locationForPeople } from "./booking-location";
 import { bookingIcs } from "./booking-ics";
 import { rescheduleBooking } from "./booking-lifecycle";
 import { ZCreateBookingInput, type TCreateBookingInput } from "./booking.schemas";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 
 const noKey = { idempotencyKey: null };
 const ADDRESS = { type: "address", address: "1 Rue de Rivoli, Paris", public: true };

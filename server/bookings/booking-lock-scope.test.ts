@@ -1,5 +1,5 @@
 /**
- * What a booking does outside and inside the host lock (create-booking.ts): a slot already taken fails before the
+ * What a booking does outside and inside the host lock (create/plan.ts): a slot already taken fails before the
  * lock, and a booking committed while a request waited for the lock is seen by the check under it, buffers included.
  */
 import pg from "pg";
@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import { expectAppError } from "../../e2e/support/rejections";
 import { db } from "../db/client";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 
 const noKey = { idempotencyKey: null };
 const LOCK_NAMESPACE = 7_201; // host-lock.ts

@@ -13,7 +13,7 @@ import type { DomainEventType } from "../events/domain-events";
 import { zonedRange } from "../mail/letter";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
 import { mailBookingEvent } from "./booking-mail";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 import { isManageTokenOf } from "./manage-link";
 
 let catcher: MailCatcher;

@@ -6,7 +6,7 @@ import { db } from "../db/client";
 import { runPendingJobs } from "../jobs/workers";
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "./booking-lifecycle";
 import { zonedRange } from "../mail/letter";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
 type Attachment = { filename: string; contentType: string; content: string };

@@ -20,7 +20,7 @@ import { icsForBooking } from "./booking-ics";
 import { bookingPageUrl, manageLinksFor } from "./manage-link";
 import { manageTokenOfBooking } from "./manage-link.service";
 import { addToCalendarLinks } from "./manage-link-calendars";
-import { hasMailbox } from "./phone-only-attendee";
+import { hasMailbox } from "./booking-field-responses";
 
 export type BookingMailChange = "created" | "cancelled" | "rescheduled" | "confirmed" | "declined";
 

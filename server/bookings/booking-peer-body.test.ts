@@ -14,7 +14,7 @@ import { getBooking } from "./booking-reads";
 import { bookingIcs } from "./booking-ics";
 import { quotaOf } from "../security/rate-limits";
 import { ZCreateBookingInput } from "./booking.schemas";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 
 const MAX_BOOKINGS_PER_ATTENDEE_EMAIL = quotaOf("BOOKINGS_PER_ATTENDEE_EMAIL");
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import { expectAppError } from "../../e2e/support/rejections";
 import { db } from "../db/client";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 
 // Before any module reads the environment (server/env.ts reads it once).
 vi.hoisted(() => {

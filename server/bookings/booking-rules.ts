@@ -4,11 +4,13 @@ import type { Tx } from "../db/client";
 import type { SubscriberName } from "../events/domain-events";
 import { databaseDeadlines } from "../db/deadlines";
 import { AppError } from "../errors";
-import { CONFIRMATION_SELECT, needsConfirmation } from "../event-types/confirmation-policy";
-import type { SlotEventTypeRow, TSlotCheck } from "../slots/slots.service";
-import { SLOT_ROW_SELECT } from "../slots/slot-event-type";
-import type { BookingHostUser } from "./new-booking-row";
+import { needsConfirmation } from "../event-types/confirmation-policy";
+import type { TSlotCheck } from "../slots/slots.service";
+import type { BookableEventType } from "./create/bookable-row";
+import type { BookingHostUser } from "./create/new-booking";
 import { offeredLocations } from "./booking-location";
+
+export type { BookableEventType } from "./create/bookable-row";
 
 /**
  * Bookings of one host queue on that host's lock, so a transaction may wait for others to finish: it
@@ -31,72 +33,6 @@ export const slotTakenError = () => new AppError("CONFLICT", "This time is not a
 export const slotUnavailableError = (slot: TSlotCheck) =>
   slot.refusal ? new AppError("CONFLICT", `${slot.refusal}: choose another slot from /v2/slots/available`) : slotTakenError();
 
-/**
- * What a booking reads of its event type: the slot check's row (SLOT_ROW_SELECT, so the check before the lock needs no
- * query of its own) plus what the booking itself is made of. Host and owner names come in the same query (relationJoins):
- * which host it is is decided under the lock.
- */
-const EVENT_TYPE_FOR_BOOKING = {
-  ...SLOT_ROW_SELECT,
-  title: true,
-  slug: true,
-  description: true,
-  ...CONFIRMATION_SELECT,
-  customName: true,
-  disableGuests: true,
-  locations: true,
-  bookingFields: true,
-  owner: { select: { ...SLOT_ROW_SELECT.owner.select, name: true, email: true, timeZone: true, destinationCalendar: { select: { id: true } } } },
-  hosts: {
-    select: {
-      ...SLOT_ROW_SELECT.hosts.select,
-      isFixed: true,
-      priority: true,
-      user: {
-        select: {
-          ...SLOT_ROW_SELECT.hosts.select.user.select,
-          name: true,
-          email: true,
-          username: true,
-          timeZone: true,
-          destinationCalendar: { select: { id: true } },
-        },
-      },
-    },
-    orderBy: { userId: "asc" },
-  },
-} as const;
-
-type HostUserColumns = { name: string; email: string; timeZone: string; destinationCalendar: { id: number } | null };
-
-type BookingColumns = {
-  title: string;
-  slug: string;
-  description: string | null;
-  requiresConfirmation: boolean;
-  confirmationNoticeUnit: string | null;
-  confirmationNoticeCount: number | null;
-  customName: string | null;
-  disableGuests: boolean;
-  locations: unknown;
-  bookingFields: unknown;
-  /**
-   * Whether an active webhook may take a booking of it (webhooks/webhook-subscriptions.ts: its own or its managed
-   * parent's, or an account webhook of its owner or a host).
-   * Only POST /v2/bookings reads it (bookable-row-query.ts); loadBookableEventType says true without looking.
-   */
-  mayHaveWebhooks: boolean;
-  /**
-   * destinationCalendar: where the bookings of its user are written (calendars/booking-sync.ts), if anywhere. Name, e-mail,
-   * username and time zone: the booking's output names its hosts with them (hostUsersOf).
-   */
-  owner: (NonNullable<SlotEventTypeRow["owner"]> & HostUserColumns) | null;
-  /** isFixed: the peer's `mandatory`; priority: 0 (lowest) … 4 (highest), the peer's `lowest` … `highest`. */
-  hosts: (SlotEventTypeRow["hosts"][number] & { isFixed: boolean; priority: number; user: HostUserColumns & { username: string } })[];
-};
-
-export type BookableEventType = Omit<SlotEventTypeRow, "owner" | "hosts"> & BookingColumns;
-
 /** The name of a host of this event type (its owner, or one of its team hosts). */
 export function hostNameOf(eventType: BookableEventType, hostId: number): string {
   const host = eventType.hosts.find((candidate) => candidate.userId === hostId);
@@ -117,15 +53,6 @@ export function hostUsersOf(eventType: BookableEventType, hostIds: readonly numb
     users.push({ id, name: user.name, email: user.email, username: user.username, timeZone: user.timeZone });
   }
   return users;
-}
-
-export const eventTypeNotFoundError = () => new AppError("NOT_FOUND", "Event type not found");
-
-/** Inside a transaction (reschedules, edits); outside one, POST /v2/bookings reads the same row with queryBookableRow. */
-export async function loadBookableEventType(tx: Tx, eventTypeId: number): Promise<BookableEventType> {
-  const eventType = await tx.eventType.findUnique({ where: { id: eventTypeId }, select: EVENT_TYPE_FOR_BOOKING });
-  if (!eventType) throw eventTypeNotFoundError();
-  return { ...eventType, mayHaveWebhooks: true };
 }
 
 /** A host the event type's row describes: the owner, or one of its team hosts; else an out-of-office stand-in. */
@@ -217,4 +144,19 @@ export function slotBookingData(eventType: BookableEventType, start: Date, end: 
     status: needsConfirmation(eventType, start, now) ? ("PENDING" as const) : ("ACCEPTED" as const),
     hosts: { create: hostIds.map((userId) => ({ userId, start, end, isLive: true })) },
   };
+}
+
+/** The event type's disableGuests: bookers may not bring guests, neither when booking nor added later. */
+export const guestsDisabledError = () =>
+  new AppError("BAD_REQUEST", "This event type does not allow guests", [{ path: "body.guests", message: "Guests are disabled for this event type" }]);
+
+export function assertGuestsAllowed(eventType: { disableGuests: boolean }, guests: readonly unknown[] | undefined): void {
+  if (eventType.disableGuests && guests && guests.length > 0) throw guestsDisabledError();
+}
+
+/** For a booking's later edits: its event type's setting (none once the event type is deleted). */
+export async function assertBookingAcceptsGuests(tx: Tx, eventTypeId: number | null, guests: readonly unknown[]): Promise<void> {
+  if (eventTypeId === null) return;
+  const eventType = await tx.eventType.findUnique({ where: { id: eventTypeId }, select: { disableGuests: true } });
+  if (eventType) assertGuestsAllowed(eventType, guests);
 }

@@ -23,8 +23,7 @@ import {
   ZRescheduleBookingInput,
   ZUpdateLocationInput,
 } from "./booking.schemas";
-import { createBooking } from "./create-booking";
-import { idempotencyKeyOf, MAX_IDEMPOTENCY_KEY_LENGTH } from "./idempotency-key";
+import { createBooking, idempotencyKeyOf, MAX_IDEMPOTENCY_KEY_LENGTH } from "./create";
 import { clientAddress } from "../http/client-address";
 import { RESERVATION_HEADER } from "../slots/slot-reservations";
 

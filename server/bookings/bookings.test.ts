@@ -11,7 +11,7 @@ import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from
 import { calendarLinks, emptyMediaList, getBooking, listBookings, listReferences } from "./booking-reads";
 import { ZListBookingsQuery } from "./booking-list-query";
 import { expectAppError } from "../../e2e/support/rejections";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 import { createPrivateLink } from "../event-types/private-link.service";
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });

@@ -11,8 +11,8 @@ import { db } from "../db/client";
 import { needsConfirmation } from "../event-types/confirmation-policy";
 import { addGuests } from "./booking-edits";
 import { rescheduleBooking } from "./booking-lifecycle";
-import { bookingTitle } from "./booking-title";
-import { createBooking } from "./create-booking";
+import { bookingTitle } from "./create/new-booking";
+import { createBooking } from "./create";
 
 const noKey = { idempotencyKey: null };
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });

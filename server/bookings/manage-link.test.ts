@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType, utcAt, type HostOptions } from "@/prisma/scheduling-factories";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 import { isManageTokenOf, manageTokenFor, newManageNonce } from "./manage-link";
 import { cancelRefusal, describeNotice } from "./manage-link-rules";
 import { cancelFromManageLink, findManagedBookingView, manageTokenOfBooking, rescheduleFromManageLink } from "./manage-link.service";

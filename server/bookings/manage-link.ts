@@ -23,7 +23,7 @@ const TOKEN_PREFIX = "cnv_bm_";
 
 export type ManageLinkSource = { uid: string; manageNonce: string | null };
 
-/** The booking's share of its manage token: made in process, written with the booking (booking-insert.ts). */
+/** The booking's share of its manage token: made in process, written with the booking (create/new-booking.ts). */
 export const newManageNonce = (): string => randomBytes(32).toString("base64url");
 
 let cachedKey: { secret: string; key: Buffer } | undefined;

@@ -8,9 +8,10 @@ import { attendee, utcAt } from "@/prisma/scheduling-factories";
 import { makeTeamEventType, makeWorkingMember } from "@/prisma/team-factories";
 import { db } from "../db/client";
 import { expectAppError } from "../../e2e/support/rejections";
-import { isSlotAvailable, listSlots, findSlotEventType } from "../slots/slots.service";
+import { listSlots } from "../slots/slot-listings";
+import { isSlotAvailable, findSlotEventType } from "../slots/slots.service";
 import { rescheduleBooking } from "./booking-lifecycle";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 
 const book = async (eventTypeId: number, start: Date, idempotencyKey: string | null = null) =>
   (await createBooking(null, { eventTypeId, start, attendee: attendee() }, { idempotencyKey })).booking;

@@ -10,7 +10,7 @@ import type { Principal } from "../auth/principal";
 import { db, disconnectDb } from "../db/client";
 import { reassignBooking } from "./booking-edits";
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "./booking-lifecycle";
-import { createBooking } from "./create-booking";
+import { createBooking } from "./create";
 
 const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
 

@@ -15,7 +15,7 @@
  * so the job runs again.
  */
 import type { TBookingOutput } from "../bookings/booking.dto";
-import { hasMailbox } from "../bookings/phone-only-attendee";
+import { hasMailbox } from "../bookings/booking-field-responses";
 import { db } from "../db/client";
 import { bookingPayloadOf } from "../events/booking-events";
 import type { DomainEvent, DomainEventType } from "../events/domain-events";

@@ -6,7 +6,7 @@
  * nothing but the UID.
  */
 import { z } from "zod";
-import { buildIcs } from "../bookings/ics";
+import { buildIcs } from "./ics";
 import { env } from "../env";
 import { CalendarError, type CalendarAdapter, type CalendarEventInput, type CalendarSummary } from "./calendar-adapter";
 import { CALDAV, DAV, escapeXml, findAll, parseMultistatus, type DavResponse } from "./dav-xml";

@@ -8,7 +8,7 @@ import { calendarFakesForFile } from "../../e2e/support/calendar-fakes-for-file"
 import { makeOAuthClient } from "../../prisma/oauth-factories";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { cancelBooking, rescheduleBooking } from "../bookings/booking-lifecycle";
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { db } from "../db/client";
 import type { DomainEvent } from "../events/domain-events";
 import { syncBookingEvent } from "./booking-sync";

@@ -9,7 +9,7 @@ import { calendarFakesForFile } from "../../e2e/support/calendar-fakes-for-file"
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { sessionActor } from "../auth/actor";
 import { updateLocation } from "../bookings/booking-edits";
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { db } from "../db/client";
 import { runPendingJobs } from "../jobs/workers";
 import { completeOAuthConnection, getConnectUrl } from "./calendar-oauth.service";

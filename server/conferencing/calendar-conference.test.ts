@@ -10,7 +10,7 @@ import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-fact
 import { sessionActor } from "../auth/actor";
 import { completeOAuthConnection, getConnectUrl } from "../calendars/calendar-oauth.service";
 import { listConnectedCalendars } from "../calendars/calendars.service";
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { db } from "../db/client";
 import { runPendingJobs } from "../jobs/workers";
 import { connectConferencingApp } from "./conferencing.service";

@@ -8,7 +8,7 @@ import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-fact
 import { startFakeZoom, type FakeZoom } from "@/e2e/support/fake-zoom";
 import type { Principal } from "../auth/principal";
 import { cancelBooking, rescheduleBooking } from "../bookings/booking-lifecycle";
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { db } from "../db/client";
 import { runPendingJobs } from "../jobs/workers";
 import { bookingRecordings, bookingTranscripts } from "./booking-media";

@@ -7,7 +7,7 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import { startFakeZoom, type FakeZoom } from "@/e2e/support/fake-zoom";
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { db } from "../db/client";
 import { runPendingJobs } from "../jobs/workers";
 import { completeZoomConnection, getZoomAuthUrl } from "./zoom-oauth.service";

@@ -130,7 +130,7 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
-/** The pool itself, for state that belongs to one database connection (bookings/booking-ids.ts). */
+/** The pool itself, for state that belongs to one database connection (bookings/create/sharing.ts: id blocks). */
 export const connectionPool = (): pg.Pool => connection().pool;
 
 /** The current instant as a zone-less UTC timestamp, comparable with the columns Prisma writes. */

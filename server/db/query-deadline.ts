@@ -29,10 +29,21 @@ const LEADING_COMMENTS = /^(\s+|--[^\n]*\n?|\/\*[\s\S]*?\*\/)*/;
 const DATA_CHANGE = /\b(INSERT|UPDATE|DELETE|MERGE)\b/i;
 
 /** A read: a read-only verb, or a WITH query none of whose parts changes data. */
-function writesNothing(text: string): boolean {
+function readsOnly(text: string): boolean {
   const statement = text.replace(LEADING_COMMENTS, "");
   if (/^WITH\b/i.test(statement)) return !DATA_CHANGE.test(statement);
   return READ_ONLY_VERB.test(statement);
+}
+
+/** Every query asks, and most texts recur (the write path's statements): each text is read once, up to a bound. */
+const readsOnlyByText = new Map<string, boolean>();
+function writesNothing(text: string): boolean {
+  let known = readsOnlyByText.get(text);
+  if (known === undefined) {
+    if (readsOnlyByText.size >= 2_000) readsOnlyByText.clear();
+    readsOnlyByText.set(text, (known = readsOnly(text)));
+  }
+  return known;
 }
 
 /**

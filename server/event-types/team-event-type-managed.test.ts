@@ -6,8 +6,8 @@ import { expectAppError } from "../../e2e/support/rejections";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
 import { attendee } from "../../prisma/scheduling-factories";
-import { createBooking } from "../bookings/create-booking";
-import { getAvailableSlots } from "../slots/slots.service";
+import { createBooking } from "../bookings/create";
+import { getAvailableSlots } from "../slots/slot-listings";
 import { listEventTypes } from "./event-type.service";
 import { createTeamEventType, deleteTeamEventType, updateTeamEventType } from "./team-event-type.service";
 

@@ -8,7 +8,7 @@ import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-fact
 import { sessionActor } from "../auth/actor";
 import { mailBookingEvent } from "../bookings/booking-mail";
 import { confirmBooking } from "../bookings/booking-lifecycle";
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { db } from "../db/client";
 import { enqueueJobs } from "../jobs/queue";
 import { runPendingJobs } from "../jobs/workers";

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { AppError, ERROR_STATUS, type ErrorCode } from "../errors";
 import { log } from "../log";
 import { databaseFailureAsAppError } from "../db/unavailable";
+import { isClientAbort } from "./client-abort";
 import type { TPagination } from "./pagination";
 
 export function successResponse(data: unknown, init: { status?: number; pagination?: TPagination; headers?: HeadersInit } = {}) {
@@ -32,6 +33,10 @@ const isPrismaKnownError = (error: unknown): error is PrismaLikeError =>
 
 /** Every error a /v2 handler can throw ends here. Unexpected ones are logged and answered without internals. */
 export function toErrorResponse(error: unknown, requestId: string): Response {
+  if (isClientAbort(error)) {
+    log.info("request aborted by its client before it arrived in full", { requestId });
+    return errorResponse("BAD_REQUEST", "The request did not arrive in full: the connection closed while its body was being sent");
+  }
   const outage = databaseFailureAsAppError(error);
   if (outage) {
     log.warn(`database failure; answered ${outage.code}`, { requestId, error });

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { SCOPES } from "../auth/scopes";
 import { RATE_LIMITS, rateLimitVariable, type RateLimitName } from "../security/rate-limit-table";
 import { quotaOf, windowSeconds } from "../security/rate-limits";
+import { API_RELEASE } from "./api-release";
 import { MAX_JSON_DEPTH } from "./json-depth";
+import { requestExampleOf, successExampleOf } from "./openapi-example-overrides";
 import { ZPaginationOutput } from "./pagination";
 import { ignoredPeerQueryParams, refusedPeerFields, UNRECOGNIZED_KEY, UNSUPPORTED_FIELD } from "./peer-fields";
 import { orgAccessOf, teamAccessOf, type RouteDeclaration } from "./route-definition";
@@ -122,6 +124,7 @@ function operationOf(route: RouteDeclaration) {
   const unsupported = refusedPeerFields(route);
   const ignored = [...ignoredPeerQueryParams(route)].sort();
   const limited = route.rateLimits?.length ? RATE_LIMIT_HEADERS : {};
+  const requestSchema = route.body ? toSchema(route.body, "input") : null;
   const errors = (status: string, description: string, headers: Record<string, unknown> = {}) => [
     status,
     { description, ...(Object.keys(headers).length ? { headers } : {}), content: { "application/json": { schema: ERROR_ENVELOPE } } },
@@ -152,11 +155,17 @@ function operationOf(route: RouteDeclaration) {
     ...(ignored.length ? { "x-ignored-peer-query-parameters": ignored } : {}),
     ...(route.rateLimits?.length ? { "x-rate-limits": route.rateLimits.map(rateLimitDocument) } : {}),
     parameters: parametersOf(route),
-    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(route.body, "input") } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: requestSchema, example: requestExampleOf(route, requestSchema!) } } } }
+      : {}),
     responses: Object.fromEntries([
       [
         String(route.successStatus ?? 200),
-        { description: "Success", ...(route.rateLimits?.length ? { headers: limited } : {}), content: { "application/json": { schema: success } } },
+        {
+          description: "Success",
+          ...(route.rateLimits?.length ? { headers: limited } : {}),
+          content: { "application/json": { schema: success, example: successExampleOf(route, success) } },
+        },
       ],
       errors(
         "400",
@@ -174,6 +183,10 @@ function operationOf(route: RouteDeclaration) {
       ...(route.rateLimits?.length
         ? [errors("429", "A rate limit of x-rate-limits is used up; retry after Retry-After seconds", { ...limited, "Retry-After": RETRY_AFTER_HEADER })]
         : []),
+      errors(
+        "503",
+        "SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying",
+      ),
     ]),
   };
 }
@@ -188,7 +201,7 @@ export function buildOpenApiDocument(routes: readonly RouteDeclaration[], server
     openapi: "3.1.0",
     info: {
       title: "Convene API v2",
-      version: "2",
+      version: API_RELEASE,
       description: [
         "Scheduling API. Authenticate with `Authorization: Bearer <API key or OAuth access token>`.",
         "Versioned operations read `svc-api-version` or its synonym `cal-api-version` (the same values; both with different values is a 400) and take every version the peer API documents for the operation (listed in its header's enum); no header means the default.",
@@ -196,6 +209,7 @@ export function buildOpenApiDocument(routes: readonly RouteDeclaration[], server
         "Booking uids are 22 letters and digits (`[A-Za-z0-9]`); bookings made before that keep their dashed UUIDs, which every path still takes.",
         `Request bodies: JSON, at most 1 MB, nested at most ${MAX_JSON_DEPTH} levels.`,
         "Rate-limited operations list their limits in `x-rate-limits` and answer with `RateLimit-Policy` and `RateLimit` headers; past a limit, 429 with `Retry-After`.",
+        "A 2xx means the write committed; an error means nothing was written, except 503 `OUTCOME_UNKNOWN`, which says what to look up to find out.",
       ].join(" "),
     },
     servers: [{ url: serverUrl }],

@@ -3,6 +3,7 @@
  * goes through parsePart, which refuses NUL characters before any schema sees the value.
  */
 import type { z } from "zod";
+import { ClientAbortedRequest } from "./client-abort";
 import { AppError } from "../errors";
 import { jsonTextTooDeep, jsonTooDeepMessage } from "./json-depth";
 import { rejectNulCharacters } from "./nul-characters";
@@ -24,7 +25,10 @@ export async function readCappedText(request: Request): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      // The body stopped arriving: its client went away (client-abort.ts), not the database.
+      throw new ClientAbortedRequest(error);
+    });
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {

@@ -3,15 +3,11 @@
  * declaration drives the handler (api-route.ts), the OpenAPI document and the route × scope tests.
  */
 import type { z } from "zod";
-import { rolesWith, type Permission } from "../auth/permissions";
+import { rolesWith, type Permission, type TeamRole } from "../auth/permissions";
 import type { Scope } from "../auth/scopes";
 import type { RateLimitName } from "../security/rate-limit-table";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-
-/** A team member's role, as Membership.role holds it. */
-export type TeamRole = "OWNER" | "ADMIN" | "MEMBER";
-export const TEAM_ROLES: readonly TeamRole[] = ["OWNER", "ADMIN", "MEMBER"];
 
 /**
  * The team a route acts on (the path parameter naming it) and the permission it needs (server/auth/permissions.ts).

@@ -14,6 +14,7 @@
 import PgBoss from "pg-boss";
 import { db, type Tx } from "../db/client";
 import { log } from "../log";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { backgroundTurn, isQuiet } from "./foreground-first";
 
 export type JobOptions = {
@@ -75,7 +76,11 @@ function boss(): PgBoss {
     schedule: true,
     pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
   });
-  instance.on("error", (error) => log.error("job queue error", { error }));
+  // pg-boss reports its pool's and its loops' failures here and carries on: during an outage they are expected (warn),
+  // and the queue resumes once the database is back without a restart (server/jobs/outage.test.ts).
+  instance.on("error", (error) =>
+    isDatabaseUnavailable(error) ? log.warn("job queue: database unavailable; retrying", { error }) : log.error("job queue error", { error }),
+  );
   return (jobs.boss = instance);
 }
 

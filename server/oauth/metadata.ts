@@ -13,6 +13,6 @@ export function authorizationServerMetadata(appUrl: string) {
     token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic", "none"],
     revocation_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic", "none"],
     scopes_supported: ALL_SCOPES,
-    service_documentation: `${appUrl}/docs/oauth`,
+    service_documentation: `${appUrl}/docs/authentication-and-oauth`,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { log } from "../log";
 import { databaseFailureAsAppError } from "../db/unavailable";
+import { isClientAbort } from "../http/client-abort";
 import { NO_STORE, OAuthError, oauthErrorResponse } from "./oauth-error";
 import { clientAddress } from "../http/client-address";
 import { withRateLimitHeaders } from "../http/rate-limit-headers";
@@ -24,6 +25,10 @@ async function serve(handler: ProtocolHandler, request: Request): Promise<Respon
     return result === undefined ? new Response(null, { status: 200, headers: NO_STORE }) : Response.json(result, { headers: NO_STORE });
   } catch (error) {
     if (error instanceof OAuthError) return oauthErrorResponse(error);
+    if (isClientAbort(error)) {
+      log.info("OAuth protocol request aborted by its client before it arrived in full", { url: request.url });
+      return oauthErrorResponse(new OAuthError("invalid_request", "The request did not arrive in full"));
+    }
     const outage = databaseFailureAsAppError(error);
     if (outage) {
       log.warn(`OAuth protocol endpoint: database failure; answered ${outage.code}`, { url: request.url, error });

@@ -38,7 +38,7 @@ export async function createOrganizationTeam(actor: Actor, orgId: number, input:
     await addMembership(tx, { teamId: created.id, userId: actor.userId, role: "OWNER", accepted: true });
     return tx.team.findUniqueOrThrow({ where: { id: created.id }, select: TEAM_SELECT });
   });
-  forgetProfile(actor.userId);
+  await forgetProfile(actor.userId);
   return toTeamOutput(team);
 }
 

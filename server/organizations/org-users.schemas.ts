@@ -1,7 +1,7 @@
 /** Organization users (peer: GetOrganizationUsersInput, CreateOrganizationUserInput, UpdateOrganizationUserInput). */
 import { z } from "zod";
 import { MAX_DB_INT, ZDecimalIntParam, ZIdParam } from "../http/ids";
-import { TEAM_ROLES } from "../http/route-definition";
+import { TEAM_ROLES } from "../auth/permissions";
 import { ZTimeZone } from "../time/time-zones";
 import { WEEK_STARTS, ZEmail, ZUsername } from "../users/user.schemas";
 

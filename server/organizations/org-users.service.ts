@@ -142,7 +142,7 @@ export async function updateOrgUser(actor: Actor, orgId: number, userId: number,
       return tx.user.update({ where: { id: userId }, data: changes, select: ORG_USER_SELECT(orgId) });
     })
     .catch(asTakenConflict);
-  forgetProfile(userId);
+  await forgetProfile(userId);
   return toOrgUserOutput(row, orgId);
 }
 
@@ -178,6 +178,6 @@ export async function deleteOrgUser(actor: Actor, orgId: number, userId: number)
     for (const { uid } of upcoming) await cancelBooking({ userId, via: actor.via }, uid, { cancellationReason: ORG_USER_DELETED_REASON });
     await db.user.delete({ where: { id: userId } });
   }
-  forgetProfile(userId);
+  await forgetProfile(userId);
   return output;
 }

@@ -10,7 +10,7 @@ import { makeUser } from "../../prisma/factories";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { addMember, makeTeam, makeTeamEventType } from "../../prisma/team-factories";
 import { sessionActor } from "../auth/actor";
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { db, disconnectDb } from "../db/client";
 import type { DomainEvent } from "../events/domain-events";
 import { messagesForEvent } from "../webhooks/webhook-messages";

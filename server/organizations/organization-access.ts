@@ -10,12 +10,11 @@
  * the organization (User.createdInOrganizationId) may be made members without accepting an invitation.
  */
 import type { Actor } from "../auth/actor";
-import { holdsPermission, rolesWith, type Permission } from "../auth/permissions";
+import { holdsPermission, rolesWith, type Permission, type TeamRole } from "../auth/permissions";
 import { db, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import { onMemberLeft } from "../event-types/team-member-sync";
-import type { TeamRole } from "../http/route-definition";
 
 export const organizationNotFound = () => new AppError("NOT_FOUND", "Organization not found");
 

@@ -126,6 +126,6 @@ export async function reviewOrganizationRequest(actor: Actor, input: TReviewOrga
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError("CONFLICT", "The slug was taken meanwhile");
       throw error;
     });
-  forgetProfile(result.requestedById);
+  await forgetProfile(result.requestedById);
   return db.organizationRequest.findUniqueOrThrow({ where: { id: review.requestId }, select: REQUEST_SELECT });
 }

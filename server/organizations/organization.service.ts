@@ -67,14 +67,14 @@ export async function createOrganization(actor: Actor, input: TCreateOrganizatio
     await requireInstanceAdmin(tx, actor);
     return createWithOwner(tx, input);
   });
-  forgetProfile(ownerId);
+  await forgetProfile(ownerId);
   return org;
 }
 
 /** The operator's door (`npm run cli -- org:create`): whoever runs the CLI on the server holds the database already. */
 export async function createOrganizationAsOperator(input: TCreateOrganizationInput) {
   const { org, ownerId } = await db.$transaction((tx) => createWithOwner(tx, input));
-  forgetProfile(ownerId);
+  await forgetProfile(ownerId);
   return org;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Every rate limit of Convene, in one table: its policy name (as the RateLimit-Policy and RateLimit headers name it),
  * what it counts, today's quota and the environment variable that changes it. server/env.ts reads and validates the
- * variables (an invalid value stops the server at start, naming the variable); the README's limits table repeats
+ * variables (an invalid value stops the server at start, naming the variable); docs/operating.md's limits table repeats
  * this one. All limits count in fixed windows of RATE_LIMIT_WINDOW_SECONDS (default 300: five minutes).
  * Data only, no imports: env.ts builds its schema from it.
  */

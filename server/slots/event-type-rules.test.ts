@@ -9,7 +9,8 @@ import { makeUser } from "../../prisma/factories";
 import { db, disconnectDb } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { ZAvailableSlotsQuery } from "./slots.schemas";
-import { getAvailableSlots, isSlotAvailable } from "./slots.service";
+import { getAvailableSlots } from "./slot-listings";
+import { isSlotAvailable } from "./slots.service";
 
 afterAll(() => disconnectDb());
 

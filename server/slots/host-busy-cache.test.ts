@@ -9,7 +9,7 @@ import { makeUser } from "../../prisma/factories";
 import { db, disconnectDb, sql } from "../db/client";
 import { cachedPeriods, forgetAllPeriods, rememberPeriods } from "./host-busy-cache";
 import { ZAvailableSlotsQuery } from "./slots.schemas";
-import { getAvailableSlots } from "./slots.service";
+import { getAvailableSlots } from "./slot-listings";
 
 afterAll(() => disconnectDb());
 beforeEach(() => forgetAllPeriods());

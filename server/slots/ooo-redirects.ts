@@ -6,7 +6,7 @@
  * type's own when it has one, else their default), not out of office themselves, and not booked, held or busy in a
  * connected calendar; the slot must also lie within the away host's own schedule, as it would have without the
  * absence. The stand-in ranks with the away host's priority and its own last booking (booking-rules.ts
- * rankRotatingHosts), and is locked as a host under its own id (bookings/round-robin.ts). New bookings and reschedules
+ * rankRotatingHosts), and is locked as a host under its own id (bookings/create/round-robin-claim.ts). New bookings and reschedules
  * follow redirects; reassignment picks among the event type's own hosts.
  *
  * The slot algorithm sees each redirecting period as one more host (a stand-in, with a negative id that no user has)

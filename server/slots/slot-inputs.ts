@@ -141,7 +141,7 @@ export async function redirectPeriodsOf(
 }
 
 /**
- * A one-slot check before the common booking's batch (bookings/write-free-slot.ts) that reads no bookings, holds or
+ * A one-slot check before the common booking's batch (bookings/create/one-round-trip.ts) that reads no bookings, holds or
  * absences: the batch's check under the host locks finds them (REQUIRE_HOSTS_FREE), one round trip fewer. Bookings and
  * holds only take slots away; an absence can also move the slot grid, so the check notes here the window the absences
  * it did not read would have come from, and the batch refuses to write when it finds one there.
@@ -267,7 +267,7 @@ export async function hostsBusyDuring(tx: Tx, hostIds: number[], blocked: Interv
 
 /**
  * hostsBusyDuring as one statement that refuses (SQLSTATE CV409, convene_require_free_slot) when any of `hostIds` is
- * busy during `blocked`, for a booking's batch of statements (bookings/write-free-slot.ts), where no code runs between
+ * busy during `blocked`, for a booking's batch of statements (bookings/create/one-round-trip.ts), where no code runs between
  * the lock and the insert. The same rows count, widened the same way; bookings are found through the exclusion
  * constraint's GiST index (host, time range), so the check costs the same however many bookings the hosts have.
  */

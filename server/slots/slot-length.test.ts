@@ -6,13 +6,13 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import { expectAppError } from "../../e2e/support/rejections";
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { rescheduleBooking } from "../bookings/booking-lifecycle";
 import { db } from "../db/client";
 import { getSlots, toZonedIso } from "./slots-2024-09-04";
 import { ZSlotsQuery } from "./slots-2024-09-04.schemas";
 import { ZAvailableSlotsQuery } from "./slots.schemas";
-import { getAvailableSlots } from "./slots.service";
+import { getAvailableSlots } from "./slot-listings";
 
 const noKey = { idempotencyKey: null };
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);

@@ -4,7 +4,7 @@ import { makeUser } from "@/prisma/factories";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import { expectAppError } from "../../e2e/support/rejections";
 import type { Principal } from "../auth/principal";
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { db } from "../db/client";
 import { deleteReservation, getReservation, reserveSlot, updateReservation } from "./slot-reservations";
 import { getSlots } from "./slots-2024-09-04";

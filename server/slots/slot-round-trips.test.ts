@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import { db } from "../db/client";
 import { parseServerTiming, recordServerTiming } from "../http/server-timing";
-import { createBooking } from "../bookings/create-booking";
-import { getAvailableSlots } from "./slots.service";
+import { createBooking } from "../bookings/create";
+import { getAvailableSlots } from "./slot-listings";
 
 /** A round-robin event type over `count` hosts, each with a working-hours default schedule and one booking. */
 async function roundRobinOver(count: number) {

@@ -20,7 +20,7 @@ const scheduleJson = (id: string) => `(
     FROM "Schedule" s WHERE s.id = ${id})`;
 
 /**
- * Extra SQL for a reader that needs more than the slot row (the booking, bookings/bookable-row-query.ts): top-level
+ * Extra SQL for a reader that needs more than the slot row (the booking, bookings/create/bookable-row.ts): top-level
  * columns (each starting with a comma), and json_build_object arguments added to the owner's (`o`) and each host's
  * (`h` with its user `u`) objects.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /v2/slots, the peer's version 2024-09-04: the same slots as GET /v2/slots/available (one engine,
- * slots.service.ts), shaped as the peer answers them: `{ "YYYY-MM-DD": [{ start }] }`, days and times in the
+ * slot-listings.ts), shaped as the peer answers them: `{ "YYYY-MM-DD": [{ start }] }`, days and times in the
  * requested zone, each time with that zone's offset; `format=range` adds each slot's `end`.
  */
 import { z } from "zod";
@@ -9,7 +9,7 @@ import { assertVisible } from "../event-types/private-link.service";
 import { isoDateFromDayNumber, localDayReader, MINUTES_PER_DAY, offsetAt, offsetReader } from "./local-time";
 import type { Slot } from "./slots";
 import type { TSlotsQuery } from "./slots-2024-09-04.schemas";
-import { listSlots } from "./slots.service";
+import { listSlots } from "./slot-listings";
 import { slotLengthOf } from "./slot-length";
 import { resolveSlotEventType } from "./slot-event-type";
 import { toMinuteCeil } from "./slot-inputs";

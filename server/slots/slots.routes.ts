@@ -2,7 +2,7 @@ import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import { ZAvailableSlotsOutput } from "./slots.dto";
 import { ZAvailableSlotsQuery } from "./slots.schemas";
-import { getAvailableSlots } from "./slots.service";
+import { getAvailableSlots } from "./slot-listings";
 import { deleteReservationRoute, getReservationRoute, reserveSlotRoute, slotsRoute, updateReservationRoute } from "./slots-2024-09-04.routes";
 
 export const availableSlotsRoute = defineRoute(

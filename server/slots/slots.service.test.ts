@@ -6,7 +6,8 @@ import { registerBusyTimesProvider } from "../calendars/busy-times";
 import { db, disconnectDb } from "../db/client";
 import { AppError } from "../errors";
 import { ZAvailableSlotsQuery } from "./slots.schemas";
-import { getAvailableSlots, isSlotAvailable } from "./slots.service";
+import { getAvailableSlots } from "./slot-listings";
+import { isSlotAvailable } from "./slots.service";
 
 afterAll(() => disconnectDb());
 const cleanups: (() => void)[] = [];

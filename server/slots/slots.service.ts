@@ -1,14 +1,11 @@
 /**
- * Slot use cases: the public listings (GET /v2/slots/available, GET /v2/slots) and the single-slot check the
- * booking and reservation work runs before it writes. All load through slot-inputs.ts and decide through
- * computeSlots and the event type's rules (event-type-rules.ts), with the same grid, so a listed slot is exactly
- * a slot that isSlotAvailable accepts.
+ * The single-slot check the booking and reservation work runs before and under its lock, and the slots of a range that
+ * the public listings build on (slot-listings.ts). All load through slot-inputs.ts and decide through computeSlots and
+ * the event type's rules (event-type-rules.ts), with the same grid, so a listed slot is exactly a slot that
+ * isSlotAvailable accepts.
  */
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
-import { assertVisible } from "../event-types/private-link.service";
-import { toAvailableSlotsOutput, type TAvailableSlotsOutput } from "./slots.dto";
-import type { TAvailableSlotsQuery } from "./slots.schemas";
 import { computeSlots, type Interval, type Slot, type SlotMode } from "./slots";
 import type { ExternalBusyTime } from "../calendars/busy-times";
 import { applyEventTypeRules, isOutsideFixedWindow, rulesReadOtherBookings, rulesTimeZone, searchRange, type SlotRulesEventType } from "./event-type-rules";
@@ -25,10 +22,10 @@ import {
 } from "./slot-inputs";
 import { allowedLengths, slotLengthOf } from "./slot-length";
 import { loadSlotHostsWithStandIns, resolveStandIns } from "./ooo-redirects";
-import { resolveSlotEventType, SLOT_ROW_SELECT, type SlotTarget } from "./slot-event-type";
+import { SLOT_ROW_SELECT } from "./slot-event-type";
 
 /** `busyUnderLock`: a check before the common booking's batch, which reads no busy time of the database (slot-inputs.ts). */
-type Options = { now?: Date; busyUnderLock?: BusyUnderLock };
+export type Options = { now?: Date; busyUnderLock?: BusyUnderLock };
 export type SlotEventTypeRow = SlotEventType &
   SlotRulesEventType & {
     teamId: number | null;
@@ -48,13 +45,13 @@ export async function findSlotEventType(tx: Tx, eventTypeId: number): Promise<Sl
  * The rules' time zone (the schedule of the event type, else of its first host) and the range computeSlots must
  * cover for starts in `range` (see event-type-rules.ts). From the loaded row: no query.
  */
-function searchOf(eventType: SlotEventTypeRow, range: Interval, now: Date) {
+export function searchOf(eventType: SlotEventTypeRow, range: Interval, now: Date) {
   const firstHost = hostIdsOf(eventType)[0];
   const timeZone = rulesTimeZone(eventType, firstHost === undefined ? null : (schedulesOf(eventType).get(firstHost) ?? null));
   return { timeZone, search: searchRange(eventType, timeZone, range, toMinuteCeil(now)) };
 }
 
-type Search = ReturnType<typeof searchOf>;
+export type Search = ReturnType<typeof searchOf>;
 
 /**
  * A MANAGED team event type is a template: each assigned member books through their own copy (its children, with
@@ -73,7 +70,7 @@ function assertBookable(eventType: SlotEventTypeRow) {
  * The slots of `range`, `length` minutes long (already checked against the event type's lengths, slot-length.ts),
  * and for a single-slot check the rule (if any) that refused the slot at range.start.
  */
-async function slotsOf(
+export async function slotsOf(
   tx: Tx,
   eventType: SlotEventTypeRow,
   range: Interval,
@@ -127,38 +124,6 @@ const REFUSALS = {
   limit: "The event type's booking limit for this day, week, month or year is reached",
   firstSlot: "This event type offers only the first free slot of each day",
 };
-
-/**
- * The bookable slots of an event type whose start is in `range` (whole minutes), `length` minutes long.
- * Connected calendars are asked first so their round trips overlap the database reads, as the booking check's do.
- */
-export async function listSlots(
-  eventType: SlotEventTypeRow,
-  request: { range: Interval; length: number; now: Date; ignoreBookingUid?: string },
-): Promise<Slot[]> {
-  const searched = searchOf(eventType, request.range, request.now);
-  const externalBusy = loadExternalBusy(eventType, searched.search, request.length);
-  externalBusy.catch(() => {}); // awaited in slotsOf; if the database fails first, this must not become an unhandled rejection
-  const busy = { externalBusy, now: request.now, ignoreBookingUid: request.ignoreBookingUid };
-  return (await slotsOf(db, eventType, request.range, request.length, busy, searched)).slots;
-}
-
-/**
- * Bookable starts in [startTime, endTime), grouped by day in `timeZone`. Hidden event types (unless asked
- * for with a live private link of theirs, the same check a booking makes), an event type asked for under
- * another user's name, and a team that does not hold it, are a 404 like a missing one (no existence leak).
- */
-export async function getAvailableSlots(
-  query: TAvailableSlotsQuery & Pick<SlotTarget, "organizationSlug">,
-  options: Options = {},
-): Promise<TAvailableSlotsOutput> {
-  const eventType = await resolveSlotEventType(query);
-  await assertVisible(db, eventType, query.privateLink);
-  // A slot start s (whole minutes) is in range when startTime ≤ s < endTime.
-  const range = { start: toMinuteCeil(query.startTime), end: toMinuteCeil(query.endTime) };
-  const slots = await listSlots(eventType, { range, length: eventType.lengthInMinutes, now: options.now ?? new Date() });
-  return toAvailableSlotsOutput(slots, query.timeZone);
-}
 
 /**
  * `refusal`: why an otherwise free slot is not bookable (booking window, limits, first slot only), for the booker.

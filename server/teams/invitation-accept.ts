@@ -8,7 +8,7 @@ import type { Actor } from "../auth/actor";
 import { hashSecret } from "../auth/secrets";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
-import type { TeamRole } from "../http/route-definition";
+import type { TeamRole } from "../auth/permissions";
 import { forgetProfile } from "../me/me.service";
 import { ZInvitationToken } from "./invitation.schemas";
 import { addMembership, lockTeam } from "./membership-writes";
@@ -125,7 +125,7 @@ export async function acceptInvitation(actor: Actor, token: string, now = new Da
     await joinByInvitation(tx, invitation, actor.userId, now);
     return { teamId: invitation.team.id, role: invitation.role };
   });
-  forgetProfile(actor.userId); // /v2/me lists the team
+  await forgetProfile(actor.userId); // /v2/me lists the team
   return accepted;
 }
 

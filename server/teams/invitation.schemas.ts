@@ -1,7 +1,7 @@
 /** Team invitations: the invite body (peer: InviteTeamMemberInput's email and role) and the token from the link. */
 import { z } from "zod";
 import { ZIdField } from "../http/ids";
-import { TEAM_ROLES } from "../http/route-definition";
+import { TEAM_ROLES } from "../auth/permissions";
 import { ZEmail } from "../users/user.schemas";
 
 export const ZTeamRole = z.enum(TEAM_ROLES as ["OWNER", "ADMIN", "MEMBER"], { message: `role is one of ${TEAM_ROLES.join(", ")}` });

@@ -13,7 +13,7 @@ import { db, type Tx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { env } from "../env";
 import { AppError } from "../errors";
-import type { TeamRole } from "../http/route-definition";
+import type { TeamRole } from "../auth/permissions";
 import { queueMails } from "../mail/mail-queue";
 import { teamInvitationMail } from "../mail/team-invitation-mail";
 import { INVITATION_SELECT, toInvitationListing, toInvitationOutput } from "./invitation.dto";

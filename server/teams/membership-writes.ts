@@ -7,7 +7,7 @@ import type { Actor } from "../auth/actor";
 import type { Tx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
-import type { TeamRole } from "../http/route-definition";
+import type { TeamRole } from "../auth/permissions";
 import { onMemberJoined } from "../event-types/team-member-sync";
 import { assertOrganizationRules } from "../organizations/organization-access";
 import { MEMBERSHIP_SELECT } from "./team.dto";

@@ -10,7 +10,7 @@ import { db, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import type { TPaginationQuery } from "../http/pagination";
-import type { TeamRole } from "../http/route-definition";
+import type { TeamRole } from "../auth/permissions";
 import { onMemberJoined, onMemberLeft } from "../event-types/team-member-sync";
 import { forgetProfile } from "../me/me.service";
 import { assertOrganizationRules, leaveOrganizationTeams } from "../organizations/organization-access";
@@ -92,7 +92,7 @@ export async function createMembership(actor: Actor, teamId: number, input: TCre
       return { output: toMembershipOutput(await addMembership(tx, { teamId, userId, role, accepted })), joined: userId };
     })
     .catch(asOpenConflict({ userId }));
-  if (result.joined) forgetProfile(result.joined);
+  if (result.joined) await forgetProfile(result.joined);
   return result.output;
 }
 
@@ -126,7 +126,7 @@ export async function updateMembership(actor: Actor, teamId: number, membershipI
     return applyUpdate(tx, actor, teamId, membershipId, changes);
   });
   if ("output" in result) return result.output;
-  forgetProfile(result.row.userId);
+  await forgetProfile(result.row.userId);
   return toMembershipOutput(result.row);
 }
 
@@ -150,6 +150,6 @@ export async function deleteMembership(actor: Actor, teamId: number, membershipI
     return current;
   });
   if ("pending" in row) return row.pending;
-  forgetProfile(row.userId);
+  await forgetProfile(row.userId);
   return toMembershipOutput(row);
 }

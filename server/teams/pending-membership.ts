@@ -8,7 +8,7 @@ import type { Actor } from "../auth/actor";
 import type { Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
-import type { TeamRole } from "../http/route-definition";
+import type { TeamRole } from "../auth/permissions";
 import { joinByInvitation } from "./invitation-accept";
 import { invitationsManagedBy } from "./invitation-access";
 import { openInvitation } from "./invitation.service";

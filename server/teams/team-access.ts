@@ -5,9 +5,8 @@
  * the team belongs to (its admins act on every team in it).
  */
 import type { Actor } from "../auth/actor";
-import { orgRolesGiving, rolesWith } from "../auth/permissions";
+import { orgRolesGiving, rolesWith, type TeamRole } from "../auth/permissions";
 import type { Prisma } from "../db/generated/client";
-import type { TeamRole } from "../http/route-definition";
 
 /** Teams where the actor holds one of `roles`, directly or through their organization. */
 export function teamsWhereActorIs(actor: Actor, roles: readonly TeamRole[]): Prisma.TeamWhereInput {

@@ -13,8 +13,7 @@ import { BOOKINGS_VERSIONS } from "../http/versioning";
 import { ZListBookingsQuery } from "../bookings/booking-list-query";
 import { ZBookingOutput } from "../bookings/booking-output.schema";
 import { listTeamBookings } from "../bookings/booking-reads";
-import { ZOooOutput } from "../out-of-office/out-of-office.dto";
-import { ZCreateOooInput, ZListOooQuery, ZUpdateOooInput } from "../out-of-office/out-of-office.schemas";
+import { oooLevelRoutes } from "../out-of-office/ooo-level.routes";
 import {
   createTeamMemberOutOfOffice,
   deleteTeamMemberOutOfOffice,
@@ -28,8 +27,6 @@ import { ZTeamIdParams } from "./team.schemas";
 /** The team of `{teamId}`, and the permission (server/auth/permissions.ts) the use case checks on it. */
 const team = (permission: Permission) => ({ param: "teamId", permission });
 const ZMemberParams = z.object({ teamId: ZIdParam, userId: ZIdParam });
-const ZMemberOooParams = ZMemberParams.extend({ oooId: ZIdParam });
-const ORG_OOO = "/v2/organizations/{orgId}/users/{userId}/ooo";
 
 export const listTeamBookingsRoute = defineRoute(
   {
@@ -65,72 +62,31 @@ export const listTeamSchedulesRoute = defineRoute(
   },
 );
 
-const oooTag = "Teams / Users / OOO";
-
-export const listTeamMemberOooRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/teams/{teamId}/users/{userId}/ooo",
-    peerOperation: `GET ${ORG_OOO}`,
-    tag: oooTag,
-    summary: "Get a team member's out-of-office entries (404 for a user who is not an accepted member)",
-    access: { scope: "TEAM_SCHEDULE_READ", team: team("ooo.readMembers") },
-    params: ZMemberParams,
-    query: ZListOooQuery,
-    response: ZOooOutput,
-    paginated: true,
-  },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listTeamMemberOutOfOffice(actor, params.teamId, params.userId, query);
-    return new Page(items, totalItems, query);
-  },
-);
-
-export const createTeamMemberOooRoute = defineRoute(
-  {
-    method: "POST",
-    path: "/v2/teams/{teamId}/users/{userId}/ooo",
-    peerOperation: `POST ${ORG_OOO}`,
-    tag: oooTag,
-    summary:
+export const {
+  list: listTeamMemberOooRoute,
+  create: createTeamMemberOooRoute,
+  update: updateTeamMemberOooRoute,
+  remove: deleteTeamMemberOooRoute,
+} = oooLevelRoutes({
+  path: "/v2/teams/{teamId}/users/{userId}/ooo",
+  peerPath: "/v2/organizations/{orgId}/users/{userId}/ooo",
+  tag: "Teams / Users / OOO",
+  summaries: {
+    list: "Get a team member's out-of-office entries (404 for a user who is not an accepted member)",
+    create:
       "Create an out-of-office entry for a team member (409 when it overlaps another of theirs; toUserId: another accepted member, who receives their round-robin bookings meanwhile)",
-    access: { scope: "TEAM_SCHEDULE_WRITE", team: team("ooo.writeMembers") },
-    params: ZMemberParams,
-    body: ZCreateOooInput,
-    response: ZOooOutput,
-    successStatus: 201,
+    update: "Update a team member's out-of-office entry",
+    delete: "Delete a team member's out-of-office entry",
   },
-  ({ actor, params, body }) => createTeamMemberOutOfOffice(actor, params.teamId, params.userId, body),
-);
-
-export const updateTeamMemberOooRoute = defineRoute(
-  {
-    method: "PATCH",
-    path: "/v2/teams/{teamId}/users/{userId}/ooo/{oooId}",
-    peerOperation: `PATCH ${ORG_OOO}/{oooId}`,
-    tag: oooTag,
-    summary: "Update a team member's out-of-office entry",
-    access: { scope: "TEAM_SCHEDULE_WRITE", team: team("ooo.writeMembers") },
-    params: ZMemberOooParams,
-    body: ZUpdateOooInput,
-    response: ZOooOutput,
-  },
-  ({ actor, params, body }) => updateTeamMemberOutOfOffice(actor, params.teamId, params.userId, params.oooId, body),
-);
-
-export const deleteTeamMemberOooRoute = defineRoute(
-  {
-    method: "DELETE",
-    path: "/v2/teams/{teamId}/users/{userId}/ooo/{oooId}",
-    peerOperation: `DELETE ${ORG_OOO}/{oooId}`,
-    tag: oooTag,
-    summary: "Delete a team member's out-of-office entry",
-    access: { scope: "TEAM_SCHEDULE_WRITE", team: team("ooo.writeMembers") },
-    params: ZMemberOooParams,
-    response: ZOooOutput,
-  },
-  ({ actor, params }) => deleteTeamMemberOutOfOffice(actor, params.teamId, params.userId, params.oooId),
-);
+  params: ZMemberParams,
+  itemParams: ZMemberParams.extend({ oooId: ZIdParam }),
+  read: { scope: "TEAM_SCHEDULE_READ", team: team("ooo.readMembers") },
+  write: { scope: "TEAM_SCHEDULE_WRITE", team: team("ooo.writeMembers") },
+  list: (actor, { teamId, userId }, query) => listTeamMemberOutOfOffice(actor, teamId, userId, query),
+  create: (actor, { teamId, userId }, body) => createTeamMemberOutOfOffice(actor, teamId, userId, body),
+  update: (actor, { teamId, userId, oooId }, body) => updateTeamMemberOutOfOffice(actor, teamId, userId, oooId, body),
+  remove: (actor, { teamId, userId, oooId }) => deleteTeamMemberOutOfOffice(actor, teamId, userId, oooId),
+});
 
 export const teamResourceRoutes: ApiRoute[] = [
   listTeamBookingsRoute,

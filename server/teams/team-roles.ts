@@ -5,10 +5,9 @@
  * (api-route.ts) and the query builders' team clauses (team-access.ts) say the same thing.
  */
 import type { Actor } from "../auth/actor";
-import { ORG_ROLE_IN_ITS_TEAMS, orgPermissionFor, rolesWith, type Permission } from "../auth/permissions";
+import { ORG_ROLE_IN_ITS_TEAMS, orgPermissionFor, rolesWith, type Permission, type TeamRole } from "../auth/permissions";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
-import type { TeamRole } from "../http/route-definition";
 
 const RANK: Record<TeamRole, number> = { MEMBER: 1, ADMIN: 2, OWNER: 3 };
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ZIdField, ZIdParam } from "../http/ids";
 import { ZPaginationQuery } from "../http/pagination";
-import { TEAM_ROLES } from "../http/route-definition";
+import { TEAM_ROLES } from "../auth/permissions";
 import { ZTimeZone } from "../time/time-zones";
 import { WEEK_STARTS } from "../users/user.schemas";
 

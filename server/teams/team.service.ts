@@ -89,7 +89,7 @@ export async function createTeam(actor: Actor, input: TCreateTeamInput, { organi
       }),
     );
   });
-  forgetProfile(actor.userId); // /v2/me lists the new team
+  await forgetProfile(actor.userId); // /v2/me lists the new team
   return toTeamOutput(team);
 }
 

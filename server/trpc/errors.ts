@@ -10,6 +10,7 @@ import { AppError, type ErrorCode } from "../errors";
 import { zodIssues } from "../http/envelope";
 import { log } from "../log";
 import { databaseFailureAsAppError } from "../db/unavailable";
+import { isClientAbort } from "../http/client-abort";
 
 const TRPC_CODE = {
   BAD_REQUEST: "BAD_REQUEST",
@@ -34,6 +35,10 @@ type Mapped = { code: TRPC_ERROR_CODE_KEY; message: string; issues: TFieldIssue[
 
 /** tRPC wraps whatever a procedure throws in a TRPCError; the thrown value is its cause. */
 function mapError(error: TRPCError): Mapped {
+  if (isClientAbort(error.cause)) {
+    log.info("tRPC request aborted by its client before it arrived in full");
+    return { code: "BAD_REQUEST", message: "The request did not arrive in full. Please try again.", issues: null, details: null };
+  }
   const outage = databaseFailureAsAppError(error.cause);
   if (outage) log.warn(`database failure; answered ${outage.code}`, { error: error.cause });
   const cause = outage ?? error.cause;

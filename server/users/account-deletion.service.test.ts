@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { makeUser } from "../../prisma/factories";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
 import { AppError } from "../errors";

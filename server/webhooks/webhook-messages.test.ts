@@ -5,7 +5,7 @@ import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-fact
 import { sessionActor } from "../auth/actor";
 import { peerWebhookBodyProblems } from "../../e2e/support/peer/peer-webhook-payloads";
 import { rescheduleBooking } from "../bookings/booking-lifecycle";
-import { createBooking } from "../bookings/create-booking";
+import { createBooking } from "../bookings/create";
 import { db } from "../db/client";
 import type { DomainEvent } from "../events/domain-events";
 import { messagesForEvent } from "./webhook-messages";

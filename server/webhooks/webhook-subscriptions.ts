@@ -1,7 +1,7 @@
 /**
  * Which webhooks hear of an event: ONE predicate, read by the two places that ask. Messages are made from it
  * (webhook-messages.ts), and a new booking's row reads it to know whether the `webhooks` subscriber has anything to
- * do (bookings/bookable-row-query.ts `mayHaveWebhooks`), so the two can never disagree.
+ * do (bookings/create/bookable-row.ts `mayHaveWebhooks`), so the two can never disagree.
  *
  * An active, not disabled webhook subscribes when it belongs to
  * - the event type, or the event type's lineage: a managed copy books as the member's own event type, and its

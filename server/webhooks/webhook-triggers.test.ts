@@ -16,8 +16,8 @@ describe("webhook triggers", () => {
     expect(ZSubscribableTrigger.safeParse("BOOKING_CREATED").success).toBe(true);
   });
 
-  it("has its table in docs/webhook-triggers.md as the code has it", () => {
-    const doc = readFileSync(path.join(import.meta.dirname, "../../docs/webhook-triggers.md"), "utf8");
+  it("has its table in docs/webhooks.md as the code has it", () => {
+    const doc = readFileSync(path.join(import.meta.dirname, "../../docs/webhooks.md"), "utf8");
     expect(doc).toContain(triggerTableMarkdown());
   });
 });

@@ -44,10 +44,10 @@ export const EMITTED_TRIGGERS = [
   "RECORDING_TRANSCRIPTION_GENERATED",
 ] as const satisfies readonly WebhookTrigger[];
 
-/** The peer's triggers that nothing in Convene fires: refused in a subscription (docs/webhooks trigger table). */
+/** The peer's triggers that nothing in Convene fires: refused in a subscription (docs/webhooks.md trigger table). */
 export const SILENT_TRIGGERS = PEER_TRIGGERS.filter((trigger) => !(EMITTED_TRIGGERS as readonly string[]).includes(trigger));
 
-/** What each fired trigger comes from, for the trigger table (README "Webhooks"; webhook-triggers.test.ts holds it). */
+/** What each fired trigger comes from, for the trigger table (docs/webhooks.md; webhook-triggers.test.ts holds it). */
 export const TRIGGER_SOURCES: Record<(typeof EMITTED_TRIGGERS)[number], string> = {
   BOOKING_CREATED: "a booking made (accepted at once), or a requested booking confirmed by its host",
   BOOKING_REQUESTED: "a booking of an event type that requires confirmation",
@@ -79,7 +79,7 @@ export function triggerOfEvent(eventType: string): WebhookTrigger | null {
 /** The "send test event" trigger: the peer's PING, never subscribed to, always delivered. */
 export const PING_TRIGGER = "PING";
 
-/** The trigger table of docs/webhook-triggers.md, generated here (webhook-triggers.test.ts holds the file to it). */
+/** The trigger table of docs/webhooks.md, generated here (webhook-triggers.test.ts holds the file to it). */
 export const triggerTableMarkdown = (): string =>
   [
     "| Trigger | Fired when |",

@@ -52,7 +52,7 @@ export async function freeSlotBookings(
 
 export const bookingScenario: Scenario = {
   name: `POST /v2/bookings (×${BOOKINGS})`,
-  // Issue 25: from 0.19 (a transaction of eight round trips) to at least 0.35 (one batch, book-in-one-batch.ts).
+  // Issue 25: from 0.19 (a transaction of eight round trips) to at least 0.35 (one batch, bookings/create/one-round-trip.ts).
   minRatio: 0.35,
   async prepare() {
     // The warm-up books other hosts, weeks later, so the measured bookings find the same empty calendars.

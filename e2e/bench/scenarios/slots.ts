@@ -1,6 +1,6 @@
 /** GET /v2/slots/available for one host over 30 days (working hours, a few bookings). Target: 0.4 of the bare handler (issue 10). */
 import { attendee, makeHostWithEventType, utcAt } from "../../../prisma/scheduling-factories";
-import { createBooking } from "../../../server/bookings/create-booking";
+import { createBooking } from "../../../server/bookings/create";
 import type { Scenario } from "../scenario";
 
 export const slotsScenario: Scenario = {

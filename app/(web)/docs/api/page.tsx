@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { InlineCode } from "@/components/docs/inline-code";
-import { OperationCard } from "@/components/docs/operation-card";
 import { RateLimitsTable } from "@/components/docs/rate-limits-table";
 import { WebhookDeliveriesGuide } from "@/components/docs/webhook-deliveries-guide";
-import { groupOperations } from "@/components/docs/openapi-view";
+import { operationsIndexHtml } from "@/components/docs/operation-html";
+import { referenceGroups } from "@/components/docs/reference-document";
 import { WebhookPayloadsTable } from "@/components/docs/webhook-payloads-table";
 import { TextLink } from "@/components/ui/text-link";
 import { env } from "@/server/env";
@@ -15,15 +15,18 @@ import { WEBHOOK_PAYLOAD_DOCS } from "@/server/webhooks/webhook-payload-docs";
 
 export const metadata: Metadata = { title: "API reference" };
 
-/** Rendered from the same document as /v2/openapi.json, so a route added to the catalogue appears here unaided. */
+/**
+ * The reference's front page: the base URL, limits and webhook deliveries, and every operation listed by tag, each
+ * linking to its tag's page (/docs/api/<tag>). Rendered from the same document as /v2/openapi.json, so a route added
+ * to the catalogue appears here unaided.
+ */
 export default async function ApiReferencePage() {
   await connection(); // APP_URL is the running server's, not the build machine's
   const document = buildOpenApiDocument(ROUTE_CATALOG, env().APP_URL);
-  const groups = groupOperations(document);
+  const groups = referenceGroups(env().APP_URL);
   return (
-    <main className="mx-auto max-w-4xl px-6 py-12">
-      <TextLink href="/">← Convene</TextLink>
-      <h1 className="mt-4 text-3xl font-semibold">{document.info.title} reference</h1>
+    <main className="max-w-4xl py-10">
+      <h1 className="text-3xl font-semibold">{document.info.title} reference</h1>
       <p className="mt-3 text-slate-700">
         <InlineCode text={document.info.description} />
       </p>
@@ -36,6 +39,14 @@ export default async function ApiReferencePage() {
             /v2/openapi.json
           </TextLink>{" "}
           (OpenAPI {document.openapi})
+        </dd>
+        <dt className="font-medium">Version</dt>
+        <dd>
+          {document.info.version} (<TextLink href="/docs/changelog">changelog</TextLink>)
+        </dd>
+        <dt className="font-medium">Typed client</dt>
+        <dd>
+          <code>@convene/client</code> (<code>packages/client</code>): every snippet below uses it
         </dd>
         <dt className="font-medium">Coming from v1</dt>
         <dd>
@@ -60,24 +71,20 @@ export default async function ApiReferencePage() {
           </li>
           {groups.map((group) => (
             <li key={group.tag}>
-              <TextLink href={`#tag-${group.tag.toLowerCase()}`}>{group.tag}</TextLink>
+              <a href={`/docs/api/${group.slug}`} className="font-medium text-indigo-700 underline underline-offset-2">
+                {group.tag}
+              </a>
             </li>
           ))}
         </ul>
       </nav>
       <WebhookDeliveriesGuide />
-      {groups.map((group) => (
-        <section key={group.tag} id={`tag-${group.tag.toLowerCase()}`} aria-labelledby={`tag-${group.tag.toLowerCase()}-title`} className="mt-12">
-          <h2 id={`tag-${group.tag.toLowerCase()}-title`} className="text-2xl font-semibold">
-            {group.tag}
-          </h2>
-          <div className="mt-4 space-y-6">
-            {group.operations.map((operation) => (
-              <OperationCard key={operation.anchor} operation={operation} />
-            ))}
-          </div>
-        </section>
-      ))}
+      <section aria-labelledby="operations-title" className="mt-12">
+        <h2 id="operations-title" className="text-2xl font-semibold">
+          Operations
+        </h2>
+        <div className="api-index" dangerouslySetInnerHTML={{ __html: operationsIndexHtml(groups) }} />
+      </section>
       <section id="webhook-payloads" aria-labelledby="webhook-payloads-title" className="mt-12">
         <h2 id="webhook-payloads-title" className="text-2xl font-semibold">
           Webhook deliveries

@@ -1,0 +1,137 @@
+/**
+ * The path under the lock (plan.ts), for what one batch cannot decide: a transaction that locks the hosts and then
+ * decides under the lock, with code between the statements: rules that count other bookings, a private link's use, a
+ * slot reservation to consume, an out-of-office stand-in, a host the event type's row does not describe.
+ *
+ * Requests with an idempotency key make every check here (`early: null`): a retry must wait for the first request and
+ * get that booking, even when the first used the private link's last use or the slot. A key names one request: it is
+ * stored with the booking together with a fingerprint of that request, so a retry gets the booking it made, and the
+ * same key on a different request (another start, attendee, event type or acting user) is refused instead of being
+ * told "created" with someone else's booking. Others confirm under the lock what was checked before it (prepareSlot).
+ */
+import { createHash } from "node:crypto";
+import type { Actor } from "../../auth/actor";
+import { db, type Tx } from "../../db/client";
+import { AppError } from "../../errors";
+import { consumePrivateLinkUse } from "../../event-types/private-link.service";
+import type { ExternalBusy } from "../../slots/slot-inputs";
+import { confirmSlotUnderLock, isSlotAvailable, type PreparedSlot, type SlotCheckInput, type TSlotCheck } from "../../slots/slots.service";
+import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, slotTakenError, slotUnavailableError, type BookableEventType } from "../booking-rules";
+import { BOOKING_SELECT, toBookingOutput } from "../booking.dto";
+import type { TCreateBookingInput } from "../booking.schemas";
+import { lockHosts } from "../host-lock";
+import { checkBooker, type BookerAnswers } from "./check-booker";
+import { insertAndEmit, newBookingOf, type KeyedRequest } from "./new-booking";
+import type { CreateBookingResult } from "./outcomes";
+import { lastBookedAt, lockStandIns } from "./round-robin-claim";
+
+/** The slot checked before the lock, with the booker's answers checked too. */
+export type EarlyCheck = { prepared: PreparedSlot; answers: BookerAnswers };
+
+export type UnderLockWrite = {
+  eventType: BookableEventType;
+  input: TCreateBookingInput;
+  slotInput: Omit<SlotCheckInput, "externalBusy">;
+  externalBusy: ExternalBusy;
+  /** The checks made before the lock, to be confirmed under it; null: make every check under the lock. */
+  early: EarlyCheck | null;
+  keyed: KeyedRequest | null;
+  reservationUid: string | undefined;
+};
+
+/** Every host, and the members the checked slot would hand an away host's booking to (round-robin-claim.ts). */
+const hostsToLock = (eventType: BookableEventType, early: EarlyCheck | null) => [
+  ...candidateHostIds(eventType),
+  ...(early?.prepared.redirectedFrom?.keys() ?? []),
+];
+
+/** Any event type: a key names one request, so the same key sent for another event type is a different request. */
+async function findEarlierBooking(tx: Tx, { idempotencyKey, fingerprint }: KeyedRequest): Promise<CreateBookingResult | null> {
+  const earlier = await tx.booking.findFirst({
+    where: { idempotencyKey },
+    orderBy: { id: "asc" },
+    select: { ...BOOKING_SELECT, idempotencyFingerprint: true },
+  });
+  if (!earlier) return null;
+  // Bookings made before fingerprints were stored have none: their retries are answered as before.
+  if (earlier.idempotencyFingerprint !== null && earlier.idempotencyFingerprint !== fingerprint) throw idempotencyKeyReusedError();
+  return { booking: toBookingOutput(earlier), created: false };
+}
+
+/** The slot and the answers as decided under the lock. */
+async function decideUnderLock(tx: Tx, write: UnderLockWrite): Promise<{ slot: TSlotCheck; answers: BookerAnswers }> {
+  if (write.early) return { slot: await confirmSlotUnderLock(tx, write.early.prepared), answers: write.early.answers };
+  const answers = await checkBooker(tx, write.eventType, write.input);
+  return { slot: await isSlotAvailable(tx, { ...write.slotInput, externalBusy: write.externalBusy }), answers };
+}
+
+/** Round robin without a claim (its rules read other bookings): the least recently booked free host, read under the lock. */
+async function chooseHostsUnderLock(tx: Tx, eventType: BookableEventType, slot: TSlotCheck): Promise<number[]> {
+  const rotatingSince = eventType.schedulingType === "ROUND_ROBIN" ? await lastBookedAt(tx, eventType.id, slot.freeHostIds) : undefined;
+  return chooseHosts(eventType, slot.freeHostIds, rotatingSince, slot.redirectedFrom);
+}
+
+export function writeUnderLock(write: UnderLockWrite): Promise<CreateBookingResult> {
+  const { eventType, input, slotInput, keyed } = write;
+  return db.$transaction(async (tx): Promise<CreateBookingResult> => {
+    const locked = hostsToLock(eventType, write.early);
+    await lockHosts(tx, locked);
+    const earlier = keyed && (await findEarlierBooking(tx, keyed));
+    if (earlier) return earlier;
+    const { slot, answers } = await decideUnderLock(tx, write);
+    if (!slot.available) throw slotUnavailableError(slot);
+    if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
+      throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
+    }
+    const hostIds = await chooseHostsUnderLock(tx, eventType, slot);
+    if (hostIds.length === 0) throw slotTakenError();
+    // A stand-in found by the check under the lock (idempotent requests) is locked and checked now.
+    if (!(await lockStandIns(tx, eventType, hostIds, locked, { start: input.start, end: slot.end }, slotInput))) throw slotTakenError();
+    const booking = newBookingOf(eventType, input, answers, { end: slot.end, hostIds }, keyed);
+    return { booking: await insertAndEmit(tx, eventType, booking, write.reservationUid), created: true };
+  }, BOOKING_TX_OPTIONS);
+}
+
+// ---- The idempotency key ----------------------------------------------------------------------------------------
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const OPERATION = "POST /v2/bookings";
+
+/** The Idempotency-Key of a booking create, or null when absent or empty; a longer key is a 400 before anything is read or written. */
+export function idempotencyKeyOf(request: Request): string | null {
+  const key = request.headers.get("idempotency-key");
+  if (!key) return null;
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    const message = `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`;
+    throw new AppError("BAD_REQUEST", message, [{ path: "headers.idempotency-key", message }]);
+  }
+  return key;
+}
+
+/** Objects with their keys sorted, so the same body sent with its fields in another order is the same request. */
+function canonicalJson(value: unknown): string {
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * SHA-256 of operation, acting user (or none) and the validated body. The body is taken after zod, so defaults and
+ * normalisation (a language left out means "en") do not make two equal requests differ.
+ */
+export function requestFingerprint(input: TCreateBookingInput, actor: Actor | null): string {
+  const caller = actor ? `user:${actor.userId}` : "anonymous";
+  return createHash("sha256")
+    .update(`${OPERATION}\n${caller}\n${canonicalJson(input)}`)
+    .digest("hex");
+}
+
+export const idempotencyKeyReusedError = () => {
+  const message = "This Idempotency-Key was already used for a different request (another body or caller). Send a new Idempotency-Key for a new booking.";
+  return new AppError("UNPROCESSABLE_ENTITY", message, [{ path: "headers.idempotency-key", message }]);
+};

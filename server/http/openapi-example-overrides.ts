@@ -1,0 +1,30 @@
+/**
+ * The examples of the OpenAPI document: made from each operation's schema (openapi-examples.ts), except where a
+ * generated one would read wrong to a developer (a body that names its event type two ways, say). These are checked
+ * exactly as the generated ones, so an override that drifts from its route fails the same tests.
+ */
+import { exampleOf } from "./openapi-examples";
+import type { RouteDeclaration } from "./route-definition";
+
+type JsonSchema = Record<string, unknown>;
+type TOverride = { request?: unknown; data?: unknown };
+
+const BOOKER = { name: "Grace Hopper", email: "grace@example.com", timeZone: "Europe/London" };
+
+/** Keyed by `METHOD /path` as the route declares it. */
+export const EXAMPLE_OVERRIDES: Record<string, TOverride> = {
+  "POST /v2/bookings": { request: { eventTypeId: 42, start: "2050-09-05T09:00:00Z", attendee: BOOKER } },
+};
+
+const keyOf = (route: Pick<RouteDeclaration, "method" | "path">) => `${route.method} ${route.path}`;
+
+export function requestExampleOf(route: RouteDeclaration, schema: JsonSchema): unknown {
+  return EXAMPLE_OVERRIDES[keyOf(route)]?.request ?? exampleOf(schema, "request");
+}
+
+/** The success envelope's example: `data` overridden or made from the schema, the rest from the schema. */
+export function successExampleOf(route: RouteDeclaration, envelope: JsonSchema): unknown {
+  const example = exampleOf(envelope, "response") as Record<string, unknown>;
+  const data = EXAMPLE_OVERRIDES[keyOf(route)]?.data;
+  return data === undefined ? example : { ...example, data: route.paginated ? [data] : data };
+}
