@@ -12,7 +12,7 @@ import { htmlToText, fillTemplate, type TemplateRecipient } from "./workflow-tem
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "../bookings/booking.dto";
 import { icsForBooking } from "../bookings/booking-ics";
 import { bookingPageUrl, manageLinksFor, manageTokenFor } from "../bookings/manage-link";
-import { hasMailbox } from "../bookings/phone-only-attendee";
+import { hasMailbox } from "../bookings/booking-field-responses";
 import { db, type Tx } from "../db/client";
 import { log } from "../log";
 import { queueMails } from "../mail/mail-queue";

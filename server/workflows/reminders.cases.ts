@@ -17,7 +17,7 @@ async function load() {
   const [client, factories, create, lifecycle, events, schedule, send, service, actor, optOut] = await Promise.all([
     import("../db/client"),
     import("../../prisma/scheduling-factories"),
-    import("../bookings/create-booking"),
+    import("../bookings/create"),
     import("../bookings/booking-lifecycle"),
     import("../events/domain-events"),
     import("./reminder-schedule"),
