@@ -85,6 +85,16 @@ const ZEnv = z.object({
   /** The agent that makes the calls (override_agent_id); unset: the agent bound to the caller's number. */
   PHONE_CALL_AGENT_ID: optional(z.string()),
 
+  // ---- SMS (server/sms): Twilio's Messages REST API; unset: SMS steps of workflows are skipped, named in their reminders
+  /** Base URL of Twilio's REST API; a stand-in speaking it in tests. */
+  TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  /** The account (AC…): HTTP Basic user of every request and the path's {AccountSid}. */
+  TWILIO_ACCOUNT_SID: optional(z.string()),
+  /** The account's Auth Token: HTTP Basic password, and the key of X-Twilio-Signature on the inbound-message webhook. */
+  TWILIO_AUTH_TOKEN: optional(z.string()),
+  /** The sender: an E.164 number of the account (From), or a Messaging Service (MG…, sent as MessagingServiceSid). */
+  TWILIO_FROM: optional(z.string()),
+
   // ---- rate limits (server/security/rate-limit-table.ts)
   /** Length of every rate limit's fixed window. */
   RATE_LIMIT_WINDOW_SECONDS: positiveInteger(DEFAULT_RATE_LIMIT_WINDOW_SECONDS),

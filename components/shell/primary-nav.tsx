@@ -8,6 +8,7 @@ export const PRIMARY_SECTIONS = [
   { href: "/event-types", label: "Event types", matches: ["/event-types"] },
   { href: "/bookings", label: "Bookings", matches: ["/bookings"] },
   { href: "/availability", label: "Availability", matches: ["/availability"] },
+  { href: "/workflows", label: "Workflows", matches: ["/workflows"] },
   { href: "/settings/teams", label: "Teams", matches: ["/settings/teams"] },
   { href: "/settings/profile", label: "Settings", matches: ["/settings"] },
 ] as const;

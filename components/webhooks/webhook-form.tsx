@@ -5,7 +5,9 @@
  */
 import { z } from "zod";
 import { ZCreateWebhookInput } from "@/server/webhooks/webhook.schemas";
-import { EMITTED_TRIGGERS, PEER_TRIGGERS, type WebhookTrigger } from "@/server/webhooks/webhook-triggers";
+import { EMITTED_TRIGGERS } from "@/server/webhooks/webhook-triggers";
+
+type WebhookTrigger = (typeof EMITTED_TRIGGERS)[number];
 import { CheckboxField, CheckboxGroupField } from "../form/choice-fields";
 import { TextareaField, TextField } from "../form/fields";
 import { Form, SubmitButton, useZodForm } from "../form/form";
@@ -14,7 +16,7 @@ import type { TWebhookListing } from "./types";
 
 export type TWebhookFormValues = { subscriberUrl: string; triggers: WebhookTrigger[]; payloadTemplate: string | null; active: boolean };
 
-const isEmitted = (trigger: string) => (EMITTED_TRIGGERS as readonly string[]).includes(trigger);
+const isEmitted = (trigger: string): trigger is WebhookTrigger => (EMITTED_TRIGGERS as readonly string[]).includes(trigger);
 
 /** The create body's fields; an empty template is none (the standard body). */
 const ZWebhookForm = z.object({
@@ -39,8 +41,8 @@ export function WebhookForm({
   const prefix = initial ? `webhook-${initial.id}` : "new-webhook";
   const defaults = {
     subscriberUrl: initial?.subscriberUrl ?? "",
-    // The listing keeps whatever the API stored; the schema checks each value again before sending.
-    triggers: (initial ? initial.triggers : ["BOOKING_CREATED"]) as WebhookTrigger[],
+    // A webhook stored before silent triggers were refused may name one: the form offers and keeps only fired ones.
+    triggers: initial ? initial.triggers.filter(isEmitted) : (["BOOKING_CREATED"] as WebhookTrigger[]),
     active: initial ? initial.active : true,
     payloadTemplate: initial?.payloadTemplate ?? "",
   };
@@ -61,15 +63,10 @@ export function WebhookForm({
       <CheckboxGroupField
         name="triggers"
         legend="Triggers"
-        options={PEER_TRIGGERS.map((trigger) => ({
+        options={EMITTED_TRIGGERS.map((trigger) => ({
           value: trigger,
           id: `${prefix}-trigger-${trigger}`,
-          label: (
-            <>
-              <span className="font-mono text-xs">{trigger}</span>
-              {!isEmitted(trigger) && <span className="text-xs text-slate-500">(not sent yet)</span>}
-            </>
-          ),
+          label: <span className="font-mono text-xs">{trigger}</span>,
         }))}
       />
       <TextareaField

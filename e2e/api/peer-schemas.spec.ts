@@ -298,6 +298,33 @@ function organizationOperations(): typeof operations {
     return { org, team, admin, member, headers, eventType, link, booking, ooo, schedule, teamMembership, orgMembership, orgUrl, teamUrl, hook };
   };
   type OrgWorld = Awaited<ReturnType<typeof orgWorld>>;
+  // The peer's CreateWorkflowDto, as its documentation's example writes one (Convene's fixed address is `email`).
+  const workflowBody = (eventTypeId: number) => ({
+    name: "Platform Test Workflow",
+    activation: { isActiveOnAllEventTypes: false, activeOnEventTypeIds: [eventTypeId] },
+    trigger: { type: "beforeEvent", offset: { value: 24, unit: "hour" } },
+    steps: [
+      {
+        action: "email_attendee",
+        stepNumber: 1,
+        recipient: "attendee",
+        template: "reminder",
+        sender: "Cal.com Notifications",
+        includeCalendarEvent: true,
+        message: { subject: "Reminder: {EVENT_NAME}", html: "<p>Reminder for {EVENT_NAME}.</p>" },
+      },
+      {
+        action: "sms_attendee",
+        stepNumber: 2,
+        recipient: "attendee",
+        template: "reminder",
+        sender: "CalcomSMS",
+        message: { subject: "Reminder", text: "Reminder for {EVENT_NAME} at {EVENT_TIME}" },
+      },
+    ],
+  });
+  const workflow = async (w: OrgWorld) =>
+    (await send(request0(), `POST ${OT}/workflows`, `${w.teamUrl}/workflows`, { headers: w.headers, data: workflowBody(w.eventType.id) })).data.id as number;
   const newOrgMember = async (w: OrgWorld) => {
     const joiner = await makeUser();
     await db.membership.create({ data: { teamId: w.org.id, userId: joiner.id, role: "MEMBER", accepted: true } });
@@ -332,6 +359,17 @@ function organizationOperations(): typeof operations {
     [`PATCH ${OT}`]: (w) => ({ url: w.teamUrl, data: { bio: "Renamed by the peer test" } }),
     [`DELETE ${OT}`]: (w) => ({ url: w.teamUrl }),
     [`GET ${OT}/memberships`]: (w) => ({ url: `${w.teamUrl}/memberships` }),
+    [`GET ${OT}/workflows`]: async (w) => {
+      await workflow(w);
+      return { url: `${w.teamUrl}/workflows` };
+    },
+    [`POST ${OT}/workflows`]: (w) => ({ url: `${w.teamUrl}/workflows`, data: workflowBody(w.eventType.id) }),
+    [`GET ${OT}/workflows/{workflowId}`]: async (w) => ({ url: `${w.teamUrl}/workflows/${await workflow(w)}` }),
+    [`PATCH ${OT}/workflows/{workflowId}`]: async (w) => ({
+      url: `${w.teamUrl}/workflows/${await workflow(w)}`,
+      data: { name: "Renamed", trigger: { type: "afterEvent", offset: { value: 1, unit: "day" } } },
+    }),
+    [`DELETE ${OT}/workflows/{workflowId}`]: async (w) => ({ url: `${w.teamUrl}/workflows/${await workflow(w)}` }),
     [`POST ${OT}/memberships`]: async (w) => ({ url: `${w.teamUrl}/memberships`, data: { userId: (await newOrgMember(w)).id, role: "MEMBER" } }),
     [`GET ${OT}/memberships/{membershipId}`]: (w) => ({ url: `${w.teamUrl}/memberships/${w.teamMembership}` }),
     [`PATCH ${OT}/memberships/{membershipId}`]: (w) => ({ url: `${w.teamUrl}/memberships/${w.teamMembership}`, data: { role: "ADMIN" } }),

@@ -27,6 +27,22 @@ test.afterAll(() => disconnectDb());
 
 type World = Awaited<ReturnType<typeof makeTenancyWorld>>;
 
+const WORKFLOW_BODY = {
+  name: "Matrix reminder",
+  activation: { isActiveOnAllEventTypes: true },
+  trigger: { type: "beforeEvent", offset: { value: 1, unit: "hour" } },
+  steps: [
+    {
+      action: "email_host",
+      stepNumber: 1,
+      recipient: "const",
+      template: "reminder",
+      sender: "Convene",
+      includeCalendarEvent: false,
+      message: { subject: "Soon", html: "<p>Soon</p>" },
+    },
+  ],
+};
 const WEBHOOK_BODY = { subscriberUrl: "http://127.0.0.1:9/matrix", triggers: ["BOOKING_CREATED"], active: true };
 
 /** Values for path parameters other than the team's: a row of the world's team (given the parameters before it in the path). */
@@ -85,6 +101,11 @@ const PARAMS: Record<string, (world: World, before: Record<string, number | stri
     expect(created.status, await created.clone().text()).toBe(201);
     return ((await created.json()) as { data: { id: number } }).data.id;
   },
+  workflowId: async (world) => {
+    const { db } = await import("../../server/db/client");
+    const steps = { create: [{ stepNumber: 1, action: "email_host", subject: "Matrix", body: "<p>Matrix</p>" }] };
+    return (await db.workflow.create({ data: { teamId: world.team.id, name: "Matrix", trigger: "newEvent", steps } })).id;
+  },
   messageId: async (_world, before) => {
     const { db } = await import("../../server/db/client");
     const { newMessageId } = await import("../../server/webhooks/webhook-messages");
@@ -120,6 +141,8 @@ const BODIES: Record<string, (world: World) => Promise<unknown>> = {
   "POST /v2/teams/{teamId}/users/{userId}/ooo": async () => ({ start: "2031-02-01T00:00:00Z", end: "2031-02-03T00:00:00Z" }),
   "PATCH /v2/teams/{teamId}/users/{userId}/ooo/{oooId}": async () => ({ notes: "Changed by the tenancy matrix" }),
   "PATCH /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links/{linkId}": async () => ({ maxUsageCount: 3 }),
+  "POST /v2/teams/{teamId}/workflows": async () => WORKFLOW_BODY,
+  "PATCH /v2/teams/{teamId}/workflows/{workflowId}": async () => ({ name: "Renamed by the tenancy matrix" }),
 };
 
 const ORG_TEAM = "/v2/organizations/{orgId}/teams/{teamId}";

@@ -9,6 +9,7 @@ import { agentTlsEnvironment } from "./agent-tls";
 import { startFakeGoogle } from "./fake-google";
 import { startFakeMicrosoft } from "./fake-microsoft";
 import { startFakePhoneCalls } from "./fake-phone-calls";
+import { startFakeTwilio } from "./fake-twilio";
 import { startFakeZoom } from "./fake-zoom";
 import { startMailCatcher } from "./mail-catcher";
 import { startTestServer } from "./test-server";
@@ -17,7 +18,13 @@ export default async function globalSetup() {
   const mail = await startMailCatcher();
   const oidc = await startOidcProvider();
   // Google's, Microsoft's and Retell's APIs cannot be reached here: local servers speak their documented REST shapes.
-  const [google, microsoft, phoneCalls, zoom] = await Promise.all([startFakeGoogle(), startFakeMicrosoft(), startFakePhoneCalls(), startFakeZoom()]);
+  const [google, microsoft, phoneCalls, zoom, twilio] = await Promise.all([
+    startFakeGoogle(),
+    startFakeMicrosoft(),
+    startFakePhoneCalls(),
+    startFakeZoom(),
+    startFakeTwilio(),
+  ]);
   // Agents' metadata documents are served over https on loopback by the MCP specs: the app trusts their certificate.
   const agentTls = agentTlsEnvironment();
   const server = await startTestServer({
@@ -28,6 +35,7 @@ export default async function globalSetup() {
     ...microsoft.serverEnv,
     ...phoneCalls.serverEnv,
     ...zoom.serverEnv,
+    ...twilio.serverEnv,
     // Tests serve ICS feeds and run CalDAV on loopback, which production refuses to fetch.
     ALLOW_PRIVATE_NETWORK_URLS: "true",
     CALENDAR_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
@@ -42,9 +50,10 @@ export default async function globalSetup() {
   process.env.E2E_FAKE_GOOGLE_URL = google.url;
   process.env.E2E_FAKE_MICROSOFT_URL = microsoft.url;
   process.env.E2E_FAKE_PHONE_CALLS_URL = phoneCalls.url;
+  process.env.E2E_FAKE_TWILIO_URL = twilio.url;
   Object.assign(process.env, oidc.env, agentTls.workerEnv);
   return async () => {
     await server.stop();
-    await Promise.all([oidc.stop(), google.stop(), microsoft.stop(), phoneCalls.stop(), zoom.stop(), mail.stop()]);
+    await Promise.all([oidc.stop(), google.stop(), microsoft.stop(), phoneCalls.stop(), zoom.stop(), twilio.stop(), mail.stop()]);
   };
 }

@@ -27,6 +27,7 @@ const PAGES = (scheduleId: number) => [
   { path: "/bookings", heading: "Bookings", shot: "bookings" },
   { path: "/availability", heading: "Availability", shot: "availability" },
   { path: `/availability/${scheduleId}`, heading: "Working hours", shot: "availability-editor" },
+  { path: "/workflows", heading: "Workflows" },
   { path: "/settings/profile", heading: "Profile", shot: "settings-profile" },
   { path: "/settings/general", heading: "General", shot: "settings-general" },
   { path: "/settings/security", heading: "Security", shot: "settings-security" },
@@ -79,6 +80,7 @@ test("the menus' paths answer pages of their own, and /settings/developer is not
     ["Event types", "Event types"],
     ["Bookings", "Bookings"],
     ["Availability", "Availability"],
+    ["Workflows", "Workflows"],
     ["Teams", "Teams"],
     ["Settings", "Profile"],
   ] as const) {

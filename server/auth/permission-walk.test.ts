@@ -31,6 +31,8 @@ import type { WebhookOwner } from "../webhooks/webhook-access";
 import { listDeliveries, redeliverMessage, sendTestEvent } from "../webhooks/webhook-deliveries.service";
 import { createTestMessage } from "../webhooks/webhook-messages";
 import { sealWebhookSecret } from "../webhooks/webhook-secrets";
+import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflows, updateWorkflow } from "../workflows/workflow.service";
+import { ZCreateWorkflowInput } from "../workflows/workflow.schemas";
 import { createWebhook, deleteAllWebhooks, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "../webhooks/webhook.service";
 import type { UrlPolicy } from "../webhooks/webhook-url";
 import { createOrgMembership, deleteOrgMembership, getOrgMembership, listOrgMemberships, updateOrgMembership } from "../organizations/org-memberships.service";
@@ -74,11 +76,14 @@ async function makeFixture() {
   const joiner = await makeUser();
   const owner: WebhookOwner = { kind: "teamEventType", teamId, eventTypeId: eventType.id };
   const link = await db.privateLink.create({ data: { eventTypeId: eventType.id, hash: `walk-link-${tag}`, maxUsageCount: 1 } });
+  const workflow = await db.workflow.create({
+    data: { teamId, name: "Walk reminder", trigger: "newEvent", steps: { create: [{ stepNumber: 1, action: "email_host", subject: "Hi", body: "Hello" }] } },
+  });
   const start = new Date(day(20));
   const booking = await db.booking.create({
     data: { uid: `walk-booking-${tag}`, eventTypeId: eventType.id, title: "Walk", start, end: new Date(start.getTime() + 1_800_000), status: "ACCEPTED" },
   });
-  return { world, orgId: world.org.id, teamId, eventType, webhook, messageId, membership, ooo, invitation, joiner, owner, link, booking };
+  return { world, orgId: world.org.id, teamId, eventType, workflow, webhook, messageId, membership, ooo, invitation, joiner, owner, link, booking };
 }
 type Fixture = Awaited<ReturnType<typeof makeFixture>>;
 
@@ -86,6 +91,34 @@ type Case = { permission: Permission; call: (actor: Actor, f: Fixture) => Promis
 
 const TEAM = "/v2/teams/{teamId}";
 const WEBHOOK = `${TEAM}/event-types/{eventTypeId}/webhooks`;
+
+const newWorkflow = ZCreateWorkflowInput.parse({
+  name: "Walk",
+  activation: { isActiveOnAllEventTypes: true },
+  trigger: { type: "beforeEvent", offset: { value: 1, unit: "hour" } },
+  steps: [
+    {
+      action: "email_host",
+      stepNumber: 1,
+      template: "reminder",
+      sender: "Convene",
+      includeCalendarEvent: false,
+      message: { subject: "Soon", html: "<p>Soon</p>" },
+    },
+  ],
+});
+
+/** The workflow use cases of a team, reached by `/v2/teams/…` (no orgId) or the organization's path (with it). */
+const workflowCases = (base: string, withOrg: boolean): Record<string, Case> => {
+  const owner = (f: Fixture) => ({ kind: "team" as const, teamId: f.teamId, ...(withOrg ? { orgId: f.orgId } : {}) });
+  return {
+    [`GET ${base}/workflows`]: { permission: "workflow.read", call: (a, f) => listWorkflows(a, owner(f), page) },
+    [`POST ${base}/workflows`]: { permission: "workflow.write", call: (a, f) => createWorkflow(a, owner(f), newWorkflow) },
+    [`GET ${base}/workflows/{workflowId}`]: { permission: "workflow.read", call: (a, f) => getWorkflow(a, owner(f), f.workflow.id) },
+    [`PATCH ${base}/workflows/{workflowId}`]: { permission: "workflow.write", call: (a, f) => updateWorkflow(a, owner(f), f.workflow.id, { name: "Renamed" }) },
+    [`DELETE ${base}/workflows/{workflowId}`]: { permission: "workflow.write", call: (a, f) => deleteWorkflow(a, owner(f), f.workflow.id) },
+  };
+};
 
 /** The use case behind each team operation of the catalog, with the permission it must check. */
 const OPERATIONS: Record<string, Case> = {
@@ -157,6 +190,7 @@ const OPERATIONS: Record<string, Case> = {
     permission: "ooo.writeMembers",
     call: (a, f) => deleteTeamMemberOutOfOffice(a, f.teamId, f.world.users.member.id, f.ooo.id),
   },
+  ...workflowCases(TEAM, false),
 };
 
 const OT = "/v2/organizations/{orgId}/teams/{teamId}";
@@ -247,6 +281,7 @@ const ORG_TEAM_OPERATIONS: Record<string, Case> = {
     permission: "schedule.readMembers",
     call: (a, f) => orgSchedules.listOrganizationTeamUserSchedules(a, f.orgId, f.teamId, f.world.users.member.id),
   },
+  ...workflowCases(OT, true),
 };
 
 /** Use cases on a team that no /v2 route serves (the site's, through tRPC). */

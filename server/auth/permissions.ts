@@ -29,6 +29,9 @@ export const PERMISSIONS = {
   "schedule.readMembers": ADMINS,
   "ooo.readMembers": ADMINS,
   "ooo.writeMembers": ADMINS,
+  // A team's workflows (server/workflows): members see the reminders their bookings send; owners and admins write them.
+  "workflow.read": EVERY_MEMBER,
+  "workflow.write": ADMINS,
   // Organizations: the same roles, held in the organization (its Membership row). Every member reads the
   // organization's profile and the teams they are in; who else is in it, their schedules, bookings and time off are
   // for its owners and admins, as in a team; only an owner deletes it.

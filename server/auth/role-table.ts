@@ -52,6 +52,14 @@ export const CONVENE_TEAM_OPERATIONS: readonly RoleRow[] = [
   row("GET", `${TEAM_EVENT_TYPE_WEBHOOK}/deliveries`, null, "eventType.read"),
   row("POST", `${TEAM_EVENT_TYPE_WEBHOOK}/messages/{messageId}/redeliver`, null, "eventType.write"),
   row("POST", `${TEAM_EVENT_TYPE_WEBHOOK}/test`, null, "eventType.write"),
+  // A team's workflows (server/workflows), at /v2/teams/… and at the peer's /v2/organizations/{orgId}/teams/… paths.
+  ...["/v2/teams/{teamId}/workflows", "/v2/organizations/{orgId}/teams/{teamId}/workflows"].flatMap((base) => [
+    row("GET", base, null, "workflow.read"),
+    row("POST", base, null, "workflow.write"),
+    row("GET", `${base}/{workflowId}`, null, "workflow.read"),
+    row("PATCH", `${base}/{workflowId}`, null, "workflow.write"),
+    row("DELETE", `${base}/{workflowId}`, null, "workflow.write"),
+  ]),
 ];
 
 export const ROLE_TABLE: readonly RoleRow[] = [

@@ -33,8 +33,8 @@ describe("domain events", () => {
     expect(event).toMatchObject({ type: "BOOKING_CREATED", bookingUid: booking.uid, eventTypeId: eventType.id, teamId: null, userIds: [host.id] });
     expect(event!.payload).toMatchObject({ booking: { uid: booking.uid, status: "accepted", hosts: [{ id: host.id }] } });
     // No host has a destination calendar, so no calendar-sync job (booking-edits-calendars.test.ts has the other case),
-    // and no webhook could take it, so no webhooks job.
-    expect(await jobsOf(event!.id)).toEqual(["event.mail"]);
+    // and no webhook could take it, so no webhooks job. The workflows subscriber looks for the event type's workflows.
+    expect(await jobsOf(event!.id)).toEqual(["event.mail", "event.workflows"]);
   });
 
   it("a booking whose host has an active webhook queues the webhooks job too", async () => {
@@ -44,7 +44,7 @@ describe("domain events", () => {
     });
     const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
     const [event] = await eventsOf(booking.id);
-    expect(await jobsOf(event!.id)).toEqual(["event.mail", "event.webhooks"]);
+    expect(await jobsOf(event!.id)).toEqual(["event.mail", "event.webhooks", "event.workflows"]);
   });
 
   it("a pending booking is BOOKING_REQUESTED; its confirmation BOOKING_CONFIRMED", async () => {

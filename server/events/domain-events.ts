@@ -57,6 +57,8 @@ const SUBSCRIBERS = {
   webhooks: [...BOOKING_CHANGES, "BOOKING_NO_SHOW_UPDATED", "OOO_CREATED", ...MEETING_EVENTS],
   // Video meetings follow their bookings (server/conferencing/meeting-sync.ts).
   conferencing: [...BOOKING_CHANGES, "BOOKING_REASSIGNED", "BOOKING_LOCATION_UPDATED"],
+  // Workflow reminders are scheduled, moved and dropped with their bookings (server/workflows/reminder-schedule.ts).
+  workflows: [...BOOKING_CHANGES, "BOOKING_NO_SHOW_UPDATED"],
 } as const satisfies Record<string, readonly DomainEventType[]>;
 export type SubscriberName = keyof typeof SUBSCRIBERS;
 

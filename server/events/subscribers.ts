@@ -10,6 +10,8 @@ import { registerConferencingJobs } from "../conferencing/conferencing-jobs";
 import { defineBatchJob, defineJob, enqueueJob, enqueueJobs } from "../jobs/queue";
 import { SEND_MAIL_JOB, sendQueuedMails, type SendQueuedMailsData } from "../mail/mail-queue";
 import { registerWebhookJobs } from "../webhooks/webhook-jobs";
+import { REMIND_JOB, scheduleWorkflowReminders, type RemindJobData } from "../workflows/reminder-schedule";
+import { sendReminder } from "../workflows/reminder-send";
 import { subscribeToDomainEvents } from "./domain-events";
 
 const holder = globalThis as unknown as { conveneSubscribersRegistered?: boolean };
@@ -44,6 +46,16 @@ export function registerSubscribers(): void {
     workers: 4,
     batchSize: 5,
   });
+  // Workflows: the booking's reminders, each a job due at its time; a reminder's row makes it go out once.
+  subscribeToDomainEvents("workflows", scheduleWorkflowReminders, {
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    workers: 1,
+    batchSize: 10,
+  });
+  defineJob<RemindJobData>(REMIND_JOB, sendReminder, { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 120, workers: 2, batchSize: 5 });
   // Webhooks: the event makes its messages (subscriber "webhooks"); each attempt is a `webhook.deliver` job, and a
   // retry is a new job scheduled by the retry policy (webhook-delivery.ts), not the queue's own retries.
   registerWebhookJobs(

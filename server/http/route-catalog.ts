@@ -24,6 +24,7 @@ import { teamResourceRoutes } from "../teams/team-resources.routes";
 import { teamRoutes } from "../teams/teams.routes";
 import { timeZoneRoutes } from "../time/timezones.routes";
 import { webhookRoutes } from "../webhooks/webhooks.routes";
+import { workflowRoutes } from "../workflows/workflows.routes";
 import type { ApiRoute } from "./api-route";
 
 export const ROUTE_CATALOG: readonly ApiRoute[] = [
@@ -48,4 +49,5 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...orgWebhookRoutes,
   ...timeZoneRoutes,
   ...apiKeyRoutes,
+  ...workflowRoutes,
 ];

@@ -23,7 +23,7 @@ const SMTP_SENDS_AT_ONCE = 8;
 export async function queueMails(tx: Tx, mails: Mail[]): Promise<void> {
   if (mails.length === 0) return;
   const rows = await tx.queuedMail.createManyAndReturn({
-    data: mails.map(({ to, subject, text, attachments }) => ({ to, subject, text, attachments: attachments ?? [] })),
+    data: mails.map(({ to, subject, text, html, attachments }) => ({ to, subject, text, html: html ?? null, attachments: attachments ?? [] })),
     select: { id: true },
   });
   await enqueueJob(tx, SEND_MAIL_JOB, { mailIds: rows.map(({ id }) => id) } satisfies SendQueuedMailsData);
@@ -40,8 +40,8 @@ export async function sendQueuedMails({ mailIds }: SendQueuedMailsData): Promise
   // A new OAuth client mails every admin: one SMTP conversation after another would hold the job for minutes.
   for (let start = 0; start < rows.length; start += SMTP_SENDS_AT_ONCE) {
     await Promise.all(
-      rows.slice(start, start + SMTP_SENDS_AT_ONCE).map(async ({ id, to, subject, text, attachments }) => {
-        await sendMail({ to, subject, text, attachments: attachments as Mail["attachments"] });
+      rows.slice(start, start + SMTP_SENDS_AT_ONCE).map(async ({ id, to, subject, text, html, attachments }) => {
+        await sendMail({ to, subject, text, ...(html ? { html } : {}), attachments: attachments as Mail["attachments"] });
         await db.queuedMail.deleteMany({ where: { id } });
       }),
     );

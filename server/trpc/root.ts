@@ -16,6 +16,7 @@ import { onboardingRouter } from "./routers/onboarding";
 import { organizationsRouter } from "./routers/organizations";
 import { teamsRouter } from "./routers/teams";
 import { webhooksRouter } from "./routers/webhooks";
+import { workflowsRouter } from "./routers/workflows";
 
 export const appRouter = router({
   auth: authRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   eventTypes: eventTypesRouter,
   organizations: organizationsRouter,
   conferencing: conferencingRouter,
+  workflows: workflowsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,7 +4,7 @@ import { ZIdParam } from "../http/ids";
 import { ZPaginationQuery } from "../http/pagination";
 import { PEER_WEBHOOK_VERSION, secretProblem } from "./webhook-secret-rules";
 import { templateProblem } from "./webhook-template";
-import { EMITTED_TRIGGERS, SILENT_TRIGGERS, ZWebhookTrigger } from "./webhook-triggers";
+import { EMITTED_TRIGGERS, ZSubscribableTrigger } from "./webhook-triggers";
 
 const ZPayloadTemplate = z
   .string()
@@ -32,12 +32,12 @@ const ZSecret = z
 const fields = {
   subscriberUrl: z.string().max(2048).describe("https URL that receives deliveries"),
   triggers: z
-    .array(ZWebhookTrigger)
+    .array(ZSubscribableTrigger)
     .min(1, "Name at least one trigger")
     .max(50)
     .describe(
-      `Fired: ${EMITTED_TRIGGERS.join(", ")} (a host confirming a requested booking sends BOOKING_CREATED). ` +
-        `Accepted but never fired yet: ${SILENT_TRIGGERS.join(", ")}. Per booking and webhook, messages arrive in the order their changes committed.`,
+      `One or more of ${EMITTED_TRIGGERS.join(", ")} (a host confirming a requested booking sends BOOKING_CREATED); the peer's ` +
+        `triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed.`,
     ),
   active: z.boolean(),
   payloadTemplate: ZPayloadTemplate.nullable(),

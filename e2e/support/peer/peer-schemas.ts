@@ -32,6 +32,9 @@ export const PEER: PeerDocument = JSON.parse(readFileSync(new URL("./peer-openap
  *   GET /v2/slots) describes the envelope's `data`: the body is held to `{status, data: <that schema>}`.
  * - A list operation (it takes `take` and `skip`) whose envelope declares `data` as one object has the item type
  *   written where the list belongs (GET /v2/teams/{teamId}/memberships): each element of `data` is held to it.
+ * - The converse: an operation on one resource (it takes no `take`/`skip`) whose envelope declares `data` as an array
+ *   has the list type written where the item belongs (the workflow operations' GetWorkflowOutput, whose `data` the
+ *   peer's code fills with one WorkflowOutput): a `data` object is held to the array's item type.
  */
 const ARTIFACT_KEYWORDS = ["type", "enum", "pattern"] as const;
 
@@ -126,6 +129,18 @@ function isListDeclaredAsItem(operation: Operation, schema: Json): boolean {
   return data !== undefined && data !== null && typeof data === "object" && !Array.isArray(data) && data.type !== "array" && "$ref" in data;
 }
 
+function isItemDeclaredAsList(operation: Operation, schema: Json): boolean {
+  const parameters = ((operation as { parameters?: Parameter[] }).parameters ?? []).filter((parameter) => parameter.in === "query").map(({ name }) => name);
+  if (parameters.includes("take") || parameters.includes("skip")) return false;
+  const ref = schema !== null && typeof schema === "object" && !Array.isArray(schema) && typeof schema.$ref === "string" ? schema.$ref : null;
+  const component = ref ? PEER.components.schemas[ref.replace("#/components/schemas/", "")] : schema;
+  const data =
+    component !== null && typeof component === "object" && !Array.isArray(component)
+      ? (component.properties as Record<string, Json> | undefined)?.data
+      : undefined;
+  return data !== undefined && data !== null && typeof data === "object" && !Array.isArray(data) && data.type === "array";
+}
+
 /**
  * What is wrong with a 2xx answer of the operation Convene serves at (method, path), by the peer's document: a
  * status it does not list, or a body its schema for that status refuses. Empty when it conforms. An answer the
@@ -144,5 +159,7 @@ export function peerViolations(method: string, path: string, status: number, bod
     validate(instance) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message} (${error.schemaPath})`);
   const data = (body as { data?: unknown } | null)?.data;
   if (isListDeclaredAsItem(operation, schema) && Array.isArray(data)) return data.flatMap((item) => check({ ...(body as object), data: item }));
+  if (isItemDeclaredAsList(operation, schema) && data !== null && typeof data === "object" && !Array.isArray(data))
+    return check({ ...(body as object), data: [data] });
   return check(body);
 }

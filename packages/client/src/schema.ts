@@ -18909,8 +18909,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl: string;
-                        /** @description Fired: BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED). Accepted but never fired yet: BOOKING_PAYMENT_INITIATED, BOOKING_PAID, FORM_SUBMITTED, INSTANT_MEETING, AFTER_HOSTS_CAL_VIDEO_NO_SHOW, AFTER_GUESTS_CAL_VIDEO_NO_SHOW, FORM_SUBMITTED_NO_EVENT. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers: ("BOOKING_CREATED" | "BOOKING_PAYMENT_INITIATED" | "BOOKING_PAID" | "BOOKING_RESCHEDULED" | "BOOKING_REQUESTED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "FORM_SUBMITTED" | "MEETING_ENDED" | "MEETING_STARTED" | "RECORDING_READY" | "INSTANT_MEETING" | "RECORDING_TRANSCRIPTION_GENERATED" | "OOO_CREATED" | "AFTER_HOSTS_CAL_VIDEO_NO_SHOW" | "AFTER_GUESTS_CAL_VIDEO_NO_SHOW" | "FORM_SUBMITTED_NO_EVENT")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
                         active: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -19392,8 +19392,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl?: string;
-                        /** @description Fired: BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED). Accepted but never fired yet: BOOKING_PAYMENT_INITIATED, BOOKING_PAID, FORM_SUBMITTED, INSTANT_MEETING, AFTER_HOSTS_CAL_VIDEO_NO_SHOW, AFTER_GUESTS_CAL_VIDEO_NO_SHOW, FORM_SUBMITTED_NO_EVENT. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers?: ("BOOKING_CREATED" | "BOOKING_PAYMENT_INITIATED" | "BOOKING_PAID" | "BOOKING_RESCHEDULED" | "BOOKING_REQUESTED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "FORM_SUBMITTED" | "MEETING_ENDED" | "MEETING_STARTED" | "RECORDING_READY" | "INSTANT_MEETING" | "RECORDING_TRANSCRIPTION_GENERATED" | "OOO_CREATED" | "AFTER_HOSTS_CAL_VIDEO_NO_SHOW" | "AFTER_GUESTS_CAL_VIDEO_NO_SHOW" | "FORM_SUBMITTED_NO_EVENT")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers?: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
                         active?: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -20232,8 +20232,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl: string;
-                        /** @description Fired: BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED). Accepted but never fired yet: BOOKING_PAYMENT_INITIATED, BOOKING_PAID, FORM_SUBMITTED, INSTANT_MEETING, AFTER_HOSTS_CAL_VIDEO_NO_SHOW, AFTER_GUESTS_CAL_VIDEO_NO_SHOW, FORM_SUBMITTED_NO_EVENT. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers: ("BOOKING_CREATED" | "BOOKING_PAYMENT_INITIATED" | "BOOKING_PAID" | "BOOKING_RESCHEDULED" | "BOOKING_REQUESTED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "FORM_SUBMITTED" | "MEETING_ENDED" | "MEETING_STARTED" | "RECORDING_READY" | "INSTANT_MEETING" | "RECORDING_TRANSCRIPTION_GENERATED" | "OOO_CREATED" | "AFTER_HOSTS_CAL_VIDEO_NO_SHOW" | "AFTER_GUESTS_CAL_VIDEO_NO_SHOW" | "FORM_SUBMITTED_NO_EVENT")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
                         active: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -20847,8 +20847,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl?: string;
-                        /** @description Fired: BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED). Accepted but never fired yet: BOOKING_PAYMENT_INITIATED, BOOKING_PAID, FORM_SUBMITTED, INSTANT_MEETING, AFTER_HOSTS_CAL_VIDEO_NO_SHOW, AFTER_GUESTS_CAL_VIDEO_NO_SHOW, FORM_SUBMITTED_NO_EVENT. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers?: ("BOOKING_CREATED" | "BOOKING_PAYMENT_INITIATED" | "BOOKING_PAID" | "BOOKING_RESCHEDULED" | "BOOKING_REQUESTED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "FORM_SUBMITTED" | "MEETING_ENDED" | "MEETING_STARTED" | "RECORDING_READY" | "INSTANT_MEETING" | "RECORDING_TRANSCRIPTION_GENERATED" | "OOO_CREATED" | "AFTER_HOSTS_CAL_VIDEO_NO_SHOW" | "AFTER_GUESTS_CAL_VIDEO_NO_SHOW" | "FORM_SUBMITTED_NO_EVENT")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers?: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
                         active?: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -21692,8 +21692,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl: string;
-                        /** @description Fired: BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED). Accepted but never fired yet: BOOKING_PAYMENT_INITIATED, BOOKING_PAID, FORM_SUBMITTED, INSTANT_MEETING, AFTER_HOSTS_CAL_VIDEO_NO_SHOW, AFTER_GUESTS_CAL_VIDEO_NO_SHOW, FORM_SUBMITTED_NO_EVENT. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers: ("BOOKING_CREATED" | "BOOKING_PAYMENT_INITIATED" | "BOOKING_PAID" | "BOOKING_RESCHEDULED" | "BOOKING_REQUESTED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "FORM_SUBMITTED" | "MEETING_ENDED" | "MEETING_STARTED" | "RECORDING_READY" | "INSTANT_MEETING" | "RECORDING_TRANSCRIPTION_GENERATED" | "OOO_CREATED" | "AFTER_HOSTS_CAL_VIDEO_NO_SHOW" | "AFTER_GUESTS_CAL_VIDEO_NO_SHOW" | "FORM_SUBMITTED_NO_EVENT")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
                         active: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -22311,8 +22311,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl?: string;
-                        /** @description Fired: BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED). Accepted but never fired yet: BOOKING_PAYMENT_INITIATED, BOOKING_PAID, FORM_SUBMITTED, INSTANT_MEETING, AFTER_HOSTS_CAL_VIDEO_NO_SHOW, AFTER_GUESTS_CAL_VIDEO_NO_SHOW, FORM_SUBMITTED_NO_EVENT. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers?: ("BOOKING_CREATED" | "BOOKING_PAYMENT_INITIATED" | "BOOKING_PAID" | "BOOKING_RESCHEDULED" | "BOOKING_REQUESTED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "FORM_SUBMITTED" | "MEETING_ENDED" | "MEETING_STARTED" | "RECORDING_READY" | "INSTANT_MEETING" | "RECORDING_TRANSCRIPTION_GENERATED" | "OOO_CREATED" | "AFTER_HOSTS_CAL_VIDEO_NO_SHOW" | "AFTER_GUESTS_CAL_VIDEO_NO_SHOW" | "FORM_SUBMITTED_NO_EVENT")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers?: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
                         active?: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -33621,8 +33621,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl: string;
-                        /** @description Fired: BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED). Accepted but never fired yet: BOOKING_PAYMENT_INITIATED, BOOKING_PAID, FORM_SUBMITTED, INSTANT_MEETING, AFTER_HOSTS_CAL_VIDEO_NO_SHOW, AFTER_GUESTS_CAL_VIDEO_NO_SHOW, FORM_SUBMITTED_NO_EVENT. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers: ("BOOKING_CREATED" | "BOOKING_PAYMENT_INITIATED" | "BOOKING_PAID" | "BOOKING_RESCHEDULED" | "BOOKING_REQUESTED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "FORM_SUBMITTED" | "MEETING_ENDED" | "MEETING_STARTED" | "RECORDING_READY" | "INSTANT_MEETING" | "RECORDING_TRANSCRIPTION_GENERATED" | "OOO_CREATED" | "AFTER_HOSTS_CAL_VIDEO_NO_SHOW" | "AFTER_GUESTS_CAL_VIDEO_NO_SHOW" | "FORM_SUBMITTED_NO_EVENT")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
                         active: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -34110,8 +34110,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl?: string;
-                        /** @description Fired: BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED). Accepted but never fired yet: BOOKING_PAYMENT_INITIATED, BOOKING_PAID, FORM_SUBMITTED, INSTANT_MEETING, AFTER_HOSTS_CAL_VIDEO_NO_SHOW, AFTER_GUESTS_CAL_VIDEO_NO_SHOW, FORM_SUBMITTED_NO_EVENT. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers?: ("BOOKING_CREATED" | "BOOKING_PAYMENT_INITIATED" | "BOOKING_PAID" | "BOOKING_RESCHEDULED" | "BOOKING_REQUESTED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "FORM_SUBMITTED" | "MEETING_ENDED" | "MEETING_STARTED" | "RECORDING_READY" | "INSTANT_MEETING" | "RECORDING_TRANSCRIPTION_GENERATED" | "OOO_CREATED" | "AFTER_HOSTS_CAL_VIDEO_NO_SHOW" | "AFTER_GUESTS_CAL_VIDEO_NO_SHOW" | "FORM_SUBMITTED_NO_EVENT")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers?: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
                         active?: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -35083,6 +35083,3133 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v2/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get your workflows
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, at most 250 */
+                    take?: number;
+                    /** @description Items to skip */
+                    skip?: number;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            pagination?: {
+                                totalItems: number;
+                                remainingItems: number;
+                                returnedItems: number;
+                                itemsPerPage: number;
+                                currentPage: number;
+                                totalPages: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                /** @description On lists that take `cursor`: pass it to get the next page (left out on the last page) */
+                                nextCursor?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a workflow on your event types
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        activation: {
+                            /** @default false */
+                            isActiveOnAllEventTypes?: boolean;
+                            /** @default [] */
+                            activeOnEventTypeIds?: number[];
+                        };
+                        trigger: {
+                            /** @enum {string} */
+                            type: "beforeEvent" | "afterEvent";
+                            offset: {
+                                value: number;
+                                /** @enum {string} */
+                                unit: "minute" | "hour" | "day";
+                            };
+                        } | {
+                            /** @enum {string} */
+                            type: "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                        } | {
+                            /** @enum {string} */
+                            type: "afterHostsCalVideoNoShow" | "afterGuestsCalVideoNoShow" | "bookingPaymentInitiated" | "bookingPaid";
+                        };
+                        steps: {
+                            id?: number;
+                            /** @enum {string} */
+                            action: "email_host" | "email_attendee" | "email_address" | "sms_attendee" | "sms_number" | "whatsapp_attendee" | "whatsapp_number" | "cal_ai_phone_call";
+                            stepNumber: number;
+                            /** @enum {string} */
+                            recipient?: "const" | "attendee" | "email" | "phone_number";
+                            /**
+                             * @default reminder
+                             * @enum {string}
+                             */
+                            template?: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                            /** @default Convene */
+                            sender?: string;
+                            /** Format: email */
+                            email?: string;
+                            verifiedEmailId?: unknown;
+                            verifiedPhoneId?: unknown;
+                            /** @default false */
+                            includeCalendarEvent?: boolean;
+                            message: {
+                                /** @default  */
+                                subject?: string;
+                                html?: string;
+                                text?: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/workflows/{workflowId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of your workflows
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    workflowId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of your workflows
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    workflowId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update one of your workflows
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    workflowId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        activation?: {
+                            /** @default false */
+                            isActiveOnAllEventTypes?: boolean;
+                            /** @default [] */
+                            activeOnEventTypeIds?: number[];
+                        };
+                        trigger?: {
+                            /** @enum {string} */
+                            type: "beforeEvent" | "afterEvent";
+                            offset: {
+                                value: number;
+                                /** @enum {string} */
+                                unit: "minute" | "hour" | "day";
+                            };
+                        } | {
+                            /** @enum {string} */
+                            type: "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                        } | {
+                            /** @enum {string} */
+                            type: "afterHostsCalVideoNoShow" | "afterGuestsCalVideoNoShow" | "bookingPaymentInitiated" | "bookingPaid";
+                        };
+                        steps?: {
+                            id?: number;
+                            /** @enum {string} */
+                            action: "email_host" | "email_attendee" | "email_address" | "sms_attendee" | "sms_number" | "whatsapp_attendee" | "whatsapp_number" | "cal_ai_phone_call";
+                            stepNumber: number;
+                            /** @enum {string} */
+                            recipient?: "const" | "attendee" | "email" | "phone_number";
+                            /**
+                             * @default reminder
+                             * @enum {string}
+                             */
+                            template?: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                            /** @default Convene */
+                            sender?: string;
+                            /** Format: email */
+                            email?: string;
+                            verifiedEmailId?: unknown;
+                            verifiedPhoneId?: unknown;
+                            /** @default false */
+                            includeCalendarEvent?: boolean;
+                            message: {
+                                /** @default  */
+                                subject?: string;
+                                html?: string;
+                                text?: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/teams/{teamId}/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a team's workflows
+         * @description API keys only; not available to OAuth access tokens. Team permission: `workflow.read`, held by the roles OWNER, ADMIN, MEMBER (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, at most 250 */
+                    take?: number;
+                    /** @description Items to skip */
+                    skip?: number;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    teamId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            pagination?: {
+                                totalItems: number;
+                                remainingItems: number;
+                                returnedItems: number;
+                                itemsPerPage: number;
+                                currentPage: number;
+                                totalPages: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                /** @description On lists that take `cursor`: pass it to get the next page (left out on the last page) */
+                                nextCursor?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a workflow on a team's event types
+         * @description API keys only; not available to OAuth access tokens. Team permission: `workflow.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    teamId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        activation: {
+                            /** @default false */
+                            isActiveOnAllEventTypes?: boolean;
+                            /** @default [] */
+                            activeOnEventTypeIds?: number[];
+                        };
+                        trigger: {
+                            /** @enum {string} */
+                            type: "beforeEvent" | "afterEvent";
+                            offset: {
+                                value: number;
+                                /** @enum {string} */
+                                unit: "minute" | "hour" | "day";
+                            };
+                        } | {
+                            /** @enum {string} */
+                            type: "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                        } | {
+                            /** @enum {string} */
+                            type: "afterHostsCalVideoNoShow" | "afterGuestsCalVideoNoShow" | "bookingPaymentInitiated" | "bookingPaid";
+                        };
+                        steps: {
+                            id?: number;
+                            /** @enum {string} */
+                            action: "email_host" | "email_attendee" | "email_address" | "sms_attendee" | "sms_number" | "whatsapp_attendee" | "whatsapp_number" | "cal_ai_phone_call";
+                            stepNumber: number;
+                            /** @enum {string} */
+                            recipient?: "const" | "attendee" | "email" | "phone_number";
+                            /**
+                             * @default reminder
+                             * @enum {string}
+                             */
+                            template?: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                            /** @default Convene */
+                            sender?: string;
+                            /** Format: email */
+                            email?: string;
+                            verifiedEmailId?: unknown;
+                            verifiedPhoneId?: unknown;
+                            /** @default false */
+                            includeCalendarEvent?: boolean;
+                            message: {
+                                /** @default  */
+                                subject?: string;
+                                html?: string;
+                                text?: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/teams/{teamId}/workflows/{workflowId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a team's workflow
+         * @description API keys only; not available to OAuth access tokens. Team permission: `workflow.read`, held by the roles OWNER, ADMIN, MEMBER (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    teamId: number;
+                    workflowId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a team's workflow
+         * @description API keys only; not available to OAuth access tokens. Team permission: `workflow.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    teamId: number;
+                    workflowId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update a team's workflow
+         * @description API keys only; not available to OAuth access tokens. Team permission: `workflow.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    teamId: number;
+                    workflowId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        activation?: {
+                            /** @default false */
+                            isActiveOnAllEventTypes?: boolean;
+                            /** @default [] */
+                            activeOnEventTypeIds?: number[];
+                        };
+                        trigger?: {
+                            /** @enum {string} */
+                            type: "beforeEvent" | "afterEvent";
+                            offset: {
+                                value: number;
+                                /** @enum {string} */
+                                unit: "minute" | "hour" | "day";
+                            };
+                        } | {
+                            /** @enum {string} */
+                            type: "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                        } | {
+                            /** @enum {string} */
+                            type: "afterHostsCalVideoNoShow" | "afterGuestsCalVideoNoShow" | "bookingPaymentInitiated" | "bookingPaid";
+                        };
+                        steps?: {
+                            id?: number;
+                            /** @enum {string} */
+                            action: "email_host" | "email_attendee" | "email_address" | "sms_attendee" | "sms_number" | "whatsapp_attendee" | "whatsapp_number" | "cal_ai_phone_call";
+                            stepNumber: number;
+                            /** @enum {string} */
+                            recipient?: "const" | "attendee" | "email" | "phone_number";
+                            /**
+                             * @default reminder
+                             * @enum {string}
+                             */
+                            template?: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                            /** @default Convene */
+                            sender?: string;
+                            /** Format: email */
+                            email?: string;
+                            verifiedEmailId?: unknown;
+                            verifiedPhoneId?: unknown;
+                            /** @default false */
+                            includeCalendarEvent?: boolean;
+                            message: {
+                                /** @default  */
+                                subject?: string;
+                                html?: string;
+                                text?: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/organizations/{orgId}/teams/{teamId}/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get organization team workflows
+         * @description API keys only; not available to OAuth access tokens. The team must be one of the organization `orgId`'s teams (another: 404). Team permission: `workflow.read`, held by the roles OWNER, ADMIN, MEMBER (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, at most 250 */
+                    take?: number;
+                    /** @description Items to skip */
+                    skip?: number;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                    teamId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            pagination?: {
+                                totalItems: number;
+                                remainingItems: number;
+                                returnedItems: number;
+                                itemsPerPage: number;
+                                currentPage: number;
+                                totalPages: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                /** @description On lists that take `cursor`: pass it to get the next page (left out on the last page) */
+                                nextCursor?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a workflow for an organization team
+         * @description API keys only; not available to OAuth access tokens. The team must be one of the organization `orgId`'s teams (another: 404). Team permission: `workflow.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                    teamId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        activation: {
+                            /** @default false */
+                            isActiveOnAllEventTypes?: boolean;
+                            /** @default [] */
+                            activeOnEventTypeIds?: number[];
+                        };
+                        trigger: {
+                            /** @enum {string} */
+                            type: "beforeEvent" | "afterEvent";
+                            offset: {
+                                value: number;
+                                /** @enum {string} */
+                                unit: "minute" | "hour" | "day";
+                            };
+                        } | {
+                            /** @enum {string} */
+                            type: "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                        } | {
+                            /** @enum {string} */
+                            type: "afterHostsCalVideoNoShow" | "afterGuestsCalVideoNoShow" | "bookingPaymentInitiated" | "bookingPaid";
+                        };
+                        steps: {
+                            id?: number;
+                            /** @enum {string} */
+                            action: "email_host" | "email_attendee" | "email_address" | "sms_attendee" | "sms_number" | "whatsapp_attendee" | "whatsapp_number" | "cal_ai_phone_call";
+                            stepNumber: number;
+                            /** @enum {string} */
+                            recipient?: "const" | "attendee" | "email" | "phone_number";
+                            /**
+                             * @default reminder
+                             * @enum {string}
+                             */
+                            template?: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                            /** @default Convene */
+                            sender?: string;
+                            /** Format: email */
+                            email?: string;
+                            verifiedEmailId?: unknown;
+                            verifiedPhoneId?: unknown;
+                            /** @default false */
+                            includeCalendarEvent?: boolean;
+                            message: {
+                                /** @default  */
+                                subject?: string;
+                                html?: string;
+                                text?: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get organization team workflow
+         * @description API keys only; not available to OAuth access tokens. The team must be one of the organization `orgId`'s teams (another: 404). Team permission: `workflow.read`, held by the roles OWNER, ADMIN, MEMBER (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                    teamId: number;
+                    workflowId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete organization team workflow
+         * @description API keys only; not available to OAuth access tokens. The team must be one of the organization `orgId`'s teams (another: 404). Team permission: `workflow.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                    teamId: number;
+                    workflowId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update organization team workflow
+         * @description API keys only; not available to OAuth access tokens. The team must be one of the organization `orgId`'s teams (another: 404). Team permission: `workflow.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                    teamId: number;
+                    workflowId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        activation?: {
+                            /** @default false */
+                            isActiveOnAllEventTypes?: boolean;
+                            /** @default [] */
+                            activeOnEventTypeIds?: number[];
+                        };
+                        trigger?: {
+                            /** @enum {string} */
+                            type: "beforeEvent" | "afterEvent";
+                            offset: {
+                                value: number;
+                                /** @enum {string} */
+                                unit: "minute" | "hour" | "day";
+                            };
+                        } | {
+                            /** @enum {string} */
+                            type: "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                        } | {
+                            /** @enum {string} */
+                            type: "afterHostsCalVideoNoShow" | "afterGuestsCalVideoNoShow" | "bookingPaymentInitiated" | "bookingPaid";
+                        };
+                        steps?: {
+                            id?: number;
+                            /** @enum {string} */
+                            action: "email_host" | "email_attendee" | "email_address" | "sms_attendee" | "sms_number" | "whatsapp_attendee" | "whatsapp_number" | "cal_ai_phone_call";
+                            stepNumber: number;
+                            /** @enum {string} */
+                            recipient?: "const" | "attendee" | "email" | "phone_number";
+                            /**
+                             * @default reminder
+                             * @enum {string}
+                             */
+                            template?: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                            /** @default Convene */
+                            sender?: string;
+                            /** Format: email */
+                            email?: string;
+                            verifiedEmailId?: unknown;
+                            verifiedPhoneId?: unknown;
+                            /** @default false */
+                            includeCalendarEvent?: boolean;
+                            message: {
+                                /** @default  */
+                                subject?: string;
+                                html?: string;
+                                text?: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                name: string;
+                                userId?: number;
+                                teamId?: number;
+                                activation: {
+                                    isActiveOnAllEventTypes: boolean;
+                                    activeOnEventTypeIds: number[];
+                                };
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "beforeEvent" | "afterEvent" | "newEvent" | "eventCancelled" | "rescheduleEvent" | "bookingNoShowUpdated" | "bookingRequested" | "bookingRejected";
+                                    offset?: {
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "minute" | "hour" | "day";
+                                    };
+                                };
+                                steps: {
+                                    id: number;
+                                    stepNumber: number;
+                                    /** @enum {string} */
+                                    action: "email_host" | "email_attendee" | "email_address" | "sms_attendee";
+                                    /** @enum {string} */
+                                    recipient: "const" | "attendee" | "email" | "phone_number";
+                                    email?: string;
+                                    /** @enum {string} */
+                                    template: "reminder" | "custom" | "rescheduled" | "completed" | "rating" | "cancelled";
+                                    includeCalendarEvent: boolean;
+                                    sender: string;
+                                    message: {
+                                        subject: string;
+                                        html?: string;
+                                        text?: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
 }

@@ -1,0 +1,4 @@
+import { getTeamWorkflowRoute, updateTeamWorkflowRoute, deleteTeamWorkflowRoute } from "@/server/workflows/workflows.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getTeamWorkflowRoute, updateTeamWorkflowRoute, deleteTeamWorkflowRoute);

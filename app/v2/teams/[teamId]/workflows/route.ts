@@ -1,0 +1,4 @@
+import { listTeamWorkflowsRoute, createTeamWorkflowRoute } from "@/server/workflows/workflows.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listTeamWorkflowsRoute, createTeamWorkflowRoute);

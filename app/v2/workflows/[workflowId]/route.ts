@@ -1,0 +1,4 @@
+import { getOwnWorkflowRoute, updateOwnWorkflowRoute, deleteOwnWorkflowRoute } from "@/server/workflows/workflows.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getOwnWorkflowRoute, updateOwnWorkflowRoute, deleteOwnWorkflowRoute);
