@@ -39,7 +39,13 @@ test.describe("GET /v2/me refuses", () => {
     { case: "the apiKey query parameter with a valid key", url: (key) => `/v2/me?apiKey=${key}`, headers: () => ({}), tokenSent: false },
     { case: "another scheme", url: () => "/v2/me", headers: (key) => bearer(key, "Basic"), tokenSent: true },
     { case: "a scheme without a token", url: () => "/v2/me", headers: () => ({ authorization: "Bearer" }), tokenSent: true },
-    { case: "the key without a scheme", url: () => "/v2/me", headers: (key) => ({ authorization: key }), tokenSent: true },
+    // A known API key without a scheme is accepted, as the peer does (peer-last-mile.spec.ts); an unknown one is not.
+    {
+      case: "an unknown key without a scheme",
+      url: () => "/v2/me",
+      headers: () => ({ authorization: `cnv_live_${randomBytes(32).toString("base64url")}` }),
+      tokenSent: true,
+    },
     { case: "two tokens", url: () => "/v2/me", headers: (key) => ({ authorization: `Bearer ${key} ${key}` }), tokenSent: true },
   ];
   for (const { case: name, url, headers, tokenSent } of cases) {

@@ -160,7 +160,7 @@ describe("operator CLI", () => {
     expect(missing.stderr).toContain("org:create needs --name, --slug and --owner");
     const badSlug = await cli("org:create", "--name", "Bad", "--slug", "Not A Slug", "--owner", email);
     expect(badSlug.code).toBe(2);
-    expect(badSlug.stderr).toContain("slug is lowercase letters");
+    expect(badSlug.stderr).toContain("The slug can hold only lowercase letters");
     const secondOrg = await cli("org:create", "--name", "Second", "--slug", `${slug}-3`, "--owner", email);
     expect(secondOrg.code).toBe(2);
     expect(secondOrg.stderr).toContain("another organization");
