@@ -11,6 +11,19 @@ type TOverride = { request?: unknown; data?: unknown };
 
 const BOOKER = { name: "Grace Hopper", email: "grace@example.com", timeZone: "Europe/London" };
 
+const WORKFLOW = {
+  name: "Reminder a day before",
+  activation: { isActiveOnAllEventTypes: true },
+  trigger: { type: "beforeEvent", offset: { value: 24, unit: "hour" } },
+  steps: [
+    {
+      stepNumber: 1,
+      action: "email_attendee",
+      message: { subject: "Tomorrow: {EVENT_NAME}", html: "<p>Hi {ATTENDEE_NAME}, see you at {EVENT_TIME} ({TIMEZONE}).</p>" },
+    },
+  ],
+};
+
 /** Keyed by `METHOD /path` as the route declares it. */
 export const EXAMPLE_OVERRIDES: Record<string, TOverride> = {
   "POST /v2/bookings": { request: { eventTypeId: 42, start: "2050-09-05T09:00:00Z", attendee: BOOKER } },
@@ -20,6 +33,10 @@ export const EXAMPLE_OVERRIDES: Record<string, TOverride> = {
   "POST /v2/organizations/{orgId}/teams/{teamId}/event-types": {
     request: { title: "Intro call", slug: "intro-call", lengthInMinutes: 30, schedulingType: "roundRobin" },
   },
+  // An e-mail step needs its subject and body, which the schema cannot say per action.
+  "POST /v2/workflows": { request: WORKFLOW },
+  "POST /v2/teams/{teamId}/workflows": { request: WORKFLOW },
+  "POST /v2/organizations/{orgId}/teams/{teamId}/workflows": { request: WORKFLOW },
   // slotStart, or the older slotUtcStartDate (with slotUtcEndDate): one of the two.
   "POST /v2/slots/reserve": { request: { eventTypeId: 42, slotUtcStartDate: "2050-09-05T09:00:00Z", slotUtcEndDate: "2050-09-05T09:30:00Z" } },
 };

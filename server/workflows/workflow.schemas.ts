@@ -49,7 +49,8 @@ const MINUTES_PER: Record<(typeof OFFSET_UNITS)[number], number> = { minute: 1, 
 export const offsetMinutes = (offset: { value: number; unit: (typeof OFFSET_UNITS)[number] }) => offset.value * MINUTES_PER[offset.unit];
 
 const ZOffset = z
-  .object({ value: z.number().int().min(0), unit: z.enum(OFFSET_UNITS) })
+  // At most 30 days (checked with its unit below); the bound here keeps any unit within int4.
+  .object({ value: z.number().int().min(0).max(43_200), unit: z.enum(OFFSET_UNITS) })
   .refine((offset) => offsetMinutes(offset) <= MAX_OFFSET_MINUTES, "offset: at most 30 days");
 
 const ZTrigger = z.discriminatedUnion("type", [
