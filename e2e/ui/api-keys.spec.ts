@@ -22,6 +22,13 @@ async function seedUser() {
 /** Next.js keeps an empty role="alert" route announcer on every page, so alerts are found by their text. */
 const alertWith = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 
+/** The signed-in home names its user in the account menu of the site's shell. */
+async function expectSignedInAs(page: Page, email: string) {
+  await page.getByRole("button", { name: /^Account menu/ }).click();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await page.keyboard.press("Escape");
+}
+
 async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -39,16 +46,17 @@ test("sign up, log out, log in, then an API key works on /v2 until it is revoked
   // A sign-up with nowhere to return to continues into onboarding; the home page offers to resume it.
   await expect(page.getByRole("heading", { name: "Set up your profile" })).toBeVisible();
   await page.goto("/");
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expectSignedInAs(page, email);
   await expect(page.getByRole("link", { name: "Finish setting up" })).toHaveAttribute("href", "/onboarding");
 
-  await page.getByRole("link", { name: "Log out" }).click();
+  await page.getByRole("button", { name: /^Account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 
   await logIn(page, email);
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
-  await page.getByRole("link", { name: "API keys" }).click();
+  await expectSignedInAs(page, email);
+  await page.goto("/settings/developer/api-keys");
   await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
   await expect(page.getByText("You have no API keys yet.")).toBeVisible();
 
@@ -163,7 +171,7 @@ for (const callbackUrl of ["//example.com/phish", "https://example.com/phish", "
     const email = await seedUser();
     await page.goto(`/auth/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
     await logIn(page, email);
-    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    await expectSignedInAs(page, email);
     expect(page.url()).toBe(`${baseURL}/`);
   });
 }
