@@ -334,6 +334,12 @@ const NOT_WALKED_YET = [
   "webhooks.redeliver",
   "webhooks.sendTest",
   "webhooks.update",
+  "apiKeys.refresh",
+  "oauthReview.setAgentPolicy",
+  "workflows.create",
+  "workflows.delete",
+  "workflows.testSend",
+  "workflows.update",
 ];
 for (const name of NOT_WALKED_YET) WALKS[name] ??= null;
 
