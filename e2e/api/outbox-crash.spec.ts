@@ -81,8 +81,9 @@ async function crashAfterBooking(start: Starter, embedded: boolean) {
     expect(created.status).toBe(201);
     const booking = (await created.json()).data as { id: number; uid: string; icsUid: string };
     const event = await db.domainEvent.findFirstOrThrow({ where: { bookingId: booking.id } });
-    // By queue name: event.calendar-sync, event.mail, event.webhooks (no conferencing: the event type offers no video app).
-    expect(await jobStates(event.id)).toEqual(["created", "created", "created"]);
+    // By queue name: event.calendar-sync, event.mail, event.webhooks, event.workflows (no conferencing: the event type
+    // offers no video app).
+    expect(await jobStates(event.id)).toEqual(["created", "created", "created", "created"]);
 
     await disconnectDb();
     await first.crash();
