@@ -44,7 +44,11 @@ async function useDatabase(url: string, embedded: boolean) {
 }
 
 async function jobStates(eventId: string): Promise<string[]> {
-  const rows = await db.$queryRawUnsafe<{ state: string }[]>(`SELECT state::text FROM pgboss.job WHERE data->>'eventId' = $1 ORDER BY name`, eventId);
+  // event.workflows is left out: with no workflow it does nothing, and may already have completed before the crash.
+  const rows = await db.$queryRawUnsafe<{ state: string }[]>(
+    `SELECT state::text FROM pgboss.job WHERE data->>'eventId' = $1 AND name <> 'event.workflows' ORDER BY name`,
+    eventId,
+  );
   return rows.map(({ state }) => state);
 }
 
@@ -81,9 +85,8 @@ async function crashAfterBooking(start: Starter, embedded: boolean) {
     expect(created.status).toBe(201);
     const booking = (await created.json()).data as { id: number; uid: string; icsUid: string };
     const event = await db.domainEvent.findFirstOrThrow({ where: { bookingId: booking.id } });
-    // By queue name: event.calendar-sync, event.mail, event.webhooks, event.workflows (no conferencing: the event type
-    // offers no video app).
-    expect(await jobStates(event.id)).toEqual(["created", "created", "created", "created"]);
+    // By queue name: event.calendar-sync, event.mail, event.webhooks (no conferencing: the event type offers no video app).
+    expect(await jobStates(event.id)).toEqual(["created", "created", "created"]);
 
     await disconnectDb();
     await first.crash();
