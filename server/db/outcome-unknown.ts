@@ -5,6 +5,7 @@
  * answered "try again" (503 SERVICE_UNAVAILABLE); this one is answered OUTCOME_UNKNOWN, with what the client can look
  * up to find out (the booking's uid, its idempotency key), never "try again": a retry could do the write twice.
  */
+import { findInCauseChain } from "../cause-chain";
 import type { WriteIntent } from "./write-intent";
 
 export class DatabaseOutcomeUnknown extends Error {
@@ -19,12 +20,5 @@ export class DatabaseOutcomeUnknown extends Error {
 }
 
 /** The error itself wherever it sits in a cause chain (Prisma and its driver adapter wrap what pg throws). */
-export function outcomeUnknownIn(error: unknown): DatabaseOutcomeUnknown | null {
-  const seen = new Set<unknown>();
-  for (let current = error; typeof current === "object" && current !== null && !seen.has(current);) {
-    seen.add(current);
-    if (current instanceof DatabaseOutcomeUnknown || (current as Error).name === "DatabaseOutcomeUnknown") return current as DatabaseOutcomeUnknown;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
+export const outcomeUnknownIn = (error: unknown): DatabaseOutcomeUnknown | null =>
+  findInCauseChain(error, (candidate): candidate is DatabaseOutcomeUnknown => (candidate as Error).name === "DatabaseOutcomeUnknown");

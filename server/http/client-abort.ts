@@ -4,6 +4,8 @@
  * asks this first, so such a request is logged as aborted by its client, not as "database unavailable" (and counts in
  * no outage figure).
  */
+import { findInCauseChain } from "../cause-chain";
+
 export class ClientAbortedRequest extends Error {
   constructor(readonly cause: unknown) {
     super("The client closed the connection before its request arrived in full");
@@ -19,12 +21,4 @@ function isAbortShaped(error: Inspectable): boolean {
   return (error.message === "aborted" && error.code === "ECONNRESET") || error.code === "UND_ERR_ABORTED";
 }
 
-export function isClientAbort(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let current = error; typeof current === "object" && current !== null && !seen.has(current);) {
-    seen.add(current);
-    if (isAbortShaped(current as Inspectable)) return true;
-    current = (current as Inspectable).cause;
-  }
-  return false;
-}
+export const isClientAbort = (error: unknown): boolean => findInCauseChain(error, (candidate) => isAbortShaped(candidate as Inspectable)) !== null;
