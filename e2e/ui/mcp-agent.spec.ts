@@ -17,6 +17,7 @@ import { sessionActor } from "../../server/auth/actor";
 import { disconnectDb } from "../../server/db/client";
 import { setAgentPolicy } from "../../server/oauth/agents/agent-policy";
 import { startDocumentHost } from "../support/agent-tls";
+import { callbackAfter } from "../support/app-callback";
 import { expect, test } from "../support/fixtures";
 import { AGENT_REDIRECT_URI, newAgent, TestAgentProvider, toolAnswer } from "../support/mcp-agent";
 import { DEFAULT_PASSWORD } from "../../prisma/factories";
@@ -49,7 +50,6 @@ async function consentInChromium(browser: Browser, provider: TestAgentProvider, 
   provider.pendingAuthorization = null;
   const page = await browser.newPage();
   openPages.push(page);
-  await page.route(`${new URL(AGENT_REDIRECT_URI).origin}/**`, (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "agent callback" }));
   await page.goto(`/auth/login?callbackUrl=${encodeURIComponent(authorization.pathname + authorization.search)}`);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(DEFAULT_PASSWORD);
@@ -59,9 +59,7 @@ async function consentInChromium(browser: Browser, provider: TestAgentProvider, 
   await expect(page.getByText("This is an AI agent")).toBeVisible();
   const permissions = page.getByRole("list", { name: "Requested permissions" });
   for (const words of expectWords) await expect(permissions.getByText(words, { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Allow" }).click();
-  await page.waitForURL((url) => url.href.startsWith(AGENT_REDIRECT_URI));
-  const callback = new URL(page.url());
+  const callback = await callbackAfter(page, AGENT_REDIRECT_URI, () => page.getByRole("button", { name: "Allow" }).click());
   // RFC 9207: the answer names its issuer.
   expect(callback.searchParams.get("iss")).toBe(new URL(authorization).origin);
   return callback.searchParams.get("code")!;
