@@ -10,6 +10,7 @@ import { RevokeApiKeyDialog } from "./revoke-api-key-dialog";
 import { RefreshApiKeyDialog } from "./refresh-api-key-dialog";
 import type { TApiKeyListing, TCreatedApiKey } from "./types";
 import { TableHead } from "../ui/table-head";
+import { TableFrame } from "../ui/table-frame";
 
 const CELL = "px-4 py-3 text-left";
 
@@ -61,7 +62,7 @@ function KeyTable({ keys, onRevoke, onRefresh }: { keys: KeysQuery; onRevoke: (a
   if (keys.isError || !keys.data) return <Alert>{describeError(keys.error).message}</Alert>;
   if (keys.data.length === 0) return <p className="text-sm text-slate-600">You have no API keys yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    <TableFrame>
       <table className="w-full text-sm">
         <caption className="sr-only">Your API keys</caption>
         <TableHead headings={["Name", "Key", "Created", "Last used", "Expires"]} cellClassName={CELL} />
@@ -71,6 +72,6 @@ function KeyTable({ keys, onRevoke, onRefresh }: { keys: KeysQuery; onRevoke: (a
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }

@@ -6,6 +6,7 @@ import { useTRPC } from "../trpc/client";
 import { describeError } from "../trpc/errors";
 import { Alert } from "../ui/alert";
 import { TableHead } from "../ui/table-head";
+import { TableFrame } from "../ui/table-frame";
 
 const CELL = "px-4 py-3 text-left";
 
@@ -20,7 +21,7 @@ export function OrganizationTable() {
   }
   if (organizations.data.length === 0) return <p className="text-sm text-slate-600">No organization yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    <TableFrame>
       <table className="w-full text-sm">
         <caption className="sr-only">Organizations</caption>
         <TableHead headings={["Name", "Slug", "Members", "Teams"]} cellClassName={CELL} />
@@ -38,6 +39,6 @@ export function OrganizationTable() {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }

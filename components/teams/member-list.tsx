@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useDialogMutation } from "../ui/use-dialog-mutation";
 import { ROLES, type TMember, type TTeamRole } from "./types";
 import { TableHead } from "../ui/table-head";
+import { TableFrame } from "../ui/table-frame";
 
 const CELL = "px-4 py-3 text-left";
 
@@ -39,7 +40,7 @@ export function MemberList({ teamId, canManage, myUserId, unbookable = {} }: Pro
   return (
     <div className="space-y-3">
       {changeRole.error && <Alert>{describeError(changeRole.error).message}</Alert>}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <TableFrame>
         <table className="w-full text-sm">
           <caption className="sr-only">Members</caption>
           <TableHead headings={["Name", "E-mail", "Role"]} cellClassName={CELL} />
@@ -87,7 +88,7 @@ export function MemberList({ teamId, canManage, myUserId, unbookable = {} }: Pro
             ))}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
       <RemoveMemberDialog teamId={teamId} member={toRemove} onClose={() => setToRemove(null)} />
     </div>
   );
