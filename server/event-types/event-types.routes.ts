@@ -4,8 +4,7 @@ import { Page } from "../http/pagination";
 import { ZDeleteEventTypeOutput, ZEventTypeOutput } from "./event-type.dto";
 import { ZCreateEventTypeInput, ZEventTypeIdParams, ZListEventTypesQuery, ZUpdateEventTypeInput } from "./event-type.schemas";
 import { createEventType, deleteEventType, getEventType, listEventTypes, updateEventType } from "./event-type.service";
-import { ZDeletePrivateLinkOutput, ZPrivateLinkOutput } from "./private-link.dto";
-import { ZCreatePrivateLinkInput, ZPrivateLinkParams, ZUpdatePrivateLinkInput } from "./private-link.schemas";
+import { privateLinkLevelRoutes } from "./private-link-level.routes";
 import { createPrivateLink, deletePrivateLink, listPrivateLinks, updatePrivateLink } from "./private-link.service";
 
 const tag = "Event types";
@@ -85,60 +84,28 @@ export const deleteEventTypeRoute = defineRoute(
   ({ actor, params }) => deleteEventType(actor, params.eventTypeId),
 );
 
-export const listPrivateLinksRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/event-types/{eventTypeId}/private-links",
-    tag,
-    summary: "Get all private links for an event type",
-    access: read,
-    params: ZEventTypeIdParams,
-    response: ZPrivateLinkOutput.array(),
+export const {
+  list: listPrivateLinksRoute,
+  create: createPrivateLinkRoute,
+  update: updatePrivateLinkRoute,
+  remove: deletePrivateLinkRoute,
+} = privateLinkLevelRoutes({
+  path: "/v2/event-types/{eventTypeId}",
+  tag,
+  summaries: {
+    list: "Get all private links for an event type",
+    create: "Create a private link: expiresAt (time-based) or maxUsageCount (usage-based; one use when neither is sent)",
+    update: "Update a private link: set expiresAt or maxUsageCount (the other limit is cleared)",
+    delete: "Delete a private link",
   },
-  ({ actor, params }) => listPrivateLinks(actor, params.eventTypeId),
-);
-
-export const createPrivateLinkRoute = defineRoute(
-  {
-    method: "POST",
-    path: "/v2/event-types/{eventTypeId}/private-links",
-    tag,
-    summary: "Create a private link: expiresAt (time-based) or maxUsageCount (usage-based; one use when neither is sent)",
-    access: write,
-    params: ZEventTypeIdParams,
-    body: ZCreatePrivateLinkInput,
-    response: ZPrivateLinkOutput,
-    successStatus: 201,
-  },
-  ({ actor, params, body }) => createPrivateLink(actor, params.eventTypeId, body),
-);
-
-export const updatePrivateLinkRoute = defineRoute(
-  {
-    method: "PATCH",
-    path: "/v2/event-types/{eventTypeId}/private-links/{linkId}",
-    tag,
-    summary: "Update a private link: set expiresAt or maxUsageCount (the other limit is cleared)",
-    access: write,
-    params: ZPrivateLinkParams,
-    body: ZUpdatePrivateLinkInput,
-    response: ZPrivateLinkOutput,
-  },
-  ({ actor, params, body }) => updatePrivateLink(actor, params.eventTypeId, params.linkId, body),
-);
-
-export const deletePrivateLinkRoute = defineRoute(
-  {
-    method: "DELETE",
-    path: "/v2/event-types/{eventTypeId}/private-links/{linkId}",
-    tag,
-    summary: "Delete a private link",
-    access: write,
-    params: ZPrivateLinkParams,
-    response: ZDeletePrivateLinkOutput,
-  },
-  ({ actor, params }) => deletePrivateLink(actor, params.eventTypeId, params.linkId),
-);
+  params: ZEventTypeIdParams,
+  read,
+  write,
+  list: (actor, { eventTypeId }) => listPrivateLinks(actor, eventTypeId),
+  create: (actor, { eventTypeId }, body) => createPrivateLink(actor, eventTypeId, body),
+  update: (actor, { eventTypeId }, linkId, body) => updatePrivateLink(actor, eventTypeId, linkId, body),
+  remove: (actor, { eventTypeId }, linkId) => deletePrivateLink(actor, eventTypeId, linkId),
+});
 
 export const eventTypeRoutes: ApiRoute[] = [
   listEventTypesRoute,
