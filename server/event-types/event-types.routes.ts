@@ -1,6 +1,6 @@
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
-import { Page } from "../http/pagination";
+import { pageOf } from "../http/pagination";
 import { ZDeleteEventTypeOutput, ZEventTypeOutput } from "./event-type.dto";
 import { ZCreateEventTypeInput, ZEventTypeIdParams, ZListEventTypesQuery, ZUpdateEventTypeInput } from "./event-type.schemas";
 import { createEventType, deleteEventType, getEventType, listEventTypes, updateEventType } from "./event-type.service";
@@ -24,10 +24,7 @@ export const listEventTypesRoute = defineRoute(
     response: ZEventTypeOutput,
     paginated: true,
   },
-  async ({ actor, query }) => {
-    const { items, totalItems } = await listEventTypes(actor, query);
-    return new Page(items, totalItems, query);
-  },
+  ({ actor, query }) => pageOf(listEventTypes(actor, query), query),
 );
 
 export const createEventTypeRoute = defineRoute(

@@ -1,35 +1,25 @@
 /**
  * A team's event types (list, create, get, update, delete, phone call) declared once for the two levels that reach
  * them: a team (/v2/teams/{teamId}/event-types) and a team of an organization
- * (/v2/organizations/{orgId}/teams/{teamId}/event-types). Both run the team use cases; a level says where its event
- * types live, who may read or change them, and how a use case reaches its team (the organization's level first checks
- * that the team is one of its own). The words of the reference are the same at both levels.
+ * (/v2/organizations/{orgId}/teams/{teamId}/event-types). Both run the team use cases; the level says where the event
+ * types live and how a use case reaches its team (server/teams/team-level.ts); the scopes, permissions and words of
+ * the reference are the same at both levels.
  */
 import type { z } from "zod";
 import { defineRoute } from "../http/api-route";
-import type { RouteAccess } from "../http/route-definition";
+import type { TeamLevel } from "../teams/team-level";
 import { ZIdParam } from "../http/ids";
 import { ZDeleteTeamEventTypeOutput, ZTeamEventTypeOutput } from "./team-event-type.dto";
 import { ZCreateTeamEventTypeInput, ZListTeamEventTypesQuery, ZUpdateTeamEventTypeInput } from "./team-event-type.schemas";
 import { createTeamEventType, deleteTeamEventType, getTeamEventType, listTeamEventTypes, updateTeamEventType } from "./team-event-type.service";
 import { createPhoneCall, ZCreatePhoneCallInput, ZPhoneCallOutput } from "./team-phone-call";
 
-/** Runs a team use case on the team the path names. */
-export type OnTeam<P> = <T>(params: P, teamUseCase: (teamId: number) => Promise<T>) => Promise<T>;
-
-export type TeamEventTypeLevel<P extends { teamId: number }> = {
-  /** The level's event types, e.g. `/v2/teams/{teamId}/event-types`. */
-  path: string;
-  tag: string;
-  /** The collection's path parameters (its event types' add `eventTypeId`). */
-  params: z.ZodObject & z.ZodType<P>;
-  read: RouteAccess;
-  write: RouteAccess;
-  onTeam: OnTeam<P>;
-};
-
-export function teamEventTypeLevelRoutes<P extends { teamId: number }>(level: TeamEventTypeLevel<P>) {
-  const { path, tag, read, write, onTeam } = level;
+export function teamEventTypeLevelRoutes<P extends { teamId: number }>(level: TeamLevel<P>) {
+  const { onTeam } = level;
+  const path = `${level.path}/event-types`;
+  const tag = level.tags.eventTypes;
+  const read = { scope: "TEAM_EVENT_TYPE_READ", team: level.team("eventType.read") } as const;
+  const write = { scope: "TEAM_EVENT_TYPE_WRITE", team: level.team("eventType.write") } as const;
   // Typed by the level's parameters: zod's generic object types do not narrow to them on their own.
   const params = level.params as z.ZodType<P>;
   const itemParams = level.params.extend({ eventTypeId: ZIdParam }) as unknown as z.ZodType<P & { eventTypeId: number }>;

@@ -1,7 +1,7 @@
 /** A team's event types (/v2/teams/{teamId}/event-types): TEAM_EVENT_TYPE_READ / _WRITE and the team's permissions. */
 import type { ApiRoute } from "../http/api-route";
 import { teamEventTypeLevelRoutes } from "./team-event-type-level.routes";
-import { ZTeamEventTypesParams } from "./team-event-type.schemas";
+import { TEAM_LEVEL } from "../teams/team-level";
 
 export const {
   list: listTeamEventTypesRoute,
@@ -10,14 +10,7 @@ export const {
   update: updateTeamEventTypeRoute,
   remove: deleteTeamEventTypeRoute,
   phoneCall: createPhoneCallRoute,
-} = teamEventTypeLevelRoutes({
-  path: "/v2/teams/{teamId}/event-types",
-  tag: "Team event types",
-  params: ZTeamEventTypesParams,
-  read: { scope: "TEAM_EVENT_TYPE_READ", team: { param: "teamId", permission: "eventType.read" } },
-  write: { scope: "TEAM_EVENT_TYPE_WRITE", team: { param: "teamId", permission: "eventType.write" } },
-  onTeam: ({ teamId }, teamUseCase) => teamUseCase(teamId),
-});
+} = teamEventTypeLevelRoutes(TEAM_LEVEL);
 
 export const teamEventTypeRoutes: ApiRoute[] = [
   listTeamEventTypesRoute,

@@ -4,11 +4,11 @@
  */
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
-import { Page, ZPaginationQuery } from "../http/pagination";
+import { pageOf, ZPaginationQuery } from "../http/pagination";
 import { privateLinkLevelRoutes } from "../event-types/private-link-level.routes";
 import { ZTeamEventTypeOutput } from "../event-types/team-event-type.dto";
 import { teamEventTypeLevelRoutes } from "../event-types/team-event-type-level.routes";
-import { org, orgTeam, ZOrgIdParams, ZOrgTeamEventTypeParams, ZOrgTeamParams } from "./org-teams.schemas";
+import { org, orgTeam, ZOrgIdParams, ZOrgTeamEventTypeParams } from "./org-teams.schemas";
 import {
   createOrganizationTeamPrivateLink,
   deleteOrganizationTeamPrivateLink,
@@ -16,7 +16,7 @@ import {
   listOrganizationTeamPrivateLinks,
   updateOrganizationTeamPrivateLink,
 } from "./org-event-types.service";
-import { onTeamOfOrganization } from "./org-teams.service";
+import { ORG_TEAM_LEVEL } from "./org-team-level";
 
 const tag = "Orgs / Teams / Event Types";
 const read = { scope: "TEAM_EVENT_TYPE_READ", team: orgTeam("eventType.read") } as const;
@@ -34,10 +34,7 @@ export const listOrgEventTypesRoute = defineRoute(
     response: ZTeamEventTypeOutput,
     paginated: true,
   },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listOrganizationEventTypes(actor, params.orgId, query);
-    return new Page(items, totalItems, query);
-  },
+  ({ actor, params, query }) => pageOf(listOrganizationEventTypes(actor, params.orgId, query), query),
 );
 
 export const {
@@ -47,14 +44,7 @@ export const {
   update: updateOrgTeamEventTypeRoute,
   remove: deleteOrgTeamEventTypeRoute,
   phoneCall: createOrgTeamPhoneCallRoute,
-} = teamEventTypeLevelRoutes({
-  path: "/v2/organizations/{orgId}/teams/{teamId}/event-types",
-  tag,
-  params: ZOrgTeamParams,
-  read,
-  write,
-  onTeam: ({ orgId, teamId }, teamUseCase) => onTeamOfOrganization(orgId, teamId, () => teamUseCase(teamId)),
-});
+} = teamEventTypeLevelRoutes(ORG_TEAM_LEVEL);
 
 export const {
   list: listOrgTeamPrivateLinksRoute,

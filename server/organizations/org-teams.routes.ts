@@ -5,7 +5,7 @@
  */
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
-import { Page } from "../http/pagination";
+import { pageOf } from "../http/pagination";
 import { ZInvitationWithLinkOutput } from "../teams/invitation.dto";
 import { ZInviteInput } from "../teams/invitation.schemas";
 import { membershipRoutes } from "../teams/membership-routes";
@@ -43,10 +43,7 @@ export const listOrgTeamsRoute = defineRoute(
     response: ZTeamOutput,
     paginated: true,
   },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listOrganizationTeams(actor, params.orgId, query);
-    return new Page(items, totalItems, query);
-  },
+  ({ actor, params, query }) => pageOf(listOrganizationTeams(actor, params.orgId, query), query),
 );
 
 export const listMyOrgTeamsRoute = defineRoute(
@@ -61,10 +58,7 @@ export const listMyOrgTeamsRoute = defineRoute(
     response: ZTeamOutput,
     paginated: true,
   },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listMyOrganizationTeams(actor, params.orgId, query);
-    return new Page(items, totalItems, query);
-  },
+  ({ actor, params, query }) => pageOf(listMyOrganizationTeams(actor, params.orgId, query), query),
 );
 
 export const createOrgTeamRoute = defineRoute(

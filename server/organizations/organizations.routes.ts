@@ -5,7 +5,7 @@
 import type { Permission } from "../auth/permissions";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
-import { Page } from "../http/pagination";
+import { pageOf } from "../http/pagination";
 import {
   createOrgMembership,
   deleteOrgMembership,
@@ -69,10 +69,7 @@ export const listOrgUsersRoute = defineRoute(
     response: ZOrgUserOutput,
     paginated: true,
   },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listOrgUsers(actor, params.orgId, query);
-    return new Page(items, totalItems, query);
-  },
+  ({ actor, params, query }) => pageOf(listOrgUsers(actor, params.orgId, query), query),
 );
 
 export const createOrgUserRoute = defineRoute(

@@ -1,7 +1,7 @@
 import type { Permission } from "../auth/permissions";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
-import { Page } from "../http/pagination";
+import { pageOf } from "../http/pagination";
 import { ZMembershipOutput, ZTeamOutput } from "./team.dto";
 import { ZCreateTeamInput, ZListTeamsQuery, ZTeamIdParams, ZUpdateTeamInput } from "./team.schemas";
 import { createMembership, deleteMembership, getMembership, listMemberships, updateMembership } from "./membership.service";
@@ -26,10 +26,7 @@ export const listTeamsRoute = defineRoute(
     response: ZTeamOutput,
     paginated: true,
   },
-  async ({ actor, query }) => {
-    const { items, totalItems } = await listTeams(actor, query);
-    return new Page(items, totalItems, query);
-  },
+  ({ actor, query }) => pageOf(listTeams(actor, query), query),
 );
 
 export const createTeamRoute = defineRoute(
