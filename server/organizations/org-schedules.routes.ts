@@ -7,7 +7,7 @@ import { ZScheduleOutput } from "../schedules/schedule.dto";
 import { scheduleLevelRoutes } from "../schedules/schedule-level.routes";
 import { teamSchedulesRoute } from "../teams/team-level.routes";
 import { ORG_TEAM_LEVEL } from "./org-team-level";
-import { org, orgTeam, ZOrgIdParams, ZOrgTeamParams, ZOrgTeamUserParams, ZOrgUserParams } from "./org-teams.schemas";
+import { org, orgTeam, ZOrgIdParams, ZOrgTeamUserParams, ZOrgUserParams } from "./org-teams.schemas";
 import {
   createOrganizationUserSchedule,
   deleteOrganizationUserSchedule,
