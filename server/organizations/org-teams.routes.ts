@@ -6,25 +6,18 @@
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import { pageOf } from "../http/pagination";
-import { ZInvitationWithLinkOutput } from "../teams/invitation.dto";
-import { ZInviteInput } from "../teams/invitation.schemas";
-import { membershipRoutes } from "../teams/membership-routes";
-import { ZMembershipOutput, ZTeamOutput } from "../teams/team.dto";
+import { teamMembershipRoutes } from "../teams/team-level.routes";
+import { ZTeamOutput } from "../teams/team.dto";
 import { ZCreateTeamInput, ZListTeamsQuery, ZUpdateTeamInput } from "../teams/team.schemas";
 import { org, orgTeam, ZOrgIdParams, ZOrgTeamParams } from "./org-teams.schemas";
+import { ORG_TEAM_LEVEL } from "./org-team-level";
 import {
   createOrganizationTeam,
-  createOrganizationTeamMembership,
   deleteOrganizationTeam,
-  deleteOrganizationTeamMembership,
   getOrganizationTeam,
-  getOrganizationTeamMembership,
-  inviteToOrganizationTeam,
   listMyOrganizationTeams,
-  listOrganizationTeamMemberships,
   listOrganizationTeams,
   updateOrganizationTeam,
-  updateOrganizationTeamMembership,
 } from "./org-teams.service";
 
 const tag = "Orgs / Teams";
@@ -117,23 +110,15 @@ export const deleteOrgTeamRoute = defineRoute(
   ({ actor, params }) => deleteOrganizationTeam(actor, params.orgId, params.teamId),
 );
 
-const membershipsTag = "Orgs / Teams / Memberships";
-
 export const {
   list: listOrgTeamMembershipsRoute,
   create: createOrgTeamMembershipRoute,
   get: getOrgTeamMembershipRoute,
   update: updateOrgTeamMembershipRoute,
   delete: deleteOrgTeamMembershipRoute,
-} = membershipRoutes<{ orgId: number; teamId: number }>({
-  base: ORG_TEAM,
-  tag: membershipsTag,
-  params: ZOrgTeamParams,
-  access: {
-    read: { scope: "TEAM_MEMBERSHIP_READ", team: orgTeam("membership.read") },
-    write: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
-  },
-  response: ZMembershipOutput,
+  invite: inviteToOrgTeamRoute,
+} = teamMembershipRoutes(ORG_TEAM_LEVEL, {
+  tag: "Orgs / Teams / Memberships",
   summaries: {
     list: "Get the memberships of a team of the organization",
     create:
@@ -141,31 +126,10 @@ export const {
     get: "Get a membership of a team of the organization",
     update: "Update a membership of a team of the organization (role, or suspend it); the last owner cannot be demoted: 409",
     delete: "Remove a membership of a team of the organization (the last owner cannot leave: 409)",
+    invite: "Invite someone by e-mail to a team of the organization: a single-use link valid 7 days",
   },
-  useCases: {
-    list: (actor, { orgId, teamId }, page) => listOrganizationTeamMemberships(actor, orgId, teamId, page),
-    create: (actor, { orgId, teamId }, input) => createOrganizationTeamMembership(actor, orgId, teamId, input),
-    get: (actor, { orgId, teamId }, membershipId) => getOrganizationTeamMembership(actor, orgId, teamId, membershipId),
-    update: (actor, { orgId, teamId }, membershipId, input) => updateOrganizationTeamMembership(actor, orgId, teamId, membershipId, input),
-    delete: (actor, { orgId, teamId }, membershipId) => deleteOrganizationTeamMembership(actor, orgId, teamId, membershipId),
-  },
+  inviteStatus: 200,
 });
-
-export const inviteToOrgTeamRoute = defineRoute(
-  {
-    method: "POST",
-    path: `${ORG_TEAM}/invite`,
-    tag: membershipsTag,
-    summary: "Invite someone by e-mail to a team of the organization: a single-use link valid 7 days",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
-    params: ZOrgTeamParams,
-    body: ZInviteInput,
-    response: ZInvitationWithLinkOutput,
-    // The peer answers this organization variant 200 (its /v2/teams twin 201): clients check the status they were promised.
-    successStatus: 200,
-  },
-  ({ actor, params, body }) => inviteToOrganizationTeam(actor, params.orgId, params.teamId, body),
-);
 
 export const orgTeamRoutes: ApiRoute[] = [
   listOrgTeamsRoute,

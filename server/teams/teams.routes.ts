@@ -2,14 +2,11 @@ import type { Permission } from "../auth/permissions";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import { pageOf } from "../http/pagination";
-import { ZMembershipOutput, ZTeamOutput } from "./team.dto";
+import { ZTeamOutput } from "./team.dto";
 import { ZCreateTeamInput, ZListTeamsQuery, ZTeamIdParams, ZUpdateTeamInput } from "./team.schemas";
-import { createMembership, deleteMembership, getMembership, listMemberships, updateMembership } from "./membership.service";
-import { ZInvitationWithLinkOutput } from "./invitation.dto";
-import { ZInviteInput } from "./invitation.schemas";
-import { inviteToTeamWithLink } from "./invitation.service";
 import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "./team.service";
-import { membershipRoutes } from "./membership-routes";
+import { TEAM_LEVEL } from "./team-level";
+import { teamMembershipRoutes } from "./team-level.routes";
 
 const tag = "Teams";
 /** The team of `{teamId}`, and the permission (server/auth/permissions.ts) the use case checks on it. */
@@ -89,15 +86,9 @@ export const {
   get: getMembershipRoute,
   update: updateMembershipRoute,
   delete: deleteMembershipRoute,
-} = membershipRoutes<{ teamId: number }>({
-  base: "/v2/teams/{teamId}",
+  invite: inviteToTeamRoute,
+} = teamMembershipRoutes(TEAM_LEVEL, {
   tag,
-  params: ZTeamIdParams,
-  access: {
-    read: { scope: "TEAM_MEMBERSHIP_READ", team: team("membership.read") },
-    write: { scope: "TEAM_MEMBERSHIP_WRITE", team: team("membership.write") },
-  },
-  response: ZMembershipOutput,
   summaries: {
     list: "Get a team's memberships",
     create:
@@ -106,31 +97,11 @@ export const {
     update:
       "Update a membership's role, or suspend it (accepted: false); only the user accepts (accepted: true from anyone else: 400 on body.accepted). The last owner cannot be demoted: 409",
     delete: "Remove a membership, or revoke a pending one's invitation (the last owner cannot leave: 409)",
-  },
-  useCases: {
-    list: (actor, { teamId }, page) => listMemberships(actor, teamId, page),
-    create: (actor, { teamId }, input) => createMembership(actor, teamId, input),
-    get: (actor, { teamId }, membershipId) => getMembership(actor, teamId, membershipId),
-    update: (actor, { teamId }, membershipId, input) => updateMembership(actor, teamId, membershipId, input),
-    delete: (actor, { teamId }, membershipId) => deleteMembership(actor, teamId, membershipId),
-  },
-});
-
-export const inviteToTeamRoute = defineRoute(
-  {
-    method: "POST",
-    path: "/v2/teams/{teamId}/invite",
-    tag,
-    summary:
+    invite:
       "Invite someone by e-mail: a single-use link valid 7 days, mailed to them and answered once (token, inviteLink) as the peer answers it, so you may hand it over yourself (an existing member or a pending invitation: 409; only an OWNER invites an OWNER)",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: team("membership.write") },
-    params: ZTeamIdParams,
-    body: ZInviteInput,
-    response: ZInvitationWithLinkOutput,
-    successStatus: 201,
   },
-  ({ actor, params, body }) => inviteToTeamWithLink(actor, params.teamId, body),
-);
+  inviteStatus: 201,
+});
 
 export const teamRoutes: ApiRoute[] = [
   listTeamsRoute,
