@@ -11,73 +11,37 @@ const tag = "Event types";
 const read = { scope: "EVENT_TYPE_READ" } as const;
 const write = { scope: "EVENT_TYPE_WRITE" } as const;
 
+/** What the routes on my event types, and on one of them, share. */
+const myEventTypes = { tag, path: "/v2/event-types", response: ZEventTypeOutput } as const;
+const oneEventType = { tag, path: "/v2/event-types/{eventTypeId}", params: ZEventTypeIdParams } as const;
+
 export const listEventTypesRoute = defineRoute(
   {
+    ...myEventTypes,
     method: "GET",
-    path: "/v2/event-types",
-    tag,
     summary:
       "Get all my event types; with username (and eventSlug), a user's event types as their public page lists them: public, no credential needed (hidden types, private places and hidden questions left out)",
     access: read,
     publicWithQuery: ["username"],
     query: ZListEventTypesQuery,
-    response: ZEventTypeOutput,
     paginated: true,
   },
   ({ actor, query }) => pageOf(listEventTypes(actor, query), query),
 );
-
 export const createEventTypeRoute = defineRoute(
-  {
-    method: "POST",
-    path: "/v2/event-types",
-    tag,
-    summary: "Create an event type",
-    access: write,
-    body: ZCreateEventTypeInput,
-    response: ZEventTypeOutput,
-    successStatus: 201,
-  },
+  { ...myEventTypes, method: "POST", summary: "Create an event type", access: write, body: ZCreateEventTypeInput, successStatus: 201 },
   ({ actor, body }) => createEventType(actor, body),
 );
-
 export const getEventTypeRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/event-types/{eventTypeId}",
-    tag,
-    summary: "Get an event type",
-    access: read,
-    params: ZEventTypeIdParams,
-    response: ZEventTypeOutput,
-  },
+  { ...oneEventType, method: "GET", summary: "Get an event type", access: read, response: ZEventTypeOutput },
   ({ actor, params }) => getEventType(actor, params.eventTypeId),
 );
-
 export const updateEventTypeRoute = defineRoute(
-  {
-    method: "PATCH",
-    path: "/v2/event-types/{eventTypeId}",
-    tag,
-    summary: "Update an event type",
-    access: write,
-    params: ZEventTypeIdParams,
-    body: ZUpdateEventTypeInput,
-    response: ZEventTypeOutput,
-  },
+  { ...oneEventType, method: "PATCH", summary: "Update an event type", access: write, body: ZUpdateEventTypeInput, response: ZEventTypeOutput },
   ({ actor, params, body }) => updateEventType(actor, params.eventTypeId, body),
 );
-
 export const deleteEventTypeRoute = defineRoute(
-  {
-    method: "DELETE",
-    path: "/v2/event-types/{eventTypeId}",
-    tag,
-    summary: "Delete an event type",
-    access: write,
-    params: ZEventTypeIdParams,
-    response: ZDeleteEventTypeOutput,
-  },
+  { ...oneEventType, method: "DELETE", summary: "Delete an event type", access: write, response: ZDeleteEventTypeOutput },
   ({ actor, params }) => deleteEventType(actor, params.eventTypeId),
 );
 

@@ -24,88 +24,60 @@ const tag = "Orgs / Teams";
 const ORG_TEAMS = "/v2/organizations/{orgId}/teams";
 const ORG_TEAM = `${ORG_TEAMS}/{teamId}`;
 
+/** What the routes on the organization's teams, and on one of them, share. */
+const teams = { tag, path: ORG_TEAMS, params: ZOrgIdParams, response: ZTeamOutput } as const;
+const oneTeam = { tag, path: ORG_TEAM, params: ZOrgTeamParams, response: ZTeamOutput } as const;
+const teamsWrite = { scope: "ORG_PROFILE_WRITE", org: org("org.teams.write") } as const;
+
 export const listOrgTeamsRoute = defineRoute(
   {
+    ...teams,
     method: "GET",
-    path: ORG_TEAMS,
-    tag,
     summary: "Get all teams of the organization",
     access: { scope: "ORG_PROFILE_READ", org: org("org.teams.read") },
-    params: ZOrgIdParams,
     query: ZListTeamsQuery,
-    response: ZTeamOutput,
     paginated: true,
   },
   ({ actor, params, query }) => pageOf(listOrganizationTeams(actor, params.orgId, query), query),
 );
-
 export const listMyOrgTeamsRoute = defineRoute(
   {
+    ...teams,
     method: "GET",
     path: `${ORG_TEAMS}/me`,
-    tag,
     summary: "Get the organization's teams you are an accepted member of",
     access: { scope: "ORG_PROFILE_READ", org: org("org.read") },
-    params: ZOrgIdParams,
     query: ZListTeamsQuery,
-    response: ZTeamOutput,
     paginated: true,
   },
   ({ actor, params, query }) => pageOf(listMyOrganizationTeams(actor, params.orgId, query), query),
 );
-
 export const createOrgTeamRoute = defineRoute(
   {
+    ...teams,
     method: "POST",
-    path: ORG_TEAMS,
-    tag,
     summary: "Create a team in the organization (you become its OWNER; the slug is unique within the organization)",
-    access: { scope: "ORG_PROFILE_WRITE", org: org("org.teams.write") },
-    params: ZOrgIdParams,
+    access: teamsWrite,
     body: ZCreateTeamInput,
-    response: ZTeamOutput,
     successStatus: 201,
   },
   ({ actor, params, body }) => createOrganizationTeam(actor, params.orgId, body),
 );
-
 export const getOrgTeamRoute = defineRoute(
-  {
-    method: "GET",
-    path: ORG_TEAM,
-    tag,
-    summary: "Get a team of the organization",
-    access: { scope: "TEAM_PROFILE_READ", team: orgTeam("team.read") },
-    params: ZOrgTeamParams,
-    response: ZTeamOutput,
-  },
+  { ...oneTeam, method: "GET", summary: "Get a team of the organization", access: { scope: "TEAM_PROFILE_READ", team: orgTeam("team.read") } },
   ({ actor, params }) => getOrganizationTeam(actor, params.orgId, params.teamId),
 );
-
 export const updateOrgTeamRoute = defineRoute(
-  {
-    method: "PATCH",
-    path: ORG_TEAM,
-    tag,
-    summary: "Update a team of the organization (its owners and admins)",
-    access: { scope: "ORG_PROFILE_WRITE", org: org("org.teams.write") },
-    params: ZOrgTeamParams,
-    body: ZUpdateTeamInput,
-    response: ZTeamOutput,
-  },
+  { ...oneTeam, method: "PATCH", summary: "Update a team of the organization (its owners and admins)", access: teamsWrite, body: ZUpdateTeamInput },
   ({ actor, params, body }) => updateOrganizationTeam(actor, params.orgId, params.teamId, body),
 );
-
 export const deleteOrgTeamRoute = defineRoute(
   {
+    ...oneTeam,
     method: "DELETE",
-    path: ORG_TEAM,
-    tag,
     summary:
       "Delete a team of the organization (its owners and admins): its memberships and event types go with it; their bookings stay, without an event type",
-    access: { scope: "ORG_PROFILE_WRITE", org: org("org.teams.write") },
-    params: ZOrgTeamParams,
-    response: ZTeamOutput,
+    access: teamsWrite,
   },
   ({ actor, params }) => deleteOrganizationTeam(actor, params.orgId, params.teamId),
 );

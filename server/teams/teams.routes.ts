@@ -1,4 +1,3 @@
-import type { Permission } from "../auth/permissions";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import { pageOf } from "../http/pagination";
@@ -10,72 +9,36 @@ import { teamMembershipRoutes } from "./team-level.routes";
 
 const tag = "Teams";
 /** The team of `{teamId}`, and the permission (server/auth/permissions.ts) the use case checks on it. */
-const team = (permission: Permission) => ({ param: "teamId", permission });
+const { team } = TEAM_LEVEL;
+
+/** What the routes on my teams, and on one of them, share. */
+const myTeams = { tag, path: "/v2/teams", response: ZTeamOutput } as const;
+const oneTeam = { tag, path: "/v2/teams/{teamId}", params: ZTeamIdParams, response: ZTeamOutput } as const;
+const read = { scope: "TEAM_PROFILE_READ" } as const;
+const write = { scope: "TEAM_PROFILE_WRITE" } as const;
 
 export const listTeamsRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/teams",
-    tag,
-    summary: "Get my teams, with their organization",
-    access: { scope: "TEAM_PROFILE_READ" },
-    query: ZListTeamsQuery,
-    response: ZTeamOutput,
-    paginated: true,
-  },
+  { ...myTeams, method: "GET", summary: "Get my teams, with their organization", access: read, query: ZListTeamsQuery, paginated: true },
   ({ actor, query }) => pageOf(listTeams(actor, query), query),
 );
-
 export const createTeamRoute = defineRoute(
-  {
-    method: "POST",
-    path: "/v2/teams",
-    tag,
-    summary: "Create a team (you become its OWNER)",
-    access: { scope: "TEAM_PROFILE_WRITE" },
-    body: ZCreateTeamInput,
-    response: ZTeamOutput,
-    successStatus: 201,
-  },
+  { ...myTeams, method: "POST", summary: "Create a team (you become its OWNER)", access: write, body: ZCreateTeamInput, successStatus: 201 },
   ({ actor, body }) => createTeam(actor, body),
 );
-
 export const getTeamRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/teams/{teamId}",
-    tag,
-    summary: "Get a team",
-    access: { scope: "TEAM_PROFILE_READ", team: team("team.read") },
-    params: ZTeamIdParams,
-    response: ZTeamOutput,
-  },
+  { ...oneTeam, method: "GET", summary: "Get a team", access: { ...read, team: team("team.read") } },
   ({ actor, params }) => getTeam(actor, params.teamId),
 );
-
 export const updateTeamRoute = defineRoute(
-  {
-    method: "PATCH",
-    path: "/v2/teams/{teamId}",
-    tag,
-    summary: "Update a team",
-    access: { scope: "TEAM_PROFILE_WRITE", team: team("team.update") },
-    params: ZTeamIdParams,
-    body: ZUpdateTeamInput,
-    response: ZTeamOutput,
-  },
+  { ...oneTeam, method: "PATCH", summary: "Update a team", access: { ...write, team: team("team.update") }, body: ZUpdateTeamInput },
   ({ actor, params, body }) => updateTeam(actor, params.teamId, body),
 );
-
 export const deleteTeamRoute = defineRoute(
   {
+    ...oneTeam,
     method: "DELETE",
-    path: "/v2/teams/{teamId}",
-    tag,
     summary: "Delete a team: its memberships and event types go with it; their bookings stay, without an event type",
-    access: { scope: "TEAM_PROFILE_WRITE", team: team("team.delete") },
-    params: ZTeamIdParams,
-    response: ZTeamOutput,
+    access: { ...write, team: team("team.delete") },
   },
   ({ actor, params }) => deleteTeam(actor, params.teamId),
 );
