@@ -39,39 +39,21 @@ export function privateLinkLevelRoutes<P extends { eventTypeId: number }>(level:
   const linkParams = level.params.extend({ linkId: ZPrivateLinkId }) as unknown as z.ZodType<P & { linkId: string }>;
   const path = `${level.path}/private-links`;
   const item = `${path}/{linkId}`;
-  const list = defineRoute(
-    { method: "GET", path, tag, summary: summaries.list, access: read, params, response: ZPrivateLinkOutput.array() },
-    ({ actor, params }) => level.list(actor, params),
+  const links = { path, tag, params } as const;
+  const list = defineRoute({ ...links, method: "GET", summary: summaries.list, access: read, response: ZPrivateLinkOutput.array() }, ({ actor, params }) =>
+    level.list(actor, params),
   );
   const create = defineRoute(
-    {
-      method: "POST",
-      path,
-      tag,
-      summary: summaries.create,
-      access: write,
-      params,
-      body: ZCreatePrivateLinkInput,
-      response: ZPrivateLinkOutput,
-      successStatus: 201,
-    },
+    { ...links, method: "POST", summary: summaries.create, access: write, body: ZCreatePrivateLinkInput, response: ZPrivateLinkOutput, successStatus: 201 },
     ({ actor, params, body }) => level.create(actor, params, body),
   );
+  const oneLink = { path: item, tag, params: linkParams } as const;
   const update = defineRoute(
-    {
-      method: "PATCH",
-      path: item,
-      tag,
-      summary: summaries.update,
-      access: write,
-      params: linkParams,
-      body: ZUpdatePrivateLinkInput,
-      response: ZPrivateLinkOutput,
-    },
+    { ...oneLink, method: "PATCH", summary: summaries.update, access: write, body: ZUpdatePrivateLinkInput, response: ZPrivateLinkOutput },
     ({ actor, params, body }) => level.update(actor, params, params.linkId, body),
   );
   const remove = defineRoute(
-    { method: "DELETE", path: item, tag, summary: summaries.delete, access: write, params: linkParams, response: ZDeletePrivateLinkOutput },
+    { ...oneLink, method: "DELETE", summary: summaries.delete, access: write, response: ZDeletePrivateLinkOutput },
     ({ actor, params }) => level.remove(actor, params, params.linkId),
   );
   return { list, create, update, remove };
