@@ -22,6 +22,7 @@ import type { DomainEvent, DomainEventType } from "../events/domain-events";
 import { log } from "../log";
 import { CalendarError, type CalendarEventInput } from "./calendar-adapter";
 import { CALENDAR_TYPES } from "./calendar-apps";
+import { workingDestinationCalendarsOf } from "./calendar-access";
 import { invalidateUserCalendars } from "./calendar-cache";
 import { connect, CREDENTIAL_SELECT, markCredentialValidity, type CredentialRow } from "./credential-store";
 
@@ -64,7 +65,7 @@ type Touched = Set<number>;
 
 async function writeToDestinations(booking: TBookingOutput, hostIds: number[], touched: Touched): Promise<void> {
   const destinations = await db.destinationCalendar.findMany({
-    where: { userId: { in: hostIds }, credential: { invalid: false } },
+    where: workingDestinationCalendarsOf(hostIds),
     select: { externalId: true, credential: { select: CREDENTIAL_SELECT } },
   });
   await Promise.all(

@@ -16,3 +16,12 @@ export const calendarCredentialsOf = (owner: Owner, type?: CalendarType): Prisma
 });
 
 export const selectedCalendarsOf = (owner: Owner): Prisma.SelectedCalendarWhereInput => ({ userId: owner.userId });
+
+/**
+ * The calendars a booking is written to for its hosts: each host's destination calendar whose credential still works.
+ * The booking sync reaches them for the booking's hosts (the system writing on their behalf), never anyone else's.
+ */
+export const workingDestinationCalendarsOf = (hostIds: readonly number[]): Prisma.DestinationCalendarWhereInput => ({
+  userId: { in: [...hostIds] },
+  credential: { invalid: false },
+});

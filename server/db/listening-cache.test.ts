@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { disconnectDb } from "./client";
+import { db, disconnectDb } from "./client";
 import { listeningCache } from "./listening-cache";
 
 afterAll(() => disconnectDb());
@@ -48,5 +48,29 @@ describe("listeningCache", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     cache.set("k", 5, afterOwn);
     expect(cache.get("k")).toBe(5);
+  });
+});
+
+describe("listeningCache.invalidate after a commit", () => {
+  // pg_notify refuses a channel name past PostgreSQL's 63 bytes (LISTEN only truncates it), so every NOTIFY fails here.
+  const unannounceable = `test_unannounceable_${process.pid}_${"x".repeat(64)}`;
+
+  it("never rejects when the NOTIFY fails: the write it follows has committed, so the request must still succeed", async () => {
+    const cache = listeningCache<number>(unannounceable, { ttlMs: 60_000, maxEntries: 100 });
+    await expect(cache.invalidate("k")).resolves.toBeUndefined();
+    await expect(cache.invalidate()).resolves.toBeUndefined();
+  });
+
+  it("still drops the key in this process when the NOTIFY fails, so the writer reads its own write", async () => {
+    const cache = await listeningCacheOf(unannounceable);
+    cache.set("k", 1, cache.generation("k"));
+    expect(cache.get("k")).toBe(1);
+    await cache.invalidate("k");
+    expect(cache.get("k")).toBeNull();
+  });
+
+  it("refuses to invalidate inside a transaction, where nothing has committed yet", async () => {
+    const cache = listeningCache<number>(`test_in_tx_${process.pid}`, { ttlMs: 60_000, maxEntries: 100 });
+    await expect(db.$transaction(async () => cache.invalidate("k"))).rejects.toThrow(/inside db\.\$transaction/);
   });
 });

@@ -9,6 +9,7 @@
  */
 import { log } from "../log";
 import { connectionPool, isEmbeddedDatabase, newListenerClient, sql } from "./client";
+import { assertOutsideTransaction } from "./transaction-scope";
 
 type Entry<V> = { value: V; validUntil: number };
 type State<V> = {
@@ -33,7 +34,10 @@ export type ListeningCache<V> = {
   generation(key: string): number;
   /** Stores `value` unless `key` (or everything) was invalidated since `generation` was taken. */
   set(key: string, value: V, generation: number, validUntil?: number | null): void;
-  /** Drops `key` (or everything) here and in every other process. Call after the change has committed. */
+  /**
+   * Drops `key` (or everything) here and in every other process. Call after the change has committed. Never
+   * rejects: a NOTIFY that cannot be sent is logged, not thrown into the request whose write already committed.
+   */
   invalidate(key?: string): Promise<void>;
 };
 
@@ -72,6 +76,22 @@ export function listeningCache<V>(channel: string, options: { ttlMs: number; max
     else state.ownEchoes.set(echo, pending + change);
     return true;
   };
+
+  /** NOTIFY every process; from a connection of known pid when listening, so the echo can be told apart. */
+  async function announce(key: string) {
+    if (!state.isListening) return void (await sql("SELECT pg_notify($1, $2)", [channel, key]));
+    const client = await connectionPool().connect();
+    const echo = `${(client as unknown as { processID: number }).processID}\n${key}`; // pg sets it from BackendKeyData; its types omit it
+    countEcho(echo, 1);
+    try {
+      await client.query("SELECT pg_notify($1, $2)", [channel, key]);
+      client.release();
+    } catch (error) {
+      countEcho(echo, -1);
+      client.release(error as Error);
+      throw error;
+    }
+  }
 
   function ensureListening() {
     // The embedded database serves a single app process; it caches nothing rather than rely on LISTEN there.
@@ -114,19 +134,16 @@ export function listeningCache<V>(channel: string, options: { ttlMs: number; max
       state.entries.set(key, { value, validUntil: Math.min(Date.now() + options.ttlMs, validUntil ?? Infinity) });
     },
     async invalidate(key = "") {
+      // Inside a transaction the change has not committed yet: a mistake in the caller, refused (and rolled back).
+      assertOutsideTransaction("A listening cache's invalidate()");
       drop(key);
-      if (!state.isListening) return void (await sql("SELECT pg_notify($1, $2)", [channel, key]));
-      // On a connection of known pid, so the listener can tell this notification's echo from another process's.
-      const client = await connectionPool().connect();
-      const echo = `${(client as unknown as { processID: number }).processID}\n${key}`; // pg sets it from BackendKeyData; its types omit it
-      countEcho(echo, 1);
       try {
-        await client.query("SELECT pg_notify($1, $2)", [channel, key]);
-        client.release();
+        await announce(key);
       } catch (error) {
-        countEcho(echo, -1);
-        client.release(error as Error);
-        throw error;
+        // The change this announces has committed, so the request that made it must still answer success ("a 2xx
+        // means committed; an error means nothing was written"). Other processes keep their entry until its TTL
+        // at worst (a lost listener drops all of its own); the log says so.
+        log.error("cache invalidation not announced to other processes; their entries expire with the TTL", { channel, key, error });
       }
     },
   };

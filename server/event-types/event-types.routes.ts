@@ -1,144 +1,72 @@
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
-import { Page } from "../http/pagination";
+import { pageOf } from "../http/pagination";
 import { ZDeleteEventTypeOutput, ZEventTypeOutput } from "./event-type.dto";
 import { ZCreateEventTypeInput, ZEventTypeIdParams, ZListEventTypesQuery, ZUpdateEventTypeInput } from "./event-type.schemas";
 import { createEventType, deleteEventType, getEventType, listEventTypes, updateEventType } from "./event-type.service";
-import { ZDeletePrivateLinkOutput, ZPrivateLinkOutput } from "./private-link.dto";
-import { ZCreatePrivateLinkInput, ZPrivateLinkParams, ZUpdatePrivateLinkInput } from "./private-link.schemas";
+import { privateLinkLevelRoutes } from "./private-link-level.routes";
 import { createPrivateLink, deletePrivateLink, listPrivateLinks, updatePrivateLink } from "./private-link.service";
 
 const tag = "Event types";
 const read = { scope: "EVENT_TYPE_READ" } as const;
 const write = { scope: "EVENT_TYPE_WRITE" } as const;
 
+/** What the routes on my event types, and on one of them, share. */
+const myEventTypes = { tag, path: "/v2/event-types", response: ZEventTypeOutput } as const;
+const oneEventType = { tag, path: "/v2/event-types/{eventTypeId}", params: ZEventTypeIdParams } as const;
+
 export const listEventTypesRoute = defineRoute(
   {
+    ...myEventTypes,
     method: "GET",
-    path: "/v2/event-types",
-    tag,
     summary:
       "Get all my event types; with username (and eventSlug), a user's event types as their public page lists them: public, no credential needed (hidden types, private places and hidden questions left out)",
     access: read,
     publicWithQuery: ["username"],
     query: ZListEventTypesQuery,
-    response: ZEventTypeOutput,
     paginated: true,
   },
-  async ({ actor, query }) => {
-    const { items, totalItems } = await listEventTypes(actor, query);
-    return new Page(items, totalItems, query);
-  },
+  ({ actor, query }) => pageOf(listEventTypes(actor, query), query),
 );
-
 export const createEventTypeRoute = defineRoute(
-  {
-    method: "POST",
-    path: "/v2/event-types",
-    tag,
-    summary: "Create an event type",
-    access: write,
-    body: ZCreateEventTypeInput,
-    response: ZEventTypeOutput,
-    successStatus: 201,
-  },
+  { ...myEventTypes, method: "POST", summary: "Create an event type", access: write, body: ZCreateEventTypeInput, successStatus: 201 },
   ({ actor, body }) => createEventType(actor, body),
 );
-
 export const getEventTypeRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/event-types/{eventTypeId}",
-    tag,
-    summary: "Get an event type",
-    access: read,
-    params: ZEventTypeIdParams,
-    response: ZEventTypeOutput,
-  },
+  { ...oneEventType, method: "GET", summary: "Get an event type", access: read, response: ZEventTypeOutput },
   ({ actor, params }) => getEventType(actor, params.eventTypeId),
 );
-
 export const updateEventTypeRoute = defineRoute(
-  {
-    method: "PATCH",
-    path: "/v2/event-types/{eventTypeId}",
-    tag,
-    summary: "Update an event type",
-    access: write,
-    params: ZEventTypeIdParams,
-    body: ZUpdateEventTypeInput,
-    response: ZEventTypeOutput,
-  },
+  { ...oneEventType, method: "PATCH", summary: "Update an event type", access: write, body: ZUpdateEventTypeInput, response: ZEventTypeOutput },
   ({ actor, params, body }) => updateEventType(actor, params.eventTypeId, body),
 );
-
 export const deleteEventTypeRoute = defineRoute(
-  {
-    method: "DELETE",
-    path: "/v2/event-types/{eventTypeId}",
-    tag,
-    summary: "Delete an event type",
-    access: write,
-    params: ZEventTypeIdParams,
-    response: ZDeleteEventTypeOutput,
-  },
+  { ...oneEventType, method: "DELETE", summary: "Delete an event type", access: write, response: ZDeleteEventTypeOutput },
   ({ actor, params }) => deleteEventType(actor, params.eventTypeId),
 );
 
-export const listPrivateLinksRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/event-types/{eventTypeId}/private-links",
-    tag,
-    summary: "Get all private links for an event type",
-    access: read,
-    params: ZEventTypeIdParams,
-    response: ZPrivateLinkOutput.array(),
+export const {
+  list: listPrivateLinksRoute,
+  create: createPrivateLinkRoute,
+  update: updatePrivateLinkRoute,
+  remove: deletePrivateLinkRoute,
+} = privateLinkLevelRoutes({
+  path: "/v2/event-types/{eventTypeId}",
+  tag,
+  summaries: {
+    list: "Get all private links for an event type",
+    create: "Create a private link: expiresAt (time-based) or maxUsageCount (usage-based; one use when neither is sent)",
+    update: "Update a private link: set expiresAt or maxUsageCount (the other limit is cleared)",
+    delete: "Delete a private link",
   },
-  ({ actor, params }) => listPrivateLinks(actor, params.eventTypeId),
-);
-
-export const createPrivateLinkRoute = defineRoute(
-  {
-    method: "POST",
-    path: "/v2/event-types/{eventTypeId}/private-links",
-    tag,
-    summary: "Create a private link: expiresAt (time-based) or maxUsageCount (usage-based; one use when neither is sent)",
-    access: write,
-    params: ZEventTypeIdParams,
-    body: ZCreatePrivateLinkInput,
-    response: ZPrivateLinkOutput,
-    successStatus: 201,
-  },
-  ({ actor, params, body }) => createPrivateLink(actor, params.eventTypeId, body),
-);
-
-export const updatePrivateLinkRoute = defineRoute(
-  {
-    method: "PATCH",
-    path: "/v2/event-types/{eventTypeId}/private-links/{linkId}",
-    tag,
-    summary: "Update a private link: set expiresAt or maxUsageCount (the other limit is cleared)",
-    access: write,
-    params: ZPrivateLinkParams,
-    body: ZUpdatePrivateLinkInput,
-    response: ZPrivateLinkOutput,
-  },
-  ({ actor, params, body }) => updatePrivateLink(actor, params.eventTypeId, params.linkId, body),
-);
-
-export const deletePrivateLinkRoute = defineRoute(
-  {
-    method: "DELETE",
-    path: "/v2/event-types/{eventTypeId}/private-links/{linkId}",
-    tag,
-    summary: "Delete a private link",
-    access: write,
-    params: ZPrivateLinkParams,
-    response: ZDeletePrivateLinkOutput,
-  },
-  ({ actor, params }) => deletePrivateLink(actor, params.eventTypeId, params.linkId),
-);
+  params: ZEventTypeIdParams,
+  read,
+  write,
+  list: (actor, { eventTypeId }) => listPrivateLinks(actor, eventTypeId),
+  create: (actor, { eventTypeId }, body) => createPrivateLink(actor, eventTypeId, body),
+  update: (actor, { eventTypeId }, linkId, body) => updatePrivateLink(actor, eventTypeId, linkId, body),
+  remove: (actor, { eventTypeId }, linkId) => deletePrivateLink(actor, eventTypeId, linkId),
+});
 
 export const eventTypeRoutes: ApiRoute[] = [
   listEventTypesRoute,

@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import { ZTimestampText } from "../time/timestamps";
-import { ZEventTypeIdParams } from "./event-type.schemas";
 
 const ZFutureTimestamp = ZTimestampText("2030-12-31T23:59:59Z").refine((value) => Date.parse(value) > Date.now(), "Must be in the future");
 
@@ -28,6 +27,5 @@ export const ZUpdatePrivateLinkInput = z
   .refine((value) => value.expiresAt !== undefined || value.maxUsageCount !== undefined, "Send expiresAt or maxUsageCount");
 export type TUpdatePrivateLinkInput = z.input<typeof ZUpdatePrivateLinkInput>;
 
-export const ZPrivateLinkParams = ZEventTypeIdParams.extend({
-  linkId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a private link id"),
-});
+/** A link's id in a path (`…/private-links/{linkId}`). */
+export const ZPrivateLinkId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a private link id");

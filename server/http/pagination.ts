@@ -62,3 +62,9 @@ export class Page<T> {
     return { ...pagination, hasNextPage: true, remainingItems: Math.max(1, pagination.remainingItems), nextCursor };
   }
 }
+
+/** A use case's listing (`{ items, totalItems }`) as the page the route answers. */
+export async function pageOf<T>(listing: Promise<{ items: T[]; totalItems: number }>, query: TPaginationQuery): Promise<Page<T>> {
+  const { items, totalItems } = await listing;
+  return new Page(items, totalItems, query);
+}

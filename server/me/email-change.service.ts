@@ -14,6 +14,7 @@ import type { Actor } from "../auth/actor";
 import { queueMails } from "../mail/mail-queue";
 import { emailChangeConfirmationMail, emailChangeNoticeMail } from "../mail/email-change-mail";
 import { ZConfirmEmailChangeInput, ZRequestEmailChangeInput, type TRequestEmailChangeInput } from "./email-change.schemas";
+import { openEmailChangeRequestsOf, pendingEmailChangeRequestsOf } from "./email-change-access";
 import { forgetProfile } from "./me.service";
 
 export const EMAIL_CHANGE_LIFETIME_HOURS = 24;
@@ -32,7 +33,7 @@ export async function requestEmailChange(actor: Actor, input: TRequestEmailChang
     if (user.email === email)
       throw new AppError("BAD_REQUEST", "This is already your e-mail address", [{ path: "body.email", message: "This is already your e-mail address" }]);
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
-    await tx.emailChangeRequest.deleteMany({ where: { userId: actor.userId, confirmedAt: null } });
+    await tx.emailChangeRequest.deleteMany({ where: openEmailChangeRequestsOf(actor) });
     await tx.emailChangeRequest.create({ data: { userId: actor.userId, newEmail: email, tokenHash: hashSecret(token), expiresAt } });
     const link = `${env().APP_URL}/auth/confirm-email/${token}`;
     await queueMails(tx, [
@@ -46,7 +47,7 @@ export async function requestEmailChange(actor: Actor, input: TRequestEmailChang
 /** The address waiting for confirmation, if any. */
 export async function pendingEmailChange(actor: Actor) {
   const pending = await db.emailChangeRequest.findFirst({
-    where: { userId: actor.userId, confirmedAt: null, expiresAt: { gt: new Date() } },
+    where: pendingEmailChangeRequestsOf(actor, new Date()),
     select: { newEmail: true, expiresAt: true },
     orderBy: { id: "desc" },
   });

@@ -7,7 +7,9 @@ import { ZListBookingsQuery } from "../bookings/booking-list-query";
 import { ZBookingOutput } from "../bookings/booking-output.schema";
 import { ZReferencesQuery } from "../bookings/booking.schemas";
 import { org, orgTeam, ZOrgIdParams, ZOrgTeamParams } from "./org-teams.schemas";
-import { listOrganizationBookings, listOrganizationTeamBookingReferences, listOrganizationTeamBookings } from "./org-bookings.service";
+import { listOrganizationBookings, listOrganizationTeamBookingReferences } from "./org-bookings.service";
+import { ORG_TEAM_LEVEL } from "./org-team-level";
+import { teamBookingsRoute } from "../teams/team-level.routes";
 
 const tag = "Orgs / Bookings";
 
@@ -28,21 +30,7 @@ export const listOrgBookingsRoute = defineRoute(
   ({ actor, params, query }) => listOrganizationBookings(actor, params.orgId, query),
 );
 
-export const listOrgTeamBookingsRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/organizations/{orgId}/teams/{teamId}/bookings",
-    tag: "Orgs / Teams / Bookings",
-    versions: BOOKINGS_VERSIONS,
-    summary: "Get the team's bookings (its event types' and their managed children's), with the filters, sorts and pages of GET /v2/bookings",
-    access: { scope: "TEAM_BOOKING_READ", team: orgTeam("booking.readAll") },
-    params: ZOrgTeamParams,
-    query: ZListBookingsQuery,
-    response: ZBookingOutput,
-    paginated: true,
-  },
-  ({ actor, params, query }) => listOrganizationTeamBookings(actor, params.orgId, params.teamId, query),
-);
+export const listOrgTeamBookingsRoute = teamBookingsRoute(ORG_TEAM_LEVEL);
 
 export const listOrgTeamBookingReferencesRoute = defineRoute(
   {

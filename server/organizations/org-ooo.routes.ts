@@ -2,7 +2,7 @@
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import { ZIdParam } from "../http/ids";
-import { Page } from "../http/pagination";
+import { pageOf } from "../http/pagination";
 import { ZOooOutput } from "../out-of-office/out-of-office.dto";
 import { ZListOooQuery } from "../out-of-office/out-of-office.schemas";
 import { oooLevelRoutes } from "../out-of-office/ooo-level.routes";
@@ -32,10 +32,7 @@ export const listOrgOooRoute = defineRoute(
     response: ZOooOutput,
     paginated: true,
   },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listOrganizationOutOfOffice(actor, params.orgId, query);
-    return new Page(items, totalItems, query);
-  },
+  ({ actor, params, query }) => pageOf(listOrganizationOutOfOffice(actor, params.orgId, query), query),
 );
 
 export const {

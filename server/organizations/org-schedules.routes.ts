@@ -2,16 +2,17 @@
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import { ZIdParam } from "../http/ids";
-import { Page, ZPaginationQuery } from "../http/pagination";
+import { pageOf, ZPaginationQuery } from "../http/pagination";
 import { ZScheduleOutput } from "../schedules/schedule.dto";
 import { scheduleLevelRoutes } from "../schedules/schedule-level.routes";
-import { org, orgTeam, ZOrgIdParams, ZOrgTeamParams, ZOrgTeamUserParams, ZOrgUserParams } from "./org-teams.schemas";
+import { teamSchedulesRoute } from "../teams/team-level.routes";
+import { ORG_TEAM_LEVEL } from "./org-team-level";
+import { org, orgTeam, ZOrgIdParams, ZOrgTeamUserParams, ZOrgUserParams } from "./org-teams.schemas";
 import {
   createOrganizationUserSchedule,
   deleteOrganizationUserSchedule,
   getOrganizationUserSchedule,
   listOrganizationSchedules,
-  listOrganizationTeamSchedules,
   listOrganizationTeamUserSchedules,
   listOrganizationUserSchedules,
   updateOrganizationUserSchedule,
@@ -33,10 +34,7 @@ export const listOrgSchedulesRoute = defineRoute(
     response: ZScheduleOutput,
     paginated: true,
   },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listOrganizationSchedules(actor, params.orgId, query);
-    return new Page(items, totalItems, query);
-  },
+  ({ actor, params, query }) => pageOf(listOrganizationSchedules(actor, params.orgId, query), query),
 );
 
 export const {
@@ -69,23 +67,7 @@ export const {
 
 const teamTag = "Orgs / Teams / Schedules";
 
-export const listOrgTeamSchedulesRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/organizations/{orgId}/teams/{teamId}/schedules",
-    tag: teamTag,
-    summary: "Get all team member schedules",
-    access: { scope: "TEAM_SCHEDULE_READ", team: orgTeam("schedule.readMembers") },
-    params: ZOrgTeamParams,
-    query: ZPaginationQuery,
-    response: ZScheduleOutput,
-    paginated: true,
-  },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listOrganizationTeamSchedules(actor, params.orgId, params.teamId, query);
-    return new Page(items, totalItems, query);
-  },
-);
+export const listOrgTeamSchedulesRoute = teamSchedulesRoute(ORG_TEAM_LEVEL);
 
 export const listOrgTeamUserSchedulesRoute = defineRoute(
   {

@@ -5,125 +5,82 @@
  */
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
-import { Page } from "../http/pagination";
-import { ZInvitationWithLinkOutput } from "../teams/invitation.dto";
-import { ZInviteInput } from "../teams/invitation.schemas";
-import { membershipRoutes } from "../teams/membership-routes";
-import { ZMembershipOutput, ZTeamOutput } from "../teams/team.dto";
+import { pageOf } from "../http/pagination";
+import { teamMembershipRoutes } from "../teams/team-level.routes";
+import { ZTeamOutput } from "../teams/team.dto";
 import { ZCreateTeamInput, ZListTeamsQuery, ZUpdateTeamInput } from "../teams/team.schemas";
 import { org, orgTeam, ZOrgIdParams, ZOrgTeamParams } from "./org-teams.schemas";
+import { ORG_TEAM_LEVEL } from "./org-team-level";
 import {
   createOrganizationTeam,
-  createOrganizationTeamMembership,
   deleteOrganizationTeam,
-  deleteOrganizationTeamMembership,
   getOrganizationTeam,
-  getOrganizationTeamMembership,
-  inviteToOrganizationTeam,
   listMyOrganizationTeams,
-  listOrganizationTeamMemberships,
   listOrganizationTeams,
   updateOrganizationTeam,
-  updateOrganizationTeamMembership,
 } from "./org-teams.service";
 
 const tag = "Orgs / Teams";
 const ORG_TEAMS = "/v2/organizations/{orgId}/teams";
 const ORG_TEAM = `${ORG_TEAMS}/{teamId}`;
 
+/** What the routes on the organization's teams, and on one of them, share. */
+const teams = { tag, path: ORG_TEAMS, params: ZOrgIdParams, response: ZTeamOutput } as const;
+const oneTeam = { tag, path: ORG_TEAM, params: ZOrgTeamParams, response: ZTeamOutput } as const;
+const teamsWrite = { scope: "ORG_PROFILE_WRITE", org: org("org.teams.write") } as const;
+
 export const listOrgTeamsRoute = defineRoute(
   {
+    ...teams,
     method: "GET",
-    path: ORG_TEAMS,
-    tag,
     summary: "Get all teams of the organization",
     access: { scope: "ORG_PROFILE_READ", org: org("org.teams.read") },
-    params: ZOrgIdParams,
     query: ZListTeamsQuery,
-    response: ZTeamOutput,
     paginated: true,
   },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listOrganizationTeams(actor, params.orgId, query);
-    return new Page(items, totalItems, query);
-  },
+  ({ actor, params, query }) => pageOf(listOrganizationTeams(actor, params.orgId, query), query),
 );
-
 export const listMyOrgTeamsRoute = defineRoute(
   {
+    ...teams,
     method: "GET",
     path: `${ORG_TEAMS}/me`,
-    tag,
     summary: "Get the organization's teams you are an accepted member of",
     access: { scope: "ORG_PROFILE_READ", org: org("org.read") },
-    params: ZOrgIdParams,
     query: ZListTeamsQuery,
-    response: ZTeamOutput,
     paginated: true,
   },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listMyOrganizationTeams(actor, params.orgId, query);
-    return new Page(items, totalItems, query);
-  },
+  ({ actor, params, query }) => pageOf(listMyOrganizationTeams(actor, params.orgId, query), query),
 );
-
 export const createOrgTeamRoute = defineRoute(
   {
+    ...teams,
     method: "POST",
-    path: ORG_TEAMS,
-    tag,
     summary: "Create a team in the organization (you become its OWNER; the slug is unique within the organization)",
-    access: { scope: "ORG_PROFILE_WRITE", org: org("org.teams.write") },
-    params: ZOrgIdParams,
+    access: teamsWrite,
     body: ZCreateTeamInput,
-    response: ZTeamOutput,
     successStatus: 201,
   },
   ({ actor, params, body }) => createOrganizationTeam(actor, params.orgId, body),
 );
-
 export const getOrgTeamRoute = defineRoute(
-  {
-    method: "GET",
-    path: ORG_TEAM,
-    tag,
-    summary: "Get a team of the organization",
-    access: { scope: "TEAM_PROFILE_READ", team: orgTeam("team.read") },
-    params: ZOrgTeamParams,
-    response: ZTeamOutput,
-  },
+  { ...oneTeam, method: "GET", summary: "Get a team of the organization", access: { scope: "TEAM_PROFILE_READ", team: orgTeam("team.read") } },
   ({ actor, params }) => getOrganizationTeam(actor, params.orgId, params.teamId),
 );
-
 export const updateOrgTeamRoute = defineRoute(
-  {
-    method: "PATCH",
-    path: ORG_TEAM,
-    tag,
-    summary: "Update a team of the organization (its owners and admins)",
-    access: { scope: "ORG_PROFILE_WRITE", org: org("org.teams.write") },
-    params: ZOrgTeamParams,
-    body: ZUpdateTeamInput,
-    response: ZTeamOutput,
-  },
+  { ...oneTeam, method: "PATCH", summary: "Update a team of the organization (its owners and admins)", access: teamsWrite, body: ZUpdateTeamInput },
   ({ actor, params, body }) => updateOrganizationTeam(actor, params.orgId, params.teamId, body),
 );
-
 export const deleteOrgTeamRoute = defineRoute(
   {
+    ...oneTeam,
     method: "DELETE",
-    path: ORG_TEAM,
-    tag,
     summary:
       "Delete a team of the organization (its owners and admins): its memberships and event types go with it; their bookings stay, without an event type",
-    access: { scope: "ORG_PROFILE_WRITE", org: org("org.teams.write") },
-    params: ZOrgTeamParams,
-    response: ZTeamOutput,
+    access: teamsWrite,
   },
   ({ actor, params }) => deleteOrganizationTeam(actor, params.orgId, params.teamId),
 );
-
-const membershipsTag = "Orgs / Teams / Memberships";
 
 export const {
   list: listOrgTeamMembershipsRoute,
@@ -131,15 +88,9 @@ export const {
   get: getOrgTeamMembershipRoute,
   update: updateOrgTeamMembershipRoute,
   delete: deleteOrgTeamMembershipRoute,
-} = membershipRoutes<{ orgId: number; teamId: number }>({
-  base: ORG_TEAM,
-  tag: membershipsTag,
-  params: ZOrgTeamParams,
-  access: {
-    read: { scope: "TEAM_MEMBERSHIP_READ", team: orgTeam("membership.read") },
-    write: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
-  },
-  response: ZMembershipOutput,
+  invite: inviteToOrgTeamRoute,
+} = teamMembershipRoutes(ORG_TEAM_LEVEL, {
+  tag: "Orgs / Teams / Memberships",
   summaries: {
     list: "Get the memberships of a team of the organization",
     create:
@@ -147,31 +98,10 @@ export const {
     get: "Get a membership of a team of the organization",
     update: "Update a membership of a team of the organization (role, or suspend it); the last owner cannot be demoted: 409",
     delete: "Remove a membership of a team of the organization (the last owner cannot leave: 409)",
+    invite: "Invite someone by e-mail to a team of the organization: a single-use link valid 7 days",
   },
-  useCases: {
-    list: (actor, { orgId, teamId }, page) => listOrganizationTeamMemberships(actor, orgId, teamId, page),
-    create: (actor, { orgId, teamId }, input) => createOrganizationTeamMembership(actor, orgId, teamId, input),
-    get: (actor, { orgId, teamId }, membershipId) => getOrganizationTeamMembership(actor, orgId, teamId, membershipId),
-    update: (actor, { orgId, teamId }, membershipId, input) => updateOrganizationTeamMembership(actor, orgId, teamId, membershipId, input),
-    delete: (actor, { orgId, teamId }, membershipId) => deleteOrganizationTeamMembership(actor, orgId, teamId, membershipId),
-  },
+  inviteStatus: 200,
 });
-
-export const inviteToOrgTeamRoute = defineRoute(
-  {
-    method: "POST",
-    path: `${ORG_TEAM}/invite`,
-    tag: membershipsTag,
-    summary: "Invite someone by e-mail to a team of the organization: a single-use link valid 7 days",
-    access: { scope: "TEAM_MEMBERSHIP_WRITE", team: orgTeam("membership.write") },
-    params: ZOrgTeamParams,
-    body: ZInviteInput,
-    response: ZInvitationWithLinkOutput,
-    // The peer answers this organization variant 200 (its /v2/teams twin 201): clients check the status they were promised.
-    successStatus: 200,
-  },
-  ({ actor, params, body }) => inviteToOrganizationTeam(actor, params.orgId, params.teamId, body),
-);
 
 export const orgTeamRoutes: ApiRoute[] = [
   listOrgTeamsRoute,

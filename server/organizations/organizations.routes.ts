@@ -5,7 +5,7 @@
 import type { Permission } from "../auth/permissions";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
-import { Page } from "../http/pagination";
+import { pageOf } from "../http/pagination";
 import {
   createOrgMembership,
   deleteOrgMembership,
@@ -57,64 +57,51 @@ export const {
   },
 });
 
+/** What the routes on the organization's users, and on one of them, share. */
+const users = { tag, path: "/v2/organizations/{orgId}/users", params: ZOrgIdParams, response: ZOrgUserOutput } as const;
+const oneUser = { tag, path: "/v2/organizations/{orgId}/users/{userId}", params: ZOrgUserParams, response: ZOrgUserOutput } as const;
+const usersWrite = { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.users.write") } as const;
+
 export const listOrgUsersRoute = defineRoute(
   {
+    ...users,
     method: "GET",
-    path: "/v2/organizations/{orgId}/users",
-    tag,
     summary: "Get the organization's users (accepted members only), filtered by e-mail addresses and by its teams",
     access: { scope: "ORG_MEMBERSHIP_READ", org: org("org.users.read") },
-    params: ZOrgIdParams,
     query: ZListOrgUsersQuery,
-    response: ZOrgUserOutput,
     paginated: true,
   },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listOrgUsers(actor, params.orgId, query);
-    return new Page(items, totalItems, query);
-  },
+  ({ actor, params, query }) => pageOf(listOrgUsers(actor, params.orgId, query), query),
 );
-
 export const createOrgUserRoute = defineRoute(
   {
+    ...users,
     method: "POST",
-    path: "/v2/organizations/{orgId}/users",
-    tag,
     summary:
       "Create an account in the organization: it is a member at once (organizationRole), gets a default schedule, and is mailed a link to set its password (valid 7 days). An e-mail that already has an account: 409 (invite it through …/memberships instead)",
-    access: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.users.write") },
-    params: ZOrgIdParams,
+    access: usersWrite,
     body: ZCreateOrgUserInput,
-    response: ZOrgUserOutput,
     successStatus: 201,
   },
   ({ actor, params, body }) => createOrgUser(actor, params.orgId, body),
 );
-
 export const updateOrgUserRoute = defineRoute(
   {
+    ...oneUser,
     method: "PATCH",
-    path: "/v2/organizations/{orgId}/users/{userId}",
-    tag,
     summary: "Update the profile of a user the organization created (a member who joined with their own account: 403)",
-    access: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.users.write") },
-    params: ZOrgUserParams,
+    access: usersWrite,
     body: ZUpdateOrgUserInput,
-    response: ZOrgUserOutput,
   },
   ({ actor, params, body }) => updateOrgUser(actor, params.orgId, params.userId, body),
 );
-
 export const deleteOrgUserRoute = defineRoute(
   {
+    ...oneUser,
     method: "DELETE",
-    path: "/v2/organizations/{orgId}/users/{userId}",
-    tag,
     summary:
       "Remove a user from the organization and its teams. An account the organization created is deleted too (its upcoming bookings cancelled first); a member who joined with their own account keeps it",
-    access: { scope: "ORG_MEMBERSHIP_WRITE", org: org("org.users.write") },
-    params: ZOrgUserParams,
-    response: ZOrgUserOutput,
+    access: usersWrite,
   },
   ({ actor, params }) => deleteOrgUser(actor, params.orgId, params.userId),
 );

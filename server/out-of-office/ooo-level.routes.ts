@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { defineRoute, type ApiRoute } from "../http/api-route";
-import { Page } from "../http/pagination";
+import { pageOf } from "../http/pagination";
 import type { RouteAccess } from "../http/route-definition";
 import { ZOooOutput } from "./out-of-office.dto";
 import { ZCreateOooInput, ZListOooQuery, ZUpdateOooInput, type TCreateOooInput, type TListOooQuery, type TUpdateOooInput } from "./out-of-office.schemas";
@@ -53,10 +53,7 @@ export function oooLevelRoutes<P extends object, I extends P & { oooId: number }
       response: ZOooOutput,
       paginated: true,
     },
-    async ({ actor, params, query }) => {
-      const { items, totalItems } = await level.list(actor, of(params), query);
-      return new Page(items, totalItems, query);
-    },
+    ({ actor, params, query }) => pageOf(level.list(actor, of(params), query), query),
   );
   const create = defineRoute(
     {

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { defineRoute } from "../http/api-route";
-import { Page, type TPaginationQuery } from "../http/pagination";
+import { pageOf, type TPaginationQuery } from "../http/pagination";
 import type { RouteAccess } from "../http/route-definition";
 import { ZScheduleOutput } from "./schedule.dto";
 import {
@@ -49,10 +49,7 @@ export function scheduleLevelRoutes<P extends object, I extends P & { scheduleId
   const item = `${path}/{scheduleId}`;
   const list = defineRoute(
     { method: "GET", path, tag, summary: summaries.list, access: read, ...collection, query: level.listQuery, response: ZScheduleOutput, paginated: true },
-    async ({ actor, params, query }) => {
-      const { items, totalItems } = await level.list(actor, of(params), query);
-      return new Page(items, totalItems, query);
-    },
+    ({ actor, params, query }) => pageOf(level.list(actor, of(params), query), query),
   );
   const create = defineRoute(
     {

@@ -9,7 +9,7 @@ import type { Actor } from "../auth/actor";
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
 import { ZIdParam } from "../http/ids";
-import { Page, ZPaginationQuery, type TPaginationQuery } from "../http/pagination";
+import { pageOf, ZPaginationQuery, type TPaginationQuery } from "../http/pagination";
 import type { RouteAccess } from "../http/route-definition";
 import { ZCreateMembershipInput, ZUpdateMembershipInput, type TCreateMembershipInput, type TUpdateMembershipInput } from "./team.schemas";
 
@@ -58,10 +58,7 @@ export function membershipRoutes<P extends Record<string, number>>(variant: Memb
         response,
         paginated: true,
       },
-      async ({ actor, params, query }) => {
-        const { items, totalItems } = await useCases.list(actor as Actor, ownerOf(params), query);
-        return new Page(items, totalItems, query);
-      },
+      ({ actor, params, query }) => pageOf(useCases.list(actor as Actor, ownerOf(params), query), query),
     ),
     create: defineRoute(
       {

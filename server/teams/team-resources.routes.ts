@@ -6,13 +6,9 @@
 import { z } from "zod";
 import type { Permission } from "../auth/permissions";
 import type { ApiRoute } from "../http/api-route";
-import { defineRoute } from "../http/api-route";
 import { ZIdParam } from "../http/ids";
-import { Page, ZPaginationQuery } from "../http/pagination";
-import { BOOKINGS_VERSIONS } from "../http/versioning";
-import { ZListBookingsQuery } from "../bookings/booking-list-query";
-import { ZBookingOutput } from "../bookings/booking-output.schema";
-import { listTeamBookings } from "../bookings/booking-reads";
+import { TEAM_LEVEL } from "./team-level";
+import { teamBookingsRoute, teamSchedulesRoute } from "./team-level.routes";
 import { oooLevelRoutes } from "../out-of-office/ooo-level.routes";
 import {
   createTeamMemberOutOfOffice,
@@ -20,47 +16,13 @@ import {
   listTeamMemberOutOfOffice,
   updateTeamMemberOutOfOffice,
 } from "../out-of-office/out-of-office.service";
-import { ZScheduleOutput } from "../schedules/schedule.dto";
-import { listTeamSchedules } from "../schedules/schedule.service";
-import { ZTeamIdParams } from "./team.schemas";
 
 /** The team of `{teamId}`, and the permission (server/auth/permissions.ts) the use case checks on it. */
 const team = (permission: Permission) => ({ param: "teamId", permission });
 const ZMemberParams = z.object({ teamId: ZIdParam, userId: ZIdParam });
 
-export const listTeamBookingsRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/teams/{teamId}/bookings",
-    tag: "Teams / Bookings",
-    versions: BOOKINGS_VERSIONS,
-    summary: "Get the team's bookings (its event types' and their managed children's), with the filters, sorts and pages of GET /v2/bookings",
-    access: { scope: "TEAM_BOOKING_READ", team: team("booking.readAll") },
-    params: ZTeamIdParams,
-    query: ZListBookingsQuery,
-    response: ZBookingOutput,
-    paginated: true,
-  },
-  ({ actor, params, query }) => listTeamBookings(actor, params.teamId, query),
-);
-
-export const listTeamSchedulesRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/v2/teams/{teamId}/schedules",
-    tag: "Teams / Schedules",
-    summary: "Get all team member schedules",
-    access: { scope: "TEAM_SCHEDULE_READ", team: team("schedule.readMembers") },
-    params: ZTeamIdParams,
-    query: ZPaginationQuery,
-    response: ZScheduleOutput,
-    paginated: true,
-  },
-  async ({ actor, params, query }) => {
-    const { items, totalItems } = await listTeamSchedules(actor, params.teamId, query);
-    return new Page(items, totalItems, query);
-  },
-);
+export const listTeamBookingsRoute = teamBookingsRoute(TEAM_LEVEL);
+export const listTeamSchedulesRoute = teamSchedulesRoute(TEAM_LEVEL);
 
 export const {
   list: listTeamMemberOooRoute,

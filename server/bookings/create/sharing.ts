@@ -11,7 +11,7 @@
  * | slot flights               | here                             | one request per slot at a time           | while the first one runs       | nothing kept: the flight ends with the request              |
  * | id blocks                  | here                             | sequence values for bookings, attendees  | until handed out               | nothing to invalidate: ids stay unique, a gap is harmless   |
  * | hosts' busy periods        | slots/host-busy-cache.ts         | hosts' booked time between slot requests | until evicted (LRU, 5 000)     | HostBusyVersion, bumped by triggers in every transaction that changes a host's bookings |
- * | listening caches           | db/listening-cache.ts            | small rows (a profile, an OAuth client)  | a TTL                          | NOTIFY sent by the change (awaited: a floating promise is a lint error) |
+ * | listening caches           | db/listening-cache.ts            | small rows (a profile, an OAuth client)  | a TTL                          | NOTIFY sent after the change commits (awaited: a floating promise is a lint error; never fails the request, a failed NOTIFY is logged) |
  *
  * The mechanisms of the booking path follow: the shared read of its row, kept rows, slot flights and id blocks.
  */
