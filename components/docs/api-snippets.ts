@@ -24,7 +24,7 @@ export function curlSnippet(operation: TOperationView, baseUrl: string): string 
   const lines = [`curl${operation.method === "GET" ? "" : ` -X ${operation.method}`} ${shellQuote(url)}`];
   if (!operation.isPublic) lines.push(`-H "Authorization: Bearer $CONVENE_API_KEY"`);
   const version = versionOf(operation);
-  if (version) lines.push(`-H 'svc-api-version: ${String(version.example)}'`);
+  if (version && version.example !== null) lines.push(`-H 'svc-api-version: ${String(version.example)}'`);
   if (operation.requestExample !== null) {
     lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(operation.requestExample))}`);
   }
