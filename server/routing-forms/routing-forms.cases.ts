@@ -61,7 +61,11 @@ async function personalForm(m: Loaded) {
           { field: seats.id, operator: "between", min: 10 },
         ],
       },
-      { id: randomUUID(), action: { type: "externalRedirectUrl", url: "https://help.example.test/start" }, conditions: [{ field: team.id, operator: "equals", value: "Support" }] },
+      {
+        id: randomUUID(),
+        action: { type: "externalRedirectUrl", url: "https://help.example.test/start" },
+        conditions: [{ field: team.id, operator: "equals", value: "Support" }],
+      },
       { id: randomUUID(), action: { type: "customPageMessage", message: "We will write to you." }, isFallback: true },
     ],
   } as never);
@@ -87,7 +91,9 @@ export function routingFormCases() {
     const stored = await m.db.routingFormResponse.findUniqueOrThrow({ where: { id: sales.responseId } });
     // By question id, in the peer's {label, value}; jsonb keeps keys in its own order.
     expect(Object.values(stored.response as object).map(({ value }) => value)).toEqual(expect.arrayContaining(["Sales", 25, "Acme"]));
-    const event = await m.db.domainEvent.findFirstOrThrow({ where: { type: "FORM_SUBMITTED", userIds: { has: host.id }, payload: { path: ["responseId"], equals: sales.responseId } } });
+    const event = await m.db.domainEvent.findFirstOrThrow({
+      where: { type: "FORM_SUBMITTED", userIds: { has: host.id }, payload: { path: ["responseId"], equals: sales.responseId } },
+    });
     expect(event.payload).toMatchObject({
       formId: form.id,
       formName: "Intake",
@@ -110,7 +116,11 @@ export function routingFormCases() {
     );
     expect((await m.db.routingFormResponse.findUniqueOrThrow({ where: { id: booked.responseId } })).routedToBookingUid).toBe(booking.uid);
     await expect(
-      m.createBooking(null, { eventTypeId: eventType.id, start: new Date(tomorrow().getTime() + 3_600_000), attendee, routing: { responseId: booked.responseId } }, noKey),
+      m.createBooking(
+        null,
+        { eventTypeId: eventType.id, start: new Date(tomorrow().getTime() + 3_600_000), attendee, routing: { responseId: booked.responseId } },
+        noKey,
+      ),
     ).rejects.toMatchObject({ code: "BAD_REQUEST" });
 
     const jobs = await m.db.$queryRawUnsafe<{ data: { responseId: number; eventId: string }; start_after: Date }[]>(
@@ -135,7 +145,9 @@ export function routingFormCases() {
     const form = await m.createRoutingForm(owner, { kind: "team", teamId: team.id }, {
       name: "Sales by region",
       fields: [region],
-      routes: [{ id: randomUUID(), action: { type: "eventType", eventTypeId: eventType.id, members: { kind: "attribute", attribute: "region", field: region.id } } }],
+      routes: [
+        { id: randomUUID(), action: { type: "eventType", eventTypeId: eventType.id, members: { kind: "attribute", attribute: "region", field: region.id } } },
+      ],
     } as never);
 
     const amer = await m.submitRoutingForm(form.id, { region: "AMER" });
@@ -149,7 +161,12 @@ export function routingFormCases() {
 
     const apac = await m.submitRoutingForm(form.id, { region: "APAC" });
     expect(apac.destination).toMatchObject({ type: "eventType", teamMemberIds: [] });
-    const slots = await m.calculateRoutedSlots(form.id, { region: "EMEA" }, { start, end: new Date(start.getTime() + 3_600_000), timeZone: "UTC", format: "time" } as never);
+    const slots = await m.calculateRoutedSlots(form.id, { region: "EMEA" }, {
+      start,
+      end: new Date(start.getTime() + 3_600_000),
+      timeZone: "UTC",
+      format: "time",
+    } as never);
     expect(slots.eventTypeId).toBe(eventType.id);
   });
 
@@ -168,7 +185,9 @@ export function routingFormCases() {
       code: "NOT_FOUND",
     });
 
-    const hook = await m.db.webhook.create({ data: { userId: host.id, subscriberUrl: "http://127.0.0.1:9/hook", triggers: ["FORM_SUBMITTED"], secretEncrypted: "unused" } });
+    const hook = await m.db.webhook.create({
+      data: { userId: host.id, subscriberUrl: "http://127.0.0.1:9/hook", triggers: ["FORM_SUBMITTED"], secretEncrypted: "unused" },
+    });
     const { responseId } = await m.submitRoutingForm(form.id, { team: "Support" });
     const event = await m.db.domainEvent.findFirstOrThrow({ where: { type: "FORM_SUBMITTED", payload: { path: ["responseId"], equals: responseId } } });
     const { readDomainEvent } = await import("../events/domain-events");

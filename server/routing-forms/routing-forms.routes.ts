@@ -2,7 +2,7 @@
  * /v2 routing forms: the peer's organization routes (/v2/organizations/{orgId}/routing-forms…, and its teams'), its
  * calculate-slots, and Convene's own form management for the caller's forms (/v2/routing-forms) and a team's
  * (/v2/teams/{teamId}/routing-forms). The spec's scope tables name no routing-form operation, so OAuth tokens are
- * refused (Scope rules 1) and API keys reach them; calculate-slots is public, as the form's page is.
+ * refused (Scope rules 1) and API keys reach them, calculate-slots too (the form's public page submits through the site).
  */
 import type { ApiRoute } from "../http/api-route";
 import { defineRoute } from "../http/api-route";
@@ -260,7 +260,7 @@ export const calculateSlotsRoute = defineRoute(
     path: `${OWN}/{routingFormId}/calculate-slots`,
     tag,
     summary: "Calculate slots based on routing form response",
-    access: "public",
+    access: "api-key-only",
     params: ZRoutingFormIdParams,
     query: ZRoutingSlotsQuery,
     body: ZRoutingFormAnswers,

@@ -1,7 +1,7 @@
 /** The rule engine and the answers' checks, pure: which route answers take, and what a submission may say. */
 import { describe, expect, it } from "vitest";
-import { checkAnswers } from "./routing-answers";
-import { ZCreateRoutingFormInput, type TRoutingFormField, type TRoutingRoute } from "./routing-form.schemas";
+import { checkAnswers, type TAnswer } from "./routing-answers";
+import { ZCreateRoutingFormInput, type TRoutingCondition, type TRoutingFormField, type TRoutingRoute } from "./routing-form.schemas";
 import { chooseRoute, conditionHolds, membersMatchingAttribute, routeMatches } from "./routing-rules";
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -44,7 +44,7 @@ describe("conditions", () => {
     [{ field: id(2), operator: "between", min: 100 } as const, 250, true],
     [{ field: id(2), operator: "between", max: 9 } as const, "abc", false],
   ])("%o against %o is %s", (condition, answer, expected) => {
-    expect(conditionHolds(condition, answer)).toBe(expected);
+    expect(conditionHolds(condition as TRoutingCondition, answer as TAnswer | undefined)).toBe(expected);
   });
 });
 
@@ -53,10 +53,14 @@ describe("chooseRoute", () => {
     { field: id(1), operator: "equals", value: "Sales" },
     { field: id(2), operator: "between", min: 100 },
   ]);
-  const anyVideo = route(2, [
-    { field: id(3), operator: "anyOf", values: ["Video"] },
-    { field: id(4), operator: "contains", value: "studio" },
-  ], "any");
+  const anyVideo = route(
+    2,
+    [
+      { field: id(3), operator: "anyOf", values: ["Video"] },
+      { field: id(4), operator: "contains", value: "studio" },
+    ],
+    "any",
+  );
   const fallback = route(3, [], "all", true);
   const routes = [enterprise, anyVideo, fallback];
 
@@ -91,7 +95,12 @@ describe("membersMatchingAttribute", () => {
 });
 
 describe("checkAnswers (the booking form's rules)", () => {
-  const fields = [{ ...field(1, "select", "team", ["Sales", "Support"]), required: true }, field(2, "number", "seats"), field(5, "email", "email"), field(6, "phone", "phone")];
+  const fields = [
+    { ...field(1, "select", "team", ["Sales", "Support"]), required: true },
+    field(2, "number", "seats"),
+    field(5, "email", "email"),
+    field(6, "phone", "phone"),
+  ];
   it("normalises numbers, e-mail addresses and options, by identifier or id", () => {
     expect(checkAnswers(fields, { team: "Sales", [id(2)]: "42", email: " Ada@Example.COM " })).toEqual({ team: "Sales", seats: 42, email: "ada@example.com" });
   });
