@@ -340,6 +340,10 @@ const NOT_WALKED_YET = [
   "workflows.delete",
   "workflows.testSend",
   "workflows.update",
+  "routingForms.create",
+  "routingForms.delete",
+  "routingForms.submit",
+  "routingForms.update",
 ];
 for (const name of NOT_WALKED_YET) WALKS[name] ??= null;
 
