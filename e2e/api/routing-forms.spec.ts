@@ -148,7 +148,7 @@ test(
   },
 );
 
-test("refusals change nothing: bad answers name their question, another organization's form is a 404, OAuth tokens are refused", async ({ request }) => {
+test("refusals change nothing: bad answers name their question, another organization's form is a 404", async ({ request }) => {
   const w = await world();
   const other = await world();
   const form = await db.routingForm.create({

@@ -43,24 +43,24 @@ test("build a form, answer it, land on the booking page with the answers, book; 
 
   await card.getByRole("button", { name: "Edit" }).click();
   const builder = card.getByRole("form", { name: "Edit Intake" });
+  const group = (name: string) => builder.getByRole("group", { name, exact: true });
   await builder.getByRole("button", { name: "Add a question" }).click();
-  await builder.getByLabel("Question 1").fill("Team size");
-  await builder.getByLabel("Identifier").fill("seats");
-  await builder.getByLabel("Kind").selectOption("number");
+  await group("Question 1").getByRole("textbox", { name: "Question 1" }).fill("Team size");
+  await group("Question 1").getByLabel("Identifier").fill("seats");
+  await group("Question 1").getByLabel("Kind").selectOption("number");
   await builder.getByRole("button", { name: "Add a question" }).click();
-  await builder.getByLabel("Question 2").fill("Company");
-  await builder.getByLabel("Identifier").nth(1).fill("company");
+  await group("Question 2").getByRole("textbox", { name: "Question 2" }).fill("Company");
+  await group("Question 2").getByLabel("Identifier").fill("company");
 
   await builder.getByRole("button", { name: "Add a route" }).click();
-  await builder.getByLabel("Event type").selectOption(String(eventType.id));
+  await group("Route 1").getByLabel("Event type").selectOption(String(eventType.id));
   await builder.getByRole("button", { name: "Add a condition to route 1" }).click();
-  await builder.getByLabel("Test").selectOption("between");
-  await builder.getByLabel("From").fill("10");
+  await group("Route 1, condition 1").getByLabel("Test").selectOption("between");
+  await group("Route 1, condition 1").getByLabel("From").fill("10");
   await builder.getByRole("button", { name: "Add a route" }).click();
-  await builder.getByLabel("Route 2 sends to").selectOption("customPageMessage");
-  await builder.getByLabel("Message").fill("A small team? Our guides will help.");
-  await builder
-    .getByRole("group", { name: "Route 2" })
+  await group("Route 2").getByLabel("Route 2 sends to").selectOption("customPageMessage");
+  await group("Route 2").getByLabel("Message").fill("A small team? Our guides will help.");
+  await group("Route 2")
     .getByLabel(/Fallback/)
     .check();
   await axeEverywhere(page);
