@@ -19,6 +19,7 @@ import { useHydrated } from "../ui/use-hydrated";
 import { answerOf, BookingField, responseName } from "./booking-field";
 import { LocationField, locationFieldOf, locationFromValues, type TLocationValues } from "./location-field";
 import type { TBookingConfirmation, TBookingPageEvent, TPageField } from "./types";
+import { usePrefill, useRoutingResponseId } from "./use-prefill";
 import { formatRange, zoneLabel } from "./zoned-format";
 
 type Props = {
@@ -73,7 +74,9 @@ const isConflict = (error: unknown) => error instanceof TRPCClientError && error
 export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, onBack }: Props) {
   const trpc = useTRPC();
   const book = useMutation(trpc.bookingPage.book.mutationOptions({ meta: { showsError: true } }));
-  const form = useForm<TValues>({ mode: "onTouched", defaultValues: DEFAULTS });
+  const prefill = usePrefill(page.fields);
+  const routingResponseId = useRoutingResponseId();
+  const form = useForm<TValues>({ mode: "onTouched", defaultValues: { ...DEFAULTS, ...prefill } });
   const isHydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
   const slotEnd = new Date(Date.parse(slotStart) + page.lengthInMinutes * 60_000).toISOString();
@@ -108,6 +111,7 @@ export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, 
           ...(guests.length ? { guests } : {}),
           ...(location ? { location } : {}),
           ...(Object.keys(responses).length ? { bookingFieldsResponses: responses } : {}),
+          ...(routingResponseId ? { routing: { responseId: routingResponseId } } : {}),
         }),
       );
     } catch (failure) {

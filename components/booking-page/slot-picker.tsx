@@ -5,6 +5,7 @@ import { describeError } from "../trpc/errors";
 import { Alert } from "../ui/alert";
 import { Button, FOCUS_RING } from "../ui/button";
 import { MAX_WEEKS_AHEAD } from "@/server/booking-page/booking-page.schemas";
+import { useRoutingResponseId } from "./use-prefill";
 import { formatDay, formatTime } from "./zoned-format";
 
 type Props = {
@@ -22,9 +23,11 @@ type Props = {
 /** Two weeks of free starts in the chosen zone, one column of buttons per day. */
 export function SlotPicker({ eventTypeId, owner, privateLink, timeZone, weekOffset, onWeekChange, onPick }: Props) {
   const trpc = useTRPC();
+  // After a routing form: its route's choice of a round robin's hosts narrows the slots as it narrows the booking.
+  const routingFormResponseId = useRoutingResponseId();
   // Earlier weeks stay on screen while the next ones load, so the layout does not jump.
   const slots = useQuery({
-    ...trpc.bookingPage.slots.queryOptions({ eventTypeId, ...owner, privateLink, timeZone, weekOffset }),
+    ...trpc.bookingPage.slots.queryOptions({ eventTypeId, ...owner, privateLink, timeZone, weekOffset, routingFormResponseId }),
     placeholderData: (previous) => previous,
   });
   const days = slots.data?.days ?? [];

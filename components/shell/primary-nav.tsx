@@ -9,6 +9,7 @@ export const PRIMARY_SECTIONS = [
   { href: "/bookings", label: "Bookings", matches: ["/bookings"] },
   { href: "/availability", label: "Availability", matches: ["/availability"] },
   { href: "/workflows", label: "Workflows", matches: ["/workflows"] },
+  { href: "/routing-forms", label: "Routing forms", matches: ["/routing-forms"] },
   { href: "/settings/teams", label: "Teams", matches: ["/settings/teams"] },
   { href: "/settings/profile", label: "Settings", matches: ["/settings"] },
 ] as const;

@@ -323,6 +323,32 @@ function organizationOperations(): typeof operations {
       },
     ],
   });
+  // A team routing form with a response that led to the world's booking (the peer's response output names its booking).
+  const routingForm = async (w: OrgWorld) => {
+    const question = "00000000-0000-4000-8000-00000000000a";
+    const form = await db.routingForm.create({
+      data: {
+        teamId: w.team.id,
+        userId: w.admin.id,
+        name: "Intake",
+        fields: [{ id: question, type: "text", label: "Company", identifier: "company", required: false, placeholder: "", options: [] }],
+        routes: [
+          {
+            id: "00000000-0000-4000-8000-00000000000b",
+            action: { type: "eventType", eventTypeId: w.eventType.id },
+            combinator: "all",
+            conditions: [],
+            isFallback: false,
+          },
+        ],
+      },
+    });
+    const response = await db.routingFormResponse.create({
+      data: { formId: form.id, response: { [question]: { label: "Company", value: "Acme" } }, routedToBookingUid: w.booking.uid },
+    });
+    return { formId: form.id, responseId: response.id };
+  };
+  const slotRange = { start: utcAt(3, 0).toISOString().slice(0, 10), end: utcAt(5, 0).toISOString().slice(0, 10) };
   const workflow = async (w: OrgWorld) =>
     (await send(request0(), `POST ${OT}/workflows`, `${w.teamUrl}/workflows`, { headers: w.headers, data: workflowBody(w.eventType.id) })).data.id as number;
   const newOrgMember = async (w: OrgWorld) => {
@@ -330,7 +356,8 @@ function organizationOperations(): typeof operations {
     await db.membership.create({ data: { teamId: w.org.id, userId: joiner.id, role: "MEMBER", accepted: true } });
     return joiner;
   };
-  const cases: Record<string, (w: OrgWorld) => { url: string; data?: unknown } | Promise<{ url: string; data?: unknown }>> = {
+  type TPrepared = { url: string; data?: unknown; query?: Record<string, string> };
+  const cases: Record<string, (w: OrgWorld) => TPrepared | Promise<TPrepared>> = {
     [`GET ${ORG}/memberships`]: (w) => ({ url: `${w.orgUrl}/memberships` }),
     [`POST ${ORG}/memberships`]: async (w) => ({ url: `${w.orgUrl}/memberships`, data: { userId: (await makeUser()).id, role: "MEMBER" } }),
     [`GET ${ORG}/memberships/{membershipId}`]: (w) => ({ url: `${w.orgUrl}/memberships/${w.orgMembership}` }),
@@ -359,6 +386,33 @@ function organizationOperations(): typeof operations {
     [`PATCH ${OT}`]: (w) => ({ url: w.teamUrl, data: { bio: "Renamed by the peer test" } }),
     [`DELETE ${OT}`]: (w) => ({ url: w.teamUrl }),
     [`GET ${OT}/memberships`]: (w) => ({ url: `${w.teamUrl}/memberships` }),
+    [`GET ${ORG}/routing-forms`]: async (w) => (await routingForm(w), { url: `${w.orgUrl}/routing-forms` }),
+    [`GET ${ORG}/routing-forms/{routingFormId}/responses`]: async (w) => ({ url: `${w.orgUrl}/routing-forms/${(await routingForm(w)).formId}/responses` }),
+    [`POST ${ORG}/routing-forms/{routingFormId}/responses`]: async (w) => ({
+      url: `${w.orgUrl}/routing-forms/${(await routingForm(w)).formId}/responses`,
+      query: slotRange,
+      data: { company: "Acme" },
+    }),
+    [`PATCH ${ORG}/routing-forms/{routingFormId}/responses/{responseId}`]: async (w) => {
+      const { formId, responseId } = await routingForm(w);
+      return { url: `${w.orgUrl}/routing-forms/${formId}/responses/${responseId}`, data: { response: { company: "Acme Ltd" } } };
+    },
+    [`GET ${OT}/routing-forms`]: async (w) => (await routingForm(w), { url: `${w.teamUrl}/routing-forms` }),
+    [`GET ${OT}/routing-forms/{routingFormId}/responses`]: async (w) => ({ url: `${w.teamUrl}/routing-forms/${(await routingForm(w)).formId}/responses` }),
+    [`POST ${OT}/routing-forms/{routingFormId}/responses`]: async (w) => ({
+      url: `${w.teamUrl}/routing-forms/${(await routingForm(w)).formId}/responses`,
+      query: slotRange,
+      data: { company: "Acme" },
+    }),
+    [`PATCH ${OT}/routing-forms/{routingFormId}/responses/{responseId}`]: async (w) => {
+      const { formId, responseId } = await routingForm(w);
+      return { url: `${w.teamUrl}/routing-forms/${formId}/responses/${responseId}`, data: { response: { company: "Acme Ltd" } } };
+    },
+    ["POST /v2/routing-forms/{routingFormId}/calculate-slots"]: async (w) => ({
+      url: `/v2/routing-forms/${(await routingForm(w)).formId}/calculate-slots`,
+      query: slotRange,
+      data: { company: "Acme" },
+    }),
     [`GET ${OT}/workflows`]: async (w) => {
       await workflow(w);
       return { url: `${w.teamUrl}/workflows` };
@@ -440,8 +494,8 @@ function organizationOperations(): typeof operations {
       async (request: APIRequestContext) => {
         current = request;
         const world = await orgWorld(request);
-        const { url, data } = await prepare(world);
-        await send(request, operation, url, { headers: world.headers, data });
+        const { url, data, query } = await prepare(world);
+        await send(request, operation, url, { headers: world.headers, data, query });
       },
     ]),
   );

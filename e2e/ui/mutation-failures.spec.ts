@@ -177,6 +177,18 @@ async function ownedTeamOf(owner: { id: number }) {
   return { team };
 }
 
+/** Makes a routing form through the page itself and returns its card and its id. */
+async function routingFormCard(page: Page, world: World) {
+  await openUnrefused(page, world, "/routing-forms");
+  const creating = page.getByRole("form", { name: "New routing form" });
+  await creating.getByLabel("Name").fill("Intake");
+  await creating.getByRole("button", { name: "Create form" }).click();
+  const card = page.getByRole("listitem", { name: "Routing form Intake" });
+  await expect(card).toBeVisible();
+  const { id } = await db.routingForm.findFirstOrThrow({ where: { userId: world.host.id } });
+  return { card, id };
+}
+
 const WALKS: Record<string, Walk> = {
   "eventTypes.create": async (page, world) => {
     await openAs(page, world, "/event-types");
@@ -763,6 +775,29 @@ const WALKS: Record<string, Walk> = {
     const section = page.getByRole("region", { name: "Create an organization webhook" });
     await section.getByLabel("Subscriber URL").fill("https://example.test/org-hook");
     await section.getByRole("button", { name: "Create webhook" }).click();
+  },
+  "routingForms.create": async (page, world) => {
+    await openAs(page, world, "/routing-forms");
+    const creating = page.getByRole("form", { name: "New routing form" });
+    await creating.getByLabel("Name").fill("Intake");
+    await creating.getByRole("button", { name: "Create form" }).click();
+  },
+  "routingForms.update": async (page, world) => {
+    const { card } = await routingFormCard(page, world);
+    await refuseMutations(page);
+    await card.getByRole("button", { name: "Edit" }).click();
+    await card.getByRole("button", { name: "Save form" }).click();
+  },
+  "routingForms.delete": async (page, world) => {
+    const { card } = await routingFormCard(page, world);
+    await refuseMutations(page);
+    await card.getByRole("button", { name: "Delete" }).click();
+  },
+  "routingForms.submit": async (page, world) => {
+    const { id } = await routingFormCard(page, world);
+    await page.goto(`/forms/${id}`);
+    await refuseMutations(page);
+    await page.getByRole("button", { name: "Continue" }).click();
   },
 };
 

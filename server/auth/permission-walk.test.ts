@@ -31,6 +31,8 @@ import type { WebhookOwner } from "../webhooks/webhook-access";
 import { listDeliveries, redeliverMessage, sendTestEvent } from "../webhooks/webhook-deliveries.service";
 import { createTestMessage } from "../webhooks/webhook-messages";
 import { sealWebhookSecret } from "../webhooks/webhook-secrets";
+import { createRoutingForm, deleteRoutingForm, getRoutingForm, listRoutingForms, updateRoutingForm } from "../routing-forms/routing-form.service";
+import { createRoutingFormResponse, listRoutingFormResponses, updateRoutingFormResponse } from "../routing-forms/routing-responses.service";
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflows, updateWorkflow } from "../workflows/workflow.service";
 import { ZCreateWorkflowInput } from "../workflows/workflow.schemas";
 import { createWebhook, deleteAllWebhooks, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "../webhooks/webhook.service";
@@ -83,7 +85,24 @@ async function makeFixture() {
   const booking = await db.booking.create({
     data: { uid: `walk-booking-${tag}`, eventTypeId: eventType.id, title: "Walk", start, end: new Date(start.getTime() + 1_800_000), status: "ACCEPTED" },
   });
-  return { world, orgId: world.org.id, teamId, eventType, workflow, webhook, messageId, membership, ooo, invitation, joiner, owner, link, booking };
+  const routingForm = await makeWalkRoutingForm(teamId, world.users.owner.id);
+  return {
+    world,
+    orgId: world.org.id,
+    teamId,
+    eventType,
+    workflow,
+    webhook,
+    messageId,
+    membership,
+    ooo,
+    invitation,
+    joiner,
+    owner,
+    link,
+    booking,
+    ...routingForm,
+  };
 }
 type Fixture = Awaited<ReturnType<typeof makeFixture>>;
 
@@ -107,6 +126,59 @@ const newWorkflow = ZCreateWorkflowInput.parse({
     },
   ],
 });
+
+/** A team's routing form with one question and one response, for the routing-form walks. */
+async function makeWalkRoutingForm(teamId: number, authorId: number) {
+  const form = await db.routingForm.create({
+    data: {
+      teamId,
+      userId: authorId,
+      name: "Walk form",
+      fields: [{ id: WALK_QUESTION, type: "text", label: "Company", identifier: "company", required: false, placeholder: "", options: [] }],
+    },
+  });
+  const response = await db.routingFormResponse.create({ data: { formId: form.id, response: {} } });
+  return { routingFormId: form.id, routingResponseId: response.id };
+}
+const WALK_QUESTION = "00000000-0000-4000-8000-000000000001";
+const noSlots = { start: new Date(day(20)), end: new Date(day(21)), timeZone: "UTC", format: "time" as const };
+
+/** The routing-form use cases of a team, by `/v2/teams/…` (no orgId) or the organization's paths (with it). */
+const routingFormCases = (base: string, withOrg: boolean): Record<string, Case> => {
+  const owner = (f: Fixture) => ({ kind: "team" as const, teamId: f.teamId, ...(withOrg ? { orgId: f.orgId } : {}) });
+  const shared: Record<string, Case> = {
+    [`GET ${base}/routing-forms`]: { permission: "routingForm.read", call: (a, f) => listRoutingForms(a, owner(f), page) },
+    [`GET ${base}/routing-forms/{routingFormId}/responses`]: {
+      permission: "routingForm.read",
+      call: (a, f) => listRoutingFormResponses(a, owner(f), f.routingFormId, page),
+    },
+  };
+  if (withOrg)
+    return {
+      ...shared,
+      [`POST ${base}/routing-forms/{routingFormId}/responses`]: {
+        permission: "routingForm.write",
+        call: (a, f) => createRoutingFormResponse(a, owner(f), f.routingFormId, { company: "Acme" }, noSlots),
+      },
+      [`PATCH ${base}/routing-forms/{routingFormId}/responses/{responseId}`]: {
+        permission: "routingForm.write",
+        call: (a, f) => updateRoutingFormResponse(a, owner(f), f.routingFormId, f.routingResponseId, { company: "Acme" }),
+      },
+    };
+  return {
+    ...shared,
+    [`POST ${base}/routing-forms`]: {
+      permission: "routingForm.write",
+      call: (a, f) => createRoutingForm(a, owner(f), { name: "Walk", description: null, disabled: false, fields: [], routes: [] }),
+    },
+    [`GET ${base}/routing-forms/{routingFormId}`]: { permission: "routingForm.read", call: (a, f) => getRoutingForm(a, owner(f), f.routingFormId) },
+    [`PATCH ${base}/routing-forms/{routingFormId}`]: {
+      permission: "routingForm.write",
+      call: (a, f) => updateRoutingForm(a, owner(f), f.routingFormId, { name: "Renamed" }),
+    },
+    [`DELETE ${base}/routing-forms/{routingFormId}`]: { permission: "routingForm.write", call: (a, f) => deleteRoutingForm(a, owner(f), f.routingFormId) },
+  };
+};
 
 /** The workflow use cases of a team, reached by `/v2/teams/…` (no orgId) or the organization's path (with it). */
 const workflowCases = (base: string, withOrg: boolean): Record<string, Case> => {
@@ -191,6 +263,7 @@ const OPERATIONS: Record<string, Case> = {
     call: (a, f) => deleteTeamMemberOutOfOffice(a, f.teamId, f.world.users.member.id, f.ooo.id),
   },
   ...workflowCases(TEAM, false),
+  ...routingFormCases(TEAM, false),
 };
 
 const OT = "/v2/organizations/{orgId}/teams/{teamId}";
@@ -282,6 +355,7 @@ const ORG_TEAM_OPERATIONS: Record<string, Case> = {
     call: (a, f) => orgSchedules.listOrganizationTeamUserSchedules(a, f.orgId, f.teamId, f.world.users.member.id),
   },
   ...workflowCases(OT, true),
+  ...routingFormCases(OT, true),
 };
 
 /** Use cases on a team that no /v2 route serves (the site's, through tRPC). */
@@ -373,7 +447,9 @@ async function makeOrgFixture() {
   const webhook = await db.webhook.update({ where: { id: hook.id }, data: { secretEncrypted: sealWebhookSecret(hook.id, "walk-secret-0123456789") } });
   const messageId = await createTestMessage(webhook.id);
   const hookOwner: WebhookOwner = { kind: "organization", orgId };
+  const routingForm = await makeWalkRoutingForm(world.team.id, world.users.owner.id);
   return {
+    ...routingForm,
     world,
     orgId,
     memberMembership,
@@ -471,6 +547,19 @@ const ORG_RESOURCE_OPERATIONS: Record<string, OrgCase> = {
     call: (a, f) => redeliverMessage(a, f.hookOwner, f.webhook.id, f.messageId, noNetwork),
   },
   [`POST ${ORG_HOOK}/test`]: { permission: "org.webhooks.write", call: (a, f) => sendTestEvent(a, f.hookOwner, f.webhook.id, noNetwork) },
+  [`GET ${ORG}/routing-forms`]: { permission: "org.routingForms.read", call: (a, f) => listRoutingForms(a, { kind: "org", orgId: f.orgId }, page) },
+  [`GET ${ORG}/routing-forms/{routingFormId}/responses`]: {
+    permission: "org.routingForms.read",
+    call: (a, f) => listRoutingFormResponses(a, { kind: "org", orgId: f.orgId }, f.routingFormId, page),
+  },
+  [`POST ${ORG}/routing-forms/{routingFormId}/responses`]: {
+    permission: "org.routingForms.write",
+    call: (a, f) => createRoutingFormResponse(a, { kind: "org", orgId: f.orgId }, f.routingFormId, { company: "Acme" }, noSlots),
+  },
+  [`PATCH ${ORG}/routing-forms/{routingFormId}/responses/{responseId}`]: {
+    permission: "org.routingForms.write",
+    call: (a, f) => updateRoutingFormResponse(a, { kind: "org", orgId: f.orgId }, f.routingFormId, f.routingResponseId, { company: "Acme" }),
+  },
 };
 
 /** Organization use cases the site calls (tRPC) that no /v2 route serves. */

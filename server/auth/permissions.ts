@@ -32,6 +32,10 @@ export const PERMISSIONS = {
   // A team's workflows (server/workflows): members see the reminders their bookings send; owners and admins write them.
   "workflow.read": EVERY_MEMBER,
   "workflow.write": ADMINS,
+  // A team's routing forms (server/routing-forms): members read the forms and their responses (the leads routed to
+  // them); owners and admins write them.
+  "routingForm.read": EVERY_MEMBER,
+  "routingForm.write": ADMINS,
   // Organizations: the same roles, held in the organization (its Membership row). Every member reads the
   // organization's profile and the teams they are in; who else is in it, their schedules, bookings and time off are
   // for its owners and admins, as in a team; only an owner deletes it.
@@ -52,6 +56,9 @@ export const PERMISSIONS = {
   "org.ooo.write": ADMINS,
   "org.webhooks.read": ADMINS,
   "org.webhooks.write": ADMINS,
+  // Every routing form of the organization's teams, and their responses (the peer's /v2/organizations/{orgId}/routing-forms).
+  "org.routingForms.read": ADMINS,
+  "org.routingForms.write": ADMINS,
 } as const satisfies Record<string, readonly TeamRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -60,6 +60,17 @@ export const CONVENE_TEAM_OPERATIONS: readonly RoleRow[] = [
     row("PATCH", `${base}/{workflowId}`, null, "workflow.write"),
     row("DELETE", `${base}/{workflowId}`, null, "workflow.write"),
   ]),
+  // A team's routing forms (server/routing-forms): managed at /v2/teams/…, answered at the peer's organization paths.
+  row("GET", "/v2/teams/{teamId}/routing-forms", null, "routingForm.read"),
+  row("POST", "/v2/teams/{teamId}/routing-forms", null, "routingForm.write"),
+  row("GET", "/v2/teams/{teamId}/routing-forms/{routingFormId}", null, "routingForm.read"),
+  row("PATCH", "/v2/teams/{teamId}/routing-forms/{routingFormId}", null, "routingForm.write"),
+  row("DELETE", "/v2/teams/{teamId}/routing-forms/{routingFormId}", null, "routingForm.write"),
+  row("GET", "/v2/teams/{teamId}/routing-forms/{routingFormId}/responses", null, "routingForm.read"),
+  row("GET", "/v2/organizations/{orgId}/teams/{teamId}/routing-forms", null, "routingForm.read"),
+  row("GET", "/v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses", null, "routingForm.read"),
+  row("POST", "/v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses", null, "routingForm.write"),
+  row("PATCH", "/v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses/{responseId}", null, "routingForm.write"),
 ];
 
 export const ROLE_TABLE: readonly RoleRow[] = [

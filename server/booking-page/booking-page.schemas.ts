@@ -24,6 +24,8 @@ export const ZBookingPageSlotsInput = z
     weekOffset: z.number().int().min(0).max(MAX_WEEKS_AHEAD),
     /** On a private link's page: the link, which also opens a hidden event type. */
     privateLink: z.string().min(1).max(100).optional(),
+    /** After a routing form: its response, whose route may have chosen a round robin's hosts. */
+    routingFormResponseId: ZIdField.optional(),
   })
   .refine((input) => (input.username === undefined) !== (input.teamSlug === undefined), {
     path: ["username"],

@@ -11,6 +11,7 @@ import type { TCreateBookingInput } from "../bookings/booking.schemas";
 import { db } from "../db/client";
 import { AppError, isAppError } from "../errors";
 import { resolvePrivateLink } from "../event-types/private-link.service";
+import { hostsChosenByResponse } from "../routing-forms/routed-booking";
 import { getAvailableSlots } from "../slots/slot-listings";
 import type { TBookingFieldOutput } from "../event-types/booking-fields";
 import { pageFieldsOf, pageLocationsOf, type TPageLocation } from "./booking-page-form";
@@ -141,7 +142,7 @@ export async function listBookingPageDays(input: TBookingPageSlotsInput, now = n
       endTime: startOfLocalDay(input.timeZone, addDays(firstDay, DAYS_SHOWN)),
       privateLink: input.privateLink,
     },
-    { now },
+    { now, teamMemberIds: await hostsChosenByResponse(input.routingFormResponseId) },
   );
   const days: TBookingPageDay[] = dates.map((date) => ({ date, slots: (slots[date] ?? []).map(({ time }) => time) }));
   return { days, hasEarlierWeeks: input.weekOffset > 0 };

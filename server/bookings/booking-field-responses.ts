@@ -33,7 +33,7 @@ const ANSWERED_ELSEWHERE: Record<string, string> = {
   rescheduleReason: "reschedulingReason of POST /v2/bookings/{bookingUid}/reschedule",
 };
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+export const isEmpty = (value: unknown) => value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
 
 const textSchemas = new Map<number, z.ZodType<string>>();
 /** Built once per length: building a zod schema costs more than the parse (two of them on every booking's notes and title). */
@@ -45,8 +45,8 @@ const ZChoices = (options: string[]) =>
     .max(options.length)
     .refine((values) => new Set(values).size === values.length, "Each option at most once");
 
-/** The value schema of one field type; numbers may come as numeric strings (what a form input holds). */
-function answerSchema(field: TCustomField): z.ZodType {
+/** The value schema of one field type; numbers may come as numeric strings (what a form input holds). Routing forms ask the same kinds. */
+export function answerSchema(field: TCustomField): z.ZodType {
   const options = "options" in field ? (field.options as string[]) : [];
   switch (field.type) {
     case "text":

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZIdParam } from "../http/ids";
+import { ZIdField, ZIdParam } from "../http/ids";
 import { ZTimeZone } from "../time/time-zones";
 import { ZTimestamp } from "../time/timestamps";
 import { LOCALES, ZEmail, ZMetadata } from "../users/user.schemas";
@@ -91,6 +91,18 @@ export const ZCreateBookingInput = z
     /** A private link's id lets its holder book a hidden event type. */
     privateLink: z.string().min(1).max(100).optional(),
     emailVerificationCode: z.string().max(100).optional().describe("The peer's; Convene does not verify bookers' e-mail, so it is not used"),
+    routing: z
+      .object({
+        responseId: ZIdField.optional().describe("The routing form response this booking follows (its routedToBookingUid becomes this booking's uid)"),
+        teamMemberIds: z
+          .array(ZIdField)
+          .max(100)
+          .optional()
+          .describe("A round robin's rotating hosts to choose among (default: the ones the response's route chose, else every host)"),
+      })
+      .strict()
+      .optional()
+      .describe("What a routing form decided (POST /v2/organizations/{orgId}/routing-forms/{routingFormId}/responses answers it as `routing`)"),
     instant: z
       .boolean()
       .refine((instant) => !instant, "Convene has no instant meetings; book a slot by its start")

@@ -41,6 +41,9 @@ export const DOMAIN_EVENT_TYPES = [
   "MEETING_ENDED",
   "RECORDING_READY",
   "RECORDING_TRANSCRIPTION_GENERATED",
+  // A routing form's submission, and no booking after it within the delay (server/routing-forms/routing-form-events.ts).
+  "FORM_SUBMITTED",
+  "FORM_SUBMITTED_NO_EVENT",
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
@@ -54,7 +57,7 @@ const SUBSCRIBERS = {
   mail: BOOKING_CHANGES,
   "calendar-sync": [...BOOKING_CHANGES, "BOOKING_REASSIGNED", "BOOKING_LOCATION_UPDATED"],
   // Every event a webhook trigger names (server/webhooks/webhook-triggers.ts triggerOfEvent; BOOKING_CONFIRMED goes as BOOKING_CREATED).
-  webhooks: [...BOOKING_CHANGES, "BOOKING_NO_SHOW_UPDATED", "OOO_CREATED", ...MEETING_EVENTS],
+  webhooks: [...BOOKING_CHANGES, "BOOKING_NO_SHOW_UPDATED", "OOO_CREATED", ...MEETING_EVENTS, "FORM_SUBMITTED", "FORM_SUBMITTED_NO_EVENT"],
   // Video meetings follow their bookings (server/conferencing/meeting-sync.ts).
   conferencing: [...BOOKING_CHANGES, "BOOKING_REASSIGNED", "BOOKING_LOCATION_UPDATED"],
   // Workflow reminders are scheduled, moved and dropped with their bookings (server/workflows/reminder-schedule.ts).

@@ -171,6 +171,23 @@ function upgradeNoShowPayload(previous: unknown): z.input<typeof ZNoShowPayload>
 
 export const ZOooEventPayload = z.object({ outOfOffice: ZOooOutput });
 
+/**
+ * A routing form's submission as its webhooks carry it (the peer's FORM_SUBMITTED data): the form, the answers by
+ * question identifier (`value` and `response`, the same here: options are stored by their text), and where the
+ * answers routed (`redirect`, the peer's chosen action; null when no route matched).
+ */
+export const ZFormEventPayload = z.object({
+  formId: z.string(),
+  formName: z.string(),
+  teamId: z.number().int().nullable(),
+  responseId: z.number().int(),
+  responses: z.record(z.string(), z.object({ value: z.unknown(), response: z.unknown() })),
+  redirect: z
+    .object({ type: z.enum(["eventTypeRedirectUrl", "externalRedirectUrl", "customPageMessage"]), value: z.string(), eventTypeId: z.number().int().optional() })
+    .nullable(),
+});
+export type TFormEventPayload = z.infer<typeof ZFormEventPayload>;
+
 export const DOMAIN_EVENTS = {
   BOOKING_CREATED: bookingEvent("BOOKING_CREATED"),
   BOOKING_REQUESTED: bookingEvent("BOOKING_REQUESTED"),
@@ -191,4 +208,6 @@ export const DOMAIN_EVENTS = {
   RECORDING_TRANSCRIPTION_GENERATED: bookingEvent("RECORDING_TRANSCRIPTION_GENERATED"),
   // Written as the entry's v2 output since it was added: one version.
   OOO_CREATED: [defineEvent("OOO_CREATED", 1, ZOooEventPayload)],
+  FORM_SUBMITTED: [defineEvent("FORM_SUBMITTED", 1, ZFormEventPayload)],
+  FORM_SUBMITTED_NO_EVENT: [defineEvent("FORM_SUBMITTED_NO_EVENT", 1, ZFormEventPayload)],
 } as const satisfies Record<DomainEventType, readonly EventDefinition[]>;

@@ -9,6 +9,7 @@ import { syncBookingEvent } from "../calendars/booking-sync";
 import { registerConferencingJobs } from "../conferencing/conferencing-jobs";
 import { defineBatchJob, defineJob, enqueueJob, enqueueJobs } from "../jobs/queue";
 import { SEND_MAIL_JOB, sendQueuedMails, type SendQueuedMailsData } from "../mail/mail-queue";
+import { NO_BOOKING_JOB, notifyNoBooking, type NoBookingJobData } from "../routing-forms/routing-form-events";
 import { registerWebhookJobs } from "../webhooks/webhook-jobs";
 import { REMIND_JOB, scheduleWorkflowReminders, type RemindJobData } from "../workflows/reminder-schedule";
 import { sendReminder } from "../workflows/reminder-send";
@@ -56,6 +57,8 @@ export function registerSubscribers(): void {
     batchSize: 10,
   });
   defineJob<RemindJobData>(REMIND_JOB, sendReminder, { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 120, workers: 2, batchSize: 5 });
+  // Routing forms: FORM_SUBMITTED_NO_EVENT for a response no booking followed (routing-form-events.ts).
+  defineJob<NoBookingJobData>(NO_BOOKING_JOB, notifyNoBooking, { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 });
   // Webhooks: the event makes its messages (subscriber "webhooks"); each attempt is a `webhook.deliver` job, and a
   // retry is a new job scheduled by the retry policy (webhook-delivery.ts), not the queue's own retries.
   registerWebhookJobs(

@@ -110,7 +110,8 @@ describe("buildOpenApiDocument over ROUTE_CATALOG", () => {
     const listBookings = document.paths["/v2/bookings"]!.post as Operation & { "x-unsupported-peer-fields"?: string[] };
     const route = ROUTE_CATALOG.find((candidate) => candidate.method === "POST" && candidate.path === "/v2/bookings")!;
     expect(listBookings["x-unsupported-peer-fields"]).toEqual(refusedPeerFields(route));
-    expect(listBookings["x-unsupported-peer-fields"]).toContain("body.routing");
+    // routing is taken (routing forms), its CRM and queueing fields are not.
+    expect(listBookings["x-unsupported-peer-fields"]).toContain("body.routing.teamMemberEmail");
     const meOoo = document.paths["/v2/me/ooo"]!.get as Operation & { "x-unsupported-peer-fields"?: string[] };
     expect(meOoo).not.toHaveProperty("x-unsupported-peer-fields");
   });

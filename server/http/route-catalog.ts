@@ -24,6 +24,7 @@ import { teamResourceRoutes } from "../teams/team-resources.routes";
 import { teamRoutes } from "../teams/teams.routes";
 import { timeZoneRoutes } from "../time/timezones.routes";
 import { webhookRoutes } from "../webhooks/webhooks.routes";
+import { routingFormRoutes } from "../routing-forms/routing-forms.routes";
 import { workflowRoutes } from "../workflows/workflows.routes";
 import type { ApiRoute } from "./api-route";
 
@@ -50,4 +51,5 @@ export const ROUTE_CATALOG: readonly ApiRoute[] = [
   ...timeZoneRoutes,
   ...apiKeyRoutes,
   ...workflowRoutes,
+  ...routingFormRoutes,
 ];

@@ -24,7 +24,7 @@ const ZEmailList = z
   .refine((emails) => emails.length <= 1000, "At most 1000 emails")
   .meta({ type: "array", items: { type: "string", format: "email" } });
 
-const ZIdList = z
+export const ZIdList = z
   .union([z.string(), z.array(z.string())])
   .transform((value, ctx) => {
     const ids = commaList(value).map((item) => ZIdParam.safeParse(item));

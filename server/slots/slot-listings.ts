@@ -11,6 +11,7 @@ import type { Interval, Slot } from "./slots";
 import { loadExternalBusy, toMinuteCeil } from "./slot-inputs";
 import { resolveSlotEventType, type SlotTarget } from "./slot-event-type";
 import { searchOf, slotsOf, type Options, type SlotEventTypeRow } from "./slots.service";
+import { withRoutedHosts } from "./routed-hosts";
 
 /**
  * The bookable slots of an event type whose start is in `range` (whole minutes), `length` minutes long.
@@ -34,9 +35,9 @@ export async function listSlots(
  */
 export async function getAvailableSlots(
   query: TAvailableSlotsQuery & Pick<SlotTarget, "organizationSlug">,
-  options: Options = {},
+  options: Options & { teamMemberIds?: readonly number[] } = {},
 ): Promise<TAvailableSlotsOutput> {
-  const eventType = await resolveSlotEventType(query);
+  const eventType = withRoutedHosts(await resolveSlotEventType(query), options.teamMemberIds);
   await assertVisible(db, eventType, query.privateLink);
   // A slot start s (whole minutes) is in range when startTime ≤ s < endTime.
   const range = { start: toMinuteCeil(query.startTime), end: toMinuteCeil(query.endTime) };

@@ -12,6 +12,7 @@ import type { TSlotsQuery } from "./slots-2024-09-04.schemas";
 import { listSlots } from "./slot-listings";
 import { slotLengthOf } from "./slot-length";
 import { resolveSlotEventType } from "./slot-event-type";
+import { withRoutedHosts } from "./routed-hosts";
 import { toMinuteCeil } from "./slot-inputs";
 
 export const ZSlotsOutput = z
@@ -94,9 +95,12 @@ export function toSlotsOutput(slots: readonly Slot[], query: { timeZone: string;
   return byDay;
 }
 
-/** Hidden event types are a 404 here (the peer's query has no private link), like a missing one. */
-export async function getSlots(query: TSlotsQuery, options: { now?: Date } = {}): Promise<TSlotsOutput> {
-  const eventType = await resolveSlotEventType(query);
+/**
+ * Hidden event types are a 404 here (the peer's query has no private link), like a missing one. `teamMemberIds`: a
+ * routing form's choice of a round robin's hosts (routed-hosts.ts).
+ */
+export async function getSlots(query: TSlotsQuery, options: { now?: Date; teamMemberIds?: readonly number[] } = {}): Promise<TSlotsOutput> {
+  const eventType = withRoutedHosts(await resolveSlotEventType(query), options.teamMemberIds);
   await assertVisible(db, eventType, undefined);
   const length = slotLengthOf(eventType, query.duration, "query.duration");
   const range = { start: toMinuteCeil(query.start), end: toMinuteCeil(query.end) };

@@ -16,6 +16,7 @@ import { onboardingRouter } from "./routers/onboarding";
 import { organizationsRouter } from "./routers/organizations";
 import { teamsRouter } from "./routers/teams";
 import { webhooksRouter } from "./routers/webhooks";
+import { routingFormsRouter } from "./routers/routing-forms";
 import { workflowsRouter } from "./routers/workflows";
 
 export const appRouter = router({
@@ -37,6 +38,7 @@ export const appRouter = router({
   organizations: organizationsRouter,
   conferencing: conferencingRouter,
   workflows: workflowsRouter,
+  routingForms: routingFormsRouter,
 });
 
 export type AppRouter = typeof appRouter;

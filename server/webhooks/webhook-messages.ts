@@ -11,8 +11,8 @@ import type { Prisma } from "../db/generated/client";
 import { lockOrderingKeys, lockPendingMessages, orderOfEvent, waitsBehindEarlierSql, type EventOrder } from "./webhook-ordering";
 import { webhookPayloadOf, type WebhookBody, type WebhookDomainEvent, type WebhookFacts } from "./webhook-payload";
 import { webhookFactsOf } from "./webhook-payload-facts";
-import { SELECT_SUBSCRIBED_WEBHOOKS } from "./webhook-subscriptions";
-import { PING_TRIGGER, triggerOfEvent } from "./webhook-triggers";
+import { SELECT_FORM_WEBHOOKS, SELECT_SUBSCRIBED_WEBHOOKS } from "./webhook-subscriptions";
+import { FORM_TRIGGERS, PING_TRIGGER, triggerOfEvent } from "./webhook-triggers";
 
 /** 128 random bits: the `webhook-id` a subscriber deduplicates on. */
 export const newMessageId = () => `msg_${randomBytes(16).toString("hex")}`;
@@ -20,10 +20,19 @@ export const newMessageId = () => `msg_${randomBytes(16).toString("hex")}`;
 /** Schedules the first attempt of each message, in the transaction that made them. */
 export type ScheduleFirstAttempts = (tx: Tx, messageIds: string[]) => Promise<void>;
 
+const isFormTrigger = (trigger: string) => (FORM_TRIGGERS as readonly string[]).includes(trigger);
+
+/** A form's submission reaches its author's, its team's and their organization's webhooks; anything else, webhook-subscriptions.ts's one predicate. */
 const subscribedWebhookIds = async (event: WebhookDomainEvent, trigger: string) =>
-  (await sql<{ id: number }>(SELECT_SUBSCRIBED_WEBHOOKS, [trigger, event.eventTypeId ?? null, [...event.userIds]])).map(({ id }) => id);
+  (isFormTrigger(trigger)
+    ? await sql<{ id: number }>(SELECT_FORM_WEBHOOKS, [trigger, [...event.userIds], event.teamId ?? null])
+    : await sql<{ id: number }>(SELECT_SUBSCRIBED_WEBHOOKS, [trigger, event.eventTypeId ?? null, [...event.userIds]])
+  ).map(({ id }) => id);
 
 const orderOf = (event: WebhookDomainEvent) => (event.bookingUid ? orderOfEvent(event.id, event.bookingUid) : Promise.resolve(null));
+
+/** A form's body is its event's payload as recorded: nothing else is read. */
+const NO_FACTS: WebhookFacts = { booking: null, context: null, previousBooking: null, ooo: null };
 
 /**
  * Makes the event's messages (once) and schedules the first attempts of those that need not wait behind an earlier
@@ -39,7 +48,7 @@ export async function messagesForEvent(event: WebhookDomainEvent, scheduleFirst?
   const webhookIds = await subscribedWebhookIds(event, trigger);
   if (webhookIds.length === 0) return [];
   const order = await orderOf(event);
-  const facts = await webhookFactsOf(event, trigger);
+  const facts = isFormTrigger(trigger) ? NO_FACTS : await webhookFactsOf(event, trigger);
   if (order?.earlierEventIds.length) {
     const earlier = await db.domainEvent.findMany({ where: { id: { in: order.earlierEventIds } }, orderBy: { sequence: "asc" } });
     for (const previous of earlier) {

@@ -143,7 +143,15 @@ function meetingFieldsOf(booking: TBookingSnapshot, meeting: WebhookFacts["meeti
   return { location: meeting.url, metadata: { ...booking.metadata, videoCallUrl: meeting.url }, videoCallData: meeting };
 }
 
+/**
+ * The peer's FORM_SUBMITTED / FORM_SUBMITTED_NO_EVENT data: `{formId, formName, teamId, redirect, responses}`, as the
+ * submission recorded it, plus Convene's `responseId`. (The peer also repeats each answer at the body's top level,
+ * a legacy it keeps for old receivers; Convene's body is `{triggerEvent, createdAt, payload}` only.)
+ */
+const FORM_TRIGGER_NAMES = new Set(["FORM_SUBMITTED", "FORM_SUBMITTED_NO_EVENT"]);
+
 function payloadOf(event: WebhookDomainEvent, facts: WebhookFacts, trigger: string, createdAt: string): Record<string, unknown> {
+  if (FORM_TRIGGER_NAMES.has(trigger)) return asObject(event.payload);
   const { booking, context } = facts;
   if (booking && trigger === "BOOKING_NO_SHOW_UPDATED") return noShowPayloadOf(event, booking);
   if (booking && context) {

@@ -37,3 +37,15 @@ export function subscribedWebhookSql(w: string, eventTypeId: string, userIds: st
 export const SELECT_SUBSCRIBED_WEBHOOKS = `SELECT w.id FROM "Webhook" w
    WHERE $1 = ANY(w.triggers) AND ${subscribedWebhookSql("w", "$2::int", "$3::int[]")}
    ORDER BY w.id`;
+
+/**
+ * The webhooks a routing form's submission reaches (FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT): its author's own and
+ * their organization's (the predicate above, with no event type), and for a team's form the webhooks of the team or
+ * of its organization (`$3`: the form's team, NULL for a user's form).
+ */
+export const SELECT_FORM_WEBHOOKS = `SELECT w.id FROM "Webhook" w
+   WHERE $1 = ANY(w.triggers)
+     AND (${subscribedWebhookSql("w", "NULL::int", "$2::int[]")}
+          OR (w.active AND w."disabledAt" IS NULL AND $3::int IS NOT NULL
+              AND (w."teamId" = $3::int OR w."teamId" = (SELECT t."parentId" FROM "Team" t WHERE t.id = $3::int))))
+   ORDER BY w.id`;

@@ -42,6 +42,9 @@ export const EMITTED_TRIGGERS = [
   "MEETING_ENDED",
   "RECORDING_READY",
   "RECORDING_TRANSCRIPTION_GENERATED",
+  // Routing forms (server/routing-forms/routing-form-events.ts).
+  "FORM_SUBMITTED",
+  "FORM_SUBMITTED_NO_EVENT",
 ] as const satisfies readonly WebhookTrigger[];
 
 /** The peer's triggers that nothing in Convene fires: refused in a subscription (docs/webhooks.md trigger table). */
@@ -60,7 +63,12 @@ export const TRIGGER_SOURCES: Record<(typeof EMITTED_TRIGGERS)[number], string> 
   MEETING_ENDED: "Zoom's meeting.ended notification",
   RECORDING_READY: "Zoom's recording.completed notification",
   RECORDING_TRANSCRIPTION_GENERATED: "Zoom's recording.transcript_completed notification",
+  FORM_SUBMITTED: "a routing form submitted (its public page, or a response created through the API)",
+  FORM_SUBMITTED_NO_EVENT: "a routing form response that no booking followed within 15 minutes (a job due then checks)",
 };
+
+/** The triggers about a routing form's submission rather than a booking or an out-of-office entry. */
+export const FORM_TRIGGERS: readonly WebhookTrigger[] = ["FORM_SUBMITTED", "FORM_SUBMITTED_NO_EVENT"];
 
 /** A trigger a subscription may name; the peer's others are refused with what Convene does fire instead. */
 export const ZSubscribableTrigger = z.enum(EMITTED_TRIGGERS, {

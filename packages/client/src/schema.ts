@@ -6587,6 +6587,13 @@ export interface paths {
                         privateLink?: string;
                         /** @description The peer's; Convene does not verify bookers' e-mail, so it is not used */
                         emailVerificationCode?: string;
+                        /** @description What a routing form decided (POST /v2/organizations/{orgId}/routing-forms/{routingFormId}/responses answers it as `routing`) */
+                        routing?: {
+                            /** @description The routing form response this booking follows (its routedToBookingUid becomes this booking's uid) */
+                            responseId?: number;
+                            /** @description A round robin's rotating hosts to choose among (default: the ones the response's route chose, else every host) */
+                            teamMemberIds?: number[];
+                        };
                         /** @description The peer's instant meetings: only false (a booking of a slot, as without it) */
                         instant?: boolean;
                     };
@@ -18909,8 +18916,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl: string;
-                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED, FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED" | "FORM_SUBMITTED" | "FORM_SUBMITTED_NO_EVENT")[];
                         active: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -19392,8 +19399,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl?: string;
-                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers?: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED, FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers?: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED" | "FORM_SUBMITTED" | "FORM_SUBMITTED_NO_EVENT")[];
                         active?: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -20232,8 +20239,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl: string;
-                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED, FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED" | "FORM_SUBMITTED" | "FORM_SUBMITTED_NO_EVENT")[];
                         active: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -20847,8 +20854,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl?: string;
-                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers?: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED, FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers?: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED" | "FORM_SUBMITTED" | "FORM_SUBMITTED_NO_EVENT")[];
                         active?: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -21692,8 +21699,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl: string;
-                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED, FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED" | "FORM_SUBMITTED" | "FORM_SUBMITTED_NO_EVENT")[];
                         active: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -22311,8 +22318,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl?: string;
-                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers?: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED, FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers?: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED" | "FORM_SUBMITTED" | "FORM_SUBMITTED_NO_EVENT")[];
                         active?: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -33621,8 +33628,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl: string;
-                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED, FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED" | "FORM_SUBMITTED" | "FORM_SUBMITTED_NO_EVENT")[];
                         active: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -34110,8 +34117,8 @@ export interface paths {
                     "application/json": {
                         /** @description https URL that receives deliveries */
                         subscriberUrl?: string;
-                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
-                        triggers?: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED")[];
+                        /** @description One or more of BOOKING_CREATED, BOOKING_REQUESTED, BOOKING_RESCHEDULED, BOOKING_CANCELLED, BOOKING_REJECTED, BOOKING_NO_SHOW_UPDATED, OOO_CREATED, MEETING_STARTED, MEETING_ENDED, RECORDING_READY, RECORDING_TRANSCRIPTION_GENERATED, FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT (a host confirming a requested booking sends BOOKING_CREATED); the peer's triggers nothing in Convene fires are refused. Per booking and webhook, messages arrive in the order their changes committed. */
+                        triggers?: ("BOOKING_CREATED" | "BOOKING_REQUESTED" | "BOOKING_RESCHEDULED" | "BOOKING_CANCELLED" | "BOOKING_REJECTED" | "BOOKING_NO_SHOW_UPDATED" | "OOO_CREATED" | "MEETING_STARTED" | "MEETING_ENDED" | "RECORDING_READY" | "RECORDING_TRANSCRIPTION_GENERATED" | "FORM_SUBMITTED" | "FORM_SUBMITTED_NO_EVENT")[];
                         active?: boolean;
                         payloadTemplate?: string | null;
                         /** @description Signing secret; generated (whsec_…) when not sent. Either whsec_ and base64 of a 24–64-byte key, or printable ASCII (its characters are the key of both the Standard Webhooks signature and X-Cal-Signature-256) */
@@ -38210,6 +38217,5483 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/v2/routing-forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get your routing forms
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, at most 250 */
+                    take?: number;
+                    /** @description Items to skip */
+                    skip?: number;
+                    /** @description Sort by creation time */
+                    sortCreatedAt?: "asc" | "desc";
+                    /** @description Sort by update time */
+                    sortUpdatedAt?: "asc" | "desc";
+                    /** @description Only those created at or after this time */
+                    afterCreatedAt?: string;
+                    /** @description Only those created at or before this time */
+                    beforeCreatedAt?: string;
+                    /** @description Only those updated at or after this time */
+                    afterUpdatedAt?: string;
+                    /** @description Only those updated at or before this time */
+                    beforeUpdatedAt?: string;
+                    /** @description Only the responses (or the forms with a response) that led to this booking */
+                    routedToBookingUid?: string;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                position: number;
+                                /** @description Who made the form (a team form's author) */
+                                userId: number;
+                                teamId: number | null;
+                                disabled: boolean;
+                                fields: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Stable id of the question: responses are stored by it
+                                     */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                                    label: string;
+                                    /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                                    identifier: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /**
+                                     * @description The choices of select, multiselect, radio and checkbox
+                                     * @default []
+                                     */
+                                    options: string[];
+                                }[];
+                                routes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    action: {
+                                        /** @constant */
+                                        type: "eventType";
+                                        /** @description An event type of the form's owner (the user's own, or the team's) */
+                                        eventTypeId: number;
+                                        /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                        members?: {
+                                            /** @constant */
+                                            kind: "attribute";
+                                            /** @description The membership attribute to compare (Membership.attributes) */
+                                            attribute: string;
+                                            /**
+                                             * Format: uuid
+                                             * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                             */
+                                            field: string;
+                                        } | {
+                                            /** @constant */
+                                            kind: "fixed";
+                                            userIds: number[];
+                                        };
+                                    } | {
+                                        /** @constant */
+                                        type: "externalRedirectUrl";
+                                        /** Format: uri */
+                                        url: string;
+                                    } | {
+                                        /** @constant */
+                                        type: "customPageMessage";
+                                        message: string;
+                                    };
+                                    /**
+                                     * @description all: every condition must hold; any: one is enough
+                                     * @default all
+                                     * @enum {string}
+                                     */
+                                    combinator: "all" | "any";
+                                    /** @default [] */
+                                    conditions: ({
+                                        /**
+                                         * Format: uuid
+                                         * @description The question's id
+                                         */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "equals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "contains";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "anyOf";
+                                        values: string[];
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "between";
+                                        min?: number;
+                                        max?: number;
+                                    })[];
+                                    /**
+                                     * @description Taken when no other route matches; at most one, the last
+                                     * @default false
+                                     */
+                                    isFallback: boolean;
+                                }[];
+                                settings: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            pagination?: {
+                                totalItems: number;
+                                remainingItems: number;
+                                returnedItems: number;
+                                itemsPerPage: number;
+                                currentPage: number;
+                                totalPages: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                /** @description On lists that take `cursor`: pass it to get the next page (left out on the last page) */
+                                nextCursor?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a routing form of yours
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        /** @default false */
+                        disabled?: boolean;
+                        /** @default [] */
+                        fields?: {
+                            /**
+                             * Format: uuid
+                             * @description Stable id of the question: responses are stored by it
+                             */
+                            id: string;
+                            /** @enum {string} */
+                            type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                            label: string;
+                            /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                            identifier: string;
+                            /** @default false */
+                            required?: boolean;
+                            /** @default  */
+                            placeholder?: string;
+                            /**
+                             * @description The choices of select, multiselect, radio and checkbox
+                             * @default []
+                             */
+                            options?: string[];
+                        }[];
+                        /** @default [] */
+                        routes?: {
+                            /** Format: uuid */
+                            id: string;
+                            action: {
+                                /** @constant */
+                                type: "eventType";
+                                /** @description An event type of the form's owner (the user's own, or the team's) */
+                                eventTypeId: number;
+                                /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                members?: {
+                                    /** @constant */
+                                    kind: "attribute";
+                                    /** @description The membership attribute to compare (Membership.attributes) */
+                                    attribute: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                     */
+                                    field: string;
+                                } | {
+                                    /** @constant */
+                                    kind: "fixed";
+                                    userIds: number[];
+                                };
+                            } | {
+                                /** @constant */
+                                type: "externalRedirectUrl";
+                                /** Format: uri */
+                                url: string;
+                            } | {
+                                /** @constant */
+                                type: "customPageMessage";
+                                message: string;
+                            };
+                            /**
+                             * @description all: every condition must hold; any: one is enough
+                             * @default all
+                             * @enum {string}
+                             */
+                            combinator?: "all" | "any";
+                            /** @default [] */
+                            conditions?: ({
+                                /**
+                                 * Format: uuid
+                                 * @description The question's id
+                                 */
+                                field: string;
+                                /** @constant */
+                                operator: "equals";
+                                value: string;
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "notEquals";
+                                value: string;
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "contains";
+                                value: string;
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "anyOf";
+                                values: string[];
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "between";
+                                min?: number;
+                                max?: number;
+                            })[];
+                            /**
+                             * @description Taken when no other route matches; at most one, the last
+                             * @default false
+                             */
+                            isFallback?: boolean;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                position: number;
+                                /** @description Who made the form (a team form's author) */
+                                userId: number;
+                                teamId: number | null;
+                                disabled: boolean;
+                                fields: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Stable id of the question: responses are stored by it
+                                     */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                                    label: string;
+                                    /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                                    identifier: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /**
+                                     * @description The choices of select, multiselect, radio and checkbox
+                                     * @default []
+                                     */
+                                    options: string[];
+                                }[];
+                                routes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    action: {
+                                        /** @constant */
+                                        type: "eventType";
+                                        /** @description An event type of the form's owner (the user's own, or the team's) */
+                                        eventTypeId: number;
+                                        /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                        members?: {
+                                            /** @constant */
+                                            kind: "attribute";
+                                            /** @description The membership attribute to compare (Membership.attributes) */
+                                            attribute: string;
+                                            /**
+                                             * Format: uuid
+                                             * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                             */
+                                            field: string;
+                                        } | {
+                                            /** @constant */
+                                            kind: "fixed";
+                                            userIds: number[];
+                                        };
+                                    } | {
+                                        /** @constant */
+                                        type: "externalRedirectUrl";
+                                        /** Format: uri */
+                                        url: string;
+                                    } | {
+                                        /** @constant */
+                                        type: "customPageMessage";
+                                        message: string;
+                                    };
+                                    /**
+                                     * @description all: every condition must hold; any: one is enough
+                                     * @default all
+                                     * @enum {string}
+                                     */
+                                    combinator: "all" | "any";
+                                    /** @default [] */
+                                    conditions: ({
+                                        /**
+                                         * Format: uuid
+                                         * @description The question's id
+                                         */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "equals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "contains";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "anyOf";
+                                        values: string[];
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "between";
+                                        min?: number;
+                                        max?: number;
+                                    })[];
+                                    /**
+                                     * @description Taken when no other route matches; at most one, the last
+                                     * @default false
+                                     */
+                                    isFallback: boolean;
+                                }[];
+                                settings: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/routing-forms/{routingFormId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of your routing forms
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                position: number;
+                                /** @description Who made the form (a team form's author) */
+                                userId: number;
+                                teamId: number | null;
+                                disabled: boolean;
+                                fields: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Stable id of the question: responses are stored by it
+                                     */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                                    label: string;
+                                    /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                                    identifier: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /**
+                                     * @description The choices of select, multiselect, radio and checkbox
+                                     * @default []
+                                     */
+                                    options: string[];
+                                }[];
+                                routes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    action: {
+                                        /** @constant */
+                                        type: "eventType";
+                                        /** @description An event type of the form's owner (the user's own, or the team's) */
+                                        eventTypeId: number;
+                                        /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                        members?: {
+                                            /** @constant */
+                                            kind: "attribute";
+                                            /** @description The membership attribute to compare (Membership.attributes) */
+                                            attribute: string;
+                                            /**
+                                             * Format: uuid
+                                             * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                             */
+                                            field: string;
+                                        } | {
+                                            /** @constant */
+                                            kind: "fixed";
+                                            userIds: number[];
+                                        };
+                                    } | {
+                                        /** @constant */
+                                        type: "externalRedirectUrl";
+                                        /** Format: uri */
+                                        url: string;
+                                    } | {
+                                        /** @constant */
+                                        type: "customPageMessage";
+                                        message: string;
+                                    };
+                                    /**
+                                     * @description all: every condition must hold; any: one is enough
+                                     * @default all
+                                     * @enum {string}
+                                     */
+                                    combinator: "all" | "any";
+                                    /** @default [] */
+                                    conditions: ({
+                                        /**
+                                         * Format: uuid
+                                         * @description The question's id
+                                         */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "equals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "contains";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "anyOf";
+                                        values: string[];
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "between";
+                                        min?: number;
+                                        max?: number;
+                                    })[];
+                                    /**
+                                     * @description Taken when no other route matches; at most one, the last
+                                     * @default false
+                                     */
+                                    isFallback: boolean;
+                                }[];
+                                settings: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of your routing forms
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                position: number;
+                                /** @description Who made the form (a team form's author) */
+                                userId: number;
+                                teamId: number | null;
+                                disabled: boolean;
+                                fields: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Stable id of the question: responses are stored by it
+                                     */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                                    label: string;
+                                    /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                                    identifier: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /**
+                                     * @description The choices of select, multiselect, radio and checkbox
+                                     * @default []
+                                     */
+                                    options: string[];
+                                }[];
+                                routes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    action: {
+                                        /** @constant */
+                                        type: "eventType";
+                                        /** @description An event type of the form's owner (the user's own, or the team's) */
+                                        eventTypeId: number;
+                                        /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                        members?: {
+                                            /** @constant */
+                                            kind: "attribute";
+                                            /** @description The membership attribute to compare (Membership.attributes) */
+                                            attribute: string;
+                                            /**
+                                             * Format: uuid
+                                             * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                             */
+                                            field: string;
+                                        } | {
+                                            /** @constant */
+                                            kind: "fixed";
+                                            userIds: number[];
+                                        };
+                                    } | {
+                                        /** @constant */
+                                        type: "externalRedirectUrl";
+                                        /** Format: uri */
+                                        url: string;
+                                    } | {
+                                        /** @constant */
+                                        type: "customPageMessage";
+                                        message: string;
+                                    };
+                                    /**
+                                     * @description all: every condition must hold; any: one is enough
+                                     * @default all
+                                     * @enum {string}
+                                     */
+                                    combinator: "all" | "any";
+                                    /** @default [] */
+                                    conditions: ({
+                                        /**
+                                         * Format: uuid
+                                         * @description The question's id
+                                         */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "equals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "contains";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "anyOf";
+                                        values: string[];
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "between";
+                                        min?: number;
+                                        max?: number;
+                                    })[];
+                                    /**
+                                     * @description Taken when no other route matches; at most one, the last
+                                     * @default false
+                                     */
+                                    isFallback: boolean;
+                                }[];
+                                settings: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update one of your routing forms
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        description?: string | null;
+                        disabled?: boolean;
+                        fields?: {
+                            /**
+                             * Format: uuid
+                             * @description Stable id of the question: responses are stored by it
+                             */
+                            id: string;
+                            /** @enum {string} */
+                            type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                            label: string;
+                            /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                            identifier: string;
+                            /** @default false */
+                            required?: boolean;
+                            /** @default  */
+                            placeholder?: string;
+                            /**
+                             * @description The choices of select, multiselect, radio and checkbox
+                             * @default []
+                             */
+                            options?: string[];
+                        }[];
+                        routes?: {
+                            /** Format: uuid */
+                            id: string;
+                            action: {
+                                /** @constant */
+                                type: "eventType";
+                                /** @description An event type of the form's owner (the user's own, or the team's) */
+                                eventTypeId: number;
+                                /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                members?: {
+                                    /** @constant */
+                                    kind: "attribute";
+                                    /** @description The membership attribute to compare (Membership.attributes) */
+                                    attribute: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                     */
+                                    field: string;
+                                } | {
+                                    /** @constant */
+                                    kind: "fixed";
+                                    userIds: number[];
+                                };
+                            } | {
+                                /** @constant */
+                                type: "externalRedirectUrl";
+                                /** Format: uri */
+                                url: string;
+                            } | {
+                                /** @constant */
+                                type: "customPageMessage";
+                                message: string;
+                            };
+                            /**
+                             * @description all: every condition must hold; any: one is enough
+                             * @default all
+                             * @enum {string}
+                             */
+                            combinator?: "all" | "any";
+                            /** @default [] */
+                            conditions?: ({
+                                /**
+                                 * Format: uuid
+                                 * @description The question's id
+                                 */
+                                field: string;
+                                /** @constant */
+                                operator: "equals";
+                                value: string;
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "notEquals";
+                                value: string;
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "contains";
+                                value: string;
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "anyOf";
+                                values: string[];
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "between";
+                                min?: number;
+                                max?: number;
+                            })[];
+                            /**
+                             * @description Taken when no other route matches; at most one, the last
+                             * @default false
+                             */
+                            isFallback?: boolean;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                position: number;
+                                /** @description Who made the form (a team form's author) */
+                                userId: number;
+                                teamId: number | null;
+                                disabled: boolean;
+                                fields: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Stable id of the question: responses are stored by it
+                                     */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                                    label: string;
+                                    /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                                    identifier: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /**
+                                     * @description The choices of select, multiselect, radio and checkbox
+                                     * @default []
+                                     */
+                                    options: string[];
+                                }[];
+                                routes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    action: {
+                                        /** @constant */
+                                        type: "eventType";
+                                        /** @description An event type of the form's owner (the user's own, or the team's) */
+                                        eventTypeId: number;
+                                        /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                        members?: {
+                                            /** @constant */
+                                            kind: "attribute";
+                                            /** @description The membership attribute to compare (Membership.attributes) */
+                                            attribute: string;
+                                            /**
+                                             * Format: uuid
+                                             * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                             */
+                                            field: string;
+                                        } | {
+                                            /** @constant */
+                                            kind: "fixed";
+                                            userIds: number[];
+                                        };
+                                    } | {
+                                        /** @constant */
+                                        type: "externalRedirectUrl";
+                                        /** Format: uri */
+                                        url: string;
+                                    } | {
+                                        /** @constant */
+                                        type: "customPageMessage";
+                                        message: string;
+                                    };
+                                    /**
+                                     * @description all: every condition must hold; any: one is enough
+                                     * @default all
+                                     * @enum {string}
+                                     */
+                                    combinator: "all" | "any";
+                                    /** @default [] */
+                                    conditions: ({
+                                        /**
+                                         * Format: uuid
+                                         * @description The question's id
+                                         */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "equals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "contains";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "anyOf";
+                                        values: string[];
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "between";
+                                        min?: number;
+                                        max?: number;
+                                    })[];
+                                    /**
+                                     * @description Taken when no other route matches; at most one, the last
+                                     * @default false
+                                     */
+                                    isFallback: boolean;
+                                }[];
+                                settings: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/routing-forms/{routingFormId}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the responses of one of your routing forms
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, at most 250 */
+                    take?: number;
+                    /** @description Items to skip */
+                    skip?: number;
+                    /** @description Sort by creation time */
+                    sortCreatedAt?: "asc" | "desc";
+                    /** @description Sort by update time */
+                    sortUpdatedAt?: "asc" | "desc";
+                    /** @description Only those created at or after this time */
+                    afterCreatedAt?: string;
+                    /** @description Only those created at or before this time */
+                    beforeCreatedAt?: string;
+                    /** @description Only those updated at or after this time */
+                    afterUpdatedAt?: string;
+                    /** @description Only those updated at or before this time */
+                    beforeUpdatedAt?: string;
+                    /** @description Only the responses (or the forms with a response) that led to this booking */
+                    routedToBookingUid?: string;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                formId: string;
+                                formFillerId: string;
+                                /** @description The booking made from this response; null until one is */
+                                routedToBookingUid: string | null;
+                                /** @description The answers by question id: its label and the value given */
+                                response: {
+                                    [key: string]: {
+                                        label: string;
+                                        value: string | number | string[];
+                                    };
+                                };
+                                /** @description Convene's: the route the answers took (null: none matched and the form has no fallback) */
+                                chosenRouteId: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            pagination?: {
+                                totalItems: number;
+                                remainingItems: number;
+                                returnedItems: number;
+                                itemsPerPage: number;
+                                currentPage: number;
+                                totalPages: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                /** @description On lists that take `cursor`: pass it to get the next page (left out on the last page) */
+                                nextCursor?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/teams/{teamId}/routing-forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a team's routing forms
+         * @description API keys only; not available to OAuth access tokens. Team permission: `routingForm.read`, held by the roles OWNER, ADMIN, MEMBER (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, at most 250 */
+                    take?: number;
+                    /** @description Items to skip */
+                    skip?: number;
+                    /** @description Sort by creation time */
+                    sortCreatedAt?: "asc" | "desc";
+                    /** @description Sort by update time */
+                    sortUpdatedAt?: "asc" | "desc";
+                    /** @description Only those created at or after this time */
+                    afterCreatedAt?: string;
+                    /** @description Only those created at or before this time */
+                    beforeCreatedAt?: string;
+                    /** @description Only those updated at or after this time */
+                    afterUpdatedAt?: string;
+                    /** @description Only those updated at or before this time */
+                    beforeUpdatedAt?: string;
+                    /** @description Only the responses (or the forms with a response) that led to this booking */
+                    routedToBookingUid?: string;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    teamId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                position: number;
+                                /** @description Who made the form (a team form's author) */
+                                userId: number;
+                                teamId: number | null;
+                                disabled: boolean;
+                                fields: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Stable id of the question: responses are stored by it
+                                     */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                                    label: string;
+                                    /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                                    identifier: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /**
+                                     * @description The choices of select, multiselect, radio and checkbox
+                                     * @default []
+                                     */
+                                    options: string[];
+                                }[];
+                                routes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    action: {
+                                        /** @constant */
+                                        type: "eventType";
+                                        /** @description An event type of the form's owner (the user's own, or the team's) */
+                                        eventTypeId: number;
+                                        /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                        members?: {
+                                            /** @constant */
+                                            kind: "attribute";
+                                            /** @description The membership attribute to compare (Membership.attributes) */
+                                            attribute: string;
+                                            /**
+                                             * Format: uuid
+                                             * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                             */
+                                            field: string;
+                                        } | {
+                                            /** @constant */
+                                            kind: "fixed";
+                                            userIds: number[];
+                                        };
+                                    } | {
+                                        /** @constant */
+                                        type: "externalRedirectUrl";
+                                        /** Format: uri */
+                                        url: string;
+                                    } | {
+                                        /** @constant */
+                                        type: "customPageMessage";
+                                        message: string;
+                                    };
+                                    /**
+                                     * @description all: every condition must hold; any: one is enough
+                                     * @default all
+                                     * @enum {string}
+                                     */
+                                    combinator: "all" | "any";
+                                    /** @default [] */
+                                    conditions: ({
+                                        /**
+                                         * Format: uuid
+                                         * @description The question's id
+                                         */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "equals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "contains";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "anyOf";
+                                        values: string[];
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "between";
+                                        min?: number;
+                                        max?: number;
+                                    })[];
+                                    /**
+                                     * @description Taken when no other route matches; at most one, the last
+                                     * @default false
+                                     */
+                                    isFallback: boolean;
+                                }[];
+                                settings: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            pagination?: {
+                                totalItems: number;
+                                remainingItems: number;
+                                returnedItems: number;
+                                itemsPerPage: number;
+                                currentPage: number;
+                                totalPages: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                /** @description On lists that take `cursor`: pass it to get the next page (left out on the last page) */
+                                nextCursor?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a team's routing form
+         * @description API keys only; not available to OAuth access tokens. Team permission: `routingForm.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    teamId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        /** @default false */
+                        disabled?: boolean;
+                        /** @default [] */
+                        fields?: {
+                            /**
+                             * Format: uuid
+                             * @description Stable id of the question: responses are stored by it
+                             */
+                            id: string;
+                            /** @enum {string} */
+                            type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                            label: string;
+                            /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                            identifier: string;
+                            /** @default false */
+                            required?: boolean;
+                            /** @default  */
+                            placeholder?: string;
+                            /**
+                             * @description The choices of select, multiselect, radio and checkbox
+                             * @default []
+                             */
+                            options?: string[];
+                        }[];
+                        /** @default [] */
+                        routes?: {
+                            /** Format: uuid */
+                            id: string;
+                            action: {
+                                /** @constant */
+                                type: "eventType";
+                                /** @description An event type of the form's owner (the user's own, or the team's) */
+                                eventTypeId: number;
+                                /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                members?: {
+                                    /** @constant */
+                                    kind: "attribute";
+                                    /** @description The membership attribute to compare (Membership.attributes) */
+                                    attribute: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                     */
+                                    field: string;
+                                } | {
+                                    /** @constant */
+                                    kind: "fixed";
+                                    userIds: number[];
+                                };
+                            } | {
+                                /** @constant */
+                                type: "externalRedirectUrl";
+                                /** Format: uri */
+                                url: string;
+                            } | {
+                                /** @constant */
+                                type: "customPageMessage";
+                                message: string;
+                            };
+                            /**
+                             * @description all: every condition must hold; any: one is enough
+                             * @default all
+                             * @enum {string}
+                             */
+                            combinator?: "all" | "any";
+                            /** @default [] */
+                            conditions?: ({
+                                /**
+                                 * Format: uuid
+                                 * @description The question's id
+                                 */
+                                field: string;
+                                /** @constant */
+                                operator: "equals";
+                                value: string;
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "notEquals";
+                                value: string;
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "contains";
+                                value: string;
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "anyOf";
+                                values: string[];
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "between";
+                                min?: number;
+                                max?: number;
+                            })[];
+                            /**
+                             * @description Taken when no other route matches; at most one, the last
+                             * @default false
+                             */
+                            isFallback?: boolean;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                position: number;
+                                /** @description Who made the form (a team form's author) */
+                                userId: number;
+                                teamId: number | null;
+                                disabled: boolean;
+                                fields: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Stable id of the question: responses are stored by it
+                                     */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                                    label: string;
+                                    /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                                    identifier: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /**
+                                     * @description The choices of select, multiselect, radio and checkbox
+                                     * @default []
+                                     */
+                                    options: string[];
+                                }[];
+                                routes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    action: {
+                                        /** @constant */
+                                        type: "eventType";
+                                        /** @description An event type of the form's owner (the user's own, or the team's) */
+                                        eventTypeId: number;
+                                        /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                        members?: {
+                                            /** @constant */
+                                            kind: "attribute";
+                                            /** @description The membership attribute to compare (Membership.attributes) */
+                                            attribute: string;
+                                            /**
+                                             * Format: uuid
+                                             * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                             */
+                                            field: string;
+                                        } | {
+                                            /** @constant */
+                                            kind: "fixed";
+                                            userIds: number[];
+                                        };
+                                    } | {
+                                        /** @constant */
+                                        type: "externalRedirectUrl";
+                                        /** Format: uri */
+                                        url: string;
+                                    } | {
+                                        /** @constant */
+                                        type: "customPageMessage";
+                                        message: string;
+                                    };
+                                    /**
+                                     * @description all: every condition must hold; any: one is enough
+                                     * @default all
+                                     * @enum {string}
+                                     */
+                                    combinator: "all" | "any";
+                                    /** @default [] */
+                                    conditions: ({
+                                        /**
+                                         * Format: uuid
+                                         * @description The question's id
+                                         */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "equals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "contains";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "anyOf";
+                                        values: string[];
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "between";
+                                        min?: number;
+                                        max?: number;
+                                    })[];
+                                    /**
+                                     * @description Taken when no other route matches; at most one, the last
+                                     * @default false
+                                     */
+                                    isFallback: boolean;
+                                }[];
+                                settings: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/teams/{teamId}/routing-forms/{routingFormId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of a team's routing forms
+         * @description API keys only; not available to OAuth access tokens. Team permission: `routingForm.read`, held by the roles OWNER, ADMIN, MEMBER (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    teamId: number;
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                position: number;
+                                /** @description Who made the form (a team form's author) */
+                                userId: number;
+                                teamId: number | null;
+                                disabled: boolean;
+                                fields: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Stable id of the question: responses are stored by it
+                                     */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                                    label: string;
+                                    /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                                    identifier: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /**
+                                     * @description The choices of select, multiselect, radio and checkbox
+                                     * @default []
+                                     */
+                                    options: string[];
+                                }[];
+                                routes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    action: {
+                                        /** @constant */
+                                        type: "eventType";
+                                        /** @description An event type of the form's owner (the user's own, or the team's) */
+                                        eventTypeId: number;
+                                        /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                        members?: {
+                                            /** @constant */
+                                            kind: "attribute";
+                                            /** @description The membership attribute to compare (Membership.attributes) */
+                                            attribute: string;
+                                            /**
+                                             * Format: uuid
+                                             * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                             */
+                                            field: string;
+                                        } | {
+                                            /** @constant */
+                                            kind: "fixed";
+                                            userIds: number[];
+                                        };
+                                    } | {
+                                        /** @constant */
+                                        type: "externalRedirectUrl";
+                                        /** Format: uri */
+                                        url: string;
+                                    } | {
+                                        /** @constant */
+                                        type: "customPageMessage";
+                                        message: string;
+                                    };
+                                    /**
+                                     * @description all: every condition must hold; any: one is enough
+                                     * @default all
+                                     * @enum {string}
+                                     */
+                                    combinator: "all" | "any";
+                                    /** @default [] */
+                                    conditions: ({
+                                        /**
+                                         * Format: uuid
+                                         * @description The question's id
+                                         */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "equals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "contains";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "anyOf";
+                                        values: string[];
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "between";
+                                        min?: number;
+                                        max?: number;
+                                    })[];
+                                    /**
+                                     * @description Taken when no other route matches; at most one, the last
+                                     * @default false
+                                     */
+                                    isFallback: boolean;
+                                }[];
+                                settings: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of a team's routing forms
+         * @description API keys only; not available to OAuth access tokens. Team permission: `routingForm.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    teamId: number;
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                position: number;
+                                /** @description Who made the form (a team form's author) */
+                                userId: number;
+                                teamId: number | null;
+                                disabled: boolean;
+                                fields: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Stable id of the question: responses are stored by it
+                                     */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                                    label: string;
+                                    /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                                    identifier: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /**
+                                     * @description The choices of select, multiselect, radio and checkbox
+                                     * @default []
+                                     */
+                                    options: string[];
+                                }[];
+                                routes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    action: {
+                                        /** @constant */
+                                        type: "eventType";
+                                        /** @description An event type of the form's owner (the user's own, or the team's) */
+                                        eventTypeId: number;
+                                        /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                        members?: {
+                                            /** @constant */
+                                            kind: "attribute";
+                                            /** @description The membership attribute to compare (Membership.attributes) */
+                                            attribute: string;
+                                            /**
+                                             * Format: uuid
+                                             * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                             */
+                                            field: string;
+                                        } | {
+                                            /** @constant */
+                                            kind: "fixed";
+                                            userIds: number[];
+                                        };
+                                    } | {
+                                        /** @constant */
+                                        type: "externalRedirectUrl";
+                                        /** Format: uri */
+                                        url: string;
+                                    } | {
+                                        /** @constant */
+                                        type: "customPageMessage";
+                                        message: string;
+                                    };
+                                    /**
+                                     * @description all: every condition must hold; any: one is enough
+                                     * @default all
+                                     * @enum {string}
+                                     */
+                                    combinator: "all" | "any";
+                                    /** @default [] */
+                                    conditions: ({
+                                        /**
+                                         * Format: uuid
+                                         * @description The question's id
+                                         */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "equals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "contains";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "anyOf";
+                                        values: string[];
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "between";
+                                        min?: number;
+                                        max?: number;
+                                    })[];
+                                    /**
+                                     * @description Taken when no other route matches; at most one, the last
+                                     * @default false
+                                     */
+                                    isFallback: boolean;
+                                }[];
+                                settings: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update one of a team's routing forms
+         * @description API keys only; not available to OAuth access tokens. Team permission: `routingForm.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    teamId: number;
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        description?: string | null;
+                        disabled?: boolean;
+                        fields?: {
+                            /**
+                             * Format: uuid
+                             * @description Stable id of the question: responses are stored by it
+                             */
+                            id: string;
+                            /** @enum {string} */
+                            type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                            label: string;
+                            /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                            identifier: string;
+                            /** @default false */
+                            required?: boolean;
+                            /** @default  */
+                            placeholder?: string;
+                            /**
+                             * @description The choices of select, multiselect, radio and checkbox
+                             * @default []
+                             */
+                            options?: string[];
+                        }[];
+                        routes?: {
+                            /** Format: uuid */
+                            id: string;
+                            action: {
+                                /** @constant */
+                                type: "eventType";
+                                /** @description An event type of the form's owner (the user's own, or the team's) */
+                                eventTypeId: number;
+                                /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                members?: {
+                                    /** @constant */
+                                    kind: "attribute";
+                                    /** @description The membership attribute to compare (Membership.attributes) */
+                                    attribute: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                     */
+                                    field: string;
+                                } | {
+                                    /** @constant */
+                                    kind: "fixed";
+                                    userIds: number[];
+                                };
+                            } | {
+                                /** @constant */
+                                type: "externalRedirectUrl";
+                                /** Format: uri */
+                                url: string;
+                            } | {
+                                /** @constant */
+                                type: "customPageMessage";
+                                message: string;
+                            };
+                            /**
+                             * @description all: every condition must hold; any: one is enough
+                             * @default all
+                             * @enum {string}
+                             */
+                            combinator?: "all" | "any";
+                            /** @default [] */
+                            conditions?: ({
+                                /**
+                                 * Format: uuid
+                                 * @description The question's id
+                                 */
+                                field: string;
+                                /** @constant */
+                                operator: "equals";
+                                value: string;
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "notEquals";
+                                value: string;
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "contains";
+                                value: string;
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "anyOf";
+                                values: string[];
+                            } | {
+                                /** Format: uuid */
+                                field: string;
+                                /** @constant */
+                                operator: "between";
+                                min?: number;
+                                max?: number;
+                            })[];
+                            /**
+                             * @description Taken when no other route matches; at most one, the last
+                             * @default false
+                             */
+                            isFallback?: boolean;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                position: number;
+                                /** @description Who made the form (a team form's author) */
+                                userId: number;
+                                teamId: number | null;
+                                disabled: boolean;
+                                fields: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Stable id of the question: responses are stored by it
+                                     */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                                    label: string;
+                                    /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                                    identifier: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /**
+                                     * @description The choices of select, multiselect, radio and checkbox
+                                     * @default []
+                                     */
+                                    options: string[];
+                                }[];
+                                routes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    action: {
+                                        /** @constant */
+                                        type: "eventType";
+                                        /** @description An event type of the form's owner (the user's own, or the team's) */
+                                        eventTypeId: number;
+                                        /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                        members?: {
+                                            /** @constant */
+                                            kind: "attribute";
+                                            /** @description The membership attribute to compare (Membership.attributes) */
+                                            attribute: string;
+                                            /**
+                                             * Format: uuid
+                                             * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                             */
+                                            field: string;
+                                        } | {
+                                            /** @constant */
+                                            kind: "fixed";
+                                            userIds: number[];
+                                        };
+                                    } | {
+                                        /** @constant */
+                                        type: "externalRedirectUrl";
+                                        /** Format: uri */
+                                        url: string;
+                                    } | {
+                                        /** @constant */
+                                        type: "customPageMessage";
+                                        message: string;
+                                    };
+                                    /**
+                                     * @description all: every condition must hold; any: one is enough
+                                     * @default all
+                                     * @enum {string}
+                                     */
+                                    combinator: "all" | "any";
+                                    /** @default [] */
+                                    conditions: ({
+                                        /**
+                                         * Format: uuid
+                                         * @description The question's id
+                                         */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "equals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "contains";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "anyOf";
+                                        values: string[];
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "between";
+                                        min?: number;
+                                        max?: number;
+                                    })[];
+                                    /**
+                                     * @description Taken when no other route matches; at most one, the last
+                                     * @default false
+                                     */
+                                    isFallback: boolean;
+                                }[];
+                                settings: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/teams/{teamId}/routing-forms/{routingFormId}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the responses of one of a team's routing forms
+         * @description API keys only; not available to OAuth access tokens. Team permission: `routingForm.read`, held by the roles OWNER, ADMIN, MEMBER (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, at most 250 */
+                    take?: number;
+                    /** @description Items to skip */
+                    skip?: number;
+                    /** @description Sort by creation time */
+                    sortCreatedAt?: "asc" | "desc";
+                    /** @description Sort by update time */
+                    sortUpdatedAt?: "asc" | "desc";
+                    /** @description Only those created at or after this time */
+                    afterCreatedAt?: string;
+                    /** @description Only those created at or before this time */
+                    beforeCreatedAt?: string;
+                    /** @description Only those updated at or after this time */
+                    afterUpdatedAt?: string;
+                    /** @description Only those updated at or before this time */
+                    beforeUpdatedAt?: string;
+                    /** @description Only the responses (or the forms with a response) that led to this booking */
+                    routedToBookingUid?: string;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    teamId: number;
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                formId: string;
+                                formFillerId: string;
+                                /** @description The booking made from this response; null until one is */
+                                routedToBookingUid: string | null;
+                                /** @description The answers by question id: its label and the value given */
+                                response: {
+                                    [key: string]: {
+                                        label: string;
+                                        value: string | number | string[];
+                                    };
+                                };
+                                /** @description Convene's: the route the answers took (null: none matched and the form has no fallback) */
+                                chosenRouteId: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            pagination?: {
+                                totalItems: number;
+                                remainingItems: number;
+                                returnedItems: number;
+                                itemsPerPage: number;
+                                currentPage: number;
+                                totalPages: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                /** @description On lists that take `cursor`: pass it to get the next page (left out on the last page) */
+                                nextCursor?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organizations/{orgId}/routing-forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get organization routing forms
+         * @description API keys only; not available to OAuth access tokens. Organization permission: `org.routingForms.read`, held by the roles OWNER, ADMIN (of the organization `orgId`). Not a member: 404; a member without one of the roles: 403.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, at most 250 */
+                    take?: number;
+                    /** @description Items to skip */
+                    skip?: number;
+                    /** @description Sort by creation time */
+                    sortCreatedAt?: "asc" | "desc";
+                    /** @description Sort by update time */
+                    sortUpdatedAt?: "asc" | "desc";
+                    /** @description Only those created at or after this time */
+                    afterCreatedAt?: string;
+                    /** @description Only those created at or before this time */
+                    beforeCreatedAt?: string;
+                    /** @description Only those updated at or after this time */
+                    afterUpdatedAt?: string;
+                    /** @description Only those updated at or before this time */
+                    beforeUpdatedAt?: string;
+                    /** @description Only the responses (or the forms with a response) that led to this booking */
+                    routedToBookingUid?: string;
+                    /** @description Only the forms of these teams of the organization, comma-separated Repeat the parameter for several values; `teamIds[]` is read as `teamIds`. */
+                    teamIds?: number[] | string | string[];
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                position: number;
+                                /** @description Who made the form (a team form's author) */
+                                userId: number;
+                                teamId: number | null;
+                                disabled: boolean;
+                                fields: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Stable id of the question: responses are stored by it
+                                     */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                                    label: string;
+                                    /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                                    identifier: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /**
+                                     * @description The choices of select, multiselect, radio and checkbox
+                                     * @default []
+                                     */
+                                    options: string[];
+                                }[];
+                                routes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    action: {
+                                        /** @constant */
+                                        type: "eventType";
+                                        /** @description An event type of the form's owner (the user's own, or the team's) */
+                                        eventTypeId: number;
+                                        /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                        members?: {
+                                            /** @constant */
+                                            kind: "attribute";
+                                            /** @description The membership attribute to compare (Membership.attributes) */
+                                            attribute: string;
+                                            /**
+                                             * Format: uuid
+                                             * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                             */
+                                            field: string;
+                                        } | {
+                                            /** @constant */
+                                            kind: "fixed";
+                                            userIds: number[];
+                                        };
+                                    } | {
+                                        /** @constant */
+                                        type: "externalRedirectUrl";
+                                        /** Format: uri */
+                                        url: string;
+                                    } | {
+                                        /** @constant */
+                                        type: "customPageMessage";
+                                        message: string;
+                                    };
+                                    /**
+                                     * @description all: every condition must hold; any: one is enough
+                                     * @default all
+                                     * @enum {string}
+                                     */
+                                    combinator: "all" | "any";
+                                    /** @default [] */
+                                    conditions: ({
+                                        /**
+                                         * Format: uuid
+                                         * @description The question's id
+                                         */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "equals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "contains";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "anyOf";
+                                        values: string[];
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "between";
+                                        min?: number;
+                                        max?: number;
+                                    })[];
+                                    /**
+                                     * @description Taken when no other route matches; at most one, the last
+                                     * @default false
+                                     */
+                                    isFallback: boolean;
+                                }[];
+                                settings: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            pagination?: {
+                                totalItems: number;
+                                remainingItems: number;
+                                returnedItems: number;
+                                itemsPerPage: number;
+                                currentPage: number;
+                                totalPages: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                /** @description On lists that take `cursor`: pass it to get the next page (left out on the last page) */
+                                nextCursor?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organizations/{orgId}/routing-forms/{routingFormId}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get routing form responses
+         * @description API keys only; not available to OAuth access tokens. Organization permission: `org.routingForms.read`, held by the roles OWNER, ADMIN (of the organization `orgId`). Not a member: 404; a member without one of the roles: 403.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, at most 250 */
+                    take?: number;
+                    /** @description Items to skip */
+                    skip?: number;
+                    /** @description Sort by creation time */
+                    sortCreatedAt?: "asc" | "desc";
+                    /** @description Sort by update time */
+                    sortUpdatedAt?: "asc" | "desc";
+                    /** @description Only those created at or after this time */
+                    afterCreatedAt?: string;
+                    /** @description Only those created at or before this time */
+                    beforeCreatedAt?: string;
+                    /** @description Only those updated at or after this time */
+                    afterUpdatedAt?: string;
+                    /** @description Only those updated at or before this time */
+                    beforeUpdatedAt?: string;
+                    /** @description Only the responses (or the forms with a response) that led to this booking */
+                    routedToBookingUid?: string;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                formId: string;
+                                formFillerId: string;
+                                /** @description The booking made from this response; null until one is */
+                                routedToBookingUid: string | null;
+                                /** @description The answers by question id: its label and the value given */
+                                response: {
+                                    [key: string]: {
+                                        label: string;
+                                        value: string | number | string[];
+                                    };
+                                };
+                                /** @description Convene's: the route the answers took (null: none matched and the form has no fallback) */
+                                chosenRouteId: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            pagination?: {
+                                totalItems: number;
+                                remainingItems: number;
+                                returnedItems: number;
+                                itemsPerPage: number;
+                                currentPage: number;
+                                totalPages: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                /** @description On lists that take `cursor`: pass it to get the next page (left out on the last page) */
+                                nextCursor?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create routing form response and get available slots
+         * @description API keys only; not available to OAuth access tokens. Organization permission: `org.routingForms.write`, held by the roles OWNER, ADMIN (of the organization `orgId`). Not a member: 404; a member without one of the roles: 403.
+         */
+        post: {
+            parameters: {
+                query: {
+                    /** @description First possible slot start: a UTC date (from 00:00:00 of that day) or a full ISO 8601 timestamp, e.g. 2050-09-05 or 2050-09-05T09:00:00Z */
+                    start: string;
+                    /** @description Slot starts before this: a UTC date (until 23:59:59 of that day, inclusive) or a full ISO 8601 timestamp; at most 90 days after start */
+                    end: string;
+                    /** @description IANA time zone of the returned days and times (default UTC) */
+                    timeZone?: string;
+                    /** @description Slot length in minutes: one of the event type's lengthInMinutesOptions (default: its lengthInMinutes) */
+                    duration?: number;
+                    /** @description time (default): each slot is {start}; range: each slot is {start, end} */
+                    format?: "time" | "range";
+                    /** @description A booking being rescheduled: its own time does not block the slots listed */
+                    bookingUidToReschedule?: string;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: string | number | boolean | string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                /** @description The event type the answers routed to */
+                                eventTypeId?: number;
+                                routing?: {
+                                    /** @description The stored response: pass `routing` as is to POST /v2/bookings */
+                                    responseId: number;
+                                    /** @description The round robin's hosts the route chose (empty: every host) */
+                                    teamMemberIds: number[];
+                                };
+                                /** @description The message to show, when the answers routed to one */
+                                routingCustomMessage?: string;
+                                /** @description Where to send the booker, when the answers routed outside Convene */
+                                routingExternalRedirectUrl?: string;
+                                /** @description The routed event type's slots in the query's range (GET /v2/slots' answer) */
+                                slots?: {
+                                    [key: string]: {
+                                        /** @description Slot start, ISO 8601 in the requested timeZone with its offset, e.g. 2050-09-05T09:00:00.000+02:00 (in UTC itself: 2050-09-05T07:00:00.000Z) */
+                                        start: string;
+                                        /** @description Slot end, same form; only with format=range */
+                                        end?: string;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organizations/{orgId}/routing-forms/{routingFormId}/responses/{responseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update routing form response
+         * @description API keys only; not available to OAuth access tokens. Organization permission: `org.routingForms.write`, held by the roles OWNER, ADMIN (of the organization `orgId`). Not a member: 404; a member without one of the roles: 403.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                    responseId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Answers to replace, by question identifier (or id) */
+                        response?: {
+                            [key: string]: string | number | boolean | string[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                formId: string;
+                                formFillerId: string;
+                                /** @description The booking made from this response; null until one is */
+                                routedToBookingUid: string | null;
+                                /** @description The answers by question id: its label and the value given */
+                                response: {
+                                    [key: string]: {
+                                        label: string;
+                                        value: string | number | string[];
+                                    };
+                                };
+                                /** @description Convene's: the route the answers took (null: none matched and the form has no fallback) */
+                                chosenRouteId: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/organizations/{orgId}/teams/{teamId}/routing-forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get team routing forms
+         * @description API keys only; not available to OAuth access tokens. The team must be one of the organization `orgId`'s teams (another: 404). Team permission: `routingForm.read`, held by the roles OWNER, ADMIN, MEMBER (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, at most 250 */
+                    take?: number;
+                    /** @description Items to skip */
+                    skip?: number;
+                    /** @description Sort by creation time */
+                    sortCreatedAt?: "asc" | "desc";
+                    /** @description Sort by update time */
+                    sortUpdatedAt?: "asc" | "desc";
+                    /** @description Only those created at or after this time */
+                    afterCreatedAt?: string;
+                    /** @description Only those created at or before this time */
+                    beforeCreatedAt?: string;
+                    /** @description Only those updated at or after this time */
+                    afterUpdatedAt?: string;
+                    /** @description Only those updated at or before this time */
+                    beforeUpdatedAt?: string;
+                    /** @description Only the responses (or the forms with a response) that led to this booking */
+                    routedToBookingUid?: string;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                    teamId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                position: number;
+                                /** @description Who made the form (a team form's author) */
+                                userId: number;
+                                teamId: number | null;
+                                disabled: boolean;
+                                fields: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Stable id of the question: responses are stored by it
+                                     */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "select" | "multiselect" | "radio" | "checkbox" | "email" | "phone";
+                                    label: string;
+                                    /** @description The answer's name in a submission, the webhook body and the booking page's prefill (a booking field with this slug is filled) */
+                                    identifier: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /**
+                                     * @description The choices of select, multiselect, radio and checkbox
+                                     * @default []
+                                     */
+                                    options: string[];
+                                }[];
+                                routes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    action: {
+                                        /** @constant */
+                                        type: "eventType";
+                                        /** @description An event type of the form's owner (the user's own, or the team's) */
+                                        eventTypeId: number;
+                                        /** @description A team round robin's hosts narrowed by a rule; left out: every host */
+                                        members?: {
+                                            /** @constant */
+                                            kind: "attribute";
+                                            /** @description The membership attribute to compare (Membership.attributes) */
+                                            attribute: string;
+                                            /**
+                                             * Format: uuid
+                                             * @description The question whose answer the attribute must equal (or include, for a list attribute)
+                                             */
+                                            field: string;
+                                        } | {
+                                            /** @constant */
+                                            kind: "fixed";
+                                            userIds: number[];
+                                        };
+                                    } | {
+                                        /** @constant */
+                                        type: "externalRedirectUrl";
+                                        /** Format: uri */
+                                        url: string;
+                                    } | {
+                                        /** @constant */
+                                        type: "customPageMessage";
+                                        message: string;
+                                    };
+                                    /**
+                                     * @description all: every condition must hold; any: one is enough
+                                     * @default all
+                                     * @enum {string}
+                                     */
+                                    combinator: "all" | "any";
+                                    /** @default [] */
+                                    conditions: ({
+                                        /**
+                                         * Format: uuid
+                                         * @description The question's id
+                                         */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "equals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "contains";
+                                        value: string;
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "anyOf";
+                                        values: string[];
+                                    } | {
+                                        /** Format: uuid */
+                                        field: string;
+                                        /** @constant */
+                                        operator: "between";
+                                        min?: number;
+                                        max?: number;
+                                    })[];
+                                    /**
+                                     * @description Taken when no other route matches; at most one, the last
+                                     * @default false
+                                     */
+                                    isFallback: boolean;
+                                }[];
+                                settings: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            pagination?: {
+                                totalItems: number;
+                                remainingItems: number;
+                                returnedItems: number;
+                                itemsPerPage: number;
+                                currentPage: number;
+                                totalPages: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                /** @description On lists that take `cursor`: pass it to get the next page (left out on the last page) */
+                                nextCursor?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get organization team routing form responses
+         * @description API keys only; not available to OAuth access tokens. The team must be one of the organization `orgId`'s teams (another: 404). Team permission: `routingForm.read`, held by the roles OWNER, ADMIN, MEMBER (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, at most 250 */
+                    take?: number;
+                    /** @description Items to skip */
+                    skip?: number;
+                    /** @description Sort by creation time */
+                    sortCreatedAt?: "asc" | "desc";
+                    /** @description Sort by update time */
+                    sortUpdatedAt?: "asc" | "desc";
+                    /** @description Only those created at or after this time */
+                    afterCreatedAt?: string;
+                    /** @description Only those created at or before this time */
+                    beforeCreatedAt?: string;
+                    /** @description Only those updated at or after this time */
+                    afterUpdatedAt?: string;
+                    /** @description Only those updated at or before this time */
+                    beforeUpdatedAt?: string;
+                    /** @description Only the responses (or the forms with a response) that led to this booking */
+                    routedToBookingUid?: string;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                    teamId: number;
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                formId: string;
+                                formFillerId: string;
+                                /** @description The booking made from this response; null until one is */
+                                routedToBookingUid: string | null;
+                                /** @description The answers by question id: its label and the value given */
+                                response: {
+                                    [key: string]: {
+                                        label: string;
+                                        value: string | number | string[];
+                                    };
+                                };
+                                /** @description Convene's: the route the answers took (null: none matched and the form has no fallback) */
+                                chosenRouteId: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            pagination?: {
+                                totalItems: number;
+                                remainingItems: number;
+                                returnedItems: number;
+                                itemsPerPage: number;
+                                currentPage: number;
+                                totalPages: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                /** @description On lists that take `cursor`: pass it to get the next page (left out on the last page) */
+                                nextCursor?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create routing form response and get available slots
+         * @description API keys only; not available to OAuth access tokens. The team must be one of the organization `orgId`'s teams (another: 404). Team permission: `routingForm.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        post: {
+            parameters: {
+                query: {
+                    /** @description First possible slot start: a UTC date (from 00:00:00 of that day) or a full ISO 8601 timestamp, e.g. 2050-09-05 or 2050-09-05T09:00:00Z */
+                    start: string;
+                    /** @description Slot starts before this: a UTC date (until 23:59:59 of that day, inclusive) or a full ISO 8601 timestamp; at most 90 days after start */
+                    end: string;
+                    /** @description IANA time zone of the returned days and times (default UTC) */
+                    timeZone?: string;
+                    /** @description Slot length in minutes: one of the event type's lengthInMinutesOptions (default: its lengthInMinutes) */
+                    duration?: number;
+                    /** @description time (default): each slot is {start}; range: each slot is {start, end} */
+                    format?: "time" | "range";
+                    /** @description A booking being rescheduled: its own time does not block the slots listed */
+                    bookingUidToReschedule?: string;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                    teamId: number;
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: string | number | boolean | string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                /** @description The event type the answers routed to */
+                                eventTypeId?: number;
+                                routing?: {
+                                    /** @description The stored response: pass `routing` as is to POST /v2/bookings */
+                                    responseId: number;
+                                    /** @description The round robin's hosts the route chose (empty: every host) */
+                                    teamMemberIds: number[];
+                                };
+                                /** @description The message to show, when the answers routed to one */
+                                routingCustomMessage?: string;
+                                /** @description Where to send the booker, when the answers routed outside Convene */
+                                routingExternalRedirectUrl?: string;
+                                /** @description The routed event type's slots in the query's range (GET /v2/slots' answer) */
+                                slots?: {
+                                    [key: string]: {
+                                        /** @description Slot start, ISO 8601 in the requested timeZone with its offset, e.g. 2050-09-05T09:00:00.000+02:00 (in UTC itself: 2050-09-05T07:00:00.000Z) */
+                                        start: string;
+                                        /** @description Slot end, same form; only with format=range */
+                                        end?: string;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses/{responseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update routing form response
+         * @description API keys only; not available to OAuth access tokens. The team must be one of the organization `orgId`'s teams (another: 404). Team permission: `routingForm.write`, held by the roles OWNER, ADMIN (of the team `teamId`; an organization's owners and admins count as owners and admins of its teams). Not a member: 404; a member without one of the roles: 403.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    orgId: number;
+                    teamId: number;
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                    responseId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Answers to replace, by question identifier (or id) */
+                        response?: {
+                            [key: string]: string | number | boolean | string[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                formId: string;
+                                formFillerId: string;
+                                /** @description The booking made from this response; null until one is */
+                                routedToBookingUid: string | null;
+                                /** @description The answers by question id: its label and the value given */
+                                response: {
+                                    [key: string]: {
+                                        label: string;
+                                        value: string | number | string[];
+                                    };
+                                };
+                                /** @description Convene's: the route the answers took (null: none matched and the form has no fallback) */
+                                chosenRouteId: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation, or the caller's team role is not one of x-team-roles */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (the team included: a non-member gets 404) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/routing-forms/{routingFormId}/calculate-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Calculate slots based on routing form response
+         * @description API keys only; not available to OAuth access tokens.
+         */
+        post: {
+            parameters: {
+                query: {
+                    /** @description First possible slot start: a UTC date (from 00:00:00 of that day) or a full ISO 8601 timestamp, e.g. 2050-09-05 or 2050-09-05T09:00:00Z */
+                    start: string;
+                    /** @description Slot starts before this: a UTC date (until 23:59:59 of that day, inclusive) or a full ISO 8601 timestamp; at most 90 days after start */
+                    end: string;
+                    /** @description IANA time zone of the returned days and times (default UTC) */
+                    timeZone?: string;
+                    /** @description Slot length in minutes: one of the event type's lengthInMinutesOptions (default: its lengthInMinutes) */
+                    duration?: number;
+                    /** @description time (default): each slot is {start}; range: each slot is {start, end} */
+                    format?: "time" | "range";
+                    /** @description A booking being rescheduled: its own time does not block the slots listed */
+                    bookingUidToReschedule?: string;
+                };
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. This operation has one version, served for every date. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    /** @description The routing form's id */
+                    routingFormId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: string | number | boolean | string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                eventTypeId: number;
+                                /** @description Days with at least one slot, in ascending order */
+                                slots: {
+                                    [key: string]: {
+                                        /** @description Slot start, ISO 8601 in the requested timeZone with its offset, e.g. 2050-09-05T09:00:00.000+02:00 (in UTC itself: 2050-09-05T07:00:00.000Z) */
+                                        start: string;
+                                        /** @description Slot end, same form; only with format=range */
+                                        end?: string;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field); a body nested deeper than 32 levels is refused on `body` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Request body over 1 MB (refused as soon as Content-Length says so) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }

@@ -18,6 +18,7 @@ import { resolveEventTypeId } from "../event-type-reference";
 import { attendeeEmailOf } from "../booking-field-responses";
 import { databaseRefusalOf, type BookingRequest, type CreateBookingResult } from "./outcomes";
 import { bookByPlan } from "./plan";
+import { recordRoutedBooking } from "../../routing-forms/routed-booking";
 
 export type { BookingRequest, CreateBookingResult } from "./outcomes";
 export { idempotencyKeyOf, MAX_IDEMPOTENCY_KEY_LENGTH } from "./under-lock";
@@ -26,7 +27,10 @@ export async function createBooking(actor: Actor | null, input: TCreateBookingIn
   const eventTypeId = await resolveEventTypeId(input);
   const caller = { actor, clientAddress: request.clientAddress ?? "unknown" };
   try {
-    return await limitBookingAttempt(caller, eventTypeId, attendeeEmailOf(input.attendee), () => bookByPlan(actor, eventTypeId, input, request));
+    const result = await limitBookingAttempt(caller, eventTypeId, attendeeEmailOf(input.attendee), () => bookByPlan(actor, eventTypeId, input, request));
+    // After the booking's commit: a booking is never refused for its response's record (routed-booking.ts).
+    if (result.created) await recordRoutedBooking(input.routing, result.booking.uid);
+    return result;
   } catch (error) {
     if (databaseRefusalOf(error) === "overlap") throw slotTakenError();
     throw error;

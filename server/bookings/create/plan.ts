@@ -35,6 +35,8 @@ import { booked, type BookingRequest, type CreateBookingResult, type Outcome } f
 import { bookRoundRobin } from "./round-robin-claim";
 import { inSlotFlight, keptBookableRow, readBookableEventType, slotFlightKey, type KeptRow } from "./sharing";
 import { requestFingerprint, writeUnderLock } from "./under-lock";
+import { routedTeamMemberIds } from "../../routing-forms/routed-booking";
+import { withRoutedHosts } from "../../slots/routed-hosts";
 
 /** The paths a checked slot may be written by (the table's columns but kept row and keyed, which are one round trip and under the lock). */
 export type WritePath = "round-robin-claim" | "one-round-trip" | "under-lock";
@@ -129,9 +131,11 @@ async function bookKeyed(actor: Actor | null, eventType: BookableEventType, inpu
 export async function bookByPlan(actor: Actor | null, eventTypeId: number, input: TCreateBookingInput, request: BookingRequest): Promise<CreateBookingResult> {
   const { idempotencyKey } = request;
   const kept = idempotencyKey ? undefined : keptBookableRow(eventTypeId);
-  const onKeptRow = kept && (await bookOnKeptRow(kept, input, request));
+  // A routed booking takes the fresh row, where its response is checked.
+  const onKeptRow = kept && !input.routing && (await bookOnKeptRow(kept, input, request));
   if (onKeptRow && "booked" in onKeptRow) return onKeptRow.booked;
-  const eventType = await readBookableEventType(eventTypeId);
+  // A routing form's round robin books among the hosts its route chose (routed-hosts.ts), slots and claim alike.
+  const eventType = withRoutedHosts(await readBookableEventType(eventTypeId), await routedTeamMemberIds(input.routing));
   if (idempotencyKey) return bookKeyed(actor, eventType, input, { ...request, idempotencyKey });
   const answers = await checkBooker(db, eventType, input);
   const outcome = await oneAtATimePerSlot(eventType, input, () => checkThenWrite(eventType, input, answers, request));

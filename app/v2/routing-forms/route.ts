@@ -1,0 +1,4 @@
+import { ownRoutingFormRoutes } from "@/server/routing-forms/routing-forms.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(ownRoutingFormRoutes.list, ownRoutingFormRoutes.create);

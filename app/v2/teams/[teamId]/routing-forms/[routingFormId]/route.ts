@@ -1,0 +1,4 @@
+import { teamRoutingFormRoutes } from "@/server/routing-forms/routing-forms.routes";
+import { routeHandlers } from "@/server/http/route-methods";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(teamRoutingFormRoutes.get, teamRoutingFormRoutes.update, teamRoutingFormRoutes.remove);
