@@ -8,13 +8,22 @@ import { makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories"
 import { db, disconnectDb } from "../../server/db/client";
 import { bearer, V } from "../support/bookings-http";
 import { expect, test } from "../support/fixtures";
+import { mailsTo } from "../support/mail-catcher";
 
 test.afterAll(() => disconnectDb());
 
 const WEEK_MS = 7 * 86_400_000;
 const WEEKLY = { frequency: "weekly", interval: 1, occurrences: 6 } as const;
 
-type Occurrence = { uid: string; start: string; status: string; recurringBookingUid: string; hosts: { id: number }[] };
+type Occurrence = {
+  uid: string;
+  icsUid: string;
+  start: string;
+  status: string;
+  recurringBookingUid: string;
+  hosts: { id: number }[];
+  attendees: { email: string }[];
+};
 
 const booker = (name: string) => ({ name, email: `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.test`, timeZone: "UTC" });
 
@@ -157,4 +166,34 @@ test("another host's key cannot read a series by its recurringBookingUid", async
   const { apiKey: strangerKey } = await makeHostWithEventType();
   const series: Occurrence[] = (await (await bookSeries(request, eventType.id, utcAt(8, 9), { recurrenceCount: 2 })).json()).data;
   expect((await request.get(`/v2/bookings/${series[0]!.recurringBookingUid}`, { headers: bearer(strangerKey) })).status()).toBe(404);
+});
+
+test("a new series is one mail to each person, listing every occurrence, with one calendar event per occurrence", async ({ request }) => {
+  const { host, eventType } = await recurringHost(request);
+  const series: Occurrence[] = (await (await bookSeries(request, eventType.id, utcAt(10, 9), { recurrenceCount: 3 })).json()).data;
+  for (const to of [host.email, series[0]!.attendees[0]!.email]) {
+    await expect.poll(() => mailsTo(to).filter((mail) => mail.subject.startsWith("Booked:")).length, { timeout: 30_000 }).toBe(1);
+    const { text } = mailsTo(to).find((mail) => mail.subject.startsWith("Booked:"))!;
+    expect(text).toContain("This is a series of 3 occurrences");
+    expect(text).toContain("METHOD:PUBLISH");
+    for (const occurrence of series) expect(text).toContain(`UID:${occurrence.icsUid}`);
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+  }
+  // The other occurrences' events skip the mail, so no second "Booked:" arrives while the first one's jobs ran.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(mailsTo(host.email).filter((mail) => mail.subject.startsWith("Booked:"))).toHaveLength(1);
+});
+
+test("an Idempotency-Key names the series: repeated, the same occurrences; on another body, a 422", async ({ request }) => {
+  const { eventType } = await recurringHost(request);
+  const data = { eventTypeId: eventType.id, start: utcAt(11, 9).toISOString(), attendee: booker("Kay"), recurrenceCount: 2 };
+  const headers = { ...V, "idempotency-key": `series-${Math.random()}` };
+  const first = await request.post("/v2/bookings", { headers, data });
+  expect(first.status()).toBe(201);
+  const again = await request.post("/v2/bookings", { headers, data });
+  expect(again.status()).toBe(201);
+  const uids = (response: Occurrence[]) => response.map((occurrence) => occurrence.uid);
+  expect(uids((await again.json()).data)).toEqual(uids((await first.json()).data));
+  expect((await request.post("/v2/bookings", { headers, data: { ...data, recurrenceCount: 3 } })).status()).toBe(422);
+  expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(2);
 });

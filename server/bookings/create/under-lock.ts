@@ -145,9 +145,15 @@ const intersect = (free: number[] | null, slot: { freeHostIds: number[]; redirec
 };
 
 /** A keyed series repeated: the occurrences of the series its key made. */
-async function earlierSeries(tx: Tx, { idempotencyKey }: KeyedRequest): Promise<TBookingOutput[] | null> {
-  const first = await tx.booking.findFirst({ where: { idempotencyKey }, orderBy: { id: "asc" }, select: { recurringBookingUid: true } });
-  if (!first?.recurringBookingUid) return null;
+async function earlierSeries(tx: Tx, { idempotencyKey, fingerprint }: KeyedRequest): Promise<TBookingOutput[] | null> {
+  const first = await tx.booking.findFirst({
+    where: { idempotencyKey },
+    orderBy: { id: "asc" },
+    select: { recurringBookingUid: true, idempotencyFingerprint: true },
+  });
+  if (!first) return null;
+  // The same key on another request (a single booking's, or another series') is refused, as for single bookings.
+  if (first.idempotencyFingerprint !== fingerprint || !first.recurringBookingUid) throw idempotencyKeyReusedError();
   const rows = await tx.booking.findMany({ where: { recurringBookingUid: first.recurringBookingUid }, orderBy: { start: "asc" }, select: BOOKING_SELECT });
   return rows.map(toBookingOutput);
 }
