@@ -4,11 +4,15 @@
  * cancelling an occurrence and those after it, moving one occurrence, confirming a series at once.
  */
 import type { APIRequestContext } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { makeApiKey } from "../../prisma/factories";
 import { makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
+import { makeTeamEventType } from "../../prisma/team-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { bearer, V } from "../support/bookings-http";
 import { expect, test } from "../support/fixtures";
 import { mailsTo } from "../support/mail-catcher";
+import { peerViolations } from "../support/peer/peer-schemas";
 
 test.afterAll(() => disconnectDb());
 
@@ -50,7 +54,10 @@ test(
     const first = utcAt(3, 10);
     const response = await bookSeries(request, eventType.id, first, { recurrenceCount: 4 });
     expect(response.status()).toBe(201);
-    const series: Occurrence[] = (await response.json()).data;
+    const created = await response.json();
+    // The peer's RecurringBookingOutput_2024_08_13[], held to its published schema.
+    expect(peerViolations("POST", "/v2/bookings", 201, created)).toEqual([]);
+    const series: Occurrence[] = created.data;
     expect(series.map((occurrence) => occurrence.start)).toEqual([0, 1, 2, 3].map((week) => new Date(first.getTime() + week * WEEK_MS).toISOString()));
     const recurringBookingUid = series[0]!.recurringBookingUid;
     expect(recurringBookingUid).toMatch(/^[A-Za-z0-9]{22}$/);
@@ -60,7 +67,9 @@ test(
 
     const read = await request.get(`/v2/bookings/${recurringBookingUid}`, { headers: bearer(apiKey) });
     expect(read.status()).toBe(200);
-    expect((await read.json()).data.map((occurrence: Occurrence) => occurrence.uid)).toEqual(series.map((occurrence) => occurrence.uid));
+    const readBody = await read.json();
+    expect(peerViolations("GET", "/v2/bookings/{bookingUid}", 200, readBody)).toEqual([]);
+    expect(readBody.data.map((occurrence: Occurrence) => occurrence.uid)).toEqual(series.map((occurrence) => occurrence.uid));
     const one = (await (await request.get(`/v2/bookings/${series[1]!.uid}`, { headers: bearer(apiKey) })).json()).data;
     expect(one).toMatchObject({ uid: series[1]!.uid, recurringBookingUid });
 
@@ -196,4 +205,31 @@ test("an Idempotency-Key names the series: repeated, the same occurrences; on an
   expect(uids((await again.json()).data)).toEqual(uids((await first.json()).data));
   expect((await request.post("/v2/bookings", { headers, data: { ...data, recurrenceCount: 3 } })).status()).toBe(422);
   expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(2);
+});
+
+test("round robin gives the series one host: the one free at every occurrence, though another ranks first", async ({ request }) => {
+  const { team, eventType, hostIds } = await makeTeamEventType({ hosts: 2, schedulingType: "ROUND_ROBIN" });
+  const [first, second] = hostIds as [number, number];
+  const ownerKey = await makeApiKey(first);
+  const patched = await request.patch(`/v2/teams/${team.id}/event-types/${eventType.id}`, { headers: bearer(ownerKey), data: { recurrence: WEEKLY } });
+  expect(patched.status()).toBe(200);
+  expect((await patched.json()).data.recurrence).toEqual(WEEKLY);
+  const start = utcAt(12, 13);
+  // The first host (the lowest id, so the one chosen on a tie) is busy at the third occurrence only.
+  const third = new Date(start.getTime() + 2 * WEEK_MS);
+  const end = new Date(third.getTime() + 30 * 60_000);
+  await db.booking.create({
+    data: {
+      uid: randomBytes(8).toString("hex"),
+      title: "Elsewhere",
+      status: "ACCEPTED",
+      start: third,
+      end,
+      hosts: { create: [{ userId: first, start: third, end }] },
+    },
+  });
+  const response = await bookSeries(request, eventType.id, start, { recurrenceCount: 3 });
+  expect(response.status()).toBe(201);
+  const series: Occurrence[] = (await response.json()).data;
+  expect(series.map((occurrence) => occurrence.hosts.map((host) => host.id))).toEqual([[second], [second], [second]]);
 });
