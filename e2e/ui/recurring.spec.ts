@@ -54,6 +54,12 @@ test("the host makes an event type weekly; a visitor sees every date and books t
   expect(visitor.url()).toContain(`/booking/${bookings[0]!.uid}`);
   await visitor.close();
 
+  // The host's Recurring list: every occurrence, each marked as one of a series.
+  await page.goto("/bookings/recurring");
+  const rows = page.getByRole("listitem").filter({ hasText: "One occurrence of a series" });
+  await expect(rows).toHaveCount(3);
+  await page.goto(`/event-types/${eventType.id}?section=recurring`);
+
   // Back to single bookings: the section saves {disabled: true}.
   await page.reload();
   await choose(page, /Repeats/, "Does not repeat");
