@@ -233,3 +233,16 @@ test("round robin gives the series one host: the one free at every occurrence, t
   const series: Occurrence[] = (await response.json()).data;
   expect(series.map((occurrence) => occurrence.hosts.map((host) => host.id))).toEqual([[second], [second], [second]]);
 });
+
+test("a booking limit counts the series' own occurrences: two a month refuses a third weekly occurrence that month", async ({ request }) => {
+  const { eventType, apiKey } = await recurringHost(request);
+  const limited = await request.patch(`/v2/event-types/${eventType.id}`, { headers: bearer(apiKey), data: { bookingLimitsCount: { month: 2 } } });
+  expect(limited.status()).toBe(200);
+  // 3, 10 and 17 March 2027: one month.
+  const start = new Date("2027-03-03T09:00:00Z");
+  const refused = await bookSeries(request, eventType.id, start, { recurrenceCount: 3 });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).error.message).toContain("Occurrence 3");
+  expect(await db.booking.count({ where: { eventTypeId: eventType.id } })).toBe(0);
+  expect((await bookSeries(request, eventType.id, start, { recurrenceCount: 2 })).status()).toBe(201);
+});

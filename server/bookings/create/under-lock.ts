@@ -16,10 +16,19 @@ import type { Actor } from "../../auth/actor";
 import { db, type Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { consumePrivateLinkUse } from "../../event-types/private-link.service";
+import { rulesReadOtherBookings } from "../../slots/event-type-rules";
 import { occurrenceStarts, recurrenceOf, type TRecurrence } from "../../event-types/recurrence";
 import { emitBookingEvent } from "../../events/booking-events";
 import type { ExternalBusy } from "../../slots/slot-inputs";
-import { confirmSlotUnderLock, externalBusyOf, isSlotAvailable, type PreparedSlot, type SlotCheckInput, type TSlotCheck } from "../../slots/slots.service";
+import {
+  confirmSlotUnderLock,
+  externalBusyOf,
+  isSlotAvailable,
+  prepareSlot,
+  type PreparedSlot,
+  type SlotCheckInput,
+  type TSlotCheck,
+} from "../../slots/slots.service";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, slotTakenError, slotUnavailableError, type BookableEventType } from "../booking-rules";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "../booking.dto";
 import { newBookingUid } from "../booking-uid";
@@ -174,8 +183,14 @@ export async function bookSeries({ eventType, input, series, request, keyed }: S
     lengthInMinutes: input.lengthInMinutes,
     ignoreReservationUid: request.reservationUid,
   }));
-  // Connected calendars are asked over HTTP, so before the transaction, for every occurrence at once.
-  const externalBusy = await Promise.all(slotInputs.map((slotInput) => externalBusyOf(eventType, slotInput)));
+  // Before the lock, every occurrence at once (connected calendars over HTTP included), as a single booking's slot is
+  // checked before its lock: an occurrence already taken is refused without queueing for the hosts. A keyed request
+  // makes every check under the lock instead, where a repeat finds the series it made (its slots taken by it).
+  const prepared = keyed ? null : await Promise.all(slotInputs.map((slotInput) => prepareSlot(eventType, slotInput)));
+  prepared?.forEach((slot, index) => {
+    if (!slot.available) throw occurrenceRefused(slotUnavailableError(slot), index, starts[index]!);
+  });
+  const externalBusy = prepared ? null : await Promise.all(slotInputs.map((slotInput) => externalBusyOf(eventType, slotInput)));
   const occurrences = await db.$transaction(async (tx): Promise<{ outputs: TBookingOutput[]; created: boolean }> => {
     await lockHosts(tx, candidateHostIds(eventType));
     const earlier = keyed && (await earlierSeries(tx, keyed));
@@ -184,7 +199,10 @@ export async function bookSeries({ eventType, input, series, request, keyed }: S
     let free: number[] | null = null;
     const ends: Date[] = [];
     for (const [index, slotInput] of slotInputs.entries()) {
-      const slot = await isSlotAvailable(tx, { ...slotInput, externalBusy: externalBusy[index]! });
+      // Confirmed under the lock as a single booking's is (confirmSlotUnderLock: the whole check again when rules count bookings).
+      const slot = prepared
+        ? await confirmSlotUnderLock(tx, prepared[index]!)
+        : await isSlotAvailable(tx, { ...slotInput, externalBusy: externalBusy![index]! });
       if (!slot.available) throw occurrenceRefused(slotUnavailableError(slot), index, starts[index]!);
       free = intersect(free, slot);
       ends.push(slot.end);
@@ -197,7 +215,13 @@ export async function bookSeries({ eventType, input, series, request, keyed }: S
     if (hostIds.length === 0) throw slotTakenError();
     const recurringBookingUid = newBookingUid();
     const outputs: TBookingOutput[] = [];
+    const busyOf = (index: number) => prepared?.[index]!.input.externalBusy ?? externalBusy![index]!;
     for (const [index, start] of starts.entries()) {
+      // Limits and other rules that count bookings: each later occurrence again, counting the ones inserted before it.
+      if (index > 0 && rulesReadOtherBookings(eventType)) {
+        const slot = await isSlotAvailable(tx, { ...slotInputs[index]!, externalBusy: busyOf(index) });
+        if (!slot.available || !hostIds.every((id) => slot.freeHostIds.includes(id))) throw occurrenceRefused(slotUnavailableError(slot), index, start);
+      }
       // The key names the request: stored on the first occurrence, which a repeat finds (earlierSeries).
       const booking = newBookingOf(eventType, { ...input, start }, answers, { end: ends[index]!, hostIds }, index === 0 ? keyed : null);
       const output = toBookingOutput(await insertBooking(tx, { ...booking, recurringBookingUid }));
