@@ -5,9 +5,9 @@ import { BOOKINGS_VERSIONS } from "../http/versioning";
 import { addAttendee, addGuests, getAttendee, listAttendees, markAbsent, reassignBooking, updateLocation } from "./booking-edits";
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "./booking-lifecycle";
 import { ZListBookingsQuery } from "./booking-list-query";
-import { ZAttendeeOutput, ZBookingOutput } from "./booking-output.schema";
+import { ZAttendeeOutput, ZBookingOutput, ZBookingOrSeriesOutput } from "./booking-output.schema";
 import { bookingConferencingSessions, bookingRecordings, bookingTranscripts } from "../conferencing/booking-media";
-import { calendarLinks, getBooking, listBookings, listReferences } from "./booking-reads";
+import { calendarLinks, getBookingOrSeries, listBookings, listReferences } from "./booking-reads";
 import {
   ZAddAttendeeInput,
   ZAddGuestsInput,
@@ -39,18 +39,19 @@ export const createBookingRoute = defineRoute(
     summary: `Create a booking (Idempotency-Key header supported, at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters; the same key on another request is a 422; ${RESERVATION_HEADER} header: a slot reservation of yours, booked and released)`,
     access: "public",
     body: ZCreateBookingInput,
-    response: ZBookingOutput,
+    response: ZBookingOrSeriesOutput,
     successStatus: 201,
     rateLimits: ["BOOKINGS_PER_CALLER_AND_EVENT_TYPE", "BOOKINGS_PER_CALLER", "BOOKINGS_PER_ATTENDEE_EMAIL"],
   },
-  async ({ actor, body, request }) =>
-    (
-      await createBooking(actor, body, {
-        idempotencyKey: idempotencyKeyOf(request),
-        clientAddress: clientAddress(request.headers),
-        reservationUid: request.headers.get(RESERVATION_HEADER) ?? undefined,
-      })
-    ).booking,
+  async ({ actor, body, request }) => {
+    const result = await createBooking(actor, body, {
+      idempotencyKey: idempotencyKeyOf(request),
+      clientAddress: clientAddress(request.headers),
+      reservationUid: request.headers.get(RESERVATION_HEADER) ?? undefined,
+    });
+    // A recurring event type's series answers its occurrences, as the peer's RecurringBookingOutput_2024_08_13[].
+    return result.series ?? result.booking;
+  },
 );
 
 export const listBookingsRoute = defineRoute(
@@ -71,8 +72,9 @@ const uidRoute = (method: "GET" | "POST", suffix: string, summary: string, acces
   ({ ...common, method, path: `/v2/bookings/{bookingUid}${suffix}`, summary, access, params: ZBookingUidParams, response }) as const;
 
 // Not in the spec's BOOKING_READ row ("Get all bookings" is), so closed to OAuth tokens (Scope rules 1).
-export const getBookingRoute = defineRoute({ ...uidRoute("GET", "", "Get a booking", read, ZBookingOutput), access: "api-key-only" }, ({ actor, params }) =>
-  getBooking(actor, params.bookingUid),
+export const getBookingRoute = defineRoute(
+  { ...uidRoute("GET", "", "Get a booking, or a series by its recurringBookingUid", read, ZBookingOrSeriesOutput), access: "api-key-only" },
+  ({ actor, params }) => getBookingOrSeries(actor, params.bookingUid),
 );
 export const cancelBookingRoute = defineRoute(
   { ...uidRoute("POST", "/cancel", "Cancel a booking", read, ZBookingOutput), access: "public", body: ZCancelBookingInput },

@@ -1,6 +1,6 @@
 /**
  * The event type output: the peer's EventTypeOutput_2024_06_14. Its required fields that Convene has no
- * setting for carry the value that describes what Convene does (no price, no recurrence,
+ * setting for carry the value that describes what Convene does (no price,
  * the booking form's fixed fields), so client code written for the peer reads them as it expects.
  */
 import { z } from "zod";
@@ -12,6 +12,7 @@ import { BOOKING_WINDOW_SELECT, toBookingWindowOutput, ZBookingWindowOutput, typ
 import { BOOKER_SETTINGS_SELECT, colorOf, ZColorOutput } from "./booker-settings";
 import { CONFIRMATION_SELECT, toConfirmationPolicyOutput, ZConfirmationPolicyOutput } from "./confirmation-policy";
 import { bookingFieldsOutput, ZBookingFieldOutput } from "./booking-fields";
+import { recurrenceOf, ZRecurrenceOutput } from "./recurrence";
 
 export const EVENT_TYPE_SELECT = {
   id: true,
@@ -35,6 +36,7 @@ export const EVENT_TYPE_SELECT = {
   bookingLimitsDuration: true,
   metadata: true,
   bookingFields: true,
+  recurrence: true,
   owner: { select: { username: true } },
 } as const;
 
@@ -69,6 +71,7 @@ export type EventTypeRow = BookingWindowColumns & {
   minimumRescheduleNotice: number;
   metadata: unknown;
   bookingFields: unknown;
+  recurrence: unknown;
   owner: { username: string } | null;
 };
 
@@ -105,7 +108,7 @@ export const ZEventTypeOutput = z.object({
   disableRescheduling: z.boolean(),
   minimumCancellationNotice: z.number().int().describe("Minutes before the start after which attendees can no longer cancel from their link"),
   minimumRescheduleNotice: z.number().int().describe("Minutes before the start after which attendees can no longer reschedule from their link"),
-  recurrence: z.null(),
+  recurrence: ZRecurrenceOutput,
   price: z.number(),
   currency: z.string(),
   lockTimeZoneToggleOnBookingPage: z.boolean(),
@@ -151,7 +154,7 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     disableRescheduling: row.disableRescheduling,
     minimumCancellationNotice: row.minimumCancellationNotice,
     minimumRescheduleNotice: row.minimumRescheduleNotice,
-    recurrence: null,
+    recurrence: recurrenceOf(row.recurrence),
     price: 0,
     currency: "usd",
     lockTimeZoneToggleOnBookingPage: false,

@@ -9,6 +9,7 @@ import { userEventTypesOnPublicPage } from "../booking-page/public-visibility";
 import { limitsSet } from "./booking-limits";
 import { bookingWindowColumns } from "./booking-window";
 import { confirmationColumns } from "./confirmation-policy";
+import { recurrenceColumn } from "./recurrence";
 import {
   lengthOptionsProblem,
   ZCreateEventTypeInput,
@@ -59,6 +60,7 @@ export function toColumns({
   requiresConfirmation,
   confirmationPolicy,
   color,
+  recurrence,
   ...rest
 }: TWriteFields) {
   return {
@@ -67,6 +69,7 @@ export function toColumns({
     ...(bookingLimitsCount === undefined ? {} : { bookingLimitsCount: limitsColumn(bookingLimitsCount) }),
     ...(bookingLimitsDuration === undefined ? {} : { bookingLimitsDuration: limitsColumn(bookingLimitsDuration) }),
     ...(color === undefined ? {} : { color: color ?? Prisma.DbNull }),
+    ...(recurrence === undefined ? {} : { recurrence: recurrenceColumn(recurrence) ?? Prisma.DbNull }),
     ...confirmationColumns({ requiresConfirmation, confirmationPolicy }),
   };
 }

@@ -505,7 +505,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -1197,6 +1205,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Bookings of this event type are series: every {interval} {frequency}, up to {occurrences} times; {disabled: true}: single bookings */
+                        recurrence?: {
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly" | "yearly";
+                            /** @description Repeats every {interval} week | month | year */
+                            interval: number;
+                            /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                            occurrences: number;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal) */
                         length?: number;
                     };
@@ -1305,7 +1325,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -1573,7 +1601,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -2393,6 +2429,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Bookings of this event type are series: every {interval} {frequency}, up to {occurrences} times; {disabled: true}: single bookings */
+                        recurrence?: {
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly" | "yearly";
+                            /** @description Repeats every {interval} week | month | year */
+                            interval: number;
+                            /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                            occurrences: number;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal) */
                         length?: number;
                     };
@@ -2501,7 +2549,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -6276,7 +6332,7 @@ export interface paths {
                     take?: number;
                     /** @description Items to skip */
                     skip?: number;
-                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
+                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (the live occurrences of series not yet ended). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
                     status?: ("accepted" | "pending" | "cancelled" | "rejected" | "upcoming" | "recurring" | "past" | "unconfirmed")[] | string | string[];
                     /** @description An attendee's e-mail address (exact) */
                     attendeeEmail?: string;
@@ -6394,6 +6450,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             }[];
                             pagination?: {
                                 totalItems: number;
@@ -6596,6 +6654,8 @@ export interface paths {
                         };
                         /** @description The peer's instant meetings: only false (a booking of a slot, as without it) */
                         instant?: boolean;
+                        /** @description A recurring event type's series: how many occurrences to book (at most its recurrence.occurrences, which is the default). The answer is the occurrences, in order, sharing one recurringBookingUid */
+                        recurrenceCount?: number;
                     };
                 };
             };
@@ -6670,7 +6730,68 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
-                            };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
+                            } | {
+                                id: number;
+                                uid: string;
+                                title: string;
+                                description: string;
+                                hosts: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    username: string;
+                                    timeZone: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "accepted" | "pending" | "cancelled" | "rejected";
+                                cancellationReason?: string;
+                                cancelledByEmail?: string;
+                                reschedulingReason?: string;
+                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
+                                rescheduledByEmail?: string;
+                                rescheduledFromUid?: string;
+                                rescheduledToUid?: string;
+                                /** @description ISO 8601 UTC */
+                                start: string;
+                                /** @description ISO 8601 UTC */
+                                end: string;
+                                /** @description Minutes */
+                                duration: number;
+                                eventTypeId: number | null;
+                                eventType: {
+                                    id: number;
+                                    slug: string;
+                                } | null;
+                                meetingUrl?: string;
+                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
+                                location: string;
+                                absentHost: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                icsUid: string;
+                                attendees: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    displayEmail: string;
+                                    timeZone: string;
+                                    language: string;
+                                    absent: boolean;
+                                    phoneNumber?: string;
+                                }[];
+                                guests: string[];
+                                /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
+                                bookingFieldsResponses: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
+                            }[];
                         };
                     };
                 };
@@ -6829,7 +6950,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a booking
+         * Get a booking, or a series by its recurringBookingUid
          * @description API keys only; not available to OAuth access tokens.
          */
         get: {
@@ -6914,7 +7035,68 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
-                            };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
+                            } | {
+                                id: number;
+                                uid: string;
+                                title: string;
+                                description: string;
+                                hosts: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    username: string;
+                                    timeZone: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "accepted" | "pending" | "cancelled" | "rejected";
+                                cancellationReason?: string;
+                                cancelledByEmail?: string;
+                                reschedulingReason?: string;
+                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
+                                rescheduledByEmail?: string;
+                                rescheduledFromUid?: string;
+                                rescheduledToUid?: string;
+                                /** @description ISO 8601 UTC */
+                                start: string;
+                                /** @description ISO 8601 UTC */
+                                end: string;
+                                /** @description Minutes */
+                                duration: number;
+                                eventTypeId: number | null;
+                                eventType: {
+                                    id: number;
+                                    slug: string;
+                                } | null;
+                                meetingUrl?: string;
+                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
+                                location: string;
+                                absentHost: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                icsUid: string;
+                                attendees: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    displayEmail: string;
+                                    timeZone: string;
+                                    language: string;
+                                    absent: boolean;
+                                    phoneNumber?: string;
+                                }[];
+                                guests: string[];
+                                /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
+                                bookingFieldsResponses: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
+                            }[];
                         };
                     };
                 };
@@ -7054,7 +7236,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         cancellationReason?: string;
-                        /** @description The peer's, for recurring bookings; Convene has none, so either value cancels this booking alone */
+                        /** @description An occurrence of a series: true cancels it and every occurrence after it; false or left out, this occurrence alone */
                         cancelSubsequentBookings?: boolean;
                     };
                 };
@@ -7126,6 +7308,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -7362,6 +7546,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -7583,6 +7769,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -7791,6 +7979,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -8023,6 +8213,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -8264,6 +8456,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -8491,6 +8685,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -8712,6 +8908,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -8921,6 +9119,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -15103,7 +15303,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -15820,6 +16028,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Bookings of this event type are series: every {interval} {frequency}, up to {occurrences} times; {disabled: true}: single bookings */
+                        recurrence?: {
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly" | "yearly";
+                            /** @description Repeats every {interval} week | month | year */
+                            interval: number;
+                            /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                            occurrences: number;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /**
                          * @description collective: every host attends; roundRobin: one rotating host (plus the mandatory ones); managed: each host gets their own copy
                          * @enum {string}
@@ -15947,7 +16167,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -16251,7 +16479,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -17109,6 +17345,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Bookings of this event type are series: every {interval} {frequency}, up to {occurrences} times; {disabled: true}: single bookings */
+                        recurrence?: {
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly" | "yearly";
+                            /** @description Repeats every {interval} week | month | year */
+                            interval: number;
+                            /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                            occurrences: number;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description The team members who host it; with assignAllTeamMembers, leave it out */
                         hosts?: {
                             /** @description A team member who hosts this event type (an accepted member of the team) */
@@ -17231,7 +17479,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -17617,7 +17873,7 @@ export interface paths {
                     take?: number;
                     /** @description Items to skip */
                     skip?: number;
-                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
+                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (the live occurrences of series not yet ended). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
                     status?: ("accepted" | "pending" | "cancelled" | "rejected" | "upcoming" | "recurring" | "past" | "unconfirmed")[] | string | string[];
                     /** @description An attendee's e-mail address (exact) */
                     attendeeEmail?: string;
@@ -17737,6 +17993,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             }[];
                             pagination?: {
                                 totalItems: number;
@@ -26972,7 +27230,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -27276,7 +27542,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -27994,6 +28268,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Bookings of this event type are series: every {interval} {frequency}, up to {occurrences} times; {disabled: true}: single bookings */
+                        recurrence?: {
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly" | "yearly";
+                            /** @description Repeats every {interval} week | month | year */
+                            interval: number;
+                            /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                            occurrences: number;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /**
                          * @description collective: every host attends; roundRobin: one rotating host (plus the mandatory ones); managed: each host gets their own copy
                          * @enum {string}
@@ -28121,7 +28407,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -28426,7 +28720,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -29286,6 +29588,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Bookings of this event type are series: every {interval} {frequency}, up to {occurrences} times; {disabled: true}: single bookings */
+                        recurrence?: {
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly" | "yearly";
+                            /** @description Repeats every {interval} week | month | year */
+                            interval: number;
+                            /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                            occurrences: number;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description The team members who host it; with assignAllTeamMembers, leave it out */
                         hosts?: {
                             /** @description A team member who hosts this event type (an accepted member of the team) */
@@ -29408,7 +29722,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -30457,7 +30779,7 @@ export interface paths {
                     take?: number;
                     /** @description Items to skip */
                     skip?: number;
-                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
+                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (the live occurrences of series not yet ended). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
                     status?: ("accepted" | "pending" | "cancelled" | "rejected" | "upcoming" | "recurring" | "past" | "unconfirmed")[] | string | string[];
                     /** @description An attendee's e-mail address (exact) */
                     attendeeEmail?: string;
@@ -30577,6 +30899,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             }[];
                             pagination?: {
                                 totalItems: number;
@@ -30716,7 +31040,7 @@ export interface paths {
                     take?: number;
                     /** @description Items to skip */
                     skip?: number;
-                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
+                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (the live occurrences of series not yet ended). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
                     status?: ("accepted" | "pending" | "cancelled" | "rejected" | "upcoming" | "recurring" | "past" | "unconfirmed")[] | string | string[];
                     /** @description An attendee's e-mail address (exact) */
                     attendeeEmail?: string;
@@ -30837,6 +31161,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             }[];
                             pagination?: {
                                 totalItems: number;

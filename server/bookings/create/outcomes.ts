@@ -15,7 +15,8 @@ import { ROW_CHANGED } from "./bookable-row";
  */
 export type BookingRequest = { idempotencyKey: string | null; clientAddress?: string; reservationUid?: string };
 
-export type CreateBookingResult = { booking: TBookingOutput; created: boolean };
+/** series: a recurring event type's occurrences in order (under-lock.ts: bookSeries), `booking` being the first. */
+export type CreateBookingResult = { booking: TBookingOutput; created: boolean; series?: TBookingOutput[] };
 
 /** Why a path gave the booking back to the plan, having written nothing. */
 export type RetryReason =
