@@ -52,8 +52,11 @@ test("create an event type and edit its length and confirmation with the keyboar
   await expect(toastWith(page, "Event type saved")).toBeVisible();
 
   await tabTo(page, page.getByRole("tab", { name: "Basics" }), { key: "Shift+Tab" });
-  for (let step = 0; step < 3; step += 1) await page.keyboard.press("ArrowRight");
-  await expect(page.getByRole("tab", { name: "Advanced" })).toHaveAttribute("aria-selected", "true");
+  // The arrow keys walk the tabs in order (however many sections come before Advanced) and select each one they reach.
+  const advanced = page.getByRole("tab", { name: "Advanced" });
+  for (let step = 0; step < 10 && (await advanced.getAttribute("aria-selected")) !== "true"; step += 1) await page.keyboard.press("ArrowRight");
+  await expect(advanced).toHaveAttribute("aria-selected", "true");
+  await expect(advanced).toBeFocused();
   await tabTo(page, page.getByRole("switch", { name: "Requires confirmation" }));
   await page.keyboard.press("Space");
   await tabTo(page, page.getByRole("button", { name: "Save advanced settings" }));
@@ -67,7 +70,7 @@ test("create an event type and edit its length and confirmation with the keyboar
     .toEqual({ length: 25, requiresConfirmation: true });
 });
 
-const PERSONAL_SECTIONS = ["basics", "availability", "limits", "advanced", "private-links", "webhooks"] as const;
+const PERSONAL_SECTIONS = ["basics", "availability", "limits", "recurring", "advanced", "private-links", "webhooks"] as const;
 
 for (const theme of ["light", "dark"] as const) {
   test(`the list and every editor section pass axe in the ${theme} theme at 390 and 1440 px`, async ({ page }) => {
