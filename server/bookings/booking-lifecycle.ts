@@ -7,8 +7,8 @@ import { getBookingByUid, getManagedBooking, lockBooking } from "./booking-acces
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
 import { emitBookingEvent } from "../events/booking-events";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, slotBookingData, slotTakenError, slotUnavailableError } from "./booking-rules";
-import { newBookingUid } from "./booking-uid";
 import { loadBookableEventType } from "./create/bookable-row";
+import { newBookingUid } from "./create/new-booking";
 import { newManageNonce } from "./manage-link";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 import { lockStandIns } from "./create/round-robin-claim";

@@ -6,6 +6,7 @@
 import type { TEventTypeOutput } from "./event-type.dto";
 import type { TLocation, TUpdateEventTypeInput } from "./event-type.schemas";
 import type { TBookingFieldOutput } from "./booking-fields";
+import { seatsInput } from "./seats";
 
 type TBookingFieldsInput = NonNullable<TUpdateEventTypeInput["bookingFields"]>;
 
@@ -75,5 +76,6 @@ export function eventTypeInput(eventType: TEventTypeOutput) {
     // Written through ZMetadata, so its values are the scalars that schema allows.
     metadata: eventType.metadata as Record<string, string | number | boolean>,
     bookingFields: bookingFieldsInput(eventType.bookingFields),
+    seats: seatsInput(eventType.seats),
   } satisfies TUpdateEventTypeInput;
 }

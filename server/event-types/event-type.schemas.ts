@@ -12,6 +12,7 @@ import { ZBookingWindowInput } from "./booking-window";
 import { bookerSettingFields } from "./booker-settings";
 import { ZConfirmationPolicy } from "./confirmation-policy";
 import { ZBookingFieldsInput } from "./booking-fields";
+import { ZSeatsInput } from "./seats";
 
 /**
  * Plain conferencing app names (v1 wrote them with an app prefix such as `integrations:zoom`): the peer's, and
@@ -90,6 +91,7 @@ const fields = {
   ...bookerSettingFields,
   metadata: ZMetadata,
   bookingFields: ZBookingFieldsInput,
+  seats: ZSeatsInput,
 };
 
 type ConfirmationFields = { requiresConfirmation?: boolean; confirmationPolicy?: z.infer<typeof ZConfirmationPolicy> };
@@ -143,6 +145,7 @@ export const ZCreateEventTypeFields = z.object(fields).partial({
   minimumRescheduleNotice: true,
   metadata: true,
   bookingFields: true,
+  seats: true,
 });
 
 /**

@@ -9,6 +9,7 @@ import { userEventTypesOnPublicPage } from "../booking-page/public-visibility";
 import { limitsSet } from "./booking-limits";
 import { bookingWindowColumns } from "./booking-window";
 import { confirmationColumns } from "./confirmation-policy";
+import { seatsColumns, seatsProblem } from "./seats";
 import {
   lengthOptionsProblem,
   ZCreateEventTypeInput,
@@ -59,6 +60,7 @@ export function toColumns({
   requiresConfirmation,
   confirmationPolicy,
   color,
+  seats,
   ...rest
 }: TWriteFields) {
   return {
@@ -68,6 +70,7 @@ export function toColumns({
     ...(bookingLimitsDuration === undefined ? {} : { bookingLimitsDuration: limitsColumn(bookingLimitsDuration) }),
     ...(color === undefined ? {} : { color: color ?? Prisma.DbNull }),
     ...confirmationColumns({ requiresConfirmation, confirmationPolicy }),
+    ...seatsColumns(seats),
   };
 }
 
@@ -77,6 +80,12 @@ export function assertLengthsAgree(after: { lengthInMinutes: number; lengthInMin
   if (!problem) return;
   const path = changes.lengthInMinutesOptions !== undefined ? "body.lengthInMinutesOptions" : "body.lengthInMinutes";
   throw new AppError("BAD_REQUEST", problem, [{ path, message: problem }]);
+}
+
+/** Seats and confirmation as an update leaves them (seats.ts: they do not mix). */
+export function assertSeatsAgree(after: { seatsPerTimeSlot?: number | null; requiresConfirmation?: boolean }) {
+  const problem = seatsProblem({ seatsPerTimeSlot: after.seatsPerTimeSlot ?? null, requiresConfirmation: after.requiresConfirmation ?? false });
+  if (problem) throw new AppError("BAD_REQUEST", problem, [{ path: "body.seats", message: problem }]);
 }
 
 /**
@@ -133,6 +142,7 @@ export async function createEventType(actor: Actor, input: TCreateEventTypeInput
   await assertOwnSchedule(db, actor, fields.scheduleId);
   await assertSlugFree(db, userId, fields.slug);
   const data = { ...toColumns(fields), title: fields.title, slug: fields.slug, lengthInMinutes: fields.lengthInMinutes, userId };
+  assertSeatsAgree(data);
   const row = await mapSlugRace(fields.slug, db.eventType.create({ data, select: EVENT_TYPE_SELECT }));
   return toEventTypeOutput(row);
 }
@@ -143,10 +153,11 @@ export async function updateEventType(actor: Actor, eventTypeId: number, input: 
   const changes = ZUpdateEventTypeInput.parse(input);
   const stored = await db.eventType.findFirst({
     where: { id: eventTypeId, ...eventTypesOwnedBy(actor) },
-    select: { lengthInMinutes: true, lengthInMinutesOptions: true },
+    select: { lengthInMinutes: true, lengthInMinutesOptions: true, seatsPerTimeSlot: true, requiresConfirmation: true },
   });
   if (!stored) throw eventTypeNotFound();
   assertLengthsAgree({ ...stored, ...changes }, changes);
+  assertSeatsAgree({ ...stored, ...toColumns(changes) });
   await assertOwnSchedule(db, actor, changes.scheduleId);
   if (changes.slug !== undefined) await assertSlugFree(db, userId, changes.slug, eventTypeId);
   const update = db.eventType.update({ where: { id: eventTypeId, AND: [eventTypesOwnedBy(actor)] }, data: toColumns(changes), select: EVENT_TYPE_SELECT });

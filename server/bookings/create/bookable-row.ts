@@ -34,6 +34,7 @@ export const EVENT_TYPE_FOR_BOOKING = {
   disableGuests: true,
   locations: true,
   bookingFields: true,
+  seatsShowAttendees: true,
   owner: { select: { ...SLOT_ROW_SELECT.owner.select, name: true, email: true, timeZone: true, destinationCalendar: { select: { id: true } } } },
   hosts: {
     select: {
@@ -68,6 +69,8 @@ type BookingColumns = {
   disableGuests: boolean;
   locations: unknown;
   bookingFields: unknown;
+  /** With seatsPerTimeSlot (the slot row's): whether a seat's attendee sees the others (seats.ts). */
+  seatsShowAttendees: boolean;
   /**
    * Whether an active webhook may take a booking of it (webhooks/webhook-subscriptions.ts: its own or its managed
    * parent's, or an account webhook of its owner or a host).
@@ -103,7 +106,7 @@ const destinationOf = (user: string) => `(SELECT json_build_object('id', d.id) F
 
 const SELECT_BOOKABLE_ROW = `${selectSlotRow({
   columns: `, et.title, et.slug, et.description, et."requiresConfirmation", et."confirmationNoticeUnit", et."confirmationNoticeCount",
-         et."customName", et."disableGuests", et.locations, et."bookingFields",
+         et."customName", et."disableGuests", et.locations, et."bookingFields", et."seatsShowAttendees",
          EXISTS (SELECT 1 FROM "Webhook" w
                   WHERE ${subscribedWebhookSql("w", "et.id", `ARRAY(SELECT et."userId" UNION ALL SELECT h."userId" FROM "EventTypeHost" h WHERE h."eventTypeId" = et.id)`)}) AS "mayHaveWebhooks"`,
   owner: `, 'name', o.name, 'email', o.email, 'timeZone', o."timeZone", 'destinationCalendar', ${destinationOf("o.id")}`,
@@ -114,7 +117,7 @@ const SELECT_BOOKABLE_ROW = `${selectSlotRow({
 type UserJson = { name: string; email: string; timeZone: string; destinationCalendar: { id: number } | null };
 type BookableRowJson = Omit<RowJson, "owner" | "hosts"> &
   Pick<BookableEventType, "title" | "slug" | "description" | "requiresConfirmation" | "confirmationNoticeUnit" | "confirmationNoticeCount"> &
-  Pick<BookableEventType, "customName" | "disableGuests" | "locations" | "bookingFields" | "mayHaveWebhooks"> & {
+  Pick<BookableEventType, "customName" | "disableGuests" | "locations" | "bookingFields" | "mayHaveWebhooks" | "seatsShowAttendees"> & {
     owner: (UserJson & { username: string; defaultSchedule: ScheduleJson | null }) | null;
     hosts: (UserJson & { userId: number; username: string; isFixed: boolean; priority: number; defaultSchedule: ScheduleJson | null })[];
   };

@@ -15,7 +15,8 @@ import { ROW_CHANGED } from "./bookable-row";
  */
 export type BookingRequest = { idempotencyKey: string | null; clientAddress?: string; reservationUid?: string };
 
-export type CreateBookingResult = { booking: TBookingOutput; created: boolean };
+/** seatUid: a seat of a seated booking (seats.ts), whose `booking` is then the seat's view of it (its attendee only). */
+export type CreateBookingResult = { booking: TBookingOutput; created: boolean; seatUid?: string };
 
 /** Why a path gave the booking back to the plan, having written nothing. */
 export type RetryReason =
