@@ -14,11 +14,12 @@ import { isOverlapViolation, lockHosts } from "./host-lock";
 import { lockStandIns } from "./create/round-robin-claim";
 import { attendeeRulesUnlessManager } from "./attendee-rules-check";
 import { cancelRefusal, rescheduleRefusal } from "./manage-link-rules";
+import { assertWholeBookingCaller } from "./booking-seats";
 
 const LIVE = ["ACCEPTED", "PENDING"] as const;
 const isLive = (status: string) => (LIVE as readonly string[]).includes(status);
 
-async function callerEmail(actor: Actor | null): Promise<string | null> {
+export async function callerEmail(actor: Actor | null): Promise<string | null> {
   if (!actor) return null;
   const user = await db.user.findUnique({ where: { id: actor.userId }, select: { email: true } });
   return user?.email ?? null;
@@ -35,12 +36,14 @@ export type LifecycleCaller = {
   check?: (tx: Tx, booking: { id: number; status: string; start: Date; end: Date; rescheduledToUid: string | null }) => Promise<void>;
 };
 
+/** The whole booking; a seated booking's managers alone may cancel all of it (one seat: booking-seats.ts cancelSeat). */
 export async function cancelBooking(actor: Actor | null, uid: string, input: { cancellationReason?: string }, caller: LifecycleCaller = {}) {
   const cancelledByEmail = caller.byEmail ?? (await callerEmail(actor));
   // Every write builds its response inside the transaction, so a row no read could serve rolls back.
   const booking = await db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
     const booking = await getBookingByUid(tx, uid);
+    await assertWholeBookingCaller(tx, actor, booking.id, caller.check !== undefined);
     await (caller.check ?? attendeeRulesUnlessManager(actor, cancelRefusal))(tx, booking);
     if (!isLive(booking.status.toString())) throw new AppError("BAD_REQUEST", `This booking is already ${booking.status.toLowerCase()}`);
     await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
@@ -83,6 +86,7 @@ export async function rescheduleBooking(
     const row = await db.$transaction(async (tx) => {
       await lockBooking(tx, uid);
       const old = await getBookingByUid(tx, uid);
+      await assertWholeBookingCaller(tx, actor, old.id, caller.check !== undefined);
       await (caller.check ?? attendeeRulesUnlessManager(actor, rescheduleRefusal))(tx, old);
       if (!isLive(old.status)) throw new AppError("BAD_REQUEST", `A ${old.status.toLowerCase()} booking cannot be rescheduled`);
       if (old.eventTypeId === null) throw new AppError("BAD_REQUEST", "The event type of this booking no longer exists");

@@ -13,6 +13,7 @@ import {
   ZAddGuestsInput,
   ZAttendeeParams,
   ZBookingUidParams,
+  ZSeatUidParams,
   ZReferencesQuery,
   ZCancelBookingInput,
   ZCreateBookingInput,
@@ -24,12 +25,16 @@ import {
   ZUpdateLocationInput,
 } from "./booking.schemas";
 import { createBooking, idempotencyKeyOf, MAX_IDEMPOTENCY_KEY_LENGTH } from "./create";
+import { cancelSeat, getBookingBySeat, newSeatOutput, rescheduleSeat, seatedBookingForManager, ZSeatedBookingOutput } from "./booking-seats";
 import { clientAddress } from "../http/client-address";
 import { RESERVATION_HEADER } from "../slots/slot-reservations";
 
 const common = { tag: "Bookings", versions: BOOKINGS_VERSIONS } as const;
 const read = { scope: "BOOKING_READ" } as const;
 const write = { scope: "BOOKING_WRITE" } as const;
+
+/** A booking, or a seated booking as its caller sees it (booking-seats.ts). */
+const ZBookingOrSeatedOutput = z.union([ZBookingOutput, ZSeatedBookingOutput]);
 
 export const createBookingRoute = defineRoute(
   {
@@ -39,18 +44,18 @@ export const createBookingRoute = defineRoute(
     summary: `Create a booking (Idempotency-Key header supported, at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters; the same key on another request is a 422; ${RESERVATION_HEADER} header: a slot reservation of yours, booked and released)`,
     access: "public",
     body: ZCreateBookingInput,
-    response: ZBookingOutput,
+    response: ZBookingOrSeatedOutput,
     successStatus: 201,
     rateLimits: ["BOOKINGS_PER_CALLER_AND_EVENT_TYPE", "BOOKINGS_PER_CALLER", "BOOKINGS_PER_ATTENDEE_EMAIL"],
   },
-  async ({ actor, body, request }) =>
-    (
-      await createBooking(actor, body, {
-        idempotencyKey: idempotencyKeyOf(request),
-        clientAddress: clientAddress(request.headers),
-        reservationUid: request.headers.get(RESERVATION_HEADER) ?? undefined,
-      })
-    ).booking,
+  async ({ actor, body, request }) => {
+    const result = await createBooking(actor, body, {
+      idempotencyKey: idempotencyKeyOf(request),
+      clientAddress: clientAddress(request.headers),
+      reservationUid: request.headers.get(RESERVATION_HEADER) ?? undefined,
+    });
+    return result.seatUid ? newSeatOutput(actor, { ...result, seatUid: result.seatUid }) : result.booking;
+  },
 );
 
 export const listBookingsRoute = defineRoute(
@@ -71,16 +76,43 @@ const uidRoute = (method: "GET" | "POST", suffix: string, summary: string, acces
   ({ ...common, method, path: `/v2/bookings/{bookingUid}${suffix}`, summary, access, params: ZBookingUidParams, response }) as const;
 
 // Not in the spec's BOOKING_READ row ("Get all bookings" is), so closed to OAuth tokens (Scope rules 1).
-export const getBookingRoute = defineRoute({ ...uidRoute("GET", "", "Get a booking", read, ZBookingOutput), access: "api-key-only" }, ({ actor, params }) =>
-  getBooking(actor, params.bookingUid),
+export const getBookingRoute = defineRoute(
+  { ...uidRoute("GET", "", "Get a booking", read, ZBookingOrSeatedOutput), access: "api-key-only" },
+  async ({ actor, params }) => {
+    const booking = await getBooking(actor, params.bookingUid);
+    return (await seatedBookingForManager(booking.uid)) ?? booking;
+  },
+);
+export const getBookingBySeatRoute = defineRoute(
+  {
+    ...common,
+    method: "GET",
+    path: "/v2/bookings/by-seat/{seatUid}",
+    summary: "Get a booking by seat UID (public: the seat's uid is its holder's; other attendees are shown only when the event type shows attendees)",
+    access: "public",
+    params: ZSeatUidParams,
+    response: ZSeatedBookingOutput,
+  },
+  ({ actor, params }) => getBookingBySeat(actor, params.seatUid),
 );
 export const cancelBookingRoute = defineRoute(
-  { ...uidRoute("POST", "/cancel", "Cancel a booking", read, ZBookingOutput), access: "public", body: ZCancelBookingInput },
-  ({ actor, params, body }) => cancelBooking(actor, params.bookingUid, body),
+  {
+    ...uidRoute("POST", "/cancel", "Cancel a booking, or one seat of a seated booking (seatUid)", read, ZBookingOrSeatedOutput),
+    access: "public",
+    body: ZCancelBookingInput,
+  },
+  ({ actor, params, body }) =>
+    body.seatUid ? cancelSeat(actor, params.bookingUid, { ...body, seatUid: body.seatUid }) : cancelBooking(actor, params.bookingUid, body),
 );
 export const rescheduleBookingRoute = defineRoute(
-  { ...uidRoute("POST", "/reschedule", "Reschedule a booking", read, ZBookingOutput), access: "public", body: ZRescheduleBookingInput, successStatus: 201 },
-  ({ actor, params, body }) => rescheduleBooking(actor, params.bookingUid, body),
+  {
+    ...uidRoute("POST", "/reschedule", "Reschedule a booking, or move one seat of a seated booking (seatUid)", read, ZBookingOrSeatedOutput),
+    access: "public",
+    body: ZRescheduleBookingInput,
+    successStatus: 201,
+  },
+  ({ actor, params, body }) =>
+    body.seatUid ? rescheduleSeat(actor, params.bookingUid, { ...body, seatUid: body.seatUid }) : rescheduleBooking(actor, params.bookingUid, body),
 );
 export const confirmBookingRoute = defineRoute(uidRoute("POST", "/confirm", "Confirm a booking", write, ZBookingOutput), ({ actor, params }) =>
   confirmBooking(actor, params.bookingUid),
@@ -193,6 +225,7 @@ export const bookingRoutes: ApiRoute[] = [
   createBookingRoute,
   listBookingsRoute,
   getBookingRoute,
+  getBookingBySeatRoute,
   cancelBookingRoute,
   rescheduleBookingRoute,
   confirmBookingRoute,

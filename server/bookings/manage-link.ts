@@ -58,6 +58,28 @@ export function isManageTokenOf(booking: ManageLinkSource, token: string | null 
   return presented.length === expected.length && timingSafeEqual(presented, expected);
 }
 
+/**
+ * A seat's manage token (seated bookings, booking-seats.ts): `cnv_bs_<seatUid>.<HMAC(key, uid ‖ seatUid ‖ nonce)>`. It
+ * opens the booking's page for that seat alone and acts on that seat only; the seat's uid rides in the token, so the
+ * link stays `/booking/{uid}?token=…` and the page passes it on as it is. A seated booking's own token is never mailed.
+ */
+const SEAT_TOKEN_PREFIX = "cnv_bs_";
+
+export function seatManageTokenFor(booking: ManageLinkSource, seatUid: string): string | null {
+  if (!booking.manageNonce) return null;
+  return `${SEAT_TOKEN_PREFIX}${seatUid}.${digestFor(booking.uid, `${seatUid}\n${booking.manageNonce}`).toString("base64url")}`;
+}
+
+/** The seat whose token this is, for this booking; null for any other token (compared in constant time, as text). */
+export function seatOfManageToken(booking: ManageLinkSource, token: string | null | undefined): string | null {
+  if (!token?.startsWith(SEAT_TOKEN_PREFIX) || !booking.manageNonce) return null;
+  const seatUid = token.slice(SEAT_TOKEN_PREFIX.length, token.lastIndexOf("."));
+  if (!seatUid) return null;
+  const presented = Buffer.from(token);
+  const expected = Buffer.from(seatManageTokenFor(booking, seatUid)!);
+  return presented.length === expected.length && timingSafeEqual(presented, expected) ? seatUid : null;
+}
+
 export type ManageLinks = { view: string; cancel: string; reschedule: string };
 
 /** The links a mail carries: the booking's page, and its two actions (the page opens with the form in view). */

@@ -33,6 +33,19 @@ import { idempotencyKeyReusedError, requestFingerprint } from "./under-lock";
 const LIVE = ["ACCEPTED", "PENDING"] as const;
 
 type Keyed = { idempotencyKey: string; fingerprint: string } | null;
+
+/**
+ * A seat moved to another slot (booking-seats.ts rescheduleSeat): the new seat is taken and the old one given up in the
+ * same transaction, and the new seat's event is BOOKING_RESCHEDULED with the old seat's view as the previous booking.
+ */
+export type SeatMove = { withdraw: (tx: Tx) => Promise<TBookingOutput>; rescheduledByEmail: string | null };
+
+/** The seat's event: a new seat's BOOKING_CREATED, or a moved seat's BOOKING_RESCHEDULED (the old seat withdrawn first). */
+async function emitSeatEvent(tx: Tx, eventType: BookableEventType, booking: TBookingOutput, move: SeatMove | null, skip: ("calendar-sync" | "conferencing")[]) {
+  if (!move) return emitBookingEvent(tx, newBookingEventType(booking), booking, { teamId: eventType.teamId, skip });
+  const previousBooking = await move.withdraw(tx);
+  return emitBookingEvent(tx, "BOOKING_RESCHEDULED", booking, { previousBooking, teamId: eventType.teamId, skip });
+}
 type Seated = { id: number; uid: string; seatsTaken: number; seatCapacity: number | null };
 
 export const noSeatsLeftError = () => new AppError("CONFLICT", "No seats are left at this time: choose another slot from /v2/slots");
@@ -111,6 +124,7 @@ async function joinSeat(
   input: TCreateBookingInput,
   answers: BookerAnswers,
   keyed: Keyed,
+  move: SeatMove | null,
 ): Promise<CreateBookingResult> {
   const taken = await tx.$executeRaw`
     UPDATE "Booking" SET "seatsTaken" = "seatsTaken" + 1, "updatedAt" = now() AT TIME ZONE 'UTC'
@@ -128,7 +142,7 @@ async function joinSeat(
   const row = await tx.booking.findUniqueOrThrow({ where: { id: seated.id }, select: BOOKING_SELECT });
   const booking = seatView(row, seat);
   // The calendar event and the meeting are the booking's, made with its first seat: this seat's event only tells its attendee.
-  await emitBookingEvent(tx, newBookingEventType(booking), booking, { teamId: eventType.teamId, skip: ["calendar-sync", "conferencing"] });
+  await emitSeatEvent(tx, eventType, booking, move, ["calendar-sync", "conferencing"]);
   return { booking, created: true, seatUid: seat.uid };
 }
 
@@ -138,7 +152,14 @@ function newSeatBooking(eventType: BookableEventType, input: TCreateBookingInput
 }
 
 /** Step 4: the slot's first seat, under every host's lock; or a join, when another first seat committed before the lock was ours. */
-async function firstSeat(eventType: BookableEventType, input: TCreateBookingInput, answers: BookerAnswers, request: BookingRequest, keyed: Keyed) {
+async function firstSeat(
+  eventType: BookableEventType,
+  input: TCreateBookingInput,
+  answers: BookerAnswers,
+  request: BookingRequest,
+  keyed: Keyed,
+  move: SeatMove | null,
+) {
   const slotInput = { eventTypeId: eventType.id, start: input.start, lengthInMinutes: input.lengthInMinutes, ignoreReservationUid: request.reservationUid };
   const externalBusy = await externalBusyOf(eventType, slotInput);
   return db.$transaction(async (tx): Promise<CreateBookingResult> => {
@@ -146,7 +167,7 @@ async function firstSeat(eventType: BookableEventType, input: TCreateBookingInpu
     const earlier = await findEarlierSeat(tx, keyed);
     if (earlier) return earlier;
     const seated = await findSeatedBooking(tx, eventType.id, input.start);
-    if (seated) return joinSeat(tx, eventType, seated, input, answers, keyed);
+    if (seated) return joinSeat(tx, eventType, seated, input, answers, keyed, move);
     const slot = await isSlotAvailable(tx, { ...slotInput, externalBusy });
     if (!slot.available) throw slotUnavailableError(slot);
     if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink)))
@@ -159,7 +180,7 @@ async function firstSeat(eventType: BookableEventType, input: TCreateBookingInpu
     if (request.reservationUid) await tx.slotReservation.deleteMany({ where: { uid: request.reservationUid, eventTypeId: eventType.id } });
     const seat = await addSeat(tx, row.id, row.attendees[0]!, answers, input, keyed);
     const output = seatView(row, seat);
-    await emitBookingEvent(tx, newBookingEventType(output), output, { teamId: eventType.teamId });
+    await emitSeatEvent(tx, eventType, output, move, []);
     return { booking: output, created: true, seatUid: seat.uid };
   }, BOOKING_TX_OPTIONS);
 }
@@ -170,6 +191,36 @@ function assertStillBookable(eventType: BookableEventType, start: Date, now = ne
 }
 
 const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+
+/** Steps 3 and 4 for answers already checked (a new seat's, or a moved seat's own). */
+async function takeSeat(
+  eventType: BookableEventType,
+  input: TCreateBookingInput,
+  answers: BookerAnswers,
+  request: BookingRequest,
+  keyed: Keyed,
+  move: SeatMove | null,
+): Promise<CreateBookingResult> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const joined = await db.$transaction(async (tx) => {
+        const earlier = await findEarlierSeat(tx, keyed);
+        if (earlier) return earlier;
+        const seated = await findSeatedBooking(tx, eventType.id, input.start);
+        if (!seated) return null;
+        assertStillBookable(eventType, input.start);
+        if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink)))
+          throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
+        return joinSeat(tx, eventType, seated, input, answers, keyed, move);
+      }, BOOKING_TX_OPTIONS);
+      return joined ?? (await firstSeat(eventType, input, answers, request, keyed, move));
+    } catch (error) {
+      // The same key sent twice at once: the second insert meets the first's seat; read it as a retry would.
+      if (attempt === 0 && keyed && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
 
 /** The seat path: booked (seatUid set), or the refusal the booker hears. */
 export async function bookSeat(
@@ -184,23 +235,10 @@ export async function bookSeat(
   }
   const answers = await checkBooker(db, eventType, input);
   const keyed = request.idempotencyKey ? { idempotencyKey: request.idempotencyKey, fingerprint: requestFingerprint(input, actor) } : null;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const joined = await db.$transaction(async (tx) => {
-        const earlier = await findEarlierSeat(tx, keyed);
-        if (earlier) return earlier;
-        const seated = await findSeatedBooking(tx, eventType.id, input.start);
-        if (!seated) return null;
-        assertStillBookable(eventType, input.start);
-        if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink)))
-          throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
-        return joinSeat(tx, eventType, seated, input, answers, keyed);
-      }, BOOKING_TX_OPTIONS);
-      return joined ?? (await firstSeat(eventType, input, answers, request, keyed));
-    } catch (error) {
-      // The same key sent twice at once: the second insert meets the first's seat; read it as a retry would.
-      if (attempt === 0 && keyed && isUniqueViolation(error)) continue;
-      throw error;
-    }
-  }
+  return takeSeat(eventType, input, answers, request, keyed, null);
+}
+
+/** A seat moved to `input.start` with the answers it was booked with; `move.withdraw` gives up the old seat in the same transaction. */
+export function moveSeat(eventType: BookableEventType, input: TCreateBookingInput, answers: BookerAnswers, move: SeatMove): Promise<CreateBookingResult> {
+  return takeSeat(eventType, input, answers, { idempotencyKey: null }, null, move);
 }
