@@ -32,7 +32,10 @@ describe("seated bookings", () => {
     // Each seat's view names its own attendee only.
     expect(second.booking.attendees.map(({ name }) => name)).toEqual(["Grace"]);
     await expectAppError(seat(eventType.id, start, "Linus"), "CONFLICT");
-    const row = await db.booking.findUniqueOrThrow({ where: { uid: first.booking.uid }, select: { seatsTaken: true, _count: { select: { attendees: true } } } });
+    const row = await db.booking.findUniqueOrThrow({
+      where: { uid: first.booking.uid },
+      select: { seatsTaken: true, _count: { select: { attendees: true } } },
+    });
     expect(row).toEqual({ seatsTaken: 2, _count: { attendees: 2 } });
   });
 
@@ -87,7 +90,10 @@ describe("seated bookings", () => {
     await expectAppError(cancelBooking(null, ada.booking.uid, {}), "FORBIDDEN");
     const left = await cancelSeat(null, ada.booking.uid, { seatUid: ada.seatUid! });
     expect(left.status).toBe("accepted");
-    expect(await db.booking.findUniqueOrThrow({ where: { uid: ada.booking.uid }, select: { seatsTaken: true, status: true } })).toEqual({ seatsTaken: 1, status: "ACCEPTED" });
+    expect(await db.booking.findUniqueOrThrow({ where: { uid: ada.booking.uid }, select: { seatsTaken: true, status: true } })).toEqual({
+      seatsTaken: 1,
+      status: "ACCEPTED",
+    });
     await expectAppError(getBookingBySeat(null, ada.seatUid!), "NOT_FOUND");
     await cancelSeat(null, grace.booking.uid, { seatUid: grace.seatUid! });
     expect(await db.booking.findUniqueOrThrow({ where: { uid: ada.booking.uid }, select: { status: true } })).toEqual({ status: "CANCELLED" });
@@ -114,7 +120,10 @@ describe("seated bookings", () => {
     const start = utcAt(5, 10);
     const ada = await seat(eventType.id, start, "Ada");
     const query = { eventTypeId: eventType.id, start: utcAt(5, 0), end: utcAt(5, 23), timeZone: "UTC", format: "time" as const };
-    const slotAt = async () => Object.values(await getSlots(query)).flat().find((slot) => slot.start === start.toISOString());
+    const slotAt = async () =>
+      Object.values(await getSlots(query))
+        .flat()
+        .find((slot) => slot.start === start.toISOString());
     expect(await slotAt()).toEqual({ start: start.toISOString(), attendeesCount: 1, bookingUid: ada.booking.uid });
     await seat(eventType.id, start, "Grace");
     expect(await slotAt()).toBeUndefined();

@@ -506,6 +506,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -1197,6 +1207,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
+                        seats?: {
+                            /** @description How many attendees may book one slot (they share one booking) */
+                            seatsPerTimeSlot: number;
+                            /** @description Whether attendees see each other's names and e-mails */
+                            showAttendeeInfo: boolean;
+                            /** @description Whether the booking page shows how many seats are left */
+                            showAvailabilityCount: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal) */
                         length?: number;
                     };
@@ -1306,6 +1328,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -1574,6 +1606,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -2393,6 +2435,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
+                        seats?: {
+                            /** @description How many attendees may book one slot (they share one booking) */
+                            seatsPerTimeSlot: number;
+                            /** @description Whether attendees see each other's names and e-mails */
+                            showAttendeeInfo: boolean;
+                            /** @description Whether the booking page shows how many seats are left */
+                            showAvailabilityCount: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal) */
                         length?: number;
                     };
@@ -2502,6 +2556,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -5103,6 +5167,8 @@ export interface paths {
                                     [key: string]: {
                                         /** @description Slot start, ISO 8601 UTC */
                                         time: string;
+                                        /** @description Seated event types that show the count: seats still free at this time */
+                                        seatsLeft?: number;
                                     }[];
                                 };
                             };
@@ -5280,6 +5346,10 @@ export interface paths {
                                     start: string;
                                     /** @description Slot end, same form; only with format=range */
                                     end?: string;
+                                    /** @description Seated event types: attendees already booked at this time (the slot's booking has seats left) */
+                                    attendeesCount?: number;
+                                    /** @description Seated event types: the booking a seat at this time joins */
+                                    bookingUid?: string;
                                 }[];
                             };
                         };
@@ -6670,6 +6740,68 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                            } | {
+                                id: number;
+                                uid: string;
+                                title: string;
+                                description: string;
+                                hosts: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    username: string;
+                                    timeZone: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "accepted" | "pending" | "cancelled" | "rejected";
+                                cancellationReason?: string;
+                                cancelledByEmail?: string;
+                                reschedulingReason?: string;
+                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
+                                rescheduledByEmail?: string;
+                                rescheduledFromUid?: string;
+                                rescheduledToUid?: string;
+                                /** @description ISO 8601 UTC */
+                                start: string;
+                                /** @description ISO 8601 UTC */
+                                end: string;
+                                /** @description Minutes */
+                                duration: number;
+                                eventTypeId: number | null;
+                                eventType: {
+                                    id: number;
+                                    slug: string;
+                                } | null;
+                                meetingUrl?: string;
+                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
+                                location: string;
+                                absentHost: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                icsUid: string;
+                                /** @description The seat this answer was made for (a new or moved seat); left out on reads */
+                                seatUid?: string;
+                                /** @description Every seat for the booking's hosts, or when the event type shows attendees to each other; else the caller's own seat only */
+                                attendees: {
+                                    name: string;
+                                    email: string;
+                                    timeZone: string;
+                                    language: string;
+                                    absent: boolean;
+                                    phoneNumber?: string;
+                                    /** @description The attendee's seat: cancel or reschedule it with POST /v2/bookings/{bookingUid}/cancel or /reschedule and this seatUid */
+                                    seatUid: string;
+                                    /** @description This attendee's answers to the booking form */
+                                    bookingFieldsResponses: {
+                                        [key: string]: unknown;
+                                    };
+                                    metadata: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
                             };
                         };
                     };
@@ -6914,6 +7046,275 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                            } | {
+                                id: number;
+                                uid: string;
+                                title: string;
+                                description: string;
+                                hosts: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    username: string;
+                                    timeZone: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "accepted" | "pending" | "cancelled" | "rejected";
+                                cancellationReason?: string;
+                                cancelledByEmail?: string;
+                                reschedulingReason?: string;
+                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
+                                rescheduledByEmail?: string;
+                                rescheduledFromUid?: string;
+                                rescheduledToUid?: string;
+                                /** @description ISO 8601 UTC */
+                                start: string;
+                                /** @description ISO 8601 UTC */
+                                end: string;
+                                /** @description Minutes */
+                                duration: number;
+                                eventTypeId: number | null;
+                                eventType: {
+                                    id: number;
+                                    slug: string;
+                                } | null;
+                                meetingUrl?: string;
+                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
+                                location: string;
+                                absentHost: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                icsUid: string;
+                                /** @description The seat this answer was made for (a new or moved seat); left out on reads */
+                                seatUid?: string;
+                                /** @description Every seat for the booking's hosts, or when the event type shows attendees to each other; else the caller's own seat only */
+                                attendees: {
+                                    name: string;
+                                    email: string;
+                                    timeZone: string;
+                                    language: string;
+                                    absent: boolean;
+                                    phoneNumber?: string;
+                                    /** @description The attendee's seat: cancel or reschedule it with POST /v2/bookings/{bookingUid}/cancel or /reschedule and this seatUid */
+                                    seatUid: string;
+                                    /** @description This attendee's answers to the booking form */
+                                    bookingFieldsResponses: {
+                                        [key: string]: unknown;
+                                    };
+                                    metadata: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/bookings/by-seat/{seatUid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a booking by seat UID (public: the seat's uid is its holder's; other attendees are shown only when the event type shows attendees)
+         * @description Public: no credential needed; a valid one may be sent.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    seatUid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                uid: string;
+                                title: string;
+                                description: string;
+                                hosts: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    username: string;
+                                    timeZone: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "accepted" | "pending" | "cancelled" | "rejected";
+                                cancellationReason?: string;
+                                cancelledByEmail?: string;
+                                reschedulingReason?: string;
+                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
+                                rescheduledByEmail?: string;
+                                rescheduledFromUid?: string;
+                                rescheduledToUid?: string;
+                                /** @description ISO 8601 UTC */
+                                start: string;
+                                /** @description ISO 8601 UTC */
+                                end: string;
+                                /** @description Minutes */
+                                duration: number;
+                                eventTypeId: number | null;
+                                eventType: {
+                                    id: number;
+                                    slug: string;
+                                } | null;
+                                meetingUrl?: string;
+                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
+                                location: string;
+                                absentHost: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                icsUid: string;
+                                /** @description The seat this answer was made for (a new or moved seat); left out on reads */
+                                seatUid?: string;
+                                /** @description Every seat for the booking's hosts, or when the event type shows attendees to each other; else the caller's own seat only */
+                                attendees: {
+                                    name: string;
+                                    email: string;
+                                    timeZone: string;
+                                    language: string;
+                                    absent: boolean;
+                                    phoneNumber?: string;
+                                    /** @description The attendee's seat: cancel or reschedule it with POST /v2/bookings/{bookingUid}/cancel or /reschedule and this seatUid */
+                                    seatUid: string;
+                                    /** @description This attendee's answers to the booking form */
+                                    bookingFieldsResponses: {
+                                        [key: string]: unknown;
+                                    };
+                                    metadata: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
                             };
                         };
                     };
@@ -7033,7 +7434,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel a booking
+         * Cancel a booking, or one seat of a seated booking (seatUid)
          * @description Public: no credential needed; a valid one may be sent.
          */
         post: {
@@ -7056,6 +7457,8 @@ export interface paths {
                         cancellationReason?: string;
                         /** @description The peer's, for recurring bookings; Convene has none, so either value cancels this booking alone */
                         cancelSubsequentBookings?: boolean;
+                        /** @description A seated booking: cancel this seat only (CancelSeatedBookingInput_2024_08_13); the booking stays for the other attendees */
+                        seatUid?: string;
                     };
                 };
             };
@@ -7126,6 +7529,68 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                            } | {
+                                id: number;
+                                uid: string;
+                                title: string;
+                                description: string;
+                                hosts: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    username: string;
+                                    timeZone: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "accepted" | "pending" | "cancelled" | "rejected";
+                                cancellationReason?: string;
+                                cancelledByEmail?: string;
+                                reschedulingReason?: string;
+                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
+                                rescheduledByEmail?: string;
+                                rescheduledFromUid?: string;
+                                rescheduledToUid?: string;
+                                /** @description ISO 8601 UTC */
+                                start: string;
+                                /** @description ISO 8601 UTC */
+                                end: string;
+                                /** @description Minutes */
+                                duration: number;
+                                eventTypeId: number | null;
+                                eventType: {
+                                    id: number;
+                                    slug: string;
+                                } | null;
+                                meetingUrl?: string;
+                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
+                                location: string;
+                                absentHost: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                icsUid: string;
+                                /** @description The seat this answer was made for (a new or moved seat); left out on reads */
+                                seatUid?: string;
+                                /** @description Every seat for the booking's hosts, or when the event type shows attendees to each other; else the caller's own seat only */
+                                attendees: {
+                                    name: string;
+                                    email: string;
+                                    timeZone: string;
+                                    language: string;
+                                    absent: boolean;
+                                    phoneNumber?: string;
+                                    /** @description The attendee's seat: cancel or reschedule it with POST /v2/bookings/{bookingUid}/cancel or /reschedule and this seatUid */
+                                    seatUid: string;
+                                    /** @description This attendee's answers to the booking form */
+                                    bookingFieldsResponses: {
+                                        [key: string]: unknown;
+                                    };
+                                    metadata: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
                             };
                         };
                     };
@@ -7262,7 +7727,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reschedule a booking
+         * Reschedule a booking, or move one seat of a seated booking (seatUid)
          * @description Public: no credential needed; a valid one may be sent.
          */
         post: {
@@ -7292,6 +7757,8 @@ export interface paths {
                         rescheduledBy?: string;
                         /** @description The peer's; Convene does not verify bookers' e-mail, so it is not used */
                         emailVerificationCode?: string;
+                        /** @description A seated booking: move this seat only (RescheduleSeatedBookingInput_2024_08_13) to a seat at `start`; the others keep theirs */
+                        seatUid?: string;
                     };
                 };
             };
@@ -7362,6 +7829,68 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                            } | {
+                                id: number;
+                                uid: string;
+                                title: string;
+                                description: string;
+                                hosts: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    username: string;
+                                    timeZone: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "accepted" | "pending" | "cancelled" | "rejected";
+                                cancellationReason?: string;
+                                cancelledByEmail?: string;
+                                reschedulingReason?: string;
+                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
+                                rescheduledByEmail?: string;
+                                rescheduledFromUid?: string;
+                                rescheduledToUid?: string;
+                                /** @description ISO 8601 UTC */
+                                start: string;
+                                /** @description ISO 8601 UTC */
+                                end: string;
+                                /** @description Minutes */
+                                duration: number;
+                                eventTypeId: number | null;
+                                eventType: {
+                                    id: number;
+                                    slug: string;
+                                } | null;
+                                meetingUrl?: string;
+                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
+                                location: string;
+                                absentHost: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                icsUid: string;
+                                /** @description The seat this answer was made for (a new or moved seat); left out on reads */
+                                seatUid?: string;
+                                /** @description Every seat for the booking's hosts, or when the event type shows attendees to each other; else the caller's own seat only */
+                                attendees: {
+                                    name: string;
+                                    email: string;
+                                    timeZone: string;
+                                    language: string;
+                                    absent: boolean;
+                                    phoneNumber?: string;
+                                    /** @description The attendee's seat: cancel or reschedule it with POST /v2/bookings/{bookingUid}/cancel or /reschedule and this seatUid */
+                                    seatUid: string;
+                                    /** @description This attendee's answers to the booking form */
+                                    bookingFieldsResponses: {
+                                        [key: string]: unknown;
+                                    };
+                                    metadata: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
                             };
                         };
                     };
@@ -15104,6 +15633,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -15820,6 +16359,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
+                        seats?: {
+                            /** @description How many attendees may book one slot (they share one booking) */
+                            seatsPerTimeSlot: number;
+                            /** @description Whether attendees see each other's names and e-mails */
+                            showAttendeeInfo: boolean;
+                            /** @description Whether the booking page shows how many seats are left */
+                            showAvailabilityCount: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /**
                          * @description collective: every host attends; roundRobin: one rotating host (plus the mandatory ones); managed: each host gets their own copy
                          * @enum {string}
@@ -15948,6 +16499,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -16252,6 +16813,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -17109,6 +17680,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
+                        seats?: {
+                            /** @description How many attendees may book one slot (they share one booking) */
+                            seatsPerTimeSlot: number;
+                            /** @description Whether attendees see each other's names and e-mails */
+                            showAttendeeInfo: boolean;
+                            /** @description Whether the booking page shows how many seats are left */
+                            showAvailabilityCount: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description The team members who host it; with assignAllTeamMembers, leave it out */
                         hosts?: {
                             /** @description A team member who hosts this event type (an accepted member of the team) */
@@ -17232,6 +17815,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -26973,6 +27566,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -27277,6 +27880,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -27994,6 +28607,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
+                        seats?: {
+                            /** @description How many attendees may book one slot (they share one booking) */
+                            seatsPerTimeSlot: number;
+                            /** @description Whether attendees see each other's names and e-mails */
+                            showAttendeeInfo: boolean;
+                            /** @description Whether the booking page shows how many seats are left */
+                            showAvailabilityCount: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /**
                          * @description collective: every host attends; roundRobin: one rotating host (plus the mandatory ones); managed: each host gets their own copy
                          * @enum {string}
@@ -28122,6 +28747,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -28427,6 +29062,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -29286,6 +29931,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
+                        seats?: {
+                            /** @description How many attendees may book one slot (they share one booking) */
+                            seatsPerTimeSlot: number;
+                            /** @description Whether attendees see each other's names and e-mails */
+                            showAttendeeInfo: boolean;
+                            /** @description Whether the booking page shows how many seats are left */
+                            showAvailabilityCount: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description The team members who host it; with assignAllTeamMembers, leave it out */
                         hosts?: {
                             /** @description A team member who hosts this event type (an accepted member of the team) */
@@ -29409,6 +30066,16 @@ export interface paths {
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
                                 recurrence: null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -42302,6 +42969,10 @@ export interface paths {
                                         start: string;
                                         /** @description Slot end, same form; only with format=range */
                                         end?: string;
+                                        /** @description Seated event types: attendees already booked at this time (the slot's booking has seats left) */
+                                        attendeesCount?: number;
+                                        /** @description Seated event types: the booking a seat at this time joins */
+                                        bookingUid?: string;
                                     }[];
                                 };
                             };
@@ -43179,6 +43850,10 @@ export interface paths {
                                         start: string;
                                         /** @description Slot end, same form; only with format=range */
                                         end?: string;
+                                        /** @description Seated event types: attendees already booked at this time (the slot's booking has seats left) */
+                                        attendeesCount?: number;
+                                        /** @description Seated event types: the booking a seat at this time joins */
+                                        bookingUid?: string;
                                     }[];
                                 };
                             };
@@ -43568,6 +44243,10 @@ export interface paths {
                                         start: string;
                                         /** @description Slot end, same form; only with format=range */
                                         end?: string;
+                                        /** @description Seated event types: attendees already booked at this time (the slot's booking has seats left) */
+                                        attendeesCount?: number;
+                                        /** @description Seated event types: the booking a seat at this time joins */
+                                        bookingUid?: string;
                                     }[];
                                 };
                             };
