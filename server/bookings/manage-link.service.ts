@@ -75,10 +75,13 @@ export async function findManagedBookingView(uid: string, viewer: Viewer, now = 
   const booking = toBookingOutput({ ...row, attendees: await attendeesShown(row, role, viewer.token) });
   const eventType = await loadEventType(row.eventTypeId);
   const rules: AttendeeRules | null = eventType;
-  const status = statusOf(booking);
+  // A seat's link whose seat was given up (cancelled, or moved: the move's own link opens the new one) shows it cancelled.
+  const seatUid = seatOfManageToken(row, viewer.token);
+  const isSeatGone = seatUid !== null && !row.seats.some((seat) => seat.uid === seatUid);
+  const status = isSeatGone ? "cancelled" : statusOf(booking);
   const isStanding = status === "accepted" || status === "requested";
   // Only the link's holder acts from this page; hosts manage their bookings from /bookings.
-  const canAct = role === "attendee";
+  const canAct = role === "attendee" && !isSeatGone;
   return {
     uid: booking.uid,
     title: booking.title,
@@ -95,8 +98,10 @@ export async function findManagedBookingView(uid: string, viewer: Viewer, now = 
     calendarLinks: isStanding ? addToCalendarLinks(booking) : null,
     viewer: role,
     token: canAct ? (viewer.token ?? null) : null,
-    cancel: actionState(canAct ? cancelRefusal(row, rules, now) : "Only the attendee's link can cancel here."),
-    reschedule: actionState(canAct ? rescheduleRefusal(row, rules, now) : "Only the attendee's link can reschedule here."),
+    cancel: actionState(isSeatGone ? "Your seat is cancelled." : canAct ? cancelRefusal(row, rules, now) : "Only the attendee's link can cancel here."),
+    reschedule: actionState(
+      isSeatGone ? "Your seat is cancelled." : canAct ? rescheduleRefusal(row, rules, now) : "Only the attendee's link can reschedule here.",
+    ),
     /** What the slot picker needs to offer new times: the same public slots as the booking page. */
     slotSource: eventType
       ? {
