@@ -12,7 +12,6 @@ import { createBooking } from "./create";
 import { seatManageTokenFor, seatOfManageToken } from "./manage-link";
 import { findManagedBookingView } from "./manage-link.service";
 
-const noKey = { idempotencyKey: null };
 const seated = (seatsPerTimeSlot: number, showAttendees = false) => ({ eventType: { seatsPerTimeSlot, seatsShowAttendees: showAttendees } });
 const person = (name: string) => ({ ...attendee(name), email: `${name.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.test` });
 

@@ -231,7 +231,6 @@ export async function rescheduleSeat(
   };
   const byEmail = input.rescheduledBy ?? caller.byEmail ?? (await callerEmail(actor));
   const moved = await moveSeat(eventType, booking, answers, {
-    rescheduledByEmail: byEmail,
     withdraw: async (tx) => {
       const { view } = await withdrawSeat(tx, actor, bookingUid, {
         seatUid: input.seatUid,

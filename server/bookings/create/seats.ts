@@ -38,7 +38,7 @@ type Keyed = { idempotencyKey: string; fingerprint: string } | null;
  * A seat moved to another slot (booking-seats.ts rescheduleSeat): the new seat is taken and the old one given up in the
  * same transaction, and the new seat's event is BOOKING_RESCHEDULED with the old seat's view as the previous booking.
  */
-export type SeatMove = { withdraw: (tx: Tx) => Promise<TBookingOutput>; rescheduledByEmail: string | null };
+export type SeatMove = { withdraw: (tx: Tx) => Promise<TBookingOutput> };
 
 /** The seat's event: a new seat's BOOKING_CREATED, or a moved seat's BOOKING_RESCHEDULED (the old seat withdrawn first). */
 async function emitSeatEvent(tx: Tx, eventType: BookableEventType, booking: TBookingOutput, move: SeatMove | null, skip: ("calendar-sync" | "conferencing")[]) {
