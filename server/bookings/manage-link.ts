@@ -15,7 +15,7 @@
  * The token appears only in the mails' bodies and the visitor's address bar: never in logs (log.ts prints no URLs
  * of pages), never in job data, and the booking page sends no Referer (app/(web)/booking/[uid]/page.tsx).
  */
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { env } from "../env";
 
 /** A readable prefix like every other secret here (server/auth/secrets.ts), so secret scanners can spot a leaked link. */
@@ -23,8 +23,6 @@ const TOKEN_PREFIX = "cnv_bm_";
 
 export type ManageLinkSource = { uid: string; manageNonce: string | null };
 
-/** The booking's share of its manage token: made in process, written with the booking (create/new-booking.ts). */
-export const newManageNonce = (): string => randomBytes(32).toString("base64url");
 
 let cachedKey: { secret: string; key: Buffer } | undefined;
 

@@ -11,7 +11,7 @@
  *   JSON values go through JSON as the jsonb columns would give them back; a test holds it to the stored row read
  *   with BOOKING_SELECT).
  */
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import type { Tx } from "../../db/client";
 import { declareWriteIntent } from "../../db/write-intent";
 import type { Statement } from "../../db/statement-batch";
@@ -20,7 +20,6 @@ import type { BookerAnswers } from "./check-booker";
 import { hostNameOf, idleSubscribersOfNewBooking, slotBookingData, type BookableEventType } from "../booking-rules";
 import type { TCreateBookingInput } from "../booking.schemas";
 import { toBookingOutput, type BookingRow, type TBookingOutput } from "../booking.dto";
-import { newManageNonce } from "../manage-link";
 import { locationString } from "../booking-location";
 import { attendeeEmailOf } from "../booking-field-responses";
 
@@ -41,6 +40,9 @@ export function newBookingUid(): string {
   declareWriteIntent({ bookingUid: uid });
   return uid;
 }
+
+/** The booking's share of its manage token (manage-link.ts): made in process, written with the booking by its own insert. */
+export const newManageNonce = (): string => randomBytes(32).toString("base64url");
 
 export type NewBooking = {
   eventTypeId: number;
