@@ -20,12 +20,7 @@ export const ZCancelBookingInput = z
       .boolean()
       .optional()
       .describe("The peer's, for recurring bookings; Convene has none, so either value cancels this booking alone"),
-    seatUid: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .describe("A seated booking: cancel this seat only (CancelSeatedBookingInput_2024_08_13); the booking stays for the other attendees"),
+    seatUid: z.string().min(1).max(64).optional().describe("Seated: this seat only"),
   })
   .strict();
 /**
@@ -40,12 +35,7 @@ export const ZRescheduleBookingInput = z
     reschedulingReason: z.string().trim().max(1000).optional(),
     rescheduledBy: ZEmail.optional().describe("E-mail of whoever reschedules; returned as rescheduledByEmail (default: the signed-in caller's)"),
     emailVerificationCode: z.string().max(100).optional().describe("The peer's; Convene does not verify bookers' e-mail, so it is not used"),
-    seatUid: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .describe("A seated booking: move this seat only (RescheduleSeatedBookingInput_2024_08_13) to a seat at `start`; the others keep theirs"),
+    seatUid: z.string().min(1).max(64).optional().describe("Seated: this seat only"),
   })
   .strict();
 export const ZDeclineBookingInput = z.object({ reason: z.string().trim().max(1000).optional() }).strict();

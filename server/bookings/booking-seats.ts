@@ -6,14 +6,12 @@
  * own seat only, unless the event type's showAttendeeInfo lets attendees see each other. Who may act: a seat's
  * holder (its seatUid, or the seat's manage token) on that seat; the whole booking only by those who manage it.
  */
-import { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { emitBookingEvent } from "../events/booking-events";
 import { bookingsVisibleTo, lockBooking } from "./booking-access";
 import { bookingFieldsResponsesOutput } from "./booking-field-responses";
-import { ZBookingOutput } from "./booking-output.schema";
 import { BOOKING_SELECT, toBookingOutput, type BookingRow, type TBookingOutput } from "./booking.dto";
 import type { TCreateBookingInput, TLocationInput } from "./booking.schemas";
 import { loadBookableEventType } from "./create/bookable-row";
@@ -24,29 +22,19 @@ import { attendeeRulesUnlessManager, type AttendeeRefusal } from "./attendee-rul
 import { cancelRefusal, rescheduleRefusal } from "./manage-link-rules";
 import { callerEmail, type LifecycleCaller } from "./booking-lifecycle";
 
-export const ZSeatedAttendeeOutput = z.object({
-  name: z.string(),
-  email: z.string(),
-  timeZone: z.string(),
-  language: z.string(),
-  absent: z.boolean(),
-  phoneNumber: z.string().optional(),
-  seatUid: z.string().describe("The attendee's seat: cancel or reschedule it with POST /v2/bookings/{bookingUid}/cancel or /reschedule and this seatUid"),
-  bookingFieldsResponses: z.record(z.string(), z.unknown()).describe("This attendee's answers to the booking form"),
-  metadata: z.record(z.string(), z.unknown()),
-});
+/**
+ * A seated booking as its caller sees it: the booking output (booking-output.schema.ts, whose seat fields are set here)
+ * with the seats shown as attendees, each with its seatUid and its own answers (the peer's SeatedAttendee), `seatUid`
+ * the caller's seat on a new or moved seat (the peer's CreateSeatedBookingOutput_2024_08_13), and the booking-level
+ * answers those of the caller's own seat when only theirs is shown.
+ */
+export type TSeatedBookingOutput = Omit<TBookingOutput, "attendees"> & {
+  seatUid?: string;
+  attendees: (TBookingOutput["attendees"][number] & { seatUid: string; bookingFieldsResponses: Record<string, unknown> })[];
+};
 
-/** The peer's CreateSeatedBookingOutput_2024_08_13 (seatUid: the caller's seat) and GetSeatedBookingOutput_2024_08_13 (no seatUid). */
-export const ZSeatedBookingOutput = ZBookingOutput.omit({ attendees: true, guests: true, bookingFieldsResponses: true }).extend({
-  seatUid: z.string().optional().describe("The seat this answer was made for (a new or moved seat); left out on reads"),
-  attendees: z
-    .array(ZSeatedAttendeeOutput)
-    .describe("Every seat for the booking's hosts, or when the event type shows attendees to each other; else the caller's own seat only"),
-});
-export type TSeatedBookingOutput = z.infer<typeof ZSeatedBookingOutput>;
-
-const SEAT_SELECT = { uid: true, attendeeId: true, bookingFieldsResponses: true, metadata: true } as const;
-type SeatRow = { uid: string; attendeeId: number; bookingFieldsResponses: unknown; metadata: unknown };
+const SEAT_SELECT = { uid: true, attendeeId: true, bookingFieldsResponses: true } as const;
+type SeatRow = { uid: string; attendeeId: number; bookingFieldsResponses: unknown };
 
 const SEATED_SELECT = {
   ...BOOKING_SELECT,
@@ -66,31 +54,23 @@ const seatNotFound = () => new AppError("NOT_FOUND", "Seat not found");
 
 /** The seats a viewer sees: all of them, or only `ownSeatUid`'s. */
 export function toSeatedBookingOutput(row: SeatedRow, shown: { all: boolean; ownSeatUid?: string | null; seatUid?: string }): TSeatedBookingOutput {
-  const {
-    attendees: _attendees,
-    guests: _guests,
-    bookingFieldsResponses: _answers,
-    ...booking
-  } = toBookingOutput({ ...row, eventType: row.eventType && { id: row.eventType.id, slug: row.eventType.slug } });
   const seats = row.seats.filter((seat) => shown.all || seat.uid === shown.ownSeatUid);
-  const attendees = seats.flatMap((seat) => {
-    const attendee = row.attendees.find((candidate) => candidate.id === seat.attendeeId);
-    if (!attendee) return [];
-    return [
-      {
-        name: attendee.name,
-        email: attendee.email,
-        timeZone: attendee.timeZone,
-        language: attendee.language,
-        absent: attendee.absent,
-        ...(attendee.phoneNumber ? { phoneNumber: attendee.phoneNumber } : {}),
-        seatUid: seat.uid,
-        bookingFieldsResponses: bookingFieldsResponsesOutput(seat.bookingFieldsResponses, [attendee]),
-        metadata: (seat.metadata ?? {}) as Record<string, unknown>,
-      },
-    ];
+  const own = shown.all ? null : seats[0];
+  const booking = toBookingOutput({
+    ...row,
+    eventType: row.eventType && { id: row.eventType.id, slug: row.eventType.slug },
+    attendees: row.attendees.filter((attendee) => seats.some((seat) => seat.attendeeId === attendee.id)),
+    bookingFieldsResponses: own ? own.bookingFieldsResponses : shown.all ? row.bookingFieldsResponses : {},
   });
-  return { ...booking, metadata: booking.metadata as Record<string, unknown>, ...(shown.seatUid ? { seatUid: shown.seatUid } : {}), attendees };
+  const attendees = booking.attendees.map((attendee) => {
+    const seat = seats.find((candidate) => candidate.attendeeId === attendee.id)!;
+    const answers = bookingFieldsResponsesOutput(
+      seat.bookingFieldsResponses,
+      row.attendees.filter(({ id }) => id === attendee.id),
+    );
+    return { ...attendee, seatUid: seat.uid, bookingFieldsResponses: answers };
+  });
+  return { ...booking, ...(shown.seatUid ? { seatUid: shown.seatUid } : {}), attendees };
 }
 
 async function managesBooking(client: Tx, actor: Actor | null, bookingId: number): Promise<boolean> {
@@ -206,7 +186,7 @@ export async function rescheduleSeat(
 ): Promise<TSeatedBookingOutput> {
   const seat = await db.bookingSeat.findUnique({
     where: { uid: input.seatUid },
-    select: { ...SEAT_SELECT, attendee: true, booking: { select: { uid: true, start: true, eventTypeId: true, location: true } } },
+    select: { ...SEAT_SELECT, metadata: true, attendee: true, booking: { select: { uid: true, start: true, eventTypeId: true, location: true } } },
   });
   if (!seat || seat.booking.uid !== bookingUid) throw seatNotFound();
   if (seat.booking.eventTypeId === null) throw new AppError("BAD_REQUEST", "The event type of this booking no longer exists");

@@ -23,7 +23,6 @@ const TOKEN_PREFIX = "cnv_bm_";
 
 export type ManageLinkSource = { uid: string; manageNonce: string | null };
 
-
 let cachedKey: { secret: string; key: Buffer } | undefined;
 
 /** A key of its own, derived from the session secret, so a manage token is never also a valid session signature. */

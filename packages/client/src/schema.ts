@@ -6449,6 +6449,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -6458,6 +6460,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -6725,6 +6733,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -6734,74 +6744,18 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
-                            } | {
-                                id: number;
-                                uid: string;
-                                title: string;
-                                description: string;
-                                hosts: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                    username: string;
-                                    timeZone: string;
-                                }[];
-                                /** @enum {string} */
-                                status: "accepted" | "pending" | "cancelled" | "rejected";
-                                cancellationReason?: string;
-                                cancelledByEmail?: string;
-                                reschedulingReason?: string;
-                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
-                                rescheduledByEmail?: string;
-                                rescheduledFromUid?: string;
-                                rescheduledToUid?: string;
-                                /** @description ISO 8601 UTC */
-                                start: string;
-                                /** @description ISO 8601 UTC */
-                                end: string;
-                                /** @description Minutes */
-                                duration: number;
-                                eventTypeId: number | null;
-                                eventType: {
-                                    id: number;
-                                    slug: string;
-                                } | null;
-                                meetingUrl?: string;
-                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
-                                location: string;
-                                absentHost: boolean;
-                                createdAt: string;
-                                updatedAt: string;
-                                metadata: {
-                                    [key: string]: unknown;
-                                };
-                                icsUid: string;
-                                /** @description The seat this answer was made for (a new or moved seat); left out on reads */
-                                seatUid?: string;
-                                /** @description Every seat for the booking's hosts, or when the event type shows attendees to each other; else the caller's own seat only */
-                                attendees: {
-                                    name: string;
-                                    email: string;
-                                    timeZone: string;
-                                    language: string;
-                                    absent: boolean;
-                                    phoneNumber?: string;
-                                    /** @description The attendee's seat: cancel or reschedule it with POST /v2/bookings/{bookingUid}/cancel or /reschedule and this seatUid */
-                                    seatUid: string;
-                                    /** @description This attendee's answers to the booking form */
-                                    bookingFieldsResponses: {
-                                        [key: string]: unknown;
-                                    };
-                                    metadata: {
-                                        [key: string]: unknown;
-                                    };
-                                }[];
                             };
                         };
                     };
@@ -7031,6 +6985,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -7040,74 +6996,18 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
-                            } | {
-                                id: number;
-                                uid: string;
-                                title: string;
-                                description: string;
-                                hosts: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                    username: string;
-                                    timeZone: string;
-                                }[];
-                                /** @enum {string} */
-                                status: "accepted" | "pending" | "cancelled" | "rejected";
-                                cancellationReason?: string;
-                                cancelledByEmail?: string;
-                                reschedulingReason?: string;
-                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
-                                rescheduledByEmail?: string;
-                                rescheduledFromUid?: string;
-                                rescheduledToUid?: string;
-                                /** @description ISO 8601 UTC */
-                                start: string;
-                                /** @description ISO 8601 UTC */
-                                end: string;
-                                /** @description Minutes */
-                                duration: number;
-                                eventTypeId: number | null;
-                                eventType: {
-                                    id: number;
-                                    slug: string;
-                                } | null;
-                                meetingUrl?: string;
-                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
-                                location: string;
-                                absentHost: boolean;
-                                createdAt: string;
-                                updatedAt: string;
-                                metadata: {
-                                    [key: string]: unknown;
-                                };
-                                icsUid: string;
-                                /** @description The seat this answer was made for (a new or moved seat); left out on reads */
-                                seatUid?: string;
-                                /** @description Every seat for the booking's hosts, or when the event type shows attendees to each other; else the caller's own seat only */
-                                attendees: {
-                                    name: string;
-                                    email: string;
-                                    timeZone: string;
-                                    language: string;
-                                    absent: boolean;
-                                    phoneNumber?: string;
-                                    /** @description The attendee's seat: cancel or reschedule it with POST /v2/bookings/{bookingUid}/cancel or /reschedule and this seatUid */
-                                    seatUid: string;
-                                    /** @description This attendee's answers to the booking form */
-                                    bookingFieldsResponses: {
-                                        [key: string]: unknown;
-                                    };
-                                    metadata: {
-                                        [key: string]: unknown;
-                                    };
-                                }[];
                             };
                         };
                     };
@@ -7295,26 +7195,29 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
-                                /** @description The seat this answer was made for (a new or moved seat); left out on reads */
+                                /** @description Seated: the caller's seat */
                                 seatUid?: string;
-                                /** @description Every seat for the booking's hosts, or when the event type shows attendees to each other; else the caller's own seat only */
                                 attendees: {
+                                    id: number;
                                     name: string;
                                     email: string;
+                                    displayEmail: string;
                                     timeZone: string;
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
-                                    /** @description The attendee's seat: cancel or reschedule it with POST /v2/bookings/{bookingUid}/cancel or /reschedule and this seatUid */
-                                    seatUid: string;
-                                    /** @description This attendee's answers to the booking form */
-                                    bookingFieldsResponses: {
-                                        [key: string]: unknown;
-                                    };
-                                    metadata: {
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
                                         [key: string]: unknown;
                                     };
                                 }[];
+                                guests: string[];
+                                /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
+                                bookingFieldsResponses: {
+                                    [key: string]: unknown;
+                                };
                             };
                         };
                     };
@@ -7434,7 +7337,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel a booking, or one seat of a seated booking (seatUid)
+         * Cancel a booking
          * @description Public: no credential needed; a valid one may be sent.
          */
         post: {
@@ -7457,7 +7360,7 @@ export interface paths {
                         cancellationReason?: string;
                         /** @description The peer's, for recurring bookings; Convene has none, so either value cancels this booking alone */
                         cancelSubsequentBookings?: boolean;
-                        /** @description A seated booking: cancel this seat only (CancelSeatedBookingInput_2024_08_13); the booking stays for the other attendees */
+                        /** @description Seated: this seat only */
                         seatUid?: string;
                     };
                 };
@@ -7514,6 +7417,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -7523,74 +7428,18 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
-                            } | {
-                                id: number;
-                                uid: string;
-                                title: string;
-                                description: string;
-                                hosts: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                    username: string;
-                                    timeZone: string;
-                                }[];
-                                /** @enum {string} */
-                                status: "accepted" | "pending" | "cancelled" | "rejected";
-                                cancellationReason?: string;
-                                cancelledByEmail?: string;
-                                reschedulingReason?: string;
-                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
-                                rescheduledByEmail?: string;
-                                rescheduledFromUid?: string;
-                                rescheduledToUid?: string;
-                                /** @description ISO 8601 UTC */
-                                start: string;
-                                /** @description ISO 8601 UTC */
-                                end: string;
-                                /** @description Minutes */
-                                duration: number;
-                                eventTypeId: number | null;
-                                eventType: {
-                                    id: number;
-                                    slug: string;
-                                } | null;
-                                meetingUrl?: string;
-                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
-                                location: string;
-                                absentHost: boolean;
-                                createdAt: string;
-                                updatedAt: string;
-                                metadata: {
-                                    [key: string]: unknown;
-                                };
-                                icsUid: string;
-                                /** @description The seat this answer was made for (a new or moved seat); left out on reads */
-                                seatUid?: string;
-                                /** @description Every seat for the booking's hosts, or when the event type shows attendees to each other; else the caller's own seat only */
-                                attendees: {
-                                    name: string;
-                                    email: string;
-                                    timeZone: string;
-                                    language: string;
-                                    absent: boolean;
-                                    phoneNumber?: string;
-                                    /** @description The attendee's seat: cancel or reschedule it with POST /v2/bookings/{bookingUid}/cancel or /reschedule and this seatUid */
-                                    seatUid: string;
-                                    /** @description This attendee's answers to the booking form */
-                                    bookingFieldsResponses: {
-                                        [key: string]: unknown;
-                                    };
-                                    metadata: {
-                                        [key: string]: unknown;
-                                    };
-                                }[];
                             };
                         };
                     };
@@ -7727,7 +7576,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reschedule a booking, or move one seat of a seated booking (seatUid)
+         * Reschedule a booking
          * @description Public: no credential needed; a valid one may be sent.
          */
         post: {
@@ -7757,7 +7606,7 @@ export interface paths {
                         rescheduledBy?: string;
                         /** @description The peer's; Convene does not verify bookers' e-mail, so it is not used */
                         emailVerificationCode?: string;
-                        /** @description A seated booking: move this seat only (RescheduleSeatedBookingInput_2024_08_13) to a seat at `start`; the others keep theirs */
+                        /** @description Seated: this seat only */
                         seatUid?: string;
                     };
                 };
@@ -7814,6 +7663,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -7823,74 +7674,18 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
-                            } | {
-                                id: number;
-                                uid: string;
-                                title: string;
-                                description: string;
-                                hosts: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                    username: string;
-                                    timeZone: string;
-                                }[];
-                                /** @enum {string} */
-                                status: "accepted" | "pending" | "cancelled" | "rejected";
-                                cancellationReason?: string;
-                                cancelledByEmail?: string;
-                                reschedulingReason?: string;
-                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
-                                rescheduledByEmail?: string;
-                                rescheduledFromUid?: string;
-                                rescheduledToUid?: string;
-                                /** @description ISO 8601 UTC */
-                                start: string;
-                                /** @description ISO 8601 UTC */
-                                end: string;
-                                /** @description Minutes */
-                                duration: number;
-                                eventTypeId: number | null;
-                                eventType: {
-                                    id: number;
-                                    slug: string;
-                                } | null;
-                                meetingUrl?: string;
-                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
-                                location: string;
-                                absentHost: boolean;
-                                createdAt: string;
-                                updatedAt: string;
-                                metadata: {
-                                    [key: string]: unknown;
-                                };
-                                icsUid: string;
-                                /** @description The seat this answer was made for (a new or moved seat); left out on reads */
-                                seatUid?: string;
-                                /** @description Every seat for the booking's hosts, or when the event type shows attendees to each other; else the caller's own seat only */
-                                attendees: {
-                                    name: string;
-                                    email: string;
-                                    timeZone: string;
-                                    language: string;
-                                    absent: boolean;
-                                    phoneNumber?: string;
-                                    /** @description The attendee's seat: cancel or reschedule it with POST /v2/bookings/{bookingUid}/cancel or /reschedule and this seatUid */
-                                    seatUid: string;
-                                    /** @description This attendee's answers to the booking form */
-                                    bookingFieldsResponses: {
-                                        [key: string]: unknown;
-                                    };
-                                    metadata: {
-                                        [key: string]: unknown;
-                                    };
-                                }[];
                             };
                         };
                     };
@@ -8097,6 +7892,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -8106,6 +7903,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -8305,6 +8108,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -8314,6 +8119,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -8537,6 +8348,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -8546,6 +8359,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -8778,6 +8597,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -8787,6 +8608,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -9005,6 +8832,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -9014,6 +8843,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -9226,6 +9061,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -9235,6 +9072,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -9435,6 +9278,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -9444,6 +9289,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -18315,6 +18166,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -18324,6 +18177,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -31229,6 +31088,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -31238,6 +31099,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -31489,6 +31356,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -31498,6 +31367,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
