@@ -6,6 +6,7 @@ import { describeError } from "../trpc/errors";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { responsesCsv } from "./responses-csv";
+import { ScrollRegion } from "../ui/table-frame";
 
 const CELL = "px-3 py-2 text-left align-top";
 
@@ -31,7 +32,7 @@ export function RoutingFormResponses({ formId, formName }: { formId: string; for
         </Button>
       </div>
       {responses.length > 0 && (
-        <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label={`Table of responses to ${formName}`}>
+        <ScrollRegion label={`Table of responses to ${formName}`} className="rounded-md border border-slate-200">
           <table className="min-w-full text-sm">
             <caption className="sr-only">Responses to {formName}</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
@@ -66,7 +67,7 @@ export function RoutingFormResponses({ formId, formName }: { formId: string; for
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

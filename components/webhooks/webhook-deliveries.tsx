@@ -7,6 +7,7 @@ import { Button } from "../ui/button";
 import { formatDateTime } from "../ui/format";
 import { TableHead } from "../ui/table-head";
 import type { TWebhookOwner } from "./types";
+import { ScrollRegion } from "../ui/table-frame";
 
 const CELL = "px-3 py-2 text-left align-top";
 
@@ -22,7 +23,7 @@ export function WebhookDeliveries({ webhookId, owner }: { webhookId: number; own
   if (deliveries.isError) return <Alert>{describeError(deliveries.error).message}</Alert>;
   if (deliveries.data.length === 0) return <p className="text-sm text-slate-600">No deliveries yet.</p>;
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollRegion label="Deliveries">
       {redeliver.isError && <Alert>{describeError(redeliver.error).message}</Alert>}
       <table className="w-full text-xs">
         <caption className="sr-only">Deliveries</caption>
@@ -55,6 +56,6 @@ export function WebhookDeliveries({ webhookId, owner }: { webhookId: number; own
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -43,6 +43,21 @@ const WORKFLOW_BODY = {
     },
   ],
 };
+/** A form with one free-text question, made for a team or an organization (an organization's own forms are its team row's). */
+const ROUTING_QUESTION_ID = "0b0f8c1e-5a55-4c5e-9a57-6d1f3e2a7b10";
+async function makeRoutingForm(teamId: number, userId: number) {
+  const fields = [{ id: ROUTING_QUESTION_ID, type: "text", label: "Company", identifier: "company", required: false, placeholder: "", options: [] }];
+  return (await db.routingForm.create({ data: { name: "Matrix form", teamId, userId, fields } })).id;
+}
+async function makeRoutingResponse(formId: string) {
+  const response = { [ROUTING_QUESTION_ID]: { label: "Company", value: "Acme" } };
+  return (await db.routingFormResponse.create({ data: { formId, response } })).id;
+}
+const ROUTING_ANSWERS = { company: "Globex" };
+/** The query an operation requires (a submission answers with the routed event type's slots in a range). */
+const SLOT_RANGE = "?start=2031-04-01&end=2031-04-02";
+const queryOf = (operation: string) => (/^POST .*\/routing-forms\/\{routingFormId\}\/responses$/.test(operation) ? SLOT_RANGE : "");
+
 const WEBHOOK_BODY = { subscriberUrl: "http://127.0.0.1:9/matrix", triggers: ["BOOKING_CREATED"], active: true };
 
 /** Values for path parameters other than the team's: a row of the world's team (given the parameters before it in the path). */
@@ -106,6 +121,8 @@ const PARAMS: Record<string, (world: World, before: Record<string, number | stri
     const steps = { create: [{ stepNumber: 1, action: "email_host", subject: "Matrix", body: "<p>Matrix</p>" }] };
     return (await db.workflow.create({ data: { teamId: world.team.id, name: "Matrix", trigger: "newEvent", steps } })).id;
   },
+  routingFormId: async (world) => makeRoutingForm(world.team.id, world.users.owner.id),
+  responseId: async (_world, before) => makeRoutingResponse(String(before.routingFormId)),
   messageId: async (_world, before) => {
     const { db } = await import("../../server/db/client");
     const { newMessageId } = await import("../../server/webhooks/webhook-messages");
@@ -143,6 +160,10 @@ const BODIES: Record<string, (world: World) => Promise<unknown>> = {
   "PATCH /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links/{linkId}": async () => ({ maxUsageCount: 3 }),
   "POST /v2/teams/{teamId}/workflows": async () => WORKFLOW_BODY,
   "PATCH /v2/teams/{teamId}/workflows/{workflowId}": async () => ({ name: "Renamed by the tenancy matrix" }),
+  "POST /v2/teams/{teamId}/routing-forms": async () => ({ name: "Matrix form" }),
+  "PATCH /v2/teams/{teamId}/routing-forms/{routingFormId}": async () => ({ name: "Renamed by the tenancy matrix" }),
+  "POST /v2/teams/{teamId}/routing-forms/{routingFormId}/responses": async () => ROUTING_ANSWERS,
+  "PATCH /v2/teams/{teamId}/routing-forms/{routingFormId}/responses/{responseId}": async () => ({ response: ROUTING_ANSWERS }),
 };
 
 const ORG_TEAM = "/v2/organizations/{orgId}/teams/{teamId}";
@@ -186,7 +207,7 @@ for (const route of teamRoutes) {
       url = url.replace(`{${name}}`, String(resolved[name!]));
     }
     const call = async (request: APIRequestContext, who: keyof World["users"]) =>
-      request.fetch(url, {
+      request.fetch(`${url}${queryOf(operation)}`, {
         method: route.method,
         headers: { authorization: `Bearer ${keys[who]}` },
         data: ["GET", "DELETE"].includes(route.method) ? undefined : ((await bodyOf(operation, world)) ?? {}),
@@ -216,7 +237,7 @@ for (const route of teamRoutes) {
       const other = await makeTenancyWorld();
       const headers = { authorization: `Bearer ${await makeApiKey(other.users.orgOwner.id)}` };
       for (const orgId of [other.org.id, world.org.id]) {
-        const response = await request.fetch(url.replace(`/v2/organizations/${world.org.id}/`, `/v2/organizations/${orgId}/`), {
+        const response = await request.fetch(url.replace(`/v2/organizations/${world.org.id}/`, `/v2/organizations/${orgId}/`) + queryOf(operation), {
           method: route.method,
           headers,
           data: ["GET", "DELETE"].includes(route.method) ? undefined : ((await bodyOf(operation, world)) ?? {}),
@@ -277,7 +298,7 @@ for (const route of teamRoutes.filter((route) => naming(route) || route.method =
     for (const name of names.filter((name) => name !== "userId" && name !== "oooId")) shared[name] = await PARAMS[name]!(world, shared);
     for (const stranger of strangers) {
       const values: Record<string, number | string> = { ...shared, [team.param]: world.team.id, userId: stranger.user.id, oooId: stranger.oooId };
-      const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+      const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name])) + queryOf(operation);
       const body = (HOST_WRITES[operation] ?? HOST_WRITES[teamTwin(operation)])?.(stranger.user.id) ?? (await bodyOf(operation, world));
       for (const key of team.roles.includes("ADMIN") ? [adminKey, orgAdminKey] : [ownerKey]) {
         const response = await request.fetch(url, {
@@ -331,6 +352,8 @@ const ORG_PARAMS: Record<string, (world: World, before: Record<string, number | 
     return ((await created.json()) as { data: { id: number } }).data.id;
   },
   messageId: async (world, before) => PARAMS.messageId!(world, before),
+  routingFormId: async (world) => makeRoutingForm(world.org.id, world.users.orgOwner.id),
+  responseId: async (_world, before) => makeRoutingResponse(String(before.routingFormId)),
 };
 
 const ORG = "/v2/organizations/{orgId}";
@@ -347,6 +370,8 @@ const ORG_BODIES: Record<string, () => Promise<unknown>> = {
   [`PATCH ${ORG}/users/{userId}/ooo/{oooId}`]: async () => ({ notes: "Changed by the tenancy matrix" }),
   [`POST ${ORG}/webhooks`]: async () => WEBHOOK_BODY,
   [`PATCH ${ORG}/webhooks/{webhookId}`]: async () => ({ active: false }),
+  [`POST ${ORG}/routing-forms/{routingFormId}/responses`]: async () => ROUTING_ANSWERS,
+  [`PATCH ${ORG}/routing-forms/{routingFormId}/responses/{responseId}`]: async () => ({ response: ROUTING_ANSWERS }),
 };
 
 const ORG_WHO: Record<TeamRole, "orgOwner" | "orgAdmin" | "orgMember"> = { OWNER: "orgOwner", ADMIN: "orgAdmin", MEMBER: "orgMember" };
@@ -371,7 +396,8 @@ for (const route of orgRoutes) {
       expect(ORG_PARAMS[name!], `${operation}: add a fixture for the path parameter ${name} to ORG_PARAMS`).toBeDefined();
       resolved[name!] = await ORG_PARAMS[name!]!(world, resolved);
     }
-    const urlFor = (values: Record<string, number | string>) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+    const urlFor = (values: Record<string, number | string>) =>
+      route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name])) + queryOf(operation);
     const call = async (userId: number, values = resolved) =>
       request.fetch(urlFor(values), {
         method: route.method,

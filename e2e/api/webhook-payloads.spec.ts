@@ -125,6 +125,27 @@ test("every fired trigger's delivered body is the peer's, field by field", { tag
     201,
   );
   const ooo = await delivered(path, "OOO_CREATED", () => true);
+  // FORM_SUBMITTED from a visitor's submission of the host's routing form (the public page's procedure), then
+  // FORM_SUBMITTED_NO_EVENT: its job, due 15 minutes later when no booking followed, is made due now.
+  const QUESTION = "6f1c2b1e-8a4d-4f9e-9b7a-0c3d5e7f9a11";
+  const form = await ok(
+    await request.post("/v2/routing-forms", {
+      headers,
+      data: {
+        name: "Which call?",
+        fields: [{ id: QUESTION, type: "text", label: "Company", identifier: "company" }],
+        routes: [{ id: "8e2d4c6a-1b3f-4d5e-8f7a-9b0c1d2e3f41", action: { type: "customPageMessage", message: "We will write to you" }, isFallback: true }],
+      },
+    }),
+    201,
+  );
+  const submitted = await request.post("/api/trpc/routingForms.submit", { data: { id: form.id, answers: { company: "Acme" } } });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const { responseId } = (await submitted.json()).result.data as { responseId: number };
+  const formSubmitted = await delivered(path, "FORM_SUBMITTED", (payload) => payload.responseId === responseId);
+  await db.$executeRaw`UPDATE pgboss.job SET start_after = now() WHERE name = 'routing-form.no-booking' AND singleton_key = ${`no-booking:${responseId}`}`;
+  const formUnbooked = await delivered(path, "FORM_SUBMITTED_NO_EVENT", (payload) => payload.responseId === responseId);
+
   await ok(await request.post(`/v2/webhooks/${hook.id}/test`, { headers }));
   await delivered(path, "PING", () => true);
 
@@ -164,6 +185,8 @@ test("every fired trigger's delivered body is the peer's, field by field", { tag
         attendees: [{ email: guest.email, firstName: "Absent", lastName: "Guest", utcOffset: expect.any(Number), language: { locale: "en" } }],
       },
     ],
+    [formSubmitted, { formId: form.id, formName: "Which call?", teamId: null, responses: { company: { value: "Acme", response: "Acme" } } }],
+    [formUnbooked, { formId: form.id, redirect: { type: "customPageMessage", value: "We will write to you" } }],
     [noShow, { bookingUid: held.uid, attendees: [{ email: guest.email, noShow: true }], message: `${guest.email} marked as no-show` }],
     [
       ooo,

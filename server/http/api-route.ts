@@ -17,7 +17,7 @@ import { Page } from "./pagination";
 import { ignoredPeerQueryParams, peerFieldsOf, withoutIgnored } from "./peer-fields";
 import { withRateLimitHeaders } from "./rate-limit-headers";
 import { recordServerTiming, timePhase, wantsServerTiming } from "./server-timing";
-import { parsePart, queryObject, readJsonBody } from "./request-input";
+import { parsePart, parseParts, queryObject, readJsonBody } from "./request-input";
 import { accessFor, orgAccessOf, requiredScope, teamAccessOf, type RouteDeclaration } from "./route-definition";
 import { arrayKeysOf, NO_QUERY } from "./schema-shapes";
 import { acceptedVersions, VERSION_HEADER, versionFor } from "./versioning";
@@ -175,15 +175,16 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D, ha
       authorize(principal, asDeclared);
       // One rule on every route (versioning.ts): a date picks the route's version, anything else is a 400.
       version = versionFor(request.headers, versions);
-      const params = parsePart(declaration.params, await context.params, "params");
-      // A route that declares no query takes none: an unexpected parameter is a 400, unless the peer documents it.
-      const query = parsePart(
-        declaration.query ?? NO_QUERY,
-        withoutIgnored(queryObject(new URL(request.url), arrayQueryKeys), ignoredQuery),
-        "query",
-        peerFields,
-      );
-      const body = declaration.body ? parsePart(declaration.body, await readJsonBody(request), "body", peerFields) : undefined;
+      const rawParams = await context.params;
+      const rawBody = declaration.body ? await readJsonBody(request) : undefined;
+      // Every part's mistakes in one 400. A route that declares no query takes none: an unexpected parameter is a 400,
+      // unless the peer documents it.
+      const { params, query, body } = parseParts({
+        params: () => parsePart(declaration.params, rawParams, "params"),
+        query: () =>
+          parsePart(declaration.query ?? NO_QUERY, withoutIgnored(queryObject(new URL(request.url), arrayQueryKeys), ignoredQuery), "query", peerFields),
+        body: () => (declaration.body ? parsePart(declaration.body, rawBody, "body", peerFields) : undefined),
+      });
       // Opened by its query, the route acts for the caller only if their credential covers the route as declared (an
       // OAuth token without its scope is answered as anyone would be).
       const actor = principal && (asDeclared === declaration || coversRoute(principal, declaration)) ? actorOf(principal) : null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "../errors";
-import { isJsonMediaType, MAX_BODY_BYTES, parsePart, queryObject, readJsonBody } from "./request-input";
+import { isJsonMediaType, MAX_BODY_BYTES, parsePart, parseParts, queryObject, readJsonBody } from "./request-input";
 
 const URL_ = "http://convene.test/v2/me";
 
@@ -300,5 +300,49 @@ describe("parsePart", () => {
       const either = z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]);
       expect(parsePart(either, { b: "x" }, "body", peerFields)).toEqual({ b: "x" });
     });
+  });
+});
+
+describe("parseParts", () => {
+  const query = z.object({ start: z.iso.date() }).strict();
+  const body = z.object({ name: z.string() }).strict();
+  const refusalOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error as AppError;
+    }
+    throw new Error("expected a refusal");
+  };
+
+  it("answers the mistakes of every part in one refusal", () => {
+    const error = refusalOf(() => parseParts({ query: () => parsePart(query, {}, "query"), body: () => parsePart(body, { name: "x", extra: 1 }, "body") }));
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.message).toBe("Invalid request");
+    expect((error.details as { path: string }[]).map((issue) => issue.path)).toEqual(["query.start", "body.extra"]);
+  });
+
+  it("keeps the part's own message when only one part is wrong, and returns every part when none is", () => {
+    expect(refusalOf(() => parseParts({ query: () => parsePart(query, {}, "query"), body: () => parsePart(body, { name: "x" }, "body") })).message).toBe(
+      "Invalid query",
+    );
+    expect(parseParts({ query: () => parsePart(query, { start: "2031-01-02" }, "query"), body: () => parsePart(body, { name: "x" }, "body") })).toEqual({
+      query: { start: "2031-01-02" },
+      body: { name: "x" },
+    });
+  });
+
+  it("lets an error that is not a refusal of input through", () => {
+    const failure = new Error("database down");
+    expect(
+      refusalOf(() =>
+        parseParts({
+          query: () => parsePart(query, {}, "query"),
+          body: () => {
+            throw failure;
+          },
+        }),
+      ),
+    ).toBe(failure);
   });
 });

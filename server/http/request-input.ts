@@ -142,3 +142,30 @@ export function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, p
   ];
   throw new AppError("BAD_REQUEST", `Invalid ${part}`, inputIssues(issues, part, peerFields));
 }
+
+type Parsers = Record<string, () => unknown>;
+
+/**
+ * Runs each part's parser (parsePart) and answers every part's mistakes in one 400, so a client wrong in its query and
+ * its body hears of both at once: "Invalid <part>" when one part failed, "Invalid request" when several did.
+ */
+export function parseParts<T extends Parsers>(parsers: T): { [K in keyof T]: ReturnType<T[K]> } {
+  const parsed: Record<string, unknown> = {};
+  const refusals: AppError[] = [];
+  for (const [name, parse] of Object.entries(parsers)) {
+    try {
+      parsed[name] = parse();
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== "BAD_REQUEST" || !Array.isArray(error.details)) throw error;
+      refusals.push(error);
+    }
+  }
+  if (refusals.length === 1) throw refusals[0]!;
+  if (refusals.length > 1)
+    throw new AppError(
+      "BAD_REQUEST",
+      "Invalid request",
+      refusals.flatMap((refusal) => refusal.details as InputIssue[]),
+    );
+  return parsed as { [K in keyof T]: ReturnType<T[K]> };
+}

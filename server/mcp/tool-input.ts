@@ -4,7 +4,7 @@
  * accepts exactly what the route accepts and refuses it with the same messages.
  */
 import { z } from "zod";
-import { parsePart } from "../http/request-input";
+import { parsePart, parseParts } from "../http/request-input";
 import type { RouteDeclaration } from "../http/route-definition";
 
 type JsonSchema = { type?: string; properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
@@ -70,11 +70,11 @@ export function toolInputOf(route: RouteDeclaration, extra: Record<string, objec
       values[target][name] = target === "query" ? asQueryValue(value) : value;
     }
     const raw = (part: Part) => (nested.has(part) ? args[part] : values[part]);
-    return {
-      params: parsePart(route.params, raw("params"), "params"),
-      query: route.query ? parsePart(route.query, raw("query"), "query") : undefined,
-      body: route.body ? parsePart(route.body, raw("body") ?? {}, "body") : undefined,
-    };
+    return parseParts({
+      params: () => parsePart(route.params, raw("params"), "params"),
+      query: () => (route.query ? parsePart(route.query, raw("query"), "query") : undefined),
+      body: () => (route.body ? parsePart(route.body, raw("body") ?? {}, "body") : undefined),
+    });
   };
   return { schema, parse };
 }

@@ -201,4 +201,19 @@ export function routingFormCases() {
     const listed = await m.listRoutingFormResponses(m.sessionActor(host.id), { kind: "user" }, form.id, { take: 10, skip: 0 });
     expect(listed.items.map(({ id }) => id)).toEqual([responseId]);
   });
+
+  it("limits a visitor's submissions per network address, and a refused one stores nothing and tells nobody", SLOW, async () => {
+    const m = await load();
+    const { quotaOf } = await import("../security/rate-limits");
+    const { form } = await personalForm(m);
+    const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}:${randomUUID()}`;
+    for (let i = 0; i < quotaOf("ROUTING_FORM_SUBMISSIONS_PER_ADDRESS"); i++) await m.submitRoutingFormFrom(address, form.id, { team: "Support" });
+    const stored = await m.db.routingFormResponse.count({ where: { formId: form.id } });
+    const events = await m.db.domainEvent.count({ where: { type: "FORM_SUBMITTED" } });
+    await expect(m.submitRoutingFormFrom(address, form.id, { team: "Support" })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect(await m.db.routingFormResponse.count({ where: { formId: form.id } })).toBe(stored);
+    expect(await m.db.domainEvent.count({ where: { type: "FORM_SUBMITTED" } })).toBe(events);
+    // Another address is not held back by this one.
+    await expect(m.submitRoutingFormFrom(`${address}-other`, form.id, { team: "Support" })).resolves.toMatchObject({ responseId: expect.any(Number) });
+  });
 }

@@ -29,6 +29,7 @@ import type { TRoutingFormAnswers } from "./routing-form.schemas";
 import { routingFormNotFound } from "./routing-form.service";
 import { chooseRoute } from "./routing-rules";
 import type { TRoutingSlotsQuery } from "./routing-slots.schemas";
+import { countFormSubmission } from "./submission-throttle";
 
 export type TSubmission = { responseId: number; routeId: string | null; destination: TDestination };
 
@@ -65,6 +66,12 @@ async function submit(form: RoutingFormRow, answers: TRoutingFormAnswers, now: D
 /** The public page's submission: any visitor, any enabled form. */
 export const submitRoutingForm = async (formId: string, answers: TRoutingFormAnswers, now = new Date()): Promise<TSubmission> =>
   submit(await enabledForm({ id: formId }), answers, now);
+
+/** The public page's submission from a visitor at `address`, counted against the per-address limit first. */
+export async function submitRoutingFormFrom(address: string, formId: string, answers: TRoutingFormAnswers): Promise<TSubmission> {
+  await countFormSubmission(address);
+  return submitRoutingForm(formId, answers);
+}
 
 /** What the public page needs to show a form: its questions, and nothing of its routes. */
 export async function findPublicRoutingForm(formId: string, organizationSlug?: string) {

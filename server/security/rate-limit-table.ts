@@ -42,6 +42,11 @@ export const RATE_LIMITS = {
     defaultQuota: 20,
     counts: "OAuth dynamic client registrations (`POST /v2/auth/oauth2/register`, agents' clients) from one address",
   },
+  ROUTING_FORM_SUBMISSIONS_PER_ADDRESS: {
+    policy: "routing-form-address",
+    defaultQuota: 30,
+    counts: "Submissions of routing forms' public pages from one address (each stores a response and notifies the form's owner)",
+  },
 } as const satisfies Record<string, { policy: string; defaultQuota: number; counts: string }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -21,6 +21,7 @@ const TODAY: Record<RateLimitName, number> = {
   PASSWORD_RESET_REQUESTS_PER_EMAIL: 5,
   PASSWORD_RESET_REQUESTS_PER_ADDRESS: 20,
   CLIENT_REGISTRATIONS_PER_ADDRESS: 20,
+  ROUTING_FORM_SUBMISSIONS_PER_ADDRESS: 30,
 };
 
 describe("rate limits from the environment", () => {

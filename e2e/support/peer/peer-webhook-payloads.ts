@@ -87,6 +87,18 @@ const envelope = <T extends string, P extends z.ZodType>(trigger: T, payload: P)
 
 const oooPerson = z.object({ id: z.number().int(), name: z.string().nullable(), username: z.string().nullable(), timeZone: z.string(), email: z.string() });
 
+/**
+ * The peer's routing-form submission (its routing-forms app's onFormSubmission): the form, the answers by question
+ * identifier as `{value, response}`, and where the chosen route sends the booker (null when no route matched).
+ */
+const formPayload = z.object({
+  formId: z.string().min(1),
+  formName: z.string(),
+  teamId: z.number().int().nullable(),
+  responses: z.record(z.string(), z.object({ value: z.unknown(), response: z.unknown() })),
+  redirect: z.object({ type: z.enum(["eventTypeRedirectUrl", "externalRedirectUrl", "customPageMessage"]), value: z.string() }).nullable(),
+});
+
 export const PEER_WEBHOOK_BODIES = {
   BOOKING_CREATED: envelope("BOOKING_CREATED", bookingPayload.extend({ status: z.literal("ACCEPTED"), metadata })),
   BOOKING_REQUESTED: envelope("BOOKING_REQUESTED", bookingPayload.extend({ status: z.literal("PENDING"), metadata })),
@@ -141,6 +153,8 @@ export const PEER_WEBHOOK_BODIES = {
       }),
     }),
   ),
+  FORM_SUBMITTED: envelope("FORM_SUBMITTED", formPayload),
+  FORM_SUBMITTED_NO_EVENT: envelope("FORM_SUBMITTED_NO_EVENT", formPayload),
   PING: envelope(
     "PING",
     z.object({

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ZCreateRoutingFormInput, ZRoutingFormAnswers, ZUpdateRoutingFormInput } from "../../routing-forms/routing-form.schemas";
 import { createRoutingForm, deleteRoutingForm, routingFormEditorData, updateRoutingForm } from "../../routing-forms/routing-form.service";
-import { listResponsesForSite, submitRoutingForm } from "../../routing-forms/routing-responses.service";
+import { listResponsesForSite, submitRoutingFormFrom } from "../../routing-forms/routing-responses.service";
 import { protectedProcedure, publicProcedure, router } from "../init";
 
 const own = { kind: "user" } as const;
@@ -22,5 +22,5 @@ export const routingFormsRouter = router({
   responses: protectedProcedure.input(ZFormId).query(({ ctx, input }) => listResponsesForSite(ctx.actor, own, input.id)),
   submit: publicProcedure
     .input(z.object({ id: z.string().min(1).max(64), answers: ZRoutingFormAnswers }).strict())
-    .mutation(({ input }) => submitRoutingForm(input.id, input.answers)),
+    .mutation(({ ctx, input }) => submitRoutingFormFrom(ctx.clientAddress, input.id, input.answers)),
 });

@@ -12,6 +12,7 @@ import { MAX_JSON_DEPTH } from "@/server/http/json-depth";
 import { buildOpenApiDocument } from "@/server/http/openapi";
 import { ROUTE_CATALOG } from "@/server/http/route-catalog";
 import { WEBHOOK_PAYLOAD_DOCS } from "@/server/webhooks/webhook-payload-docs";
+import { ScrollRegion } from "@/components/ui/table-frame";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -94,9 +95,9 @@ export default async function ApiReferencePage() {
           for that trigger (its 2021-10-20 bodies): a receiver written for it needs only the new URL. A webhook&apos;s <code>payloadTemplate</code> replaces the
           body; its <code>{"{{path}}"}</code> placeholders read these fields (<code>{"{{responses.name.value}}"}</code>).
         </p>
-        <div className="mt-4 overflow-x-auto">
+        <ScrollRegion label="Webhook payloads by trigger" className="mt-4">
           <WebhookPayloadsTable docs={WEBHOOK_PAYLOAD_DOCS} />
-        </div>
+        </ScrollRegion>
       </section>
     </main>
   );

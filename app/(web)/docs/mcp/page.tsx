@@ -7,6 +7,7 @@ import { env } from "@/server/env";
 import { MCP_PROTOCOL_VERSIONS } from "@/server/mcp/mcp-endpoint";
 import { mcpResourceUrl, resourceMetadataUrl } from "@/server/mcp/resource";
 import { MCP_TOOLS } from "@/server/mcp/tools";
+import { ScrollRegion } from "@/components/ui/table-frame";
 
 export const metadata: Metadata = { title: "Connect an AI agent (MCP)" };
 
@@ -48,7 +49,7 @@ export default async function McpGuidePage() {
           Each tool is a call of the REST API v2 operation named beside it: same input, same checks, same answer (<code>{"{status, data, pagination?}"}</code>
           ). A refused call says what to do next; a slot taken meanwhile is answered with the nearest free ones.
         </p>
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Tools and their operations">
           <table className="mt-2 w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-300">
@@ -71,7 +72,7 @@ export default async function McpGuidePage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </GuideSection>
     </main>
   );
