@@ -13,7 +13,7 @@ import { isOverlapViolation, lockHosts } from "./host-lock";
 import { lockStandIns } from "./create/round-robin-claim";
 import { attendeeRulesUnlessManager } from "./attendee-rules-check";
 import { cancelRefusal, rescheduleRefusal } from "./manage-link-rules";
-import { assertWholeBookingCaller } from "./booking-seats";
+import { assertWholeBookingCaller, moveSeatsWithBooking } from "./booking-seats";
 
 const LIVE = ["ACCEPTED", "PENDING"] as const;
 const isLive = (status: string) => (LIVE as readonly string[]).includes(status);
@@ -129,6 +129,7 @@ export async function rescheduleBooking(
         },
         select: BOOKING_SELECT,
       });
+      await moveSeatsWithBooking(tx, old.id, created);
       const withdrawn = await tx.booking.update({
         where: { id: old.id },
         data: {

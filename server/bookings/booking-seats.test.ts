@@ -1,5 +1,6 @@
 /** Seated bookings on PostgreSQL: seats taken up to the limit under concurrency, a seat's own reads and actions, slots. */
 import { describe, expect, it } from "vitest";
+import { sessionActor } from "../auth/actor";
 import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-factories";
 import { expectAppError } from "../../e2e/support/rejections";
 import { db } from "../db/client";
@@ -111,6 +112,23 @@ describe("seated bookings", () => {
     expect(moved.attendees.map(({ name }) => name)).toEqual(["Ada"]);
     expect((await getBookingBySeat(null, grace.seatUid!)).start).toBe(start.toISOString());
     expect(await db.booking.findUniqueOrThrow({ where: { uid: ada.booking.uid }, select: { seatsTaken: true } })).toEqual({ seatsTaken: 1 });
+    await runPendingJobs();
+  });
+
+  it("the host moves the whole booking: its seats, capacity and count go with their attendees", async () => {
+    const { host, eventType } = await makeHostWithEventType(seated(3));
+    const ada = await seat(eventType.id, utcAt(4, 14), "Ada");
+    const grace = await seat(eventType.id, utcAt(4, 14), "Grace");
+    const moved = await rescheduleBooking(sessionActor(host.id), ada.booking.uid, { start: utcAt(4, 15) });
+    expect(await db.booking.findUniqueOrThrow({ where: { uid: moved.uid }, select: { seatCapacity: true, seatsTaken: true } })).toEqual({
+      seatCapacity: 3,
+      seatsTaken: 2,
+    });
+    const read = await getBookingBySeat(null, grace.seatUid!);
+    expect(read).toMatchObject({ uid: moved.uid, start: utcAt(4, 15).toISOString(), attendees: [{ name: "Grace", seatUid: grace.seatUid }] });
+    // A third seat joins the moved booking; the old time is free of seats.
+    const linus = await seat(eventType.id, utcAt(4, 15), "Linus");
+    expect(linus.booking.uid).toBe(moved.uid);
     await runPendingJobs();
   });
 

@@ -224,3 +224,23 @@ export async function rescheduleSeat(
   });
   return newSeatOutput(actor, { ...moved, seatUid: moved.seatUid! });
 }
+
+/**
+ * The whole of a seated booking moved by its managers (booking-lifecycle.ts rescheduleBooking copies its attendees to the
+ * new booking): its seats go with their attendees, and so do its capacity and count. The old booking keeps copies of
+ * the attendees, as any rescheduled booking does, without seats.
+ */
+export async function moveSeatsWithBooking(tx: Tx, fromBookingId: number, to: { id: number; attendees: { id: number }[] }): Promise<void> {
+  const from = await tx.booking.findUniqueOrThrow({
+    where: { id: fromBookingId },
+    select: { seatCapacity: true, seatsTaken: true, attendees: { select: { id: true }, orderBy: { id: "asc" } } },
+  });
+  if (from.seatCapacity === null) return;
+  await tx.booking.update({ where: { id: to.id }, data: { seatCapacity: from.seatCapacity, seatsTaken: from.seatsTaken }, select: { id: true } });
+  // The copies were made in the old attendees' order (by id), so the n-th old attendee is the n-th new one.
+  for (const [index, attendee] of from.attendees.entries()) {
+    const copy = to.attendees[index];
+    if (copy) await tx.bookingSeat.updateMany({ where: { attendeeId: attendee.id }, data: { bookingId: to.id, attendeeId: copy.id } });
+  }
+  await tx.booking.update({ where: { id: fromBookingId }, data: { seatsTaken: 0 }, select: { id: true } });
+}
