@@ -21,6 +21,7 @@ import { LocationField, locationFieldOf, locationFromValues, type TLocationValue
 import type { TBookingConfirmation, TBookingPageEvent, TPageField } from "./types";
 import { usePrefill, useRoutingResponseId } from "./use-prefill";
 import { formatRange, zoneLabel } from "./zoned-format";
+import { describeRecurrence, occurrenceStarts } from "@/server/event-types/recurrence";
 
 type Props = {
   page: TBookingPageEvent;
@@ -130,6 +131,7 @@ export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, 
           <p className="mt-1 text-sm text-slate-700">
             {formatRange(slotStart, slotEnd, timeZone)} <span className="text-slate-500">({zoneLabel(timeZone)})</span>
           </p>
+          {page.recurrence && <SeriesDates recurrence={page.recurrence} slotStart={slotStart} lengthInMinutes={page.lengthInMinutes} timeZone={timeZone} />}
         </div>
         {page.fields.map((field) => (
           <PageField key={field.slug} field={field} page={page} />
@@ -161,4 +163,29 @@ function PageField({ field, page }: { field: TPageField; page: TBookingPageEvent
     default:
       return <BookingField field={field} />;
   }
+}
+
+/** A recurring event type books every occurrence at once (the booking's default count): the visitor sees each date first. */
+function SeriesDates({
+  recurrence,
+  slotStart,
+  lengthInMinutes,
+  timeZone,
+}: {
+  recurrence: NonNullable<TBookingPageEvent["recurrence"]>;
+  slotStart: string;
+  lengthInMinutes: number;
+  timeZone: string;
+}) {
+  const starts = occurrenceStarts(new Date(slotStart), recurrence, recurrence.occurrences, timeZone);
+  return (
+    <div className="mt-2 text-sm text-slate-700">
+      <p>Repeats {describeRecurrence(recurrence, starts.length)}:</p>
+      <ol aria-label="Occurrences" className="mt-1 list-decimal pl-5">
+        {starts.map((start) => (
+          <li key={start.toISOString()}>{formatRange(start.toISOString(), new Date(start.getTime() + lengthInMinutes * 60_000).toISOString(), timeZone)}</li>
+        ))}
+      </ol>
+    </div>
+  );
 }

@@ -1,3 +1,4 @@
+import { describeRecurrence } from "@/server/event-types/recurrence";
 import { locationText } from "./location-text";
 import type { TBookingPageEvent } from "./types";
 
@@ -10,6 +11,9 @@ export function EventSummary({ page }: { page: TBookingPageEvent }) {
         {page.title}
       </h1>
       <p className="mt-3 text-sm text-slate-700">{page.lengthInMinutes} minutes</p>
+      {page.recurrence && (
+        <p className="mt-1 text-sm text-slate-700">Repeats {describeRecurrence(page.recurrence, page.recurrence.occurrences)}: one booking books them all.</p>
+      )}
       {page.requiresConfirmation && <p className="mt-1 text-sm text-slate-700">The host confirms each booking.</p>}
       {page.locations.length > 0 && (
         <div className="mt-3 text-sm text-slate-700">

@@ -19,6 +19,7 @@ export function BookingRow({ booking, timeZone, onOpen }: { booking: TBookingOut
           <span className="block text-sm text-slate-600">
             <time dateTime={booking.start}>{formatInZone(booking.start, timeZone)}</time> · {booking.duration} min · {people}
           </span>
+          {booking.recurringBookingUid && <span className="block text-xs text-slate-600">One occurrence of a series</span>}
         </span>
         <StatusBadge booking={booking} />
       </button>

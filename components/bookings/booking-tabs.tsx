@@ -1,10 +1,11 @@
-/** The four lists as links (each its own URL, so a tab can be bookmarked and reloaded), the current one marked. */
+/** The lists as links (each its own URL, so a tab can be bookmarked and reloaded), the current one marked. */
 import Link from "next/link";
 import { FOCUS_RING } from "../ui/button";
 
 export const BOOKING_TABS = [
   { id: "upcoming", label: "Upcoming", empty: "No upcoming bookings." },
   { id: "unconfirmed", label: "Unconfirmed", empty: "No bookings wait for your confirmation." },
+  { id: "recurring", label: "Recurring", empty: "No upcoming occurrences of a series." },
   { id: "past", label: "Past", empty: "No past bookings." },
   { id: "cancelled", label: "Cancelled", empty: "No cancelled or declined bookings." },
 ] as const;

@@ -17,6 +17,7 @@ import { BasicsSection } from "./basics-section";
 import { HostsSection } from "./hosts-section";
 import { LimitsSection } from "./limits-section";
 import { PrivateLinksSection } from "./private-links-section";
+import { RecurringSection } from "./recurring-section";
 import { SeatsSection } from "./seats-section";
 import { WebhooksSection } from "./webhooks-section";
 import type { TEditorSection } from "./sections";
@@ -40,6 +41,7 @@ function sectionsOf(data: TEditorData): TSection[] {
     { id: "basics", label: "Basics", panel: <BasicsSection data={data} /> },
     { id: "availability", label: "Availability", panel: <AvailabilitySection data={data} /> },
     { id: "limits", label: "Limits", panel: <LimitsSection data={data} /> },
+    { id: "recurring", label: "Recurring", panel: <RecurringSection data={data} /> },
     { id: "advanced", label: "Advanced", panel: <AdvancedSection data={data} /> },
     { id: "seats", label: "Seats", panel: <SeatsSection data={data} /> },
     ...(data.kind === "team" ? [{ id: "hosts" as const, label: "Hosts", panel: <HostsSection data={data} /> }] : []),

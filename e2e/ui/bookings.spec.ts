@@ -171,7 +171,7 @@ for (const theme of ["light", "dark"] as const) {
     mkdirSync(SCREENSHOTS, { recursive: true });
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const tab of ["upcoming", "unconfirmed", "past", "cancelled"]) {
+      for (const tab of ["upcoming", "unconfirmed", "recurring", "past", "cancelled"]) {
         await page.goto(`/bookings/${tab}`);
         await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
         await expect(page.getByRole("form", { name: "Filter bookings" })).toBeVisible();

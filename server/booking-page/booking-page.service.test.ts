@@ -23,6 +23,7 @@ describe("finding a booking page", () => {
       requiresConfirmation: true,
       disableGuests: false,
       successRedirectUrl: null,
+      recurrence: null,
       host: { name: host.name, username: host.username },
     });
   });

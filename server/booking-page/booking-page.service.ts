@@ -11,6 +11,7 @@ import type { TCreateBookingInput } from "../bookings/booking.schemas";
 import { db } from "../db/client";
 import { AppError, isAppError } from "../errors";
 import { resolvePrivateLink } from "../event-types/private-link.service";
+import { recurrenceOf, type TRecurrence } from "../event-types/recurrence";
 import { hostsChosenByResponse } from "../routing-forms/routed-booking";
 import { getAvailableSlots } from "../slots/slot-listings";
 import type { TBookingFieldOutput } from "../event-types/booking-fields";
@@ -30,6 +31,7 @@ const EVENT_SELECT = {
   successRedirectUrl: true,
   locations: true,
   bookingFields: true,
+  recurrence: true,
 } as const;
 const BOOKING_PAGE_SELECT = { ...EVENT_SELECT, owner: { select: { name: true, username: true } } } as const;
 
@@ -57,18 +59,21 @@ export type TBookingPage = {
   fields: TBookingFieldOutput[];
   /** Set on a private link's page (/d/{linkId}/{slug}): slots and booking then go through the link. */
   privateLink?: string;
+  /** A recurring event type: a booking is a series of `occurrences` (docs/recurring-and-seated.md). */
+  recurrence: TRecurrence | null;
 };
 
-type EventRow = { id: number; locations: unknown; bookingFields: unknown; disableGuests: boolean } & Omit<
+type EventRow = { id: number; locations: unknown; bookingFields: unknown; disableGuests: boolean; recurrence: unknown } & Omit<
   TBookingPage,
-  "eventTypeId" | "host" | "locations" | "fields" | "privateLink"
+  "eventTypeId" | "host" | "locations" | "fields" | "privateLink" | "recurrence"
 >;
 
 /** The page of an event type row: the form computed from its settings, never the settings themselves. */
-function toPage({ id, locations, bookingFields, ...fields }: EventRow, host: TBookingPageHost, privateLink?: string): TBookingPage {
+function toPage({ id, locations, bookingFields, recurrence, ...fields }: EventRow, host: TBookingPageHost, privateLink?: string): TBookingPage {
   return {
     eventTypeId: id,
     ...fields,
+    recurrence: recurrenceOf(recurrence),
     host,
     locations: pageLocationsOf(locations),
     fields: pageFieldsOf({ bookingFields, locations, disableGuests: fields.disableGuests }),
@@ -183,6 +188,12 @@ export type TBookingConfirmation = ReturnType<typeof toConfirmation> & { manageT
  * CONFLICT is a slot taken meanwhile; its message points API clients at /v2/slots/available, which
  * means nothing to a visitor, so the page gets its own words.
  */
+/** A series names the occurrence that does not fit (under-lock.ts: bookSeries): the visitor needs that date. */
+function seriesRefusal(message: string): string | null {
+  const occurrence = /^(Occurrence \d+ of the series \([^)]*\) is not available)/.exec(message)?.[1];
+  return occurrence ? `${occurrence}, so nothing was booked. Choose another time.` : null;
+}
+
 export async function bookFromPage(input: TCreateBookingInput, clientAddress: string): Promise<TBookingConfirmation> {
   try {
     const { booking, seatUid } = await createBooking(null, input, { idempotencyKey: null, clientAddress });
@@ -191,7 +202,7 @@ export async function bookFromPage(input: TCreateBookingInput, clientAddress: st
     const manageToken = seatUid ? await manageTokenOfSeat(booking.uid, seatUid) : await manageTokenOfBooking(booking.uid);
     return { ...toConfirmation(booking), manageToken };
   } catch (error) {
-    if (isAppError(error) && error.code === "CONFLICT") throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE);
+    if (isAppError(error) && error.code === "CONFLICT") throw new AppError("CONFLICT", seriesRefusal(error.message) ?? SLOT_TAKEN_MESSAGE);
     throw error;
   }
 }

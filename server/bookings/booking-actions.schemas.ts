@@ -15,11 +15,10 @@ const ZInstant = ZTimestamp();
 export const ZCancelBookingInput = z
   .object({
     cancellationReason: z.string().trim().max(1000).optional(),
-    // Convene has no recurring bookings: "this one and the ones after it" is this one, whichever value is sent.
     cancelSubsequentBookings: z
       .boolean()
       .optional()
-      .describe("The peer's, for recurring bookings; Convene has none, so either value cancels this booking alone"),
+      .describe("An occurrence of a series: true cancels it and every occurrence after it; false or left out, this occurrence alone"),
     seatUid: z.string().min(1).max(64).optional().describe("Seated: this seat only"),
   })
   .strict();

@@ -24,6 +24,28 @@ export function icsForBooking(booking: TBookingOutput, method: IcsEvent["method"
   });
 }
 
+/**
+ * A series' invitation: one VEVENT per occurrence, each with the occurrence's own UID (its icsUid), in one METHOD:PUBLISH
+ * file. Not one RRULE event: each occurrence is a booking of its own, cancelled, moved and confirmed alone, and written
+ * to connected calendars under its own UID; the mails about one occurrence later carry that UID, which an RRULE event
+ * would need a RECURRENCE-ID override to match. (iTIP's REQUEST carries one UID an object, so the file is PUBLISH.)
+ */
+export function icsForSeries(occurrences: TBookingOutput[]): string {
+  const events = occurrences.map((occurrence) => {
+    const text = icsForBooking(occurrence, "PUBLISH");
+    return text.slice(text.indexOf("BEGIN:VEVENT"), text.indexOf("END:VCALENDAR"));
+  });
+  const first = icsForBooking(occurrences[0]!, "PUBLISH");
+  return `${first.slice(0, first.indexOf("BEGIN:VEVENT"))}${events.join("")}END:VCALENDAR\r\n`;
+}
+
+/** A series' occurrences in start order (every status), or [] for a single booking. */
+export async function seriesOccurrences(recurringBookingUid: string | undefined): Promise<TBookingOutput[]> {
+  if (!recurringBookingUid) return [];
+  const rows = await db.booking.findMany({ where: { recurringBookingUid }, orderBy: [{ start: "asc" }, { id: "asc" }], select: BOOKING_SELECT });
+  return rows.map(toBookingOutput);
+}
+
 /** The invitation of a booking as iCalendar text, or null when there is no such booking. */
 export async function bookingIcs(uid: string): Promise<string | null> {
   const row = await db.booking.findUnique({ where: { uid }, select: BOOKING_SELECT });

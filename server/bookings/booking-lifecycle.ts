@@ -35,8 +35,28 @@ export type LifecycleCaller = {
   check?: (tx: Tx, booking: { id: number; status: string; start: Date; end: Date; rescheduledToUid: string | null }) => Promise<void>;
 };
 
-/** The whole booking; a seated booking's managers alone may cancel all of it (one seat: booking-seats.ts cancelSeat). */
-export async function cancelBooking(actor: Actor | null, uid: string, input: { cancellationReason?: string }, caller: LifecycleCaller = {}) {
+/**
+ * The live occurrences after `booking` in its series (cancelSubsequentBookings), locked in start order: none for a
+ * single booking. Their mails are left out (one mail says the series was cancelled from this occurrence on).
+ */
+async function laterOccurrences(tx: Tx, booking: { id: number; start: Date; recurringBookingUid: string | null }) {
+  if (!booking.recurringBookingUid) return [];
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM "Booking" WHERE "recurringBookingUid" = ${booking.recurringBookingUid} AND start > ${booking.start}
+       AND status IN ('ACCEPTED', 'PENDING') ORDER BY start FOR UPDATE`;
+  return rows.map(({ id }) => id);
+}
+
+/**
+ * cancelSubsequentBookings: with an occurrence of a series, the occurrences after it too; the answer is the one addressed.
+ * A seated booking's managers alone may cancel all of it (one seat: booking-seats.ts cancelSeat).
+ */
+export async function cancelBooking(
+  actor: Actor | null,
+  uid: string,
+  input: { cancellationReason?: string; cancelSubsequentBookings?: boolean },
+  caller: LifecycleCaller = {},
+) {
   const cancelledByEmail = caller.byEmail ?? (await callerEmail(actor));
   // Every write builds its response inside the transaction, so a row no read could serve rolls back.
   const booking = await db.$transaction(async (tx) => {
@@ -45,16 +65,14 @@ export async function cancelBooking(actor: Actor | null, uid: string, input: { c
     await assertWholeBookingCaller(tx, actor, booking.id, caller.check !== undefined);
     await (caller.check ?? attendeeRulesUnlessManager(actor, cancelRefusal))(tx, booking);
     if (!isLive(booking.status.toString())) throw new AppError("BAD_REQUEST", `This booking is already ${booking.status.toLowerCase()}`);
-    await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
-    const cancelled = toBookingOutput(
-      await tx.booking.update({
-        where: { id: booking.id },
-        data: { status: "CANCELLED", cancellationReason: input.cancellationReason ?? null, cancelledByEmail },
-        select: BOOKING_SELECT,
-      }),
-    );
-    await emitBookingEvent(tx, "BOOKING_CANCELLED", cancelled);
-    return cancelled;
+    const later = input.cancelSubsequentBookings ? await laterOccurrences(tx, booking) : [];
+    const data = { status: "CANCELLED" as const, cancellationReason: input.cancellationReason ?? null, cancelledByEmail };
+    for (const id of [booking.id, ...later]) {
+      await tx.bookingHost.updateMany({ where: { bookingId: id }, data: { isLive: false } });
+      const cancelled = toBookingOutput(await tx.booking.update({ where: { id }, data, select: BOOKING_SELECT }));
+      await emitBookingEvent(tx, "BOOKING_CANCELLED", cancelled, id === booking.id ? {} : { skip: ["mail"] });
+    }
+    return toBookingOutput(await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, select: BOOKING_SELECT }));
   });
   return booking;
 }
@@ -125,6 +143,8 @@ export async function rescheduleBooking(
           reschedulingReason: input.reschedulingReason ?? null,
           rescheduledByEmail,
           rescheduledFromUid: old.uid,
+          // A moved occurrence stays in its series.
+          recurringBookingUid: old.recurringBookingUid,
           attendees: { create: old.attendees.map(({ id: _id, ...attendee }) => attendee) },
         },
         select: BOOKING_SELECT,
@@ -152,22 +172,35 @@ export async function rescheduleBooking(
   }
 }
 
+/** The other pending occurrences of the booking's series, locked: a series is confirmed or declined at once. */
+async function otherPendingOccurrences(tx: Tx, booking: { id: number; recurringBookingUid: string | null }) {
+  if (!booking.recurringBookingUid) return [];
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM "Booking" WHERE "recurringBookingUid" = ${booking.recurringBookingUid} AND id <> ${booking.id}
+       AND status = 'PENDING' ORDER BY start FOR UPDATE`;
+  return rows.map(({ id }) => id);
+}
+
+/** Confirm or decline a pending booking; an occurrence of a series decides every pending occurrence (one mail, for the one addressed). */
 async function decidePending(actor: Actor, uid: string, accept: boolean, reason?: string) {
   const booking = await db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
     const booking = await getManagedBooking(tx, actor, uid);
     if (booking.status !== "PENDING")
       throw new AppError("BAD_REQUEST", `Only a pending booking can be ${accept ? "confirmed" : "declined"}; this one is ${booking.status.toLowerCase()}`);
-    if (!accept) await tx.bookingHost.updateMany({ where: { bookingId: booking.id }, data: { isLive: false } });
-    const decided = toBookingOutput(
-      await tx.booking.update({
-        where: { id: booking.id },
-        data: accept ? { status: "ACCEPTED" } : { status: "REJECTED", rejectionReason: reason ?? null },
-        select: BOOKING_SELECT,
-      }),
-    );
-    await emitBookingEvent(tx, accept ? "BOOKING_CONFIRMED" : "BOOKING_REJECTED", decided);
-    return decided;
+    const others = await otherPendingOccurrences(tx, booking);
+    for (const id of [booking.id, ...others]) {
+      if (!accept) await tx.bookingHost.updateMany({ where: { bookingId: id }, data: { isLive: false } });
+      const decided = toBookingOutput(
+        await tx.booking.update({
+          where: { id },
+          data: accept ? { status: "ACCEPTED" } : { status: "REJECTED", rejectionReason: reason ?? null },
+          select: BOOKING_SELECT,
+        }),
+      );
+      await emitBookingEvent(tx, accept ? "BOOKING_CONFIRMED" : "BOOKING_REJECTED", decided, id === booking.id ? {} : { skip: ["mail"] });
+    }
+    return toBookingOutput(await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, select: BOOKING_SELECT }));
   });
   return booking;
 }

@@ -14,9 +14,9 @@ const LIVE = { status: { in: ["ACCEPTED", "PENDING"] } } satisfies Prisma.Bookin
 /**
  * Each status value as a condition; `now` is one instant for the whole request. The peer's values follow its
  * documentation: upcoming and past are the live bookings (accepted or pending) not yet ended / ended, unconfirmed the
- * pending ones not yet ended; recurring matches nothing, as Convene has no recurring bookings.
+ * pending ones not yet ended; recurring the live occurrences of series (recurringBookingUid set) not yet ended.
  */
-function statusCondition(status: TStatusFilter, now: Date): StatusCondition | null {
+function statusCondition(status: TStatusFilter, now: Date): StatusCondition {
   switch (status) {
     case "upcoming":
       return { booking: LIVE, end: { gte: now } };
@@ -25,7 +25,7 @@ function statusCondition(status: TStatusFilter, now: Date): StatusCondition | nu
     case "unconfirmed":
       return { booking: { status: "PENDING" }, end: { gte: now } };
     case "recurring":
-      return null;
+      return { booking: { ...LIVE, recurringBookingUid: { not: null } }, end: { gte: now } };
     default:
       return { booking: { status: status.toUpperCase() as Prisma.EnumBookingStatusFilter["equals"] } };
   }
@@ -34,10 +34,8 @@ function statusCondition(status: TStatusFilter, now: Date): StatusCondition | nu
 function statusWhere<W, O>(shape: BookingRowShape<W, O>, statuses: readonly TStatusFilter[], now: Date): W {
   const conditions = statuses
     .map((status) => statusCondition(status, now))
-    .filter((condition) => condition !== null)
     .map(({ booking, end }) => shape.all([...(booking ? [shape.booking(booking)] : []), ...(end ? [shape.key("end", end)] : [])]));
-  // Only "recurring" asked for: nothing matches. (Prisma reads an empty OR as no condition at all.)
-  return conditions.length ? shape.any(conditions) : shape.id({ in: [] });
+  return shape.any(conditions);
 }
 
 const range = (after: Date | undefined, before: Date | undefined): Prisma.DateTimeFilter | undefined =>

@@ -22,7 +22,7 @@ const STATUS_DESCRIPTION = [
   "Statuses, comma-separated or repeated; a booking matching any of them is listed.",
   "The spec's: accepted, pending, cancelled, rejected (the booking's status).",
   "The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended),",
-  "unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none).",
+  "unconfirmed (pending, not yet ended), recurring (the live occurrences of series not yet ended).",
   "cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected.",
 ].join(" ");
 

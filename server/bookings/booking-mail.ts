@@ -16,7 +16,7 @@ import type { DomainEvent, DomainEventType } from "../events/domain-events";
 import { renderLetter, zonedRange, type LetterBlock } from "../mail/letter";
 import { sendEventMails, type Mail } from "../mail/mailer";
 import type { TBookingOutput } from "./booking.dto";
-import { icsForBooking } from "./booking-ics";
+import { icsForBooking, icsForSeries, seriesOccurrences } from "./booking-ics";
 import { bookingPageUrl, manageLinksFor } from "./manage-link";
 import { manageTokenForMail } from "./manage-link.service";
 import { addToCalendarLinks } from "./manage-link-calendars";
@@ -151,9 +151,25 @@ function contactLine(booking: TBookingOutput, recipient: Recipient): string {
   return host ? `Questions? Write to ${host.name} at ${host.email}.` : "";
 }
 
-function mailFor(change: BookingMailChange, booking: TBookingOutput, kind: Kind, recipient: Recipient, token: string | null, ics: string): Mail {
+/** A new series' mail lists every occurrence, in the reader's zone (the facts above show the first). */
+function seriesBlock(series: TBookingOutput[], recipient: Recipient): LetterBlock[] {
+  if (series.length < 2) return [];
+  const dates = series.map((occurrence) => zonedRange(occurrence.start, occurrence.end, recipient.timeZone, recipient.locale));
+  return [{ kind: "paragraph", text: `This is a series of ${series.length} occurrences:\n${dates.join("\n")}` }];
+}
+
+function mailFor(
+  change: BookingMailChange,
+  booking: TBookingOutput,
+  kind: Kind,
+  recipient: Recipient,
+  token: string | null,
+  ics: string,
+  series: TBookingOutput[],
+): Mail {
   const blocks: LetterBlock[] = [
     factsOf(booking, recipient),
+    ...seriesBlock(series, recipient),
     ...(kind.note ? [{ kind: "paragraph" as const, text: kind.note }] : []),
     ...(kind.reason ? [{ kind: "paragraph" as const, text: `Reason: ${kind.reason}` }] : []),
     ...actionsFor(change, booking, recipient, token),
@@ -167,7 +183,7 @@ function mailFor(change: BookingMailChange, booking: TBookingOutput, kind: Kind,
     subject: kind.subject,
     text,
     html,
-    attachments: [{ filename: "invite.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${kind.method}` }],
+    attachments: [{ filename: "invite.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${series.length > 1 ? "PUBLISH" : kind.method}` }],
   };
 }
 
@@ -175,13 +191,15 @@ type LetterKey = "main" | "withdrawn" | "meeting-link";
 
 /** Each recipient of one letter of one event at most once, however often the job runs (sendEventMails). */
 async function send(eventId: string, key: LetterKey, change: BookingMailChange, booking: TBookingOutput, kind: Kind): Promise<void> {
-  const ics = icsForBooking(booking, kind.method);
+  // A new series is one mail (its first occurrence's event; the others' skip the mail subscriber) with every occurrence.
+  const series = change === "created" ? await seriesOccurrences(booking.recurringBookingUid) : [];
+  const ics = series.length > 1 ? icsForSeries(series) : icsForBooking(booking, kind.method);
   // Derived from the booking's nonce when the mail is written (manage-link.ts): never in the event or the job's data.
   const token = await manageTokenForMail(booking);
   await sendEventMails(
     eventId,
     key,
-    recipientsOf(booking, kind.attendeesOnly).map((recipient) => mailFor(change, booking, kind, recipient, token, ics)),
+    recipientsOf(booking, kind.attendeesOnly).map((recipient) => mailFor(change, booking, kind, recipient, token, ics, series)),
   );
 }
 

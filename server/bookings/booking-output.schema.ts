@@ -51,4 +51,11 @@ export const ZBookingOutput = z.object({
   bookingFieldsResponses: z
     .record(z.string(), z.unknown())
     .describe("The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests"),
+  recurringBookingUid: z
+    .string()
+    .optional()
+    .describe("The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking"),
 });
+
+/** POST /v2/bookings and GET /v2/bookings/{uid}: one booking, or a series' occurrences in order (the peer's RecurringBookingOutput_2024_08_13[]). */
+export const ZBookingOrSeriesOutput = z.union([ZBookingOutput, z.array(ZBookingOutput)]);

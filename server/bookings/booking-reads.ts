@@ -4,7 +4,7 @@ import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import { Page } from "../http/pagination";
 import { requireOrgPermission } from "../organizations/organization-access";
-import { bookingsOfTeam, getManagedBooking, hostRowsOf, resolveBookingsOfOrganization } from "./booking-access";
+import { bookingsOfTeam, bookingsVisibleTo, getManagedBooking, hostRowsOf, resolveBookingsOfOrganization } from "./booking-access";
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
 import { AppError } from "../errors";
 import { bookingListFilters } from "./booking-list-filters";
@@ -114,6 +114,22 @@ export async function getOrganizationBooking(actor: Actor, orgId: number, uid: s
 
 export async function getBooking(actor: Actor, uid: string) {
   return toBookingOutput(await getManagedBooking(db, actor, uid));
+}
+
+/**
+ * GET /v2/bookings/{uid}: a booking by its uid; a series by its recurringBookingUid (the peer's
+ * RecurringBookingOutput_2024_08_13[]: every occurrence, cancelled ones too, in start order), for whoever may read them.
+ */
+export async function getBookingOrSeries(actor: Actor, uid: string) {
+  const booking = await db.booking.findFirst({ where: { AND: [{ uid }, bookingsVisibleTo(actor)] }, select: BOOKING_SELECT });
+  if (booking) return toBookingOutput(booking);
+  const series = await db.booking.findMany({
+    where: { AND: [{ recurringBookingUid: uid }, bookingsVisibleTo(actor)] },
+    orderBy: [{ start: "asc" }, { id: "asc" }],
+    select: BOOKING_SELECT,
+  });
+  if (series.length === 0) throw new AppError("NOT_FOUND", "Booking not found");
+  return series.map(toBookingOutput);
 }
 
 /** `type`: only references of that kind (the calendar or video app's type, e.g. google_calendar). */

@@ -23,6 +23,7 @@ export const BOOKING_SELECT = {
   rescheduledToUid: true,
   absentHost: true,
   bookingFieldsResponses: true,
+  recurringBookingUid: true,
   createdAt: true,
   updatedAt: true,
   eventTypeId: true,
@@ -53,6 +54,7 @@ export type BookingRow = {
   rescheduledToUid: string | null;
   absentHost: boolean;
   bookingFieldsResponses: unknown;
+  recurringBookingUid: string | null;
   createdAt: Date;
   updatedAt: Date;
   eventTypeId: number | null;
@@ -111,6 +113,8 @@ export function toBookingOutput(row: BookingRow) {
     attendees: row.attendees.map(toAttendeeOutput),
     guests: row.attendees.filter((attendee) => attendee.isGuest).map((attendee) => attendee.email),
     bookingFieldsResponses: bookingFieldsResponsesOutput(row.bookingFieldsResponses, row.attendees),
+    // The peer's RecurringBookingOutput_2024_08_13: an occurrence of a series names it; a single booking leaves it out.
+    ...optionalField("recurringBookingUid", row.recurringBookingUid),
   };
 }
 export type TBookingOutput = ReturnType<typeof toBookingOutput>;

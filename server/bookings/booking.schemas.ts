@@ -5,6 +5,7 @@ import { ZTimestamp } from "../time/timestamps";
 import { LOCALES, ZEmail, ZMetadata } from "../users/user.schemas";
 import { EVENT_TYPE_REFERENCE_FIELDS, refineEventTypeReference } from "./event-type-reference";
 import { MAX_GUESTS } from "./booking-actions.schemas";
+import { MAX_OCCURRENCES } from "../event-types/recurrence";
 
 // The action bodies live where the site's client components can import them (no database module behind them).
 export { MAX_GUESTS, ZAddGuestsInput, ZCancelBookingInput, ZDeclineBookingInput, ZMarkAbsentInput, ZRescheduleBookingInput } from "./booking-actions.schemas";
@@ -109,6 +110,15 @@ export const ZCreateBookingInput = z
       .refine((instant) => !instant, "Convene has no instant meetings; book a slot by its start")
       .optional()
       .describe("The peer's instant meetings: only false (a booking of a slot, as without it)"),
+    recurrenceCount: z
+      .number()
+      .int()
+      .min(1, "recurrenceCount is at least 1")
+      .max(MAX_OCCURRENCES, `recurrenceCount is at most ${MAX_OCCURRENCES}`)
+      .optional()
+      .describe(
+        "A recurring event type's series: how many occurrences to book (at most its recurrence.occurrences, which is the default). The answer is the occurrences, in order, sharing one recurringBookingUid",
+      ),
   })
   .strict()
   .superRefine(refineEventTypeReference)

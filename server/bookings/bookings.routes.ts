@@ -5,9 +5,9 @@ import { BOOKINGS_VERSIONS } from "../http/versioning";
 import { addAttendee, addGuests, getAttendee, listAttendees, markAbsent, reassignBooking, updateLocation } from "./booking-edits";
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "./booking-lifecycle";
 import { ZListBookingsQuery } from "./booking-list-query";
-import { ZAttendeeOutput, ZBookingOutput } from "./booking-output.schema";
+import { ZAttendeeOutput, ZBookingOutput, ZBookingOrSeriesOutput } from "./booking-output.schema";
 import { bookingConferencingSessions, bookingRecordings, bookingTranscripts } from "../conferencing/booking-media";
-import { calendarLinks, getBooking, listBookings, listReferences } from "./booking-reads";
+import { calendarLinks, getBookingOrSeries, listBookings, listReferences } from "./booking-reads";
 import {
   ZAddAttendeeInput,
   ZAddGuestsInput,
@@ -41,7 +41,7 @@ export const createBookingRoute = defineRoute(
     summary: `Create a booking (Idempotency-Key header supported, at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters; the same key on another request is a 422; ${RESERVATION_HEADER} header: a slot reservation of yours, booked and released)`,
     access: "public",
     body: ZCreateBookingInput,
-    response: ZBookingOutput,
+    response: ZBookingOrSeriesOutput,
     successStatus: 201,
     rateLimits: ["BOOKINGS_PER_CALLER_AND_EVENT_TYPE", "BOOKINGS_PER_CALLER", "BOOKINGS_PER_ATTENDEE_EMAIL"],
   },
@@ -51,7 +51,10 @@ export const createBookingRoute = defineRoute(
       clientAddress: clientAddress(request.headers),
       reservationUid: request.headers.get(RESERVATION_HEADER) ?? undefined,
     });
-    return result.seatUid ? newSeatOutput(actor, { ...result, seatUid: result.seatUid }) : result.booking;
+    // A seat answers the seat's view of its booking; a recurring event type's series its occurrences, as the peer's
+    // RecurringBookingOutput_2024_08_13[].
+    if (result.seatUid) return newSeatOutput(actor, { ...result, seatUid: result.seatUid });
+    return result.series ?? result.booking;
   },
 );
 
@@ -74,10 +77,11 @@ const uidRoute = (method: "GET" | "POST", suffix: string, summary: string, acces
 
 // Not in the spec's BOOKING_READ row ("Get all bookings" is), so closed to OAuth tokens (Scope rules 1).
 export const getBookingRoute = defineRoute(
-  { ...uidRoute("GET", "", "Get a booking", read, ZBookingOutput), access: "api-key-only" },
+  { ...uidRoute("GET", "", "Get a booking, or a series by its recurringBookingUid", read, ZBookingOrSeriesOutput), access: "api-key-only" },
   async ({ actor, params }) => {
-    const booking = await getBooking(actor, params.bookingUid);
-    return (await seatedBookingForManager(booking.uid)) ?? booking;
+    const booking = await getBookingOrSeries(actor, params.bookingUid);
+    // A seated booking, to those who manage it: every seat (booking-seats.ts).
+    return (!Array.isArray(booking) && (await seatedBookingForManager(booking.uid))) || booking;
   },
 );
 export const getBookingBySeatRoute = defineRoute(

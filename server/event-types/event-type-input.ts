@@ -76,6 +76,7 @@ export function eventTypeInput(eventType: TEventTypeOutput) {
     // Written through ZMetadata, so its values are the scalars that schema allows.
     metadata: eventType.metadata as Record<string, string | number | boolean>,
     bookingFields: bookingFieldsInput(eventType.bookingFields),
+    recurrence: eventType.recurrence ?? { disabled: true as const },
     seats: seatsInput(eventType.seats),
   } satisfies TUpdateEventTypeInput;
 }

@@ -1,6 +1,6 @@
 /**
  * The event type output: the peer's EventTypeOutput_2024_06_14. Its required fields that Convene has no
- * setting for carry the value that describes what Convene does (no price, no recurrence,
+ * setting for carry the value that describes what Convene does (no price,
  * the booking form's fixed fields), so client code written for the peer reads them as it expects.
  */
 import { z } from "zod";
@@ -12,6 +12,7 @@ import { BOOKING_WINDOW_SELECT, toBookingWindowOutput, ZBookingWindowOutput, typ
 import { BOOKER_SETTINGS_SELECT, colorOf, ZColorOutput } from "./booker-settings";
 import { CONFIRMATION_SELECT, toConfirmationPolicyOutput, ZConfirmationPolicyOutput } from "./confirmation-policy";
 import { bookingFieldsOutput, ZBookingFieldOutput } from "./booking-fields";
+import { recurrenceOf, ZRecurrenceOutput } from "./recurrence";
 import { SEATS_SELECT, toSeatsOutput, ZSeatsOutput, type SeatsColumns } from "./seats";
 
 export const EVENT_TYPE_SELECT = {
@@ -37,6 +38,7 @@ export const EVENT_TYPE_SELECT = {
   bookingLimitsDuration: true,
   metadata: true,
   bookingFields: true,
+  recurrence: true,
   owner: { select: { username: true } },
 } as const;
 
@@ -72,6 +74,7 @@ export type EventTypeRow = BookingWindowColumns &
     minimumRescheduleNotice: number;
     metadata: unknown;
     bookingFields: unknown;
+    recurrence: unknown;
     owner: { username: string } | null;
   };
 
@@ -108,7 +111,7 @@ export const ZEventTypeOutput = z.object({
   disableRescheduling: z.boolean(),
   minimumCancellationNotice: z.number().int().describe("Minutes before the start after which attendees can no longer cancel from their link"),
   minimumRescheduleNotice: z.number().int().describe("Minutes before the start after which attendees can no longer reschedule from their link"),
-  recurrence: z.null(),
+  recurrence: ZRecurrenceOutput,
   seats: ZSeatsOutput,
   seatsPerTimeSlot: z.number().int().optional().describe("The peer's older field: seats.seatsPerTimeSlot"),
   seatsShowAvailabilityCount: z.boolean().optional().describe("The peer's older field: seats.showAvailabilityCount"),
@@ -157,7 +160,7 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     disableRescheduling: row.disableRescheduling,
     minimumCancellationNotice: row.minimumCancellationNotice,
     minimumRescheduleNotice: row.minimumRescheduleNotice,
-    recurrence: null,
+    recurrence: recurrenceOf(row.recurrence),
     ...optionalField("seats", toSeatsOutput(row)),
     ...optionalField("seatsPerTimeSlot", row.seatsPerTimeSlot),
     ...optionalField("seatsShowAvailabilityCount", row.seatsPerTimeSlot === null ? null : row.seatsShowAvailabilityCount),

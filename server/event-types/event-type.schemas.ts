@@ -12,6 +12,7 @@ import { ZBookingWindowInput } from "./booking-window";
 import { bookerSettingFields } from "./booker-settings";
 import { ZConfirmationPolicy } from "./confirmation-policy";
 import { ZBookingFieldsInput } from "./booking-fields";
+import { ZRecurrenceInput } from "./recurrence";
 import { ZSeatsInput } from "./seats";
 
 /**
@@ -91,6 +92,7 @@ const fields = {
   ...bookerSettingFields,
   metadata: ZMetadata,
   bookingFields: ZBookingFieldsInput,
+  recurrence: ZRecurrenceInput,
   seats: ZSeatsInput,
 };
 
@@ -145,6 +147,7 @@ export const ZCreateEventTypeFields = z.object(fields).partial({
   minimumRescheduleNotice: true,
   metadata: true,
   bookingFields: true,
+  recurrence: true,
   seats: true,
 });
 

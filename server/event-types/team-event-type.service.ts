@@ -105,6 +105,7 @@ export async function updateTeamEventType(actor: Actor, teamId: number, eventTyp
         schedulingType: true,
         assignAllTeamMembers: true,
         seatsPerTimeSlot: true,
+        recurrence: true,
         requiresConfirmation: true,
       },
     });

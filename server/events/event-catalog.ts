@@ -59,6 +59,8 @@ export const ZBookingEventSnapshot = z.object({
   attendees: z.array(ZAttendee),
   guests: z.array(z.string()),
   bookingFieldsResponses: z.record(z.string(), z.unknown()),
+  /** The series the booking is an occurrence of (issue 38); absent for a single booking and in events written before series. */
+  recurringBookingUid: z.string().optional(),
 });
 export type TBookingEventSnapshot = z.infer<typeof ZBookingEventSnapshot>;
 

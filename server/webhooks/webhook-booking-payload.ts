@@ -50,6 +50,7 @@ export const ZBookingSnapshot = z.object({
   icsUid: z.string().optional(),
   attendees: z.array(ZAttendee).default([]),
   bookingFieldsResponses: ZRecord.default({}),
+  recurringBookingUid: z.string().optional(),
 });
 export type TBookingSnapshot = z.infer<typeof ZBookingSnapshot>;
 
@@ -219,6 +220,8 @@ export function bookingPayloadOf(booking: TBookingSnapshot, context: BookingPayl
     rescheduledFromUid: booking.rescheduledFromUid,
     rescheduledToUid: booking.rescheduledToUid,
     createdAt: booking.createdAt,
+    // An occurrence of a series: its id, under the peer's name for it (each occurrence's events fire on their own).
+    ...(booking.recurringBookingUid ? { recurringEventId: booking.recurringBookingUid } : {}),
   };
 }
 

@@ -290,3 +290,11 @@ describe("the API reference's webhook table", () => {
     for (const name of documentedFieldNames(doc.fields)) expect(payload, name).toHaveProperty(name);
   });
 });
+
+describe("an occurrence of a series", () => {
+  it("names its series as the peer's recurringEventId; a single booking has none", () => {
+    const occurrence = webhookPayloadOf(event("BOOKING_CREATED"), facts({ ...recorded, recurringBookingUid: "series_1" }));
+    expect(occurrence.payload).toMatchObject({ uid: "bk_1", recurringEventId: "series_1" });
+    expect(webhookPayloadOf(event("BOOKING_CREATED"), facts(recorded)).payload).not.toHaveProperty("recurringEventId");
+  });
+});

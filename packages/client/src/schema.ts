@@ -505,7 +505,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -1207,6 +1215,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Bookings of this event type are series: every {interval} {frequency}, up to {occurrences} times; {disabled: true}: single bookings */
+                        recurrence?: {
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly" | "yearly";
+                            /** @description Repeats every {interval} week | month | year */
+                            interval: number;
+                            /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                            occurrences: number;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
                         seats?: {
                             /** @description How many attendees may book one slot (they share one booking) */
@@ -1327,7 +1347,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -1605,7 +1633,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -2435,6 +2471,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Bookings of this event type are series: every {interval} {frequency}, up to {occurrences} times; {disabled: true}: single bookings */
+                        recurrence?: {
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly" | "yearly";
+                            /** @description Repeats every {interval} week | month | year */
+                            interval: number;
+                            /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                            occurrences: number;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
                         seats?: {
                             /** @description How many attendees may book one slot (they share one booking) */
@@ -2555,7 +2603,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -6346,7 +6402,7 @@ export interface paths {
                     take?: number;
                     /** @description Items to skip */
                     skip?: number;
-                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
+                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (the live occurrences of series not yet ended). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
                     status?: ("accepted" | "pending" | "cancelled" | "rejected" | "upcoming" | "recurring" | "past" | "unconfirmed")[] | string | string[];
                     /** @description An attendee's e-mail address (exact) */
                     attendeeEmail?: string;
@@ -6472,6 +6528,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             }[];
                             pagination?: {
                                 totalItems: number;
@@ -6674,6 +6732,8 @@ export interface paths {
                         };
                         /** @description The peer's instant meetings: only false (a booking of a slot, as without it) */
                         instant?: boolean;
+                        /** @description A recurring event type's series: how many occurrences to book (at most its recurrence.occurrences, which is the default). The answer is the occurrences, in order, sharing one recurringBookingUid */
+                        recurrenceCount?: number;
                     };
                 };
             };
@@ -6756,7 +6816,76 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
-                            };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
+                            } | {
+                                id: number;
+                                uid: string;
+                                title: string;
+                                description: string;
+                                hosts: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    username: string;
+                                    timeZone: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "accepted" | "pending" | "cancelled" | "rejected";
+                                cancellationReason?: string;
+                                cancelledByEmail?: string;
+                                reschedulingReason?: string;
+                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
+                                rescheduledByEmail?: string;
+                                rescheduledFromUid?: string;
+                                rescheduledToUid?: string;
+                                /** @description ISO 8601 UTC */
+                                start: string;
+                                /** @description ISO 8601 UTC */
+                                end: string;
+                                /** @description Minutes */
+                                duration: number;
+                                eventTypeId: number | null;
+                                eventType: {
+                                    id: number;
+                                    slug: string;
+                                } | null;
+                                meetingUrl?: string;
+                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
+                                location: string;
+                                absentHost: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
+                                attendees: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    displayEmail: string;
+                                    timeZone: string;
+                                    language: string;
+                                    absent: boolean;
+                                    phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                guests: string[];
+                                /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
+                                bookingFieldsResponses: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
+                            }[];
                         };
                     };
                 };
@@ -6915,7 +7044,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a booking
+         * Get a booking, or a series by its recurringBookingUid
          * @description API keys only; not available to OAuth access tokens.
          */
         get: {
@@ -7008,7 +7137,76 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
-                            };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
+                            } | {
+                                id: number;
+                                uid: string;
+                                title: string;
+                                description: string;
+                                hosts: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    username: string;
+                                    timeZone: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "accepted" | "pending" | "cancelled" | "rejected";
+                                cancellationReason?: string;
+                                cancelledByEmail?: string;
+                                reschedulingReason?: string;
+                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
+                                rescheduledByEmail?: string;
+                                rescheduledFromUid?: string;
+                                rescheduledToUid?: string;
+                                /** @description ISO 8601 UTC */
+                                start: string;
+                                /** @description ISO 8601 UTC */
+                                end: string;
+                                /** @description Minutes */
+                                duration: number;
+                                eventTypeId: number | null;
+                                eventType: {
+                                    id: number;
+                                    slug: string;
+                                } | null;
+                                meetingUrl?: string;
+                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
+                                location: string;
+                                absentHost: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
+                                attendees: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    displayEmail: string;
+                                    timeZone: string;
+                                    language: string;
+                                    absent: boolean;
+                                    phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                guests: string[];
+                                /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
+                                bookingFieldsResponses: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
+                            }[];
                         };
                     };
                 };
@@ -7218,6 +7416,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -7358,7 +7558,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         cancellationReason?: string;
-                        /** @description The peer's, for recurring bookings; Convene has none, so either value cancels this booking alone */
+                        /** @description An occurrence of a series: true cancels it and every occurrence after it; false or left out, this occurrence alone */
                         cancelSubsequentBookings?: boolean;
                         /** @description Seated: this seat only */
                         seatUid?: string;
@@ -7440,6 +7640,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -7686,6 +7888,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -7915,6 +8119,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -8131,6 +8337,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -8371,6 +8579,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -8620,6 +8830,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -8855,6 +9067,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -9084,6 +9298,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -9301,6 +9517,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             };
                         };
                     };
@@ -15483,7 +15701,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -16210,6 +16436,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Bookings of this event type are series: every {interval} {frequency}, up to {occurrences} times; {disabled: true}: single bookings */
+                        recurrence?: {
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly" | "yearly";
+                            /** @description Repeats every {interval} week | month | year */
+                            interval: number;
+                            /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                            occurrences: number;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
                         seats?: {
                             /** @description How many attendees may book one slot (they share one booking) */
@@ -16349,7 +16587,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -16663,7 +16909,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -17531,6 +17785,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Bookings of this event type are series: every {interval} {frequency}, up to {occurrences} times; {disabled: true}: single bookings */
+                        recurrence?: {
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly" | "yearly";
+                            /** @description Repeats every {interval} week | month | year */
+                            interval: number;
+                            /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                            occurrences: number;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
                         seats?: {
                             /** @description How many attendees may book one slot (they share one booking) */
@@ -17665,7 +17931,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -18061,7 +18335,7 @@ export interface paths {
                     take?: number;
                     /** @description Items to skip */
                     skip?: number;
-                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
+                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (the live occurrences of series not yet ended). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
                     status?: ("accepted" | "pending" | "cancelled" | "rejected" | "upcoming" | "recurring" | "past" | "unconfirmed")[] | string | string[];
                     /** @description An attendee's e-mail address (exact) */
                     attendeeEmail?: string;
@@ -18189,6 +18463,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             }[];
                             pagination?: {
                                 totalItems: number;
@@ -27424,7 +27700,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -27738,7 +28022,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -28466,6 +28758,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Bookings of this event type are series: every {interval} {frequency}, up to {occurrences} times; {disabled: true}: single bookings */
+                        recurrence?: {
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly" | "yearly";
+                            /** @description Repeats every {interval} week | month | year */
+                            interval: number;
+                            /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                            occurrences: number;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
                         seats?: {
                             /** @description How many attendees may book one slot (they share one booking) */
@@ -28605,7 +28909,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -28920,7 +29232,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -29790,6 +30110,18 @@ export interface paths {
                             /** @description The question as the booker sees it */
                             label?: string;
                         }))[];
+                        /** @description Bookings of this event type are series: every {interval} {frequency}, up to {occurrences} times; {disabled: true}: single bookings */
+                        recurrence?: {
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly" | "yearly";
+                            /** @description Repeats every {interval} week | month | year */
+                            interval: number;
+                            /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                            occurrences: number;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
                         seats?: {
                             /** @description How many attendees may book one slot (they share one booking) */
@@ -29924,7 +30256,15 @@ export interface paths {
                                 minimumCancellationNotice: number;
                                 /** @description Minutes before the start after which attendees can no longer reschedule from their link */
                                 minimumRescheduleNotice: number;
-                                recurrence: null;
+                                /** @description Null: bookings are single */
+                                recurrence: {
+                                    /** @enum {string} */
+                                    frequency: "weekly" | "monthly" | "yearly";
+                                    /** @description Repeats every {interval} week | month | year */
+                                    interval: number;
+                                    /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
+                                    occurrences: number;
+                                } | null;
                                 /** @description Left out when the event type is not seated */
                                 seats?: {
                                     seatsPerTimeSlot: number;
@@ -30983,7 +31323,7 @@ export interface paths {
                     take?: number;
                     /** @description Items to skip */
                     skip?: number;
-                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
+                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (the live occurrences of series not yet ended). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
                     status?: ("accepted" | "pending" | "cancelled" | "rejected" | "upcoming" | "recurring" | "past" | "unconfirmed")[] | string | string[];
                     /** @description An attendee's e-mail address (exact) */
                     attendeeEmail?: string;
@@ -31111,6 +31451,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             }[];
                             pagination?: {
                                 totalItems: number;
@@ -31250,7 +31592,7 @@ export interface paths {
                     take?: number;
                     /** @description Items to skip */
                     skip?: number;
-                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (Convene has no recurring bookings: matches none). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
+                    /** @description Statuses, comma-separated or repeated; a booking matching any of them is listed. The spec's: accepted, pending, cancelled, rejected (the booking's status). The peer API's: upcoming (accepted or pending, not yet ended), past (accepted or pending, ended), unconfirmed (pending, not yet ended), recurring (the live occurrences of series not yet ended). cancelled is the booking status alone; the peer's cancelled also covers rejected bookings: send cancelled,rejected. Repeat the parameter for several values; `status[]` is read as `status`. */
                     status?: ("accepted" | "pending" | "cancelled" | "rejected" | "upcoming" | "recurring" | "past" | "unconfirmed")[] | string | string[];
                     /** @description An attendee's e-mail address (exact) */
                     attendeeEmail?: string;
@@ -31379,6 +31721,8 @@ export interface paths {
                                 bookingFieldsResponses: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
                             }[];
                             pagination?: {
                                 totalItems: number;

@@ -57,6 +57,8 @@ export type NewBooking = {
   idempotencyKey: string | null;
   idempotencyFingerprint: string | null;
   bookingFieldsResponses: unknown;
+  /** The series it is an occurrence of (under-lock.ts: bookSeries); null: a single booking. */
+  recurringBookingUid: string | null;
   hostIds: number[];
   /** In this order: the booker first, then the guests (attendee ids follow it, and the output lists them by id). */
   attendees: NewAttendee[];
@@ -92,6 +94,7 @@ const BOOKING_COLUMNS: { column: string; sql?: (placeholder: string) => string; 
   { column: '"updatedAt"', sql: UTC, value: ({ now }) => now.toISOString() },
   // The attendee's manage link (manage-link.ts): 256 random bits made here, one more column of the one insert.
   { column: '"manageNonce"', value: () => newManageNonce() },
+  { column: '"recurringBookingUid"', value: ({ booking }) => booking.recurringBookingUid },
 ];
 
 /**
@@ -129,7 +132,7 @@ const SELECT_OUTPUT = `
   SELECT booking.id, booking.uid, booking.title, booking.description, booking.status::text AS status, booking.start, booking."end",
          booking.location, booking.metadata, booking."cancellationReason", booking."cancelledByEmail", booking."rescheduledByEmail", booking."rejectionReason",
          booking."reschedulingReason", booking."rescheduledFromUid", booking."rescheduledToUid", booking."absentHost",
-         booking."bookingFieldsResponses", booking."createdAt", booking."updatedAt", booking."eventTypeId",
+         booking."bookingFieldsResponses", booking."recurringBookingUid", booking."createdAt", booking."updatedAt", booking."eventTypeId",
          (SELECT json_build_object('id', et.id, 'slug', et.slug) FROM "EventType" et WHERE et.id = booking."eventTypeId") AS "eventType",
          (SELECT COALESCE(json_agg(json_build_object('user', json_build_object(
                    'id', u.id, 'name', u.name, 'email', u.email, 'username', u.username, 'timeZone', u."timeZone")) ORDER BY u.id), '[]')
@@ -213,6 +216,7 @@ export function newBookingOf(
     idempotencyKey: keyed?.idempotencyKey ?? null,
     idempotencyFingerprint: keyed?.fingerprint ?? null,
     bookingFieldsResponses,
+    recurringBookingUid: null,
     attendees: [
       { name: attendee.name, email: attendeeEmail, timeZone: attendee.timeZone, language: attendee.language, phoneNumber: attendee.phoneNumber ?? null },
       ...[...new Set(guests)]
@@ -250,6 +254,7 @@ export function newBookingRow(
     rescheduledToUid: null,
     absentHost: false,
     bookingFieldsResponses: viaJson(booking.bookingFieldsResponses ?? {}),
+    recurringBookingUid: booking.recurringBookingUid,
     createdAt: now,
     updatedAt: now,
     eventTypeId: booking.eventTypeId,

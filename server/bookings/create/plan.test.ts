@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { BookableEventType } from "../booking-rules";
 import type { PreparedSlot } from "../../slots/slots.service";
 import { mayWriteInOneRoundTrip, pathOf } from "./plan";
+import { seriesOf } from "./under-lock";
 
 const user = (name: string) => ({ name, email: `${name}@example.test`, username: name, timeZone: "UTC", destinationCalendar: null, defaultSchedule: null });
 const personal = {
@@ -15,6 +16,7 @@ const personal = {
   onlyShowFirstAvailableSlot: false,
   bookingWindowType: null,
   bookingWindowRolling: false,
+  recurrence: null,
 } as unknown as BookableEventType;
 const team = (schedulingType: "COLLECTIVE" | "ROUND_ROBIN") =>
   ({
@@ -49,5 +51,22 @@ describe("pathOf", () => {
     const limited = { ...personal, onlyShowFirstAvailableSlot: true } as unknown as BookableEventType;
     expect(pathOf(limited, prepared([7]), plain)).toBe("under-lock");
     expect(pathOf(team("COLLECTIVE"), prepared([1, 2], { redirectedFrom: new Map([[2, 3]]) }), plain)).toBe("under-lock");
+  });
+});
+
+describe("the series path", () => {
+  const weekly = { ...personal, recurrence: { frequency: "weekly", interval: 1, occurrences: 6 } } as unknown as BookableEventType;
+
+  it("a recurring event type, or a request naming recurrenceCount, never takes the one round trip", () => {
+    expect(mayWriteInOneRoundTrip(weekly, plain)).toBe(false);
+    expect(mayWriteInOneRoundTrip(personal, { input: { recurrenceCount: 2 } })).toBe(false);
+  });
+
+  it("seriesOf: the event type's occurrences by default, fewer when asked, never more; none on a single event type", () => {
+    expect(seriesOf(weekly, {})?.count).toBe(6);
+    expect(seriesOf(weekly, { recurrenceCount: 2 })?.count).toBe(2);
+    expect(() => seriesOf(weekly, { recurrenceCount: 7 })).toThrow(/at most/);
+    expect(seriesOf(personal, {})).toBeNull();
+    expect(() => seriesOf(personal, { recurrenceCount: 2 })).toThrow(/not recurring/);
   });
 });

@@ -16,13 +16,19 @@
  * | round trips to write                      | 1                | 1                | 2 per try (pipelined) | one a statement | one a statement |
  * | file                                      | one-round-trip.ts | one-round-trip.ts | round-robin-claim.ts | under-lock.ts | under-lock.ts  |
  *
+ * The series path (under-lock.ts: bookSeries) is one more column, for a recurring event type: the fresh row; who may book, under the
+ * lock; no slot flight (its starts are many); no id blocks; the connected calendars read before the lock for every
+ * occurrence; every host's lock; each occurrence's whole check under it; its inserts and events in the transaction;
+ * one statement a round trip. Keyed or not, as under the lock.
+ *
  * Which path: a request with an Idempotency-Key is keyed. Else a row kept by this instance tries the kept-row path
  * (the common booking; a retry of any reason falls through to a fresh row). On the fresh row, the one round trip is
  * tried when the request may be written so (mayWriteInOneRoundTrip); its retry, or any other request, has its slot
  * checked with the busy time read, and pathOf that check decides between the one round trip, round robin's claim and
- * the path under the lock. Recurring series and seats join as steps of this table, not as branches inside its paths.
+ * the path under the lock. A recurring event type (or any request with recurrenceCount) takes the series path, decided
+ * on the fresh row before any other: seriesOf.
  *
- * Seats (seats.ts) are a path of their own, chosen on the fresh row before any other: a seated event type's booking is
+ * Seats (seats.ts) are a path of their own, chosen on the fresh row before the series: a seated event type's booking is
  * joined by a conditional update of its seat count (no host lock), and its first seat is written under every host's
  * lock. Its keys are per seat.
  */
@@ -38,10 +44,11 @@ import { checkInTheBatch, idsForOneRoundTrip, slotInputOf, writeInOneRoundTrip }
 import { booked, type BookingRequest, type CreateBookingResult, type Outcome } from "./outcomes";
 import { bookRoundRobin } from "./round-robin-claim";
 import { inSlotFlight, keptBookableRow, readBookableEventType, slotFlightKey, type KeptRow } from "./sharing";
-import { requestFingerprint, writeUnderLock } from "./under-lock";
+import { bookSeries, requestFingerprint, seriesOf, writeUnderLock } from "./under-lock";
 import { routedTeamMemberIds } from "../../routing-forms/routed-booking";
 import { bookSeat } from "./seats";
 import { withRoutedHosts } from "../../slots/routed-hosts";
+import { recurrenceOf } from "../../event-types/recurrence";
 
 /** A seated event type's bookings take the seat path (seats.ts). */
 export const isSeated = (eventType: Pick<BookableEventType, "seatsPerTimeSlot">) => (eventType.seatsPerTimeSlot ?? null) !== null;
@@ -49,7 +56,7 @@ export const isSeated = (eventType: Pick<BookableEventType, "seatsPerTimeSlot">)
 /** The paths a checked slot may be written by (the table's columns but kept row and keyed, which are one round trip and under the lock). */
 export type WritePath = "round-robin-claim" | "one-round-trip" | "under-lock";
 
-type Request = { input: Pick<TCreateBookingInput, "privateLink">; reservationUid?: string };
+type Request = { input: Pick<TCreateBookingInput, "privateLink" | "recurrenceCount">; reservationUid?: string };
 
 /** Whether a booking of this event type may lock only the hosts it takes: round robin whose rules read no other booking (limits count every host's). */
 export const locksChosenHostsOnly = (eventType: BookableEventType) =>
@@ -57,6 +64,7 @@ export const locksChosenHostsOnly = (eventType: BookableEventType) =>
 
 /** What can be told before the slot is checked: whether the one round trip is possible at all. */
 export function mayWriteInOneRoundTrip(eventType: BookableEventType, { input, reservationUid }: Request): boolean {
+  if (recurrenceOf(eventType.recurrence) !== null || input.recurrenceCount !== undefined) return false;
   if (eventType.schedulingType === "ROUND_ROBIN" || rulesReadOtherBookings(eventType) || isSeated(eventType)) return false;
   if (input.privateLink || reservationUid) return false;
   if (eventType.hosts.length === 0 && eventType.userId === null) return false;
@@ -145,6 +153,11 @@ export async function bookByPlan(actor: Actor | null, eventTypeId: number, input
   // A routing form's round robin books among the hosts its route chose (routed-hosts.ts), slots and claim alike.
   const eventType = withRoutedHosts(await readBookableEventType(eventTypeId), await routedTeamMemberIds(input.routing));
   if (isSeated(eventType)) return bookSeat(actor, eventType, input, request);
+  const series = seriesOf(eventType, input);
+  if (series) {
+    const keyed = idempotencyKey ? { idempotencyKey, fingerprint: requestFingerprint(input, actor) } : null;
+    return bookSeries({ eventType, input, series, request, keyed });
+  }
   if (idempotencyKey) return bookKeyed(actor, eventType, input, { ...request, idempotencyKey });
   const answers = await checkBooker(db, eventType, input);
   const outcome = await oneAtATimePerSlot(eventType, input, () => checkThenWrite(eventType, input, answers, request));

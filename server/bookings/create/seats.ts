@@ -28,7 +28,7 @@ import { lockHosts } from "../host-lock";
 import { checkBooker, type BookerAnswers } from "./check-booker";
 import { insertBooking, newBookingEventType, newBookingOf } from "./new-booking";
 import type { BookingRequest, CreateBookingResult } from "./outcomes";
-import { idempotencyKeyReusedError, requestFingerprint } from "./under-lock";
+import { idempotencyKeyReusedError, requestFingerprint, seriesOf } from "./under-lock";
 
 const LIVE = ["ACCEPTED", "PENDING"] as const;
 
@@ -229,6 +229,8 @@ export async function bookSeat(
   input: TCreateBookingInput,
   request: BookingRequest,
 ): Promise<CreateBookingResult> {
+  // recurrenceCount on an event type that does not recur is seriesOf's 400; seated series are not taken yet (event type writes refuse both).
+  if (seriesOf(eventType, input)) throw new AppError("BAD_REQUEST", "A seated event type books one time a seat: seated series are not supported yet");
   if (input.guests?.length) {
     const message = "A seat is for one attendee: each guest books a seat of their own";
     throw new AppError("BAD_REQUEST", message, [{ path: "body.guests", message }]);

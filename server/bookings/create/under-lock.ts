@@ -8,21 +8,34 @@
  * stored with the booking together with a fingerprint of that request, so a retry gets the booking it made, and the
  * same key on a different request (another start, attendee, event type or acting user) is refused instead of being
  * told "created" with someone else's booking. Others confirm under the lock what was checked before it (prepareSlot).
+ *
+ * A recurring event type's series (bookSeries, below) is the same transaction over every occurrence.
  */
 import { createHash } from "node:crypto";
 import type { Actor } from "../../auth/actor";
 import { db, type Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { consumePrivateLinkUse } from "../../event-types/private-link.service";
+import { rulesReadOtherBookings } from "../../slots/event-type-rules";
+import { occurrenceStarts, recurrenceOf, type TRecurrence } from "../../event-types/recurrence";
+import { emitBookingEvent } from "../../events/booking-events";
 import type { ExternalBusy } from "../../slots/slot-inputs";
-import { confirmSlotUnderLock, isSlotAvailable, type PreparedSlot, type SlotCheckInput, type TSlotCheck } from "../../slots/slots.service";
+import {
+  confirmSlotUnderLock,
+  externalBusyOf,
+  isSlotAvailable,
+  prepareSlot,
+  type PreparedSlot,
+  type SlotCheckInput,
+  type TSlotCheck,
+} from "../../slots/slots.service";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, slotTakenError, slotUnavailableError, type BookableEventType } from "../booking-rules";
-import { BOOKING_SELECT, toBookingOutput } from "../booking.dto";
+import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "../booking.dto";
 import type { TCreateBookingInput } from "../booking.schemas";
 import { lockHosts } from "../host-lock";
 import { checkBooker, type BookerAnswers } from "./check-booker";
-import { insertAndEmit, newBookingOf, type KeyedRequest } from "./new-booking";
-import type { CreateBookingResult } from "./outcomes";
+import { insertAndEmit, insertBooking, newBookingEventOptions, newBookingEventType, newBookingOf, newBookingUid, type KeyedRequest } from "./new-booking";
+import type { BookingRequest, CreateBookingResult } from "./outcomes";
 import { lastBookedAt, lockStandIns } from "./round-robin-claim";
 
 /** The slot checked before the lock, with the booker's answers checked too. */
@@ -90,6 +103,136 @@ export function writeUnderLock(write: UnderLockWrite): Promise<CreateBookingResu
     const booking = newBookingOf(eventType, input, answers, { end: slot.end, hostIds }, keyed);
     return { booking: await insertAndEmit(tx, eventType, booking, write.reservationUid), created: true };
   }, BOOKING_TX_OPTIONS);
+}
+
+// ---- The series path ---------------------------------------------------------------------------------------
+
+/**
+ * The series path (plan.ts), under the lock as the path above is: a recurring event type's booking is its occurrences, booked in one transaction, all or
+ * none. Under every host's lock each occurrence is checked as a single booking is under the lock (isSlotAvailable:
+ * schedule, out-of-office, bookings and holds, buffers, limits counting the occurrences inserted before it, the window,
+ * and the connected calendars' busy time read before the transaction), then inserted with its event; the exclusion
+ * constraint stays the backstop. One refused occurrence refuses the series, naming it.
+ *
+ * Round robin gives the series one host, as the peer does: the best host free at every occurrence (an away host's
+ * stand-in is not offered for a series). Every occurrence's event is emitted (calendars, meetings and webhooks work
+ * per booking); the mail goes once, with the first occurrence, listing them all (booking-mail.ts).
+ */
+
+/** The recurrence a request books, or null for a single booking; a count the event type does not allow is a 400. */
+export function seriesOf(
+  eventType: Pick<BookableEventType, "recurrence">,
+  input: Pick<TCreateBookingInput, "recurrenceCount">,
+): { recurrence: TRecurrence; count: number } | null {
+  const recurrence = recurrenceOf(eventType.recurrence);
+  const { recurrenceCount } = input;
+  if (!recurrence) {
+    if (recurrenceCount === undefined) return null;
+    const message = "This event type is not recurring: leave recurrenceCount out";
+    throw new AppError("BAD_REQUEST", message, [{ path: "body.recurrenceCount", message }]);
+  }
+  if (recurrenceCount !== undefined && recurrenceCount > recurrence.occurrences) {
+    const message = `recurrenceCount is at most this event type's recurrence.occurrences (${recurrence.occurrences})`;
+    throw new AppError("BAD_REQUEST", message, [{ path: "body.recurrenceCount", message }]);
+  }
+  return { recurrence, count: recurrenceCount ?? recurrence.occurrences };
+}
+
+const dateOf = (start: Date) => start.toISOString().replace(".000Z", "Z");
+
+/** Which occurrence refused, so the booker knows which date to move (the first one is the slot they chose). */
+function occurrenceRefused(error: AppError, index: number, start: Date): AppError {
+  if (index === 0) return error;
+  return new AppError(error.code, `Occurrence ${index + 1} of the series (${dateOf(start)}) is not available, so no occurrence was booked: ${error.message}`);
+}
+
+/** The hosts free at every occurrence, less away hosts' stand-ins (a series keeps one host). */
+const intersect = (free: number[] | null, slot: { freeHostIds: number[]; redirectedFrom?: ReadonlyMap<number, number> }) => {
+  const here = slot.freeHostIds.filter((id) => !slot.redirectedFrom?.has(id));
+  return free === null ? here : free.filter((id) => here.includes(id));
+};
+
+/** A keyed series repeated: the occurrences of the series its key made. */
+async function earlierSeries(tx: Tx, { idempotencyKey, fingerprint }: KeyedRequest): Promise<TBookingOutput[] | null> {
+  const first = await tx.booking.findFirst({
+    where: { idempotencyKey },
+    orderBy: { id: "asc" },
+    select: { recurringBookingUid: true, idempotencyFingerprint: true },
+  });
+  if (!first) return null;
+  // The same key on another request (a single booking's, or another series') is refused, as for single bookings.
+  if (first.idempotencyFingerprint !== fingerprint || !first.recurringBookingUid) throw idempotencyKeyReusedError();
+  const rows = await tx.booking.findMany({ where: { recurringBookingUid: first.recurringBookingUid }, orderBy: { start: "asc" }, select: BOOKING_SELECT });
+  return rows.map(toBookingOutput);
+}
+
+type SeriesWrite = {
+  eventType: BookableEventType;
+  input: TCreateBookingInput;
+  series: { recurrence: TRecurrence; count: number };
+  request: BookingRequest;
+  keyed: KeyedRequest | null;
+};
+
+export async function bookSeries({ eventType, input, series, request, keyed }: SeriesWrite): Promise<CreateBookingResult> {
+  const starts = occurrenceStarts(input.start, series.recurrence, series.count, input.attendee.timeZone);
+  const slotInputs: Omit<SlotCheckInput, "externalBusy">[] = starts.map((start) => ({
+    eventTypeId: eventType.id,
+    start,
+    lengthInMinutes: input.lengthInMinutes,
+    ignoreReservationUid: request.reservationUid,
+  }));
+  // Before the lock, every occurrence at once (connected calendars over HTTP included), as a single booking's slot is
+  // checked before its lock: an occurrence already taken is refused without queueing for the hosts. A keyed request
+  // makes every check under the lock instead, where a repeat finds the series it made (its slots taken by it).
+  const prepared = keyed ? null : await Promise.all(slotInputs.map((slotInput) => prepareSlot(eventType, slotInput)));
+  prepared?.forEach((slot, index) => {
+    if (!slot.available) throw occurrenceRefused(slotUnavailableError(slot), index, starts[index]!);
+  });
+  const externalBusy = prepared ? null : await Promise.all(slotInputs.map((slotInput) => externalBusyOf(eventType, slotInput)));
+  const occurrences = await db.$transaction(async (tx): Promise<{ outputs: TBookingOutput[]; created: boolean }> => {
+    await lockHosts(tx, candidateHostIds(eventType));
+    const earlier = keyed && (await earlierSeries(tx, keyed));
+    if (earlier) return { outputs: earlier, created: false };
+    const answers = await checkBooker(tx, eventType, input);
+    let free: number[] | null = null;
+    const ends: Date[] = [];
+    for (const [index, slotInput] of slotInputs.entries()) {
+      // Confirmed under the lock as a single booking's is (confirmSlotUnderLock: the whole check again when rules count bookings).
+      const slot = prepared
+        ? await confirmSlotUnderLock(tx, prepared[index]!)
+        : await isSlotAvailable(tx, { ...slotInput, externalBusy: externalBusy![index]! });
+      if (!slot.available) throw occurrenceRefused(slotUnavailableError(slot), index, starts[index]!);
+      free = intersect(free, slot);
+      ends.push(slot.end);
+    }
+    if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
+      throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
+    }
+    const rotatingSince = eventType.schedulingType === "ROUND_ROBIN" ? await lastBookedAt(tx, eventType.id, free ?? []) : undefined;
+    const hostIds = chooseHosts(eventType, free ?? [], rotatingSince);
+    if (hostIds.length === 0) throw slotTakenError();
+    const recurringBookingUid = newBookingUid();
+    const outputs: TBookingOutput[] = [];
+    const busyOf = (index: number) => prepared?.[index]!.input.externalBusy ?? externalBusy![index]!;
+    for (const [index, start] of starts.entries()) {
+      // Limits and other rules that count bookings: each later occurrence again, counting the ones inserted before it.
+      if (index > 0 && rulesReadOtherBookings(eventType)) {
+        const slot = await isSlotAvailable(tx, { ...slotInputs[index]!, externalBusy: busyOf(index) });
+        if (!slot.available || !hostIds.every((id) => slot.freeHostIds.includes(id))) throw occurrenceRefused(slotUnavailableError(slot), index, start);
+      }
+      // The key names the request: stored on the first occurrence, which a repeat finds (earlierSeries).
+      const booking = newBookingOf(eventType, { ...input, start }, answers, { end: ends[index]!, hostIds }, index === 0 ? keyed : null);
+      const output = toBookingOutput(await insertBooking(tx, { ...booking, recurringBookingUid }));
+      const options = newBookingEventOptions(eventType, hostIds);
+      // One mail for the series, with its first occurrence (booking-mail.ts lists the others).
+      await emitBookingEvent(tx, newBookingEventType(output), output, index === 0 ? options : { ...options, skip: [...options.skip, "mail"] });
+      outputs.push(output);
+    }
+    if (request.reservationUid) await tx.slotReservation.deleteMany({ where: { uid: request.reservationUid, eventTypeId: eventType.id } });
+    return { outputs, created: true };
+  }, BOOKING_TX_OPTIONS);
+  return { booking: occurrences.outputs[0]!, series: occurrences.outputs, created: occurrences.created };
 }
 
 // ---- The idempotency key ----------------------------------------------------------------------------------------

@@ -26,13 +26,14 @@ import { ZTimestampText } from "../../time/timestamps";
 import { ZEmail } from "../../users/user.schemas";
 import { protectedProcedure, router } from "../init";
 
-export const BOOKING_TABS = ["upcoming", "unconfirmed", "past", "cancelled"] as const;
+export const BOOKING_TABS = ["upcoming", "unconfirmed", "recurring", "past", "cancelled"] as const;
 const PAGE_SIZE = 20;
 
 /** Each tab as the list query's status filter and order: what is coming soonest first, what is over latest first. */
 const TAB_QUERY = {
   upcoming: { status: "upcoming", sortStart: "asc" },
   unconfirmed: { status: "unconfirmed", sortStart: "asc" },
+  recurring: { status: "recurring", sortStart: "asc" },
   past: { status: "past", sortStart: "desc" },
   cancelled: { status: "cancelled,rejected", sortStart: "desc" },
 } as const satisfies Record<(typeof BOOKING_TABS)[number], { status: string; sortStart: "asc" | "desc" }>;
