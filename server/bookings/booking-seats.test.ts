@@ -32,6 +32,10 @@ describe("seated bookings", () => {
     // Each seat's view names its own attendee only.
     expect(second.booking.attendees.map(({ name }) => name)).toEqual(["Grace"]);
     await expectAppError(seat(eventType.id, start, "Linus"), "CONFLICT");
+    await expectAppError(
+      createBooking(null, { eventTypeId: eventType.id, start, attendee: person("Alan"), recurrenceCount: 2 }, { idempotencyKey: null }),
+      "BAD_REQUEST",
+    );
     const row = await db.booking.findUniqueOrThrow({
       where: { uid: first.booking.uid },
       select: { seatsTaken: true, _count: { select: { attendees: true } } },

@@ -259,4 +259,13 @@ describe("seats", () => {
     expect(error.details).toEqual([{ path: "body.seats", message: expect.any(String) }]);
     expect((await row(confirmed.id)).seatsPerTimeSlot).toBeNull();
   });
+
+  it("refuses seats with a recurrence (seated series are not taken yet)", async () => {
+    const actor = sessionActor((await makeUser()).id);
+    const recurrence = { frequency: "weekly", interval: 1, occurrences: 4 } as const;
+    await expectAppError(createEventType(actor, { ...minimal, seats, recurrence }), "BAD_REQUEST");
+    const recurring = await createEventType(actor, { ...minimal, slug: "weekly", recurrence });
+    await expectAppError(updateEventType(actor, recurring.id, { seats }), "BAD_REQUEST");
+    expect((await row(recurring.id)).seatsPerTimeSlot).toBeNull();
+  });
 });
