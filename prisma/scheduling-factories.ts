@@ -37,6 +37,10 @@ export type HostOptions = {
     /** As ZLocation writes them, e.g. [{ type: "address", address: "1 Main St", public: true }]. */
     locations: Prisma.InputJsonArray;
     bookingFields: Prisma.InputJsonArray;
+    /** Seats (server/event-types/seats.ts): null or absent, not seated. */
+    seatsPerTimeSlot: number | null;
+    seatsShowAttendees: boolean;
+    seatsShowAvailabilityCount: boolean;
   }>;
 };
 

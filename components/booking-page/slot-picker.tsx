@@ -71,6 +71,11 @@ export function SlotPicker({ eventTypeId, owner, privateLink, timeZone, weekOffs
                           className={`w-full whitespace-nowrap rounded-md border border-indigo-300 px-1 py-1 text-xs font-medium text-indigo-800 hover:bg-indigo-50 ${FOCUS_RING}`}
                         >
                           <time dateTime={start}>{formatTime(start, timeZone)}</time>
+                          {day.seatsLeft?.[start] !== undefined && (
+                            <span className="block text-[0.7rem] font-normal text-slate-600">
+                              {day.seatsLeft[start] === 1 ? "1 seat left" : `${day.seatsLeft[start]} seats left`}
+                            </span>
+                          )}
                         </button>
                       </li>
                     ))}

@@ -18,6 +18,7 @@ import { HostsSection } from "./hosts-section";
 import { LimitsSection } from "./limits-section";
 import { PrivateLinksSection } from "./private-links-section";
 import { RecurringSection } from "./recurring-section";
+import { SeatsSection } from "./seats-section";
 import { WebhooksSection } from "./webhooks-section";
 import type { TEditorSection } from "./sections";
 import type { TEditorData } from "./types";
@@ -42,6 +43,7 @@ function sectionsOf(data: TEditorData): TSection[] {
     { id: "limits", label: "Limits", panel: <LimitsSection data={data} /> },
     { id: "recurring", label: "Recurring", panel: <RecurringSection data={data} /> },
     { id: "advanced", label: "Advanced", panel: <AdvancedSection data={data} /> },
+    { id: "seats", label: "Seats", panel: <SeatsSection data={data} /> },
     ...(data.kind === "team" ? [{ id: "hosts" as const, label: "Hosts", panel: <HostsSection data={data} /> }] : []),
     { id: "private-links", label: "Private links", panel: <PrivateLinksSection scope={{ eventTypeId: data.eventType.id, teamId }} /> },
     { id: "webhooks", label: "Webhooks", panel: <WebhooksSection eventTypeId={data.eventType.id} teamId={teamId} /> },

@@ -293,6 +293,7 @@ export const PUBLIC_OPERATIONS: readonly TableOperation[] = [
   op("DELETE", "/v2/slots/reservations/{uid}", "the slot availability endpoints"),
   op("POST", "/v2/slots/reserve", "the slot availability endpoints"),
   op("GET", "/v2/timezones", "the time zones (not in the spec's tables; the peer's public read)"),
+  op("GET", "/v2/bookings/by-seat/{seatUid}", "a seat's booking (not in the spec's tables; as cancel and reschedule, the seat's uid is its holder's)"),
 ];
 
 export const SCOPE_TABLE: readonly ScopeRow[] = [...USER_LEVEL_TABLE, ...TEAM_LEVEL_TABLE, ...ORG_LEVEL_TABLE];

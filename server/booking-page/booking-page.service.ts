@@ -5,7 +5,7 @@
  * createBooking), so the page can offer nothing the API would refuse, and the reverse.
  */
 import { createBooking } from "../bookings/create";
-import { manageTokenOfBooking } from "../bookings/manage-link.service";
+import { manageTokenOfBooking, manageTokenOfSeat } from "../bookings/manage-link.service";
 import type { TBookingOutput } from "../bookings/booking.dto";
 import type { TCreateBookingInput } from "../bookings/booking.schemas";
 import { db } from "../db/client";
@@ -130,7 +130,8 @@ export async function findOrgTeamBookingPage(orgSlug: string, teamSlug: string, 
   return toPage(event, { name: team.name, teamSlug: team.slug, organizationSlug: organization.slug });
 }
 
-export type TBookingPageDay = { date: string; slots: string[] };
+/** seatsLeft: a seated event type that shows the count, by slot start. */
+export type TBookingPageDay = { date: string; slots: string[]; seatsLeft?: Record<string, number> };
 
 /** DAYS_SHOWN local days from today (+ whole weeks) in the visitor's zone, empty days included, so the grid keeps its shape. */
 export async function listBookingPageDays(input: TBookingPageSlotsInput, now = new Date()) {
@@ -149,7 +150,15 @@ export async function listBookingPageDays(input: TBookingPageSlotsInput, now = n
     },
     { now, teamMemberIds: await hostsChosenByResponse(input.routingFormResponseId) },
   );
-  const days: TBookingPageDay[] = dates.map((date) => ({ date, slots: (slots[date] ?? []).map(({ time }) => time) }));
+  const days: TBookingPageDay[] = dates.map((date) => {
+    const day = slots[date] ?? [];
+    const seated = day.filter((slot) => slot.seatsLeft !== undefined);
+    return {
+      date,
+      slots: day.map(({ time }) => time),
+      ...(seated.length ? { seatsLeft: Object.fromEntries(seated.map((slot) => [slot.time, slot.seatsLeft!])) } : {}),
+    };
+  });
   return { days, hasEarlierWeeks: input.weekOffset > 0 };
 }
 
@@ -187,9 +196,11 @@ function seriesRefusal(message: string): string | null {
 
 export async function bookFromPage(input: TCreateBookingInput, clientAddress: string): Promise<TBookingConfirmation> {
   try {
-    const { booking } = await createBooking(null, input, { idempotencyKey: null, clientAddress });
-    // The booker just made it: their manage token, shown once, opens the booking's page (/booking/{uid}) right away.
-    return { ...toConfirmation(booking), manageToken: await manageTokenOfBooking(booking.uid) };
+    const { booking, seatUid } = await createBooking(null, input, { idempotencyKey: null, clientAddress });
+    // The booker just made it: their manage token, shown once, opens the booking's page (/booking/{uid}) right away;
+    // a seat's holder gets their seat's token, never the whole booking's.
+    const manageToken = seatUid ? await manageTokenOfSeat(booking.uid, seatUid) : await manageTokenOfBooking(booking.uid);
+    return { ...toConfirmation(booking), manageToken };
   } catch (error) {
     if (isAppError(error) && error.code === "CONFLICT") throw new AppError("CONFLICT", seriesRefusal(error.message) ?? SLOT_TAKEN_MESSAGE);
     throw error;

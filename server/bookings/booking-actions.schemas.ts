@@ -19,6 +19,7 @@ export const ZCancelBookingInput = z
       .boolean()
       .optional()
       .describe("An occurrence of a series: true cancels it and every occurrence after it; false or left out, this occurrence alone"),
+    seatUid: z.string().min(1).max(64).optional().describe("Seated: this seat only"),
   })
   .strict();
 /**
@@ -33,6 +34,7 @@ export const ZRescheduleBookingInput = z
     reschedulingReason: z.string().trim().max(1000).optional(),
     rescheduledBy: ZEmail.optional().describe("E-mail of whoever reschedules; returned as rescheduledByEmail (default: the signed-in caller's)"),
     emailVerificationCode: z.string().max(100).optional().describe("The peer's; Convene does not verify bookers' e-mail, so it is not used"),
+    seatUid: z.string().min(1).max(64).optional().describe("Seated: this seat only"),
   })
   .strict();
 export const ZDeclineBookingInput = z.object({ reason: z.string().trim().max(1000).optional() }).strict();

@@ -7,18 +7,18 @@ import { getBookingByUid, getManagedBooking, lockBooking } from "./booking-acces
 import { BOOKING_SELECT, toBookingOutput } from "./booking.dto";
 import { emitBookingEvent } from "../events/booking-events";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, slotBookingData, slotTakenError, slotUnavailableError } from "./booking-rules";
-import { newBookingUid } from "./booking-uid";
 import { loadBookableEventType } from "./create/bookable-row";
-import { newManageNonce } from "./manage-link";
+import { newBookingUid, newManageNonce } from "./create/new-booking";
 import { isOverlapViolation, lockHosts } from "./host-lock";
 import { lockStandIns } from "./create/round-robin-claim";
 import { attendeeRulesUnlessManager } from "./attendee-rules-check";
 import { cancelRefusal, rescheduleRefusal } from "./manage-link-rules";
+import { assertWholeBookingCaller, moveSeatsWithBooking } from "./booking-seats";
 
 const LIVE = ["ACCEPTED", "PENDING"] as const;
 const isLive = (status: string) => (LIVE as readonly string[]).includes(status);
 
-async function callerEmail(actor: Actor | null): Promise<string | null> {
+export async function callerEmail(actor: Actor | null): Promise<string | null> {
   if (!actor) return null;
   const user = await db.user.findUnique({ where: { id: actor.userId }, select: { email: true } });
   return user?.email ?? null;
@@ -47,7 +47,10 @@ async function laterOccurrences(tx: Tx, booking: { id: number; start: Date; recu
   return rows.map(({ id }) => id);
 }
 
-/** cancelSubsequentBookings: with an occurrence of a series, the occurrences after it too; the answer is the one addressed. */
+/**
+ * cancelSubsequentBookings: with an occurrence of a series, the occurrences after it too; the answer is the one addressed.
+ * A seated booking's managers alone may cancel all of it (one seat: booking-seats.ts cancelSeat).
+ */
 export async function cancelBooking(
   actor: Actor | null,
   uid: string,
@@ -59,6 +62,7 @@ export async function cancelBooking(
   const booking = await db.$transaction(async (tx) => {
     await lockBooking(tx, uid);
     const booking = await getBookingByUid(tx, uid);
+    await assertWholeBookingCaller(tx, actor, booking.id, caller.check !== undefined);
     await (caller.check ?? attendeeRulesUnlessManager(actor, cancelRefusal))(tx, booking);
     if (!isLive(booking.status.toString())) throw new AppError("BAD_REQUEST", `This booking is already ${booking.status.toLowerCase()}`);
     const later = input.cancelSubsequentBookings ? await laterOccurrences(tx, booking) : [];
@@ -99,6 +103,7 @@ export async function rescheduleBooking(
     const row = await db.$transaction(async (tx) => {
       await lockBooking(tx, uid);
       const old = await getBookingByUid(tx, uid);
+      await assertWholeBookingCaller(tx, actor, old.id, caller.check !== undefined);
       await (caller.check ?? attendeeRulesUnlessManager(actor, rescheduleRefusal))(tx, old);
       if (!isLive(old.status)) throw new AppError("BAD_REQUEST", `A ${old.status.toLowerCase()} booking cannot be rescheduled`);
       if (old.eventTypeId === null) throw new AppError("BAD_REQUEST", "The event type of this booking no longer exists");
@@ -144,6 +149,7 @@ export async function rescheduleBooking(
         },
         select: BOOKING_SELECT,
       });
+      await moveSeatsWithBooking(tx, old.id, created);
       const withdrawn = await tx.booking.update({
         where: { id: old.id },
         data: {

@@ -18,7 +18,7 @@ import { sendEventMails, type Mail } from "../mail/mailer";
 import type { TBookingOutput } from "./booking.dto";
 import { icsForBooking, icsForSeries, seriesOccurrences } from "./booking-ics";
 import { bookingPageUrl, manageLinksFor } from "./manage-link";
-import { manageTokenOfBooking } from "./manage-link.service";
+import { manageTokenForMail } from "./manage-link.service";
 import { addToCalendarLinks } from "./manage-link-calendars";
 import { hasMailbox } from "./booking-field-responses";
 
@@ -195,7 +195,7 @@ async function send(eventId: string, key: LetterKey, change: BookingMailChange, 
   const series = change === "created" ? await seriesOccurrences(booking.recurringBookingUid) : [];
   const ics = series.length > 1 ? icsForSeries(series) : icsForBooking(booking, kind.method);
   // Derived from the booking's nonce when the mail is written (manage-link.ts): never in the event or the job's data.
-  const token = await manageTokenOfBooking(booking.uid);
+  const token = await manageTokenForMail(booking);
   await sendEventMails(
     eventId,
     key,

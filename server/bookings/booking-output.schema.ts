@@ -14,6 +14,12 @@ export const ZAttendeeOutput = z.object({
   phoneNumber: z.string().optional(),
 });
 
+/** A booking's attendee; on a seated booking, also its seat (the peer's SeatedAttendee: seatUid and its own answers). */
+const ZBookingAttendeeOutput = ZAttendeeOutput.extend({
+  seatUid: z.string().optional().describe("Seated: the seat"),
+  bookingFieldsResponses: z.record(z.string(), z.unknown()).optional().describe("Seated: its answers"),
+});
+
 export const ZBookingOutput = z.object({
   id: z.number().int(),
   uid: z.string(),
@@ -39,7 +45,8 @@ export const ZBookingOutput = z.object({
   updatedAt: z.string(),
   metadata: z.record(z.string(), z.unknown()),
   icsUid: z.string(),
-  attendees: z.array(ZAttendeeOutput),
+  seatUid: z.string().optional().describe("Seated: the caller's seat"),
+  attendees: z.array(ZBookingAttendeeOutput),
   guests: z.array(z.string()),
   bookingFieldsResponses: z
     .record(z.string(), z.unknown())

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOOKING_UID_LENGTH, newBookingUid } from "./booking-uid";
+import { BOOKING_UID_LENGTH, newBookingUid } from "./create/new-booking";
 
 describe("newBookingUid", () => {
   it("is 22 characters of [0-9A-Za-z]: all of it survives a reader that takes uids to be alphanumeric", () => {

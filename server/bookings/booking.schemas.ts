@@ -28,6 +28,7 @@ export const ZReferencesQuery = z
   .strict();
 
 export const ZBookingUidParams = z.object({ bookingUid: z.string().min(1).max(64) });
+export const ZSeatUidParams = z.object({ seatUid: z.string().min(1).max(64) });
 
 export const ZLocation = z
   .object({

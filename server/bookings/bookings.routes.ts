@@ -13,6 +13,7 @@ import {
   ZAddGuestsInput,
   ZAttendeeParams,
   ZBookingUidParams,
+  ZSeatUidParams,
   ZReferencesQuery,
   ZCancelBookingInput,
   ZCreateBookingInput,
@@ -24,6 +25,7 @@ import {
   ZUpdateLocationInput,
 } from "./booking.schemas";
 import { createBooking, idempotencyKeyOf, MAX_IDEMPOTENCY_KEY_LENGTH } from "./create";
+import { cancelSeat, getBookingBySeat, newSeatOutput, rescheduleSeat, seatedBookingForManager } from "./booking-seats";
 import { clientAddress } from "../http/client-address";
 import { RESERVATION_HEADER } from "../slots/slot-reservations";
 
@@ -49,7 +51,9 @@ export const createBookingRoute = defineRoute(
       clientAddress: clientAddress(request.headers),
       reservationUid: request.headers.get(RESERVATION_HEADER) ?? undefined,
     });
-    // A recurring event type's series answers its occurrences, as the peer's RecurringBookingOutput_2024_08_13[].
+    // A seat answers the seat's view of its booking; a recurring event type's series its occurrences, as the peer's
+    // RecurringBookingOutput_2024_08_13[].
+    if (result.seatUid) return newSeatOutput(actor, { ...result, seatUid: result.seatUid });
     return result.series ?? result.booking;
   },
 );
@@ -74,15 +78,44 @@ const uidRoute = (method: "GET" | "POST", suffix: string, summary: string, acces
 // Not in the spec's BOOKING_READ row ("Get all bookings" is), so closed to OAuth tokens (Scope rules 1).
 export const getBookingRoute = defineRoute(
   { ...uidRoute("GET", "", "Get a booking, or a series by its recurringBookingUid", read, ZBookingOrSeriesOutput), access: "api-key-only" },
-  ({ actor, params }) => getBookingOrSeries(actor, params.bookingUid),
+  async ({ actor, params }) => {
+    const booking = await getBookingOrSeries(actor, params.bookingUid);
+    // A seated booking, to those who manage it: every seat (booking-seats.ts).
+    return (!Array.isArray(booking) && (await seatedBookingForManager(booking.uid))) || booking;
+  },
+);
+export const getBookingBySeatRoute = defineRoute(
+  {
+    ...common,
+    // A tag of its own: the Bookings page is at its size budget (e2e/api/api-reference.spec.ts).
+    tag: "Bookings / Seats",
+    method: "GET",
+    path: "/v2/bookings/by-seat/{seatUid}",
+    summary: "Get a booking by seat UID (public: the seat's uid is its holder's; other attendees are shown only when the event type shows attendees)",
+    access: "public",
+    params: ZSeatUidParams,
+    response: ZBookingOutput,
+  },
+  ({ actor, params }) => getBookingBySeat(actor, params.seatUid),
 );
 export const cancelBookingRoute = defineRoute(
-  { ...uidRoute("POST", "/cancel", "Cancel a booking", read, ZBookingOutput), access: "public", body: ZCancelBookingInput },
-  ({ actor, params, body }) => cancelBooking(actor, params.bookingUid, body),
+  {
+    ...uidRoute("POST", "/cancel", "Cancel a booking", read, ZBookingOutput),
+    access: "public",
+    body: ZCancelBookingInput,
+  },
+  ({ actor, params, body }) =>
+    body.seatUid ? cancelSeat(actor, params.bookingUid, { ...body, seatUid: body.seatUid }) : cancelBooking(actor, params.bookingUid, body),
 );
 export const rescheduleBookingRoute = defineRoute(
-  { ...uidRoute("POST", "/reschedule", "Reschedule a booking", read, ZBookingOutput), access: "public", body: ZRescheduleBookingInput, successStatus: 201 },
-  ({ actor, params, body }) => rescheduleBooking(actor, params.bookingUid, body),
+  {
+    ...uidRoute("POST", "/reschedule", "Reschedule a booking", read, ZBookingOutput),
+    access: "public",
+    body: ZRescheduleBookingInput,
+    successStatus: 201,
+  },
+  ({ actor, params, body }) =>
+    body.seatUid ? rescheduleSeat(actor, params.bookingUid, { ...body, seatUid: body.seatUid }) : rescheduleBooking(actor, params.bookingUid, body),
 );
 export const confirmBookingRoute = defineRoute(uidRoute("POST", "/confirm", "Confirm a booking", write, ZBookingOutput), ({ actor, params }) =>
   confirmBooking(actor, params.bookingUid),
@@ -195,6 +228,7 @@ export const bookingRoutes: ApiRoute[] = [
   createBookingRoute,
   listBookingsRoute,
   getBookingRoute,
+  getBookingBySeatRoute,
   cancelBookingRoute,
   rescheduleBookingRoute,
   confirmBookingRoute,

@@ -7,7 +7,8 @@ import { attendee, makeHostWithEventType, utcAt, type HostOptions } from "@/pris
 import { sessionActor } from "../auth/actor";
 import { db, disconnectDb } from "../db/client";
 import { createBooking } from "./create";
-import { isManageTokenOf, manageTokenFor, newManageNonce } from "./manage-link";
+import { isManageTokenOf, manageTokenFor } from "./manage-link";
+import { newManageNonce } from "./create/new-booking";
 import { cancelRefusal, describeNotice } from "./manage-link-rules";
 import { cancelFromManageLink, findManagedBookingView, manageTokenOfBooking, rescheduleFromManageLink } from "./manage-link.service";
 

@@ -15,16 +15,13 @@
  * The token appears only in the mails' bodies and the visitor's address bar: never in logs (log.ts prints no URLs
  * of pages), never in job data, and the booking page sends no Referer (app/(web)/booking/[uid]/page.tsx).
  */
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { env } from "../env";
 
 /** A readable prefix like every other secret here (server/auth/secrets.ts), so secret scanners can spot a leaked link. */
 const TOKEN_PREFIX = "cnv_bm_";
 
 export type ManageLinkSource = { uid: string; manageNonce: string | null };
-
-/** The booking's share of its manage token: made in process, written with the booking (create/new-booking.ts). */
-export const newManageNonce = (): string => randomBytes(32).toString("base64url");
 
 let cachedKey: { secret: string; key: Buffer } | undefined;
 
@@ -56,6 +53,28 @@ export function isManageTokenOf(booking: ManageLinkSource, token: string | null 
   const presented = Buffer.from(token);
   const expected = Buffer.from(manageTokenFor(booking)!);
   return presented.length === expected.length && timingSafeEqual(presented, expected);
+}
+
+/**
+ * A seat's manage token (seated bookings, booking-seats.ts): `cnv_bs_<seatUid>.<HMAC(key, uid ‖ seatUid ‖ nonce)>`. It
+ * opens the booking's page for that seat alone and acts on that seat only; the seat's uid rides in the token, so the
+ * link stays `/booking/{uid}?token=…` and the page passes it on as it is. A seated booking's own token is never mailed.
+ */
+const SEAT_TOKEN_PREFIX = "cnv_bs_";
+
+export function seatManageTokenFor(booking: ManageLinkSource, seatUid: string): string | null {
+  if (!booking.manageNonce) return null;
+  return `${SEAT_TOKEN_PREFIX}${seatUid}.${digestFor(booking.uid, `${seatUid}\n${booking.manageNonce}`).toString("base64url")}`;
+}
+
+/** The seat whose token this is, for this booking; null for any other token (compared in constant time, as text). */
+export function seatOfManageToken(booking: ManageLinkSource, token: string | null | undefined): string | null {
+  if (!token?.startsWith(SEAT_TOKEN_PREFIX) || !booking.manageNonce) return null;
+  const seatUid = token.slice(SEAT_TOKEN_PREFIX.length, token.lastIndexOf("."));
+  if (!seatUid) return null;
+  const presented = Buffer.from(token);
+  const expected = Buffer.from(seatManageTokenFor(booking, seatUid)!);
+  return presented.length === expected.length && timingSafeEqual(presented, expected) ? seatUid : null;
 }
 
 export type ManageLinks = { view: string; cancel: string; reschedule: string };

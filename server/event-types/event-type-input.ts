@@ -6,6 +6,7 @@
 import type { TEventTypeOutput } from "./event-type.dto";
 import type { TLocation, TUpdateEventTypeInput } from "./event-type.schemas";
 import type { TBookingFieldOutput } from "./booking-fields";
+import { seatsInput } from "./seats";
 
 type TBookingFieldsInput = NonNullable<TUpdateEventTypeInput["bookingFields"]>;
 
@@ -76,5 +77,6 @@ export function eventTypeInput(eventType: TEventTypeOutput) {
     metadata: eventType.metadata as Record<string, string | number | boolean>,
     bookingFields: bookingFieldsInput(eventType.bookingFields),
     recurrence: eventType.recurrence ?? { disabled: true as const },
+    seats: seatsInput(eventType.seats),
   } satisfies TUpdateEventTypeInput;
 }

@@ -13,6 +13,7 @@ import { BOOKER_SETTINGS_SELECT, colorOf, ZColorOutput } from "./booker-settings
 import { CONFIRMATION_SELECT, toConfirmationPolicyOutput, ZConfirmationPolicyOutput } from "./confirmation-policy";
 import { bookingFieldsOutput, ZBookingFieldOutput } from "./booking-fields";
 import { recurrenceOf, ZRecurrenceOutput } from "./recurrence";
+import { SEATS_SELECT, toSeatsOutput, ZSeatsOutput, type SeatsColumns } from "./seats";
 
 export const EVENT_TYPE_SELECT = {
   id: true,
@@ -32,6 +33,7 @@ export const EVENT_TYPE_SELECT = {
   ...CONFIRMATION_SELECT,
   ...BOOKING_WINDOW_SELECT,
   ...BOOKER_SETTINGS_SELECT,
+  ...SEATS_SELECT,
   bookingLimitsCount: true,
   bookingLimitsDuration: true,
   metadata: true,
@@ -40,40 +42,41 @@ export const EVENT_TYPE_SELECT = {
   owner: { select: { username: true } },
 } as const;
 
-export type EventTypeRow = BookingWindowColumns & {
-  id: number;
-  userId: number | null;
-  title: string;
-  slug: string;
-  description: string | null;
-  lengthInMinutes: number;
-  locations: unknown;
-  hidden: boolean;
-  minimumBookingNotice: number;
-  beforeEventBuffer: number;
-  afterEventBuffer: number;
-  slotInterval: number | null;
-  lengthInMinutesOptions: number[];
-  scheduleId: number | null;
-  requiresConfirmation: boolean;
-  confirmationNoticeUnit: string | null;
-  confirmationNoticeCount: number | null;
-  bookingLimitsCount: unknown;
-  bookingLimitsDuration: unknown;
-  color: unknown;
-  customName: string | null;
-  successRedirectUrl: string | null;
-  disableGuests: boolean;
-  onlyShowFirstAvailableSlot: boolean;
-  disableCancelling: boolean;
-  disableRescheduling: boolean;
-  minimumCancellationNotice: number;
-  minimumRescheduleNotice: number;
-  metadata: unknown;
-  bookingFields: unknown;
-  recurrence: unknown;
-  owner: { username: string } | null;
-};
+export type EventTypeRow = BookingWindowColumns &
+  SeatsColumns & {
+    id: number;
+    userId: number | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    lengthInMinutes: number;
+    locations: unknown;
+    hidden: boolean;
+    minimumBookingNotice: number;
+    beforeEventBuffer: number;
+    afterEventBuffer: number;
+    slotInterval: number | null;
+    lengthInMinutesOptions: number[];
+    scheduleId: number | null;
+    requiresConfirmation: boolean;
+    confirmationNoticeUnit: string | null;
+    confirmationNoticeCount: number | null;
+    bookingLimitsCount: unknown;
+    bookingLimitsDuration: unknown;
+    color: unknown;
+    customName: string | null;
+    successRedirectUrl: string | null;
+    disableGuests: boolean;
+    onlyShowFirstAvailableSlot: boolean;
+    disableCancelling: boolean;
+    disableRescheduling: boolean;
+    minimumCancellationNotice: number;
+    minimumRescheduleNotice: number;
+    metadata: unknown;
+    bookingFields: unknown;
+    recurrence: unknown;
+    owner: { username: string } | null;
+  };
 
 export const ZEventTypeOutput = z.object({
   id: z.number().int(),
@@ -109,6 +112,9 @@ export const ZEventTypeOutput = z.object({
   minimumCancellationNotice: z.number().int().describe("Minutes before the start after which attendees can no longer cancel from their link"),
   minimumRescheduleNotice: z.number().int().describe("Minutes before the start after which attendees can no longer reschedule from their link"),
   recurrence: ZRecurrenceOutput,
+  seats: ZSeatsOutput,
+  seatsPerTimeSlot: z.number().int().optional().describe("The peer's older field: seats.seatsPerTimeSlot"),
+  seatsShowAvailabilityCount: z.boolean().optional().describe("The peer's older field: seats.showAvailabilityCount"),
   price: z.number(),
   currency: z.string(),
   lockTimeZoneToggleOnBookingPage: z.boolean(),
@@ -155,6 +161,9 @@ export function toEventTypeOutput(row: EventTypeRow): TEventTypeOutput {
     minimumCancellationNotice: row.minimumCancellationNotice,
     minimumRescheduleNotice: row.minimumRescheduleNotice,
     recurrence: recurrenceOf(row.recurrence),
+    ...optionalField("seats", toSeatsOutput(row)),
+    ...optionalField("seatsPerTimeSlot", row.seatsPerTimeSlot),
+    ...optionalField("seatsShowAvailabilityCount", row.seatsPerTimeSlot === null ? null : row.seatsShowAvailabilityCount),
     price: 0,
     currency: "usd",
     lockTimeZoneToggleOnBookingPage: false,

@@ -13,6 +13,7 @@ import { bookerSettingFields } from "./booker-settings";
 import { ZConfirmationPolicy } from "./confirmation-policy";
 import { ZBookingFieldsInput } from "./booking-fields";
 import { ZRecurrenceInput } from "./recurrence";
+import { ZSeatsInput } from "./seats";
 
 /**
  * Plain conferencing app names (v1 wrote them with an app prefix such as `integrations:zoom`): the peer's, and
@@ -92,6 +93,7 @@ const fields = {
   metadata: ZMetadata,
   bookingFields: ZBookingFieldsInput,
   recurrence: ZRecurrenceInput,
+  seats: ZSeatsInput,
 };
 
 type ConfirmationFields = { requiresConfirmation?: boolean; confirmationPolicy?: z.infer<typeof ZConfirmationPolicy> };
@@ -146,6 +148,7 @@ export const ZCreateEventTypeFields = z.object(fields).partial({
   metadata: true,
   bookingFields: true,
   recurrence: true,
+  seats: true,
 });
 
 /**

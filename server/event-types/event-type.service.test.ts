@@ -111,7 +111,9 @@ describe("createEventType", () => {
     { case: "a zero-day booking window", input: { bookingWindow: { type: "businessDays", value: 0 } }, path: "bookingWindow.value" },
     { case: "a notice-threshold policy without its threshold", input: { confirmationPolicy: { type: "time" } }, path: "confirmationPolicy" },
     { case: "contradicting confirmation fields", input: { requiresConfirmation: false, confirmationPolicy: { type: "always" } }, path: "confirmationPolicy" },
-    { case: "an unsupported field", input: { seats: { seatsPerTimeSlot: 4 } }, path: "" },
+    { case: "an unsupported field", input: { unknownSetting: true }, path: "" },
+    { case: "seats without their display settings", input: { seats: { seatsPerTimeSlot: 4 } }, path: "seats" },
+    { case: "zero seats", input: { seats: { seatsPerTimeSlot: 0, showAttendeeInfo: false, showAvailabilityCount: true } }, path: "seats.seatsPerTimeSlot" },
   ])("refuses $case with a ZodError naming $path", async ({ input, path }) => {
     const user = await makeUser();
     const error = await rejectionOf(createEventType(sessionActor(user.id), { ...minimal, ...input } as never));
@@ -231,5 +233,39 @@ describe("lengthInMinutesOptions", () => {
     expect(newOptions.details).toEqual([expect.objectContaining({ path: "body.lengthInMinutesOptions" })]);
     expect(await updateEventType(sessionActor(user.id), id, { lengthInMinutes: 60 })).toMatchObject({ lengthInMinutes: 60, lengthInMinutesOptions: [30, 60] });
     expect(await updateEventType(sessionActor(user.id), id, { lengthInMinutesOptions: [] })).not.toHaveProperty("lengthInMinutesOptions");
+  });
+});
+
+describe("seats", () => {
+  const seats = { seatsPerTimeSlot: 12, showAttendeeInfo: false, showAvailabilityCount: true };
+
+  it("stores the peer's seats, reads them back with the older fields, and turns them off with {disabled: true}", async () => {
+    const actor = sessionActor((await makeUser()).id);
+    const created = await createEventType(actor, { ...minimal, seats });
+    expect(created).toMatchObject({ seats, seatsPerTimeSlot: 12, seatsShowAvailabilityCount: true });
+    expect(await row(created.id)).toMatchObject({ seatsPerTimeSlot: 12, seatsShowAttendees: false, seatsShowAvailabilityCount: true });
+    const updated = await updateEventType(actor, created.id, { seats: { ...seats, showAttendeeInfo: true } });
+    expect(updated.seats).toEqual({ ...seats, showAttendeeInfo: true });
+    const off = await updateEventType(actor, created.id, { seats: { disabled: true } });
+    expect(off).not.toHaveProperty("seats");
+    expect(off).not.toHaveProperty("seatsPerTimeSlot");
+  });
+
+  it("refuses seats with confirmation, on create and against what is stored, and changes nothing", async () => {
+    const actor = sessionActor((await makeUser()).id);
+    await expectAppError(createEventType(actor, { ...minimal, seats, requiresConfirmation: true }), "BAD_REQUEST");
+    const confirmed = await createEventType(actor, { ...minimal, slug: "confirmed", requiresConfirmation: true });
+    const error = await expectAppError(updateEventType(actor, confirmed.id, { seats }), "BAD_REQUEST");
+    expect(error.details).toEqual([{ path: "body.seats", message: expect.any(String) }]);
+    expect((await row(confirmed.id)).seatsPerTimeSlot).toBeNull();
+  });
+
+  it("refuses seats with a recurrence (seated series are not taken yet)", async () => {
+    const actor = sessionActor((await makeUser()).id);
+    const recurrence = { frequency: "weekly", interval: 1, occurrences: 4 } as const;
+    await expectAppError(createEventType(actor, { ...minimal, seats, recurrence }), "BAD_REQUEST");
+    const recurring = await createEventType(actor, { ...minimal, slug: "weekly", recurrence });
+    await expectAppError(updateEventType(actor, recurring.id, { seats }), "BAD_REQUEST");
+    expect((await row(recurring.id)).seatsPerTimeSlot).toBeNull();
   });
 });

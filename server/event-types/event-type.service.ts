@@ -9,7 +9,8 @@ import { userEventTypesOnPublicPage } from "../booking-page/public-visibility";
 import { limitsSet } from "./booking-limits";
 import { bookingWindowColumns } from "./booking-window";
 import { confirmationColumns } from "./confirmation-policy";
-import { recurrenceColumn } from "./recurrence";
+import { recurrenceColumn, recurrenceOf } from "./recurrence";
+import { seatsColumns, seatsProblem } from "./seats";
 import {
   lengthOptionsProblem,
   ZCreateEventTypeInput,
@@ -61,6 +62,7 @@ export function toColumns({
   confirmationPolicy,
   color,
   recurrence,
+  seats,
   ...rest
 }: TWriteFields) {
   return {
@@ -71,6 +73,7 @@ export function toColumns({
     ...(color === undefined ? {} : { color: color ?? Prisma.DbNull }),
     ...(recurrence === undefined ? {} : { recurrence: recurrenceColumn(recurrence) ?? Prisma.DbNull }),
     ...confirmationColumns({ requiresConfirmation, confirmationPolicy }),
+    ...seatsColumns(seats),
   };
 }
 
@@ -80,6 +83,16 @@ export function assertLengthsAgree(after: { lengthInMinutes: number; lengthInMin
   if (!problem) return;
   const path = changes.lengthInMinutesOptions !== undefined ? "body.lengthInMinutesOptions" : "body.lengthInMinutes";
   throw new AppError("BAD_REQUEST", problem, [{ path, message: problem }]);
+}
+
+/** Seats with confirmation or recurrence, as an update leaves them (seats.ts: they do not mix; seated series are not taken yet). */
+export function assertSeatsAgree(after: { seatsPerTimeSlot?: number | null; requiresConfirmation?: boolean; recurrence?: unknown }) {
+  const seatsPerTimeSlot = after.seatsPerTimeSlot ?? null;
+  const problem =
+    seatsPerTimeSlot !== null && recurrenceOf(after.recurrence) !== null
+      ? "A seated event type cannot recur yet: turn one of them off"
+      : seatsProblem({ seatsPerTimeSlot, requiresConfirmation: after.requiresConfirmation ?? false });
+  if (problem) throw new AppError("BAD_REQUEST", problem, [{ path: "body.seats", message: problem }]);
 }
 
 /**
@@ -136,6 +149,7 @@ export async function createEventType(actor: Actor, input: TCreateEventTypeInput
   await assertOwnSchedule(db, actor, fields.scheduleId);
   await assertSlugFree(db, userId, fields.slug);
   const data = { ...toColumns(fields), title: fields.title, slug: fields.slug, lengthInMinutes: fields.lengthInMinutes, userId };
+  assertSeatsAgree(data);
   const row = await mapSlugRace(fields.slug, db.eventType.create({ data, select: EVENT_TYPE_SELECT }));
   return toEventTypeOutput(row);
 }
@@ -146,10 +160,11 @@ export async function updateEventType(actor: Actor, eventTypeId: number, input: 
   const changes = ZUpdateEventTypeInput.parse(input);
   const stored = await db.eventType.findFirst({
     where: { id: eventTypeId, ...eventTypesOwnedBy(actor) },
-    select: { lengthInMinutes: true, lengthInMinutesOptions: true },
+    select: { lengthInMinutes: true, lengthInMinutesOptions: true, seatsPerTimeSlot: true, requiresConfirmation: true, recurrence: true },
   });
   if (!stored) throw eventTypeNotFound();
   assertLengthsAgree({ ...stored, ...changes }, changes);
+  assertSeatsAgree({ ...stored, ...toColumns(changes) });
   await assertOwnSchedule(db, actor, changes.scheduleId);
   if (changes.slug !== undefined) await assertSlugFree(db, userId, changes.slug, eventTypeId);
   const update = db.eventType.update({ where: { id: eventTypeId, AND: [eventTypesOwnedBy(actor)] }, data: toColumns(changes), select: EVENT_TYPE_SELECT });

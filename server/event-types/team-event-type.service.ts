@@ -11,7 +11,7 @@ import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import { requirePermission } from "../teams/team-roles";
 import { eventTypesOfTeam, teamEventTypesEditableBy } from "./event-type-access";
-import { assertLengthsAgree, assertOwnSchedule, eventTypeNotFound, toColumns } from "./event-type.service";
+import { assertLengthsAgree, assertOwnSchedule, assertSeatsAgree, eventTypeNotFound, toColumns } from "./event-type.service";
 import { TEAM_EVENT_TYPE_SELECT, toTeamEventTypeOutput } from "./team-event-type.dto";
 import {
   SCHEDULING_TYPES,
@@ -73,6 +73,7 @@ export async function createTeamEventType(actor: Actor, teamId: number, input: T
     await assertTeamSlugFree(tx, teamId, fields.slug);
     await assertHostsAreMembers(tx, teamId, hosts);
     const data = { ...toColumns(fields), title: fields.title, slug: fields.slug, lengthInMinutes: fields.lengthInMinutes, teamId, schedulingType };
+    assertSeatsAgree(data);
     const { id } = await tx.eventType.create({ data: { ...data, assignAllTeamMembers }, select: { id: true } });
     const hostRows = assignAllTeamMembers
       ? (await acceptedMemberIds(tx, teamId)).map((userId) => memberHostRow(schedulingType, userId))
@@ -98,10 +99,19 @@ export async function updateTeamEventType(actor: Actor, teamId: number, eventTyp
     const editable = { id: eventTypeId, AND: [teamEventTypesEditableBy(actor, teamId)] };
     const stored = await tx.eventType.findFirst({
       where: editable,
-      select: { lengthInMinutes: true, lengthInMinutesOptions: true, schedulingType: true, assignAllTeamMembers: true },
+      select: {
+        lengthInMinutes: true,
+        lengthInMinutesOptions: true,
+        schedulingType: true,
+        assignAllTeamMembers: true,
+        seatsPerTimeSlot: true,
+        recurrence: true,
+        requiresConfirmation: true,
+      },
     });
     if (!stored?.schedulingType) throw eventTypeNotFound();
     assertLengthsAgree({ ...stored, ...changes }, changes);
+    assertSeatsAgree({ ...stored, ...toColumns(changes) });
     if (changes.slug !== undefined) await assertTeamSlugFree(tx, teamId, changes.slug, eventTypeId);
     if (hosts !== undefined) await assertHostsAreMembers(tx, teamId, hosts);
     const assignAll = hosts !== undefined && hosts.length > 0 ? false : (assignAllTeamMembers ?? stored.assignAllTeamMembers);

@@ -43,6 +43,8 @@ export const SLOT_EVENT_TYPE_SELECT = {
   slotInterval: true,
   scheduleId: true,
   schedulingType: true,
+  seatsPerTimeSlot: true,
+  seatsShowAvailabilityCount: true,
   schedule: { select: SCHEDULE_SELECT },
   owner: { select: { username: true, defaultSchedule: { select: SCHEDULE_SELECT } } },
   hosts: { select: { userId: true, isFixed: true, user: { select: { defaultSchedule: { select: SCHEDULE_SELECT } } } }, orderBy: { userId: "asc" } },
@@ -59,6 +61,9 @@ export type SlotEventType = {
   beforeEventBuffer: number;
   afterEventBuffer: number;
   schedulingType: SchedulingType | null;
+  /** Seats (event-types/seats.ts): a slot with a seated booking stays offered while seats are left (seated-slots.ts). */
+  seatsPerTimeSlot?: number | null;
+  seatsShowAvailabilityCount?: boolean;
   /** The event type's own schedule: every host's availability when set. */
   schedule: TScheduleRow | null;
   owner: { username: string; defaultSchedule: TScheduleRow | null } | null;

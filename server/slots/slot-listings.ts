@@ -12,6 +12,7 @@ import { loadExternalBusy, toMinuteCeil } from "./slot-inputs";
 import { resolveSlotEventType, type SlotTarget } from "./slot-event-type";
 import { searchOf, slotsOf, type Options, type SlotEventTypeRow } from "./slots.service";
 import { withRoutedHosts } from "./routed-hosts";
+import { withSeatedSlots } from "./seated-slots";
 
 /**
  * The bookable slots of an event type whose start is in `range` (whole minutes), `length` minutes long.
@@ -25,7 +26,8 @@ export async function listSlots(
   const externalBusy = loadExternalBusy(eventType, searched.search, request.length);
   externalBusy.catch(() => {}); // awaited in slotsOf; if the database fails first, this must not become an unhandled rejection
   const busy = { externalBusy, now: request.now, ignoreBookingUid: request.ignoreBookingUid };
-  return (await slotsOf(db, eventType, request.range, request.length, busy, searched)).slots;
+  const { slots } = await slotsOf(db, eventType, request.range, request.length, busy, searched);
+  return withSeatedSlots(eventType, slots, request.range, request.now);
 }
 
 /**

@@ -30,6 +30,7 @@ const NO_EXTRAS: SlotRowExtras = { columns: "", owner: "", host: "" };
 export const selectSlotRow = (extras: SlotRowExtras = NO_EXTRAS) => `
   SELECT et.id, et."userId", et."teamId", et.hidden, et."lengthInMinutes", et."lengthInMinutesOptions", et."minimumBookingNotice",
          et."beforeEventBuffer", et."afterEventBuffer", et."slotInterval", et."scheduleId", et."schedulingType"::text AS "schedulingType",
+         et."seatsPerTimeSlot", et."seatsShowAvailabilityCount",
          et."bookingWindowType"::text AS "bookingWindowType", et."bookingWindowDays", et."bookingWindowRolling",
          to_char(et."bookingWindowStart", 'YYYY-MM-DD') AS "bookingWindowStart", to_char(et."bookingWindowEnd", 'YYYY-MM-DD') AS "bookingWindowEnd",
          et."bookingLimitsCount", et."bookingLimitsDuration", et."onlyShowFirstAvailableSlot"${extras.columns},

@@ -26,6 +26,8 @@ export const ZSlotsOutput = z
             "Slot start, ISO 8601 in the requested timeZone with its offset, e.g. 2050-09-05T09:00:00.000+02:00 (in UTC itself: 2050-09-05T07:00:00.000Z)",
           ),
         end: z.string().optional().describe("Slot end, same form; only with format=range"),
+        attendeesCount: z.number().int().optional().describe("Seated event types: attendees already booked at this time (the slot's booking has seats left)"),
+        bookingUid: z.string().optional().describe("Seated event types: the booking a seat at this time joins"),
       }),
     ),
   )
@@ -86,8 +88,12 @@ export function toSlotsOutput(slots: readonly Slot[], query: { timeZone: string;
   const toIso = (minute: number) => zonedIso(minute, offsetOf(minute), isUtc);
   let day = Number.NaN;
   let list: TSlotsOutput[string] = [];
-  for (const { start } of slots) {
-    const slot = { start: toIso(start), ...(query.format === "range" ? { end: toIso(start + length) } : {}) };
+  for (const { start, seats } of slots) {
+    const slot = {
+      start: toIso(start),
+      ...(query.format === "range" ? { end: toIso(start + length) } : {}),
+      ...(seats?.bookingUid ? { attendeesCount: seats.attendeesCount, bookingUid: seats.bookingUid } : {}),
+    };
     const slotDay = localDay(start);
     if (slotDay !== day) list = byDay[isoDateFromDayNumber((day = slotDay))] ??= [];
     list.push(slot);

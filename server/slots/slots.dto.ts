@@ -5,7 +5,15 @@ import type { Slot } from "./slots";
 
 export const ZAvailableSlotsOutput = z.object({
   slots: z
-    .record(z.string().describe("YYYY-MM-DD in the requested timeZone"), z.array(z.object({ time: z.string().describe("Slot start, ISO 8601 UTC") })))
+    .record(
+      z.string().describe("YYYY-MM-DD in the requested timeZone"),
+      z.array(
+        z.object({
+          time: z.string().describe("Slot start, ISO 8601 UTC"),
+          seatsLeft: z.number().int().optional().describe("Seated event types that show the count: seats still free at this time"),
+        }),
+      ),
+    )
     .describe("Days with at least one slot, in ascending order"),
 });
 export type TAvailableSlotsOutput = z.infer<typeof ZAvailableSlotsOutput>;
@@ -45,15 +53,15 @@ function minuteIsoWriter(): (minute: number) => string {
  * slot: a hot path (hundreds of slots per request).
  */
 export function toAvailableSlotsOutput(slots: readonly Slot[], timeZone: string): TAvailableSlotsOutput {
-  const byDay: Record<string, { time: string }[]> = {};
+  const byDay: TAvailableSlotsOutput["slots"] = {};
   const localDay = localDayReader(timeZone);
   const toIso = minuteIsoWriter();
   let day = Number.NaN;
-  let list: { time: string }[] = [];
-  for (const { start } of slots) {
+  let list: TAvailableSlotsOutput["slots"][string] = [];
+  for (const { start, seats } of slots) {
     const slotDay = localDay(start);
     if (slotDay !== day) list = byDay[isoDateFromDayNumber((day = slotDay))] ??= [];
-    list.push({ time: toIso(start) });
+    list.push(seats?.seatsLeft != null ? { time: toIso(start), seatsLeft: seats.seatsLeft } : { time: toIso(start) });
   }
   return { slots: byDay };
 }

@@ -58,7 +58,8 @@ export type ComputeSlotsInput = SlotRules & {
 };
 
 /** `hostIds`: the free hosts, in input order (every host for collective). */
-export type Slot = { start: number; hostIds: number[] };
+/** `seats`: a seated event type's slot (seated-slots.ts), set by the listings only. */
+export type Slot = { start: number; hostIds: number[]; seats?: { bookingUid?: string; attendeesCount?: number; seatsLeft: number | null } };
 
 /** Grid parameters shared by the optimized and the naive implementation. */
 export type ResolvedRules = { length: number; interval: number; before: number; after: number; earliest: number; latest: number };

@@ -58,7 +58,17 @@ export type TDestinationCalendar = { id: number; integration: string; externalId
 
 /** What the message reads when it is made: the event type's settings and the hosts' preferences. */
 export type BookingPayloadContext = {
-  eventType: { title: string; description: string | null; requiresConfirmation: boolean; bookingFields: unknown; schedulingType: string | null } | null;
+  eventType: {
+    title: string;
+    description: string | null;
+    requiresConfirmation: boolean;
+    bookingFields: unknown;
+    schedulingType: string | null;
+    /** Seats (event-types/seats.ts); absent on contexts made before them: not seated. A seat's events name its attendee alone. */
+    seatsPerTimeSlot?: number | null;
+    seatsShowAttendees?: boolean;
+    seatsShowAvailabilityCount?: boolean;
+  } | null;
   team: { id: number; name: string } | null;
   /** Each host's locale and clock (12 or 24), by user id. */
   people: Record<number, { locale: string; timeFormat: number }>;
@@ -188,9 +198,9 @@ export function bookingPayloadOf(booking: TBookingSnapshot, context: BookingPayl
     hideCalendarEventDetails: false,
     hideOrganizerEmail: false,
     schedulingType: context.eventType?.schedulingType ?? null,
-    seatsPerTimeSlot: null,
-    seatsShowAttendees: false,
-    seatsShowAvailabilityCount: false,
+    seatsPerTimeSlot: context.eventType?.seatsPerTimeSlot ?? null,
+    seatsShowAttendees: context.eventType?.seatsShowAttendees ?? false,
+    seatsShowAvailabilityCount: context.eventType?.seatsPerTimeSlot ? (context.eventType.seatsShowAvailabilityCount ?? false) : false,
     iCalUID: booking.icsUid ?? booking.uid,
     uid: booking.uid,
     bookingId: booking.id,

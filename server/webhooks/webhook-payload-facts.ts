@@ -45,7 +45,8 @@ type ContextRow = {
  */
 const SELECT_CONTEXT = `
   SELECT (SELECT json_build_object('title', et.title, 'description', et.description, 'requiresConfirmation', et."requiresConfirmation",
-                 'bookingFields', et."bookingFields", 'schedulingType', et."schedulingType",
+                 'bookingFields', et."bookingFields", 'schedulingType', et."schedulingType", 'seatsPerTimeSlot', et."seatsPerTimeSlot",
+                 'seatsShowAttendees', et."seatsShowAttendees", 'seatsShowAvailabilityCount', et."seatsShowAvailabilityCount",
                  'team', (SELECT json_build_object('id', t.id, 'name', t.name) FROM "Team" t
                            WHERE t.id = COALESCE(et."teamId", (SELECT p."teamId" FROM "EventType" p WHERE p.id = et."parentId"))))
             FROM "EventType" et WHERE et.id = $1::int) AS "eventType",
@@ -66,6 +67,9 @@ async function contextOf(booking: TBookingSnapshot): Promise<BookingPayloadConte
       requiresConfirmation: eventType.requiresConfirmation,
       bookingFields: eventType.bookingFields,
       schedulingType: eventType.schedulingType ?? null,
+      seatsPerTimeSlot: eventType.seatsPerTimeSlot ?? null,
+      seatsShowAttendees: eventType.seatsShowAttendees ?? false,
+      seatsShowAvailabilityCount: eventType.seatsShowAvailabilityCount ?? false,
     },
     team: eventType?.team ?? null,
     people: Object.fromEntries(people.map(({ id, locale, timeFormat }) => [id, { locale, timeFormat }])),

@@ -29,7 +29,7 @@ const REMINDER_SELECT = {
   status: true,
   scheduledFor: true,
   detail: true,
-  booking: { select: { ...BOOKING_SELECT, manageNonce: true } },
+  booking: { select: { ...BOOKING_SELECT, manageNonce: true, seatCapacity: true } },
   step: {
     select: {
       action: true,
@@ -175,9 +175,12 @@ async function claim(reminderId: number, now: Date): Promise<SmsPlan | null> {
   });
 }
 
-/** The attendee's manage links, derived from the booking's nonce here (never stored in the reminder or the job). */
-function manageLinksOf(booking: { uid: string; manageNonce: string | null }) {
-  const token = manageTokenFor(booking);
+/**
+ * The attendee's manage links, derived from the booking's nonce here (never stored in the reminder or the job). A seated
+ * booking's token is no attendee's (their seats have their own, booking-seats.ts): its reminders link to the page alone.
+ */
+function manageLinksOf(booking: { uid: string; manageNonce: string | null; seatCapacity: number | null }) {
+  const token = booking.seatCapacity === null ? manageTokenFor(booking) : null;
   return token ? manageLinksFor(booking.uid, token) : { view: bookingPageUrl(booking.uid) };
 }
 

@@ -514,6 +514,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -1217,6 +1227,18 @@ export interface paths {
                             /** @constant */
                             disabled: true;
                         };
+                        /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
+                        seats?: {
+                            /** @description How many attendees may book one slot (they share one booking) */
+                            seatsPerTimeSlot: number;
+                            /** @description Whether attendees see each other's names and e-mails */
+                            showAttendeeInfo: boolean;
+                            /** @description Whether the booking page shows how many seats are left */
+                            showAvailabilityCount: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal) */
                         length?: number;
                     };
@@ -1334,6 +1356,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -1610,6 +1642,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -2441,6 +2483,18 @@ export interface paths {
                             /** @constant */
                             disabled: true;
                         };
+                        /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
+                        seats?: {
+                            /** @description How many attendees may book one slot (they share one booking) */
+                            seatsPerTimeSlot: number;
+                            /** @description Whether attendees see each other's names and e-mails */
+                            showAttendeeInfo: boolean;
+                            /** @description Whether the booking page shows how many seats are left */
+                            showAvailabilityCount: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description The peer's older name for lengthInMinutes, read as it (send one of the two; both only if equal) */
                         length?: number;
                     };
@@ -2558,6 +2612,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -5159,6 +5223,8 @@ export interface paths {
                                     [key: string]: {
                                         /** @description Slot start, ISO 8601 UTC */
                                         time: string;
+                                        /** @description Seated event types that show the count: seats still free at this time */
+                                        seatsLeft?: number;
                                     }[];
                                 };
                             };
@@ -5336,6 +5402,10 @@ export interface paths {
                                     start: string;
                                     /** @description Slot end, same form; only with format=range */
                                     end?: string;
+                                    /** @description Seated event types: attendees already booked at this time (the slot's booking has seats left) */
+                                    attendeesCount?: number;
+                                    /** @description Seated event types: the booking a seat at this time joins */
+                                    bookingUid?: string;
                                 }[];
                             };
                         };
@@ -6435,6 +6505,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -6444,6 +6516,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -6715,6 +6793,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -6724,6 +6804,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -6774,6 +6860,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -6783,6 +6871,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -7020,6 +7114,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -7029,6 +7125,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -7079,6 +7181,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -7088,6 +7192,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -7097,6 +7207,218 @@ export interface paths {
                                 /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
                                 recurringBookingUid?: string;
                             }[];
+                        };
+                    };
+                };
+                /** @description Invalid input; each field is named in error.details (a peer API field Convene does not support has code unsupported_field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The token's scopes do not cover this operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE: the database cannot serve the request now; nothing was written, retry after Retry-After seconds. OUTCOME_UNKNOWN (no Retry-After): the database stopped answering after a write's commit was sent; error.details says what to look up (a booking's `bookingUid`) instead of retrying */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "error";
+                            error: {
+                                /** @example NOT_FOUND */
+                                code: string;
+                                message: string;
+                                /** @description On a 400, one entry per field: {path, message}. An unknown key's entry also has `code`: `unsupported_field` when the peer API documents the field for this operation but Convene does not support it (listed in the operation's `x-unsupported-peer-fields`), `unrecognized_key` otherwise. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/bookings/by-seat/{seatUid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a booking by seat UID (public: the seat's uid is its holder's; other attendees are shown only when the event type shows attendees)
+         * @description Public: no credential needed; a valid one may be sent.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description API version. A date, YYYY-MM-DD: it selects the newest version of this operation dated on or before it (a date before the first version: the first); a value that is not a date is a 400 naming the header. Versions: 2024-08-13; without the header, 2024-08-13. The answer names the version that served it. */
+                    "svc-api-version"?: string;
+                    /** @description The peer API's name for svc-api-version, read by the same rule; sending both with different values is a 400 */
+                    "cal-api-version"?: string;
+                };
+                path: {
+                    seatUid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "success";
+                            data: {
+                                id: number;
+                                uid: string;
+                                title: string;
+                                description: string;
+                                hosts: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    username: string;
+                                    timeZone: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "accepted" | "pending" | "cancelled" | "rejected";
+                                cancellationReason?: string;
+                                cancelledByEmail?: string;
+                                reschedulingReason?: string;
+                                /** @description Who moved it: the reschedule's rescheduledBy, else the signed-in caller's e-mail */
+                                rescheduledByEmail?: string;
+                                rescheduledFromUid?: string;
+                                rescheduledToUid?: string;
+                                /** @description ISO 8601 UTC */
+                                start: string;
+                                /** @description ISO 8601 UTC */
+                                end: string;
+                                /** @description Minutes */
+                                duration: number;
+                                eventTypeId: number | null;
+                                eventType: {
+                                    id: number;
+                                    slug: string;
+                                } | null;
+                                meetingUrl?: string;
+                                /** @description Where the meeting takes place: a link, address or phone; empty when none */
+                                location: string;
+                                absentHost: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
+                                attendees: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                    displayEmail: string;
+                                    timeZone: string;
+                                    language: string;
+                                    absent: boolean;
+                                    phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                guests: string[];
+                                /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
+                                bookingFieldsResponses: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking */
+                                recurringBookingUid?: string;
+                            };
                         };
                     };
                 };
@@ -7238,6 +7560,8 @@ export interface paths {
                         cancellationReason?: string;
                         /** @description An occurrence of a series: true cancels it and every occurrence after it; false or left out, this occurrence alone */
                         cancelSubsequentBookings?: boolean;
+                        /** @description Seated: this seat only */
+                        seatUid?: string;
                     };
                 };
             };
@@ -7293,6 +7617,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -7302,6 +7628,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -7476,6 +7808,8 @@ export interface paths {
                         rescheduledBy?: string;
                         /** @description The peer's; Convene does not verify bookers' e-mail, so it is not used */
                         emailVerificationCode?: string;
+                        /** @description Seated: this seat only */
+                        seatUid?: string;
                     };
                 };
             };
@@ -7531,6 +7865,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -7540,6 +7876,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -7754,6 +8096,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -7763,6 +8107,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -7964,6 +8314,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -7973,6 +8325,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -8198,6 +8556,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -8207,6 +8567,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -8441,6 +8807,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -8450,6 +8818,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -8670,6 +9044,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -8679,6 +9055,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -8893,6 +9275,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -8902,6 +9286,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -9104,6 +9494,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -9113,6 +9505,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -15312,6 +15710,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -16040,6 +16448,18 @@ export interface paths {
                             /** @constant */
                             disabled: true;
                         };
+                        /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
+                        seats?: {
+                            /** @description How many attendees may book one slot (they share one booking) */
+                            seatsPerTimeSlot: number;
+                            /** @description Whether attendees see each other's names and e-mails */
+                            showAttendeeInfo: boolean;
+                            /** @description Whether the booking page shows how many seats are left */
+                            showAvailabilityCount: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /**
                          * @description collective: every host attends; roundRobin: one rotating host (plus the mandatory ones); managed: each host gets their own copy
                          * @enum {string}
@@ -16176,6 +16596,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -16488,6 +16918,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -17357,6 +17797,18 @@ export interface paths {
                             /** @constant */
                             disabled: true;
                         };
+                        /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
+                        seats?: {
+                            /** @description How many attendees may book one slot (they share one booking) */
+                            seatsPerTimeSlot: number;
+                            /** @description Whether attendees see each other's names and e-mails */
+                            showAttendeeInfo: boolean;
+                            /** @description Whether the booking page shows how many seats are left */
+                            showAvailabilityCount: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description The team members who host it; with assignAllTeamMembers, leave it out */
                         hosts?: {
                             /** @description A team member who hosts this event type (an accepted member of the team) */
@@ -17488,6 +17940,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -17978,6 +18440,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -17987,6 +18451,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -27239,6 +27709,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -27551,6 +28031,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -28280,6 +28770,18 @@ export interface paths {
                             /** @constant */
                             disabled: true;
                         };
+                        /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
+                        seats?: {
+                            /** @description How many attendees may book one slot (they share one booking) */
+                            seatsPerTimeSlot: number;
+                            /** @description Whether attendees see each other's names and e-mails */
+                            showAttendeeInfo: boolean;
+                            /** @description Whether the booking page shows how many seats are left */
+                            showAvailabilityCount: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /**
                          * @description collective: every host attends; roundRobin: one rotating host (plus the mandatory ones); managed: each host gets their own copy
                          * @enum {string}
@@ -28416,6 +28918,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -28729,6 +29241,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -29600,6 +30122,18 @@ export interface paths {
                             /** @constant */
                             disabled: true;
                         };
+                        /** @description Seated event type: several attendees book the same slot, each with their own seat; {disabled: true} turns seats off */
+                        seats?: {
+                            /** @description How many attendees may book one slot (they share one booking) */
+                            seatsPerTimeSlot: number;
+                            /** @description Whether attendees see each other's names and e-mails */
+                            showAttendeeInfo: boolean;
+                            /** @description Whether the booking page shows how many seats are left */
+                            showAvailabilityCount: boolean;
+                        } | {
+                            /** @constant */
+                            disabled: true;
+                        };
                         /** @description The team members who host it; with assignAllTeamMembers, leave it out */
                         hosts?: {
                             /** @description A team member who hosts this event type (an accepted member of the team) */
@@ -29731,6 +30265,16 @@ export interface paths {
                                     /** @description At most this many bookings in a series (a booking may ask for fewer with recurrenceCount) */
                                     occurrences: number;
                                 } | null;
+                                /** @description Left out when the event type is not seated */
+                                seats?: {
+                                    seatsPerTimeSlot: number;
+                                    showAttendeeInfo: boolean;
+                                    showAvailabilityCount: boolean;
+                                };
+                                /** @description The peer's older field: seats.seatsPerTimeSlot */
+                                seatsPerTimeSlot?: number;
+                                /** @description The peer's older field: seats.showAvailabilityCount */
+                                seatsShowAvailabilityCount?: boolean;
                                 price: number;
                                 currency: string;
                                 lockTimeZoneToggleOnBookingPage: boolean;
@@ -30884,6 +31428,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -30893,6 +31439,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -31146,6 +31698,8 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 icsUid: string;
+                                /** @description Seated: the caller's seat */
+                                seatUid?: string;
                                 attendees: {
                                     id: number;
                                     name: string;
@@ -31155,6 +31709,12 @@ export interface paths {
                                     language: string;
                                     absent: boolean;
                                     phoneNumber?: string;
+                                    /** @description Seated: the seat */
+                                    seatUid?: string;
+                                    /** @description Seated: its answers */
+                                    bookingFieldsResponses?: {
+                                        [key: string]: unknown;
+                                    };
                                 }[];
                                 guests: string[];
                                 /** @description The booker's name, email (left out for a phone-only booker), attendeePhoneNumber, answers to the event type's bookingFields, and guests */
@@ -42628,6 +43188,10 @@ export interface paths {
                                         start: string;
                                         /** @description Slot end, same form; only with format=range */
                                         end?: string;
+                                        /** @description Seated event types: attendees already booked at this time (the slot's booking has seats left) */
+                                        attendeesCount?: number;
+                                        /** @description Seated event types: the booking a seat at this time joins */
+                                        bookingUid?: string;
                                     }[];
                                 };
                             };
@@ -43505,6 +44069,10 @@ export interface paths {
                                         start: string;
                                         /** @description Slot end, same form; only with format=range */
                                         end?: string;
+                                        /** @description Seated event types: attendees already booked at this time (the slot's booking has seats left) */
+                                        attendeesCount?: number;
+                                        /** @description Seated event types: the booking a seat at this time joins */
+                                        bookingUid?: string;
                                     }[];
                                 };
                             };
@@ -43894,6 +44462,10 @@ export interface paths {
                                         start: string;
                                         /** @description Slot end, same form; only with format=range */
                                         end?: string;
+                                        /** @description Seated event types: attendees already booked at this time (the slot's booking has seats left) */
+                                        attendeesCount?: number;
+                                        /** @description Seated event types: the booking a seat at this time joins */
+                                        bookingUid?: string;
                                     }[];
                                 };
                             };

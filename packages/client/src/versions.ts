@@ -13,6 +13,7 @@ export const DEFAULT_VERSIONS: Readonly<Record<string, string>> = {
   "GET /v2/bookings/{bookingUid}/recordings": "2024-08-13",
   "GET /v2/bookings/{bookingUid}/references": "2024-08-13",
   "GET /v2/bookings/{bookingUid}/transcripts": "2024-08-13",
+  "GET /v2/bookings/by-seat/{seatUid}": "2024-08-13",
   "GET /v2/organizations/{orgId}/bookings": "2024-08-13",
   "GET /v2/organizations/{orgId}/teams/{teamId}/bookings": "2024-08-13",
   "GET /v2/organizations/{orgId}/teams/{teamId}/bookings/{bookingUid}/references": "2024-08-13",

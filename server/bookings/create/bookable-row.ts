@@ -35,6 +35,7 @@ export const EVENT_TYPE_FOR_BOOKING = {
   locations: true,
   bookingFields: true,
   recurrence: true,
+  seatsShowAttendees: true,
   owner: { select: { ...SLOT_ROW_SELECT.owner.select, name: true, email: true, timeZone: true, destinationCalendar: { select: { id: true } } } },
   hosts: {
     select: {
@@ -71,6 +72,8 @@ type BookingColumns = {
   bookingFields: unknown;
   /** The peer's recurrence (event-types/recurrence.ts): bookings of it are series (under-lock.ts: bookSeries). */
   recurrence: unknown;
+  /** With seatsPerTimeSlot (the slot row's): whether a seat's attendee sees the others (seats.ts). */
+  seatsShowAttendees: boolean;
   /**
    * Whether an active webhook may take a booking of it (webhooks/webhook-subscriptions.ts: its own or its managed
    * parent's, or an account webhook of its owner or a host).
@@ -106,7 +109,7 @@ const destinationOf = (user: string) => `(SELECT json_build_object('id', d.id) F
 
 const SELECT_BOOKABLE_ROW = `${selectSlotRow({
   columns: `, et.title, et.slug, et.description, et."requiresConfirmation", et."confirmationNoticeUnit", et."confirmationNoticeCount",
-         et."customName", et."disableGuests", et.locations, et."bookingFields", et.recurrence,
+         et."customName", et."disableGuests", et.locations, et."bookingFields", et.recurrence, et."seatsShowAttendees",
          EXISTS (SELECT 1 FROM "Webhook" w
                   WHERE ${subscribedWebhookSql("w", "et.id", `ARRAY(SELECT et."userId" UNION ALL SELECT h."userId" FROM "EventTypeHost" h WHERE h."eventTypeId" = et.id)`)}) AS "mayHaveWebhooks"`,
   owner: `, 'name', o.name, 'email', o.email, 'timeZone', o."timeZone", 'destinationCalendar', ${destinationOf("o.id")}`,
@@ -117,7 +120,7 @@ const SELECT_BOOKABLE_ROW = `${selectSlotRow({
 type UserJson = { name: string; email: string; timeZone: string; destinationCalendar: { id: number } | null };
 type BookableRowJson = Omit<RowJson, "owner" | "hosts"> &
   Pick<BookableEventType, "title" | "slug" | "description" | "requiresConfirmation" | "confirmationNoticeUnit" | "confirmationNoticeCount"> &
-  Pick<BookableEventType, "customName" | "disableGuests" | "locations" | "bookingFields" | "recurrence" | "mayHaveWebhooks"> & {
+  Pick<BookableEventType, "customName" | "disableGuests" | "locations" | "bookingFields" | "recurrence" | "mayHaveWebhooks" | "seatsShowAttendees"> & {
     owner: (UserJson & { username: string; defaultSchedule: ScheduleJson | null }) | null;
     hosts: (UserJson & { userId: number; username: string; isFixed: boolean; priority: number; defaultSchedule: ScheduleJson | null })[];
   };

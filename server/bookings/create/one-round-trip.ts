@@ -26,7 +26,6 @@ import { prepareSlot, type PreparedSlot } from "../../slots/slots.service";
 import { candidateHostIds, hostUsersOf, slotTakenError, type BookableEventType } from "../booking-rules";
 import { toBookingOutput, type TBookingOutput } from "../booking.dto";
 import type { TCreateBookingInput } from "../booking.schemas";
-import { newBookingUid } from "../booking-uid";
 import { lockHostsStatement } from "../host-lock";
 import { requireSameRowStatement } from "./bookable-row";
 import type { BookerAnswers } from "./check-booker";
@@ -36,6 +35,7 @@ import {
   newBookingEventType,
   newBookingOf,
   newBookingRow,
+  newBookingUid,
   type BookingHostUser,
   type NewBooking,
   type ReservedIds,

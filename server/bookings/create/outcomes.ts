@@ -15,8 +15,11 @@ import { ROW_CHANGED } from "./bookable-row";
  */
 export type BookingRequest = { idempotencyKey: string | null; clientAddress?: string; reservationUid?: string };
 
-/** series: a recurring event type's occurrences in order (under-lock.ts: bookSeries), `booking` being the first. */
-export type CreateBookingResult = { booking: TBookingOutput; created: boolean; series?: TBookingOutput[] };
+/**
+ * series: a recurring event type's occurrences in order (under-lock.ts: bookSeries), `booking` being the first.
+ * seatUid: a seat of a seated booking (seats.ts), whose `booking` is then the seat's view of it (its attendee only).
+ */
+export type CreateBookingResult = { booking: TBookingOutput; created: boolean; series?: TBookingOutput[]; seatUid?: string };
 
 /** Why a path gave the booking back to the plan, having written nothing. */
 export type RetryReason =

@@ -26,7 +26,11 @@
  * tried when the request may be written so (mayWriteInOneRoundTrip); its retry, or any other request, has its slot
  * checked with the busy time read, and pathOf that check decides between the one round trip, round robin's claim and
  * the path under the lock. A recurring event type (or any request with recurrenceCount) takes the series path, decided
- * on the fresh row before any other: seriesOf. Seats join as steps of this table, not as branches inside its paths.
+ * on the fresh row before any other: seriesOf.
+ *
+ * Seats (seats.ts) are a path of their own, chosen on the fresh row before the series: a seated event type's booking is
+ * joined by a conditional update of its seat count (no host lock), and its first seat is written under every host's
+ * lock. Its keys are per seat.
  */
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
@@ -42,8 +46,12 @@ import { bookRoundRobin } from "./round-robin-claim";
 import { inSlotFlight, keptBookableRow, readBookableEventType, slotFlightKey, type KeptRow } from "./sharing";
 import { bookSeries, requestFingerprint, seriesOf, writeUnderLock } from "./under-lock";
 import { routedTeamMemberIds } from "../../routing-forms/routed-booking";
+import { bookSeat } from "./seats";
 import { withRoutedHosts } from "../../slots/routed-hosts";
 import { recurrenceOf } from "../../event-types/recurrence";
+
+/** A seated event type's bookings take the seat path (seats.ts). */
+export const isSeated = (eventType: Pick<BookableEventType, "seatsPerTimeSlot">) => (eventType.seatsPerTimeSlot ?? null) !== null;
 
 /** The paths a checked slot may be written by (the table's columns but kept row and keyed, which are one round trip and under the lock). */
 export type WritePath = "round-robin-claim" | "one-round-trip" | "under-lock";
@@ -57,7 +65,7 @@ export const locksChosenHostsOnly = (eventType: BookableEventType) =>
 /** What can be told before the slot is checked: whether the one round trip is possible at all. */
 export function mayWriteInOneRoundTrip(eventType: BookableEventType, { input, reservationUid }: Request): boolean {
   if (recurrenceOf(eventType.recurrence) !== null || input.recurrenceCount !== undefined) return false;
-  if (eventType.schedulingType === "ROUND_ROBIN" || rulesReadOtherBookings(eventType)) return false;
+  if (eventType.schedulingType === "ROUND_ROBIN" || rulesReadOtherBookings(eventType) || isSeated(eventType)) return false;
   if (input.privateLink || reservationUid) return false;
   if (eventType.hosts.length === 0 && eventType.userId === null) return false;
   return hostUsersOf(eventType, candidateHostIds(eventType)) !== null;
@@ -144,6 +152,7 @@ export async function bookByPlan(actor: Actor | null, eventTypeId: number, input
   if (onKeptRow && "booked" in onKeptRow) return onKeptRow.booked;
   // A routing form's round robin books among the hosts its route chose (routed-hosts.ts), slots and claim alike.
   const eventType = withRoutedHosts(await readBookableEventType(eventTypeId), await routedTeamMemberIds(input.routing));
+  if (isSeated(eventType)) return bookSeat(actor, eventType, input, request);
   const series = seriesOf(eventType, input);
   if (series) {
     const keyed = idempotencyKey ? { idempotencyKey, fingerprint: requestFingerprint(input, actor) } : null;

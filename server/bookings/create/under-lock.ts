@@ -31,11 +31,10 @@ import {
 } from "../../slots/slots.service";
 import { BOOKING_TX_OPTIONS, candidateHostIds, chooseHosts, slotTakenError, slotUnavailableError, type BookableEventType } from "../booking-rules";
 import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "../booking.dto";
-import { newBookingUid } from "../booking-uid";
 import type { TCreateBookingInput } from "../booking.schemas";
 import { lockHosts } from "../host-lock";
 import { checkBooker, type BookerAnswers } from "./check-booker";
-import { insertAndEmit, insertBooking, newBookingEventOptions, newBookingEventType, newBookingOf, type KeyedRequest } from "./new-booking";
+import { insertAndEmit, insertBooking, newBookingEventOptions, newBookingEventType, newBookingOf, newBookingUid, type KeyedRequest } from "./new-booking";
 import type { BookingRequest, CreateBookingResult } from "./outcomes";
 import { lastBookedAt, lockStandIns } from "./round-robin-claim";
 
