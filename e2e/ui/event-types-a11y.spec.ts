@@ -70,7 +70,7 @@ test("create an event type and edit its length and confirmation with the keyboar
     .toEqual({ length: 25, requiresConfirmation: true });
 });
 
-const PERSONAL_SECTIONS = ["basics", "availability", "limits", "recurring", "advanced", "private-links", "webhooks"] as const;
+const PERSONAL_SECTIONS = ["basics", "availability", "limits", "recurring", "advanced", "seats", "private-links", "webhooks"] as const;
 
 for (const theme of ["light", "dark"] as const) {
   test(`the list and every editor section pass axe in the ${theme} theme at 390 and 1440 px`, async ({ page }) => {
