@@ -62,7 +62,7 @@ function KeyTable({ keys, onRevoke, onRefresh }: { keys: KeysQuery; onRevoke: (a
   if (keys.isError || !keys.data) return <Alert>{describeError(keys.error).message}</Alert>;
   if (keys.data.length === 0) return <p className="text-sm text-slate-600">You have no API keys yet.</p>;
   return (
-    <TableFrame label="Your API keys">
+    <TableFrame label="Table of your API keys">
       <table className="w-full text-sm">
         <caption className="sr-only">Your API keys</caption>
         <TableHead headings={["Name", "Key", "Created", "Last used", "Expires"]} cellClassName={CELL} />

@@ -21,7 +21,7 @@ export function OrganizationTable() {
   }
   if (organizations.data.length === 0) return <p className="text-sm text-slate-600">No organization yet.</p>;
   return (
-    <TableFrame label="Organizations">
+    <TableFrame label="Table of organizations">
       <table className="w-full text-sm">
         <caption className="sr-only">Organizations</caption>
         <TableHead headings={["Name", "Slug", "Members", "Teams"]} cellClassName={CELL} />

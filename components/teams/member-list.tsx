@@ -40,7 +40,7 @@ export function MemberList({ teamId, canManage, myUserId, unbookable = {} }: Pro
   return (
     <div className="space-y-3">
       {changeRole.error && <Alert>{describeError(changeRole.error).message}</Alert>}
-      <TableFrame label="Members">
+      <TableFrame label="Table of members">
         <table className="w-full text-sm">
           <caption className="sr-only">Members</caption>
           <TableHead headings={["Name", "E-mail", "Role"]} cellClassName={CELL} />

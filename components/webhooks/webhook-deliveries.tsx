@@ -23,7 +23,7 @@ export function WebhookDeliveries({ webhookId, owner }: { webhookId: number; own
   if (deliveries.isError) return <Alert>{describeError(deliveries.error).message}</Alert>;
   if (deliveries.data.length === 0) return <p className="text-sm text-slate-600">No deliveries yet.</p>;
   return (
-    <ScrollRegion label="Deliveries">
+    <ScrollRegion label="Table of deliveries">
       {redeliver.isError && <Alert>{describeError(redeliver.error).message}</Alert>}
       <table className="w-full text-xs">
         <caption className="sr-only">Deliveries</caption>

@@ -95,7 +95,7 @@ export default async function ApiReferencePage() {
           for that trigger (its 2021-10-20 bodies): a receiver written for it needs only the new URL. A webhook&apos;s <code>payloadTemplate</code> replaces the
           body; its <code>{"{{path}}"}</code> placeholders read these fields (<code>{"{{responses.name.value}}"}</code>).
         </p>
-        <ScrollRegion label="Webhook payloads by trigger" className="mt-4">
+        <ScrollRegion label="Table of webhook payloads by trigger" className="mt-4">
           <WebhookPayloadsTable docs={WEBHOOK_PAYLOAD_DOCS} />
         </ScrollRegion>
       </section>

@@ -49,7 +49,7 @@ export default async function McpGuidePage() {
           Each tool is a call of the REST API v2 operation named beside it: same input, same checks, same answer (<code>{"{status, data, pagination?}"}</code>
           ). A refused call says what to do next; a slot taken meanwhile is answered with the nearest free ones.
         </p>
-        <ScrollRegion label="Tools and their operations">
+        <ScrollRegion label="Table of tools and their operations">
           <table className="mt-2 w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-300">
