@@ -116,16 +116,18 @@ async function addSeat(
   });
 }
 
+/** What one seat request carries through its steps: a new seat's (move null), or a moved seat's. */
+type SeatAsk = {
+  eventType: BookableEventType;
+  input: TCreateBookingInput;
+  answers: BookerAnswers;
+  request: BookingRequest;
+  keyed: Keyed;
+  move: SeatMove | null;
+};
+
 /** Step 3: one more seat, or a 409 when none is left; never more than seatCapacity, whatever runs alongside. */
-async function joinSeat(
-  tx: Tx,
-  eventType: BookableEventType,
-  seated: Seated,
-  input: TCreateBookingInput,
-  answers: BookerAnswers,
-  keyed: Keyed,
-  move: SeatMove | null,
-): Promise<CreateBookingResult> {
+async function joinSeat(tx: Tx, seated: Seated, { eventType, input, answers, keyed, move }: SeatAsk): Promise<CreateBookingResult> {
   const taken = await tx.$executeRaw`
     UPDATE "Booking" SET "seatsTaken" = "seatsTaken" + 1, "updatedAt" = now() AT TIME ZONE 'UTC'
      WHERE id = ${seated.id} AND status IN ('ACCEPTED', 'PENDING') AND "seatsTaken" < "seatCapacity"`;
@@ -152,14 +154,8 @@ function newSeatBooking(eventType: BookableEventType, input: TCreateBookingInput
 }
 
 /** Step 4: the slot's first seat, under every host's lock; or a join, when another first seat committed before the lock was ours. */
-async function firstSeat(
-  eventType: BookableEventType,
-  input: TCreateBookingInput,
-  answers: BookerAnswers,
-  request: BookingRequest,
-  keyed: Keyed,
-  move: SeatMove | null,
-) {
+async function firstSeat(ask: SeatAsk) {
+  const { eventType, input, answers, request, keyed, move } = ask;
   const slotInput = { eventTypeId: eventType.id, start: input.start, lengthInMinutes: input.lengthInMinutes, ignoreReservationUid: request.reservationUid };
   const externalBusy = await externalBusyOf(eventType, slotInput);
   return db.$transaction(async (tx): Promise<CreateBookingResult> => {
@@ -167,7 +163,7 @@ async function firstSeat(
     const earlier = await findEarlierSeat(tx, keyed);
     if (earlier) return earlier;
     const seated = await findSeatedBooking(tx, eventType.id, input.start);
-    if (seated) return joinSeat(tx, eventType, seated, input, answers, keyed, move);
+    if (seated) return joinSeat(tx, seated, ask);
     const slot = await isSlotAvailable(tx, { ...slotInput, externalBusy });
     if (!slot.available) throw slotUnavailableError(slot);
     if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink)))
@@ -193,14 +189,8 @@ function assertStillBookable(eventType: BookableEventType, start: Date, now = ne
 const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /** Steps 3 and 4 for answers already checked (a new seat's, or a moved seat's own). */
-async function takeSeat(
-  eventType: BookableEventType,
-  input: TCreateBookingInput,
-  answers: BookerAnswers,
-  request: BookingRequest,
-  keyed: Keyed,
-  move: SeatMove | null,
-): Promise<CreateBookingResult> {
+async function takeSeat(ask: SeatAsk): Promise<CreateBookingResult> {
+  const { eventType, input, keyed } = ask;
   for (let attempt = 0; ; attempt++) {
     try {
       const joined = await db.$transaction(async (tx) => {
@@ -211,9 +201,9 @@ async function takeSeat(
         assertStillBookable(eventType, input.start);
         if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink)))
           throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
-        return joinSeat(tx, eventType, seated, input, answers, keyed, move);
+        return joinSeat(tx, seated, ask);
       }, BOOKING_TX_OPTIONS);
-      return joined ?? (await firstSeat(eventType, input, answers, request, keyed, move));
+      return joined ?? (await firstSeat(ask));
     } catch (error) {
       // The same key sent twice at once: the second insert meets the first's seat; read it as a retry would.
       if (attempt === 0 && keyed && isUniqueViolation(error)) continue;
@@ -237,10 +227,10 @@ export async function bookSeat(
   }
   const answers = await checkBooker(db, eventType, input);
   const keyed = request.idempotencyKey ? { idempotencyKey: request.idempotencyKey, fingerprint: requestFingerprint(input, actor) } : null;
-  return takeSeat(eventType, input, answers, request, keyed, null);
+  return takeSeat({ eventType, input, answers, request, keyed, move: null });
 }
 
 /** A seat moved to `input.start` with the answers it was booked with; `move.withdraw` gives up the old seat in the same transaction. */
 export function moveSeat(eventType: BookableEventType, input: TCreateBookingInput, answers: BookerAnswers, move: SeatMove): Promise<CreateBookingResult> {
-  return takeSeat(eventType, input, answers, { idempotencyKey: null }, null, move);
+  return takeSeat({ eventType, input, answers, request: { idempotencyKey: null }, keyed: null, move });
 }
