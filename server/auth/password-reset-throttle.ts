@@ -4,8 +4,7 @@
  * per e-mail address, so nobody's inbox is flooded with reset mails; per network address, so one client cannot
  * mail many addresses.
  */
-import { AppError } from "../errors";
-import { countAttempt } from "../security/failure-limits";
+import { countAttemptOrRefuse } from "../security/failure-limits";
 import { countedLimit } from "../security/rate-limits";
 
 const resetLimits = (email: string, address: string) => [
@@ -14,11 +13,4 @@ const resetLimits = (email: string, address: string) => [
 ];
 
 /** Counts one request, or throws 429 with Retry-After. */
-export async function countResetRequest(email: string, address: string): Promise<void> {
-  const { retryAfterSeconds } = await countAttempt(resetLimits(email, address));
-  if (retryAfterSeconds === 0) return;
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  throw new AppError("TOO_MANY_REQUESTS", `Too many reset requests. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, {
-    "Retry-After": String(retryAfterSeconds),
-  });
-}
+export const countResetRequest = (email: string, address: string): Promise<void> => countAttemptOrRefuse(resetLimits(email, address), "reset requests");

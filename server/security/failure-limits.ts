@@ -5,6 +5,7 @@
  * memory, swept and capped. Each counter belongs to a named limit of server/security/rate-limit-table.ts.
  */
 import Redis from "ioredis";
+import { AppError } from "../errors";
 import { reportAppliedLimits, windowSeconds, type CountedLimit, type CounterState } from "./rate-limits";
 
 export type { CounterState };
@@ -154,4 +155,17 @@ export async function countAttempt(limits: FailureLimit[]): Promise<{ retryAfter
   await release();
   const waits = await Promise.all(blocked.map(({ key }) => failureStore().count(key)));
   return { retryAfterSeconds: Math.max(1, ...waits.map(({ retryAfterSeconds }) => retryAfterSeconds)), release: async () => {} };
+}
+
+/**
+ * Counts one attempt against `limits`, or throws 429 with Retry-After and a sentence that says when to try again:
+ * `Too many ${what}. Please try again in N minutes.`
+ */
+export async function countAttemptOrRefuse(limits: FailureLimit[], what: string): Promise<void> {
+  const { retryAfterSeconds } = await countAttempt(limits);
+  if (retryAfterSeconds === 0) return;
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  throw new AppError("TOO_MANY_REQUESTS", `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, {
+    "Retry-After": String(retryAfterSeconds),
+  });
 }
