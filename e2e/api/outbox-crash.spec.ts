@@ -44,11 +44,8 @@ async function useDatabase(url: string, embedded: boolean) {
 }
 
 async function jobStates(eventId: string): Promise<string[]> {
-  // event.workflows is left out: with no workflow it does nothing, and may already have completed before the crash.
-  const rows = await db.$queryRawUnsafe<{ state: string }[]>(
-    `SELECT state::text FROM pgboss.job WHERE data->>'eventId' = $1 AND name <> 'event.workflows' ORDER BY name`,
-    eventId,
-  );
+  // No workflow applies to the event type, so its booking queues no event.workflows job (bookable-row.ts mayHaveWorkflows).
+  const rows = await db.$queryRawUnsafe<{ state: string }[]>(`SELECT state::text FROM pgboss.job WHERE data->>'eventId' = $1 ORDER BY name`, eventId);
   return rows.map(({ state }) => state);
 }
 

@@ -82,6 +82,7 @@ export function idleSubscribersOfNewBooking(eventType: BookableEventType, hostId
   if (!writesToCalendars(eventType, hostIds)) idle.push("calendar-sync");
   if (!eventType.mayHaveWebhooks && hostIds.every((id) => isDescribedHost(eventType, id))) idle.push("webhooks");
   if (!offersMeeting(eventType.locations)) idle.push("conferencing");
+  if (!eventType.mayHaveWorkflows) idle.push("workflows");
   return idle;
 }
 

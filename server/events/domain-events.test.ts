@@ -33,7 +33,15 @@ describe("domain events", () => {
     expect(event).toMatchObject({ type: "BOOKING_CREATED", bookingUid: booking.uid, eventTypeId: eventType.id, teamId: null, userIds: [host.id] });
     expect(event!.payload).toMatchObject({ booking: { uid: booking.uid, status: "accepted", hosts: [{ id: host.id }] } });
     // No host has a destination calendar, so no calendar-sync job (booking-edits-calendars.test.ts has the other case),
-    // and no webhook could take it, so no webhooks job. The workflows subscriber looks for the event type's workflows.
+    // no webhook could take it, so no webhooks job, and no workflow applies to it, so no workflows job.
+    expect(await jobsOf(event!.id)).toEqual(["event.mail"]);
+  });
+
+  it("a booking of an event type a workflow applies to queues the workflows job too", async () => {
+    const { host, eventType } = await makeHostWithEventType();
+    await db.workflow.create({ data: { userId: host.id, name: "Reminder", trigger: "beforeEvent", offsetValue: 1, offsetUnit: "hour", activeOnAll: true } });
+    const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 12), attendee: attendee() }, noKey);
+    const [event] = await eventsOf(booking.id);
     expect(await jobsOf(event!.id)).toEqual(["event.mail", "event.workflows"]);
   });
 
@@ -44,7 +52,7 @@ describe("domain events", () => {
     });
     const { booking } = await createBooking(null, { eventTypeId: eventType.id, start: utcAt(2, 10), attendee: attendee() }, noKey);
     const [event] = await eventsOf(booking.id);
-    expect(await jobsOf(event!.id)).toEqual(["event.mail", "event.webhooks", "event.workflows"]);
+    expect(await jobsOf(event!.id)).toEqual(["event.mail", "event.webhooks"]);
   });
 
   it("a pending booking is BOOKING_REQUESTED; its confirmation BOOKING_CONFIRMED", async () => {

@@ -14,6 +14,7 @@ import { bookingPayloadOf } from "../events/booking-events";
 import type { DomainEvent } from "../events/domain-events";
 import { enqueueJob } from "../jobs/queue";
 import { DROPS_WAITING_REMINDERS, reminderTime, triggersOfEvent, type PlannedBooking } from "./reminder-plan";
+import { SELECT_APPLICABLE_WORKFLOWS } from "./workflow-applicability";
 import { offsetMinutes, OFFSET_UNITS, type WorkflowTrigger } from "./workflow.schemas";
 
 export const REMIND_JOB = "workflow.remind";
@@ -26,30 +27,10 @@ export const workflowOffsetMinutes = (workflow: { offsetValue: number | null; of
     ? offsetMinutes({ value: workflow.offsetValue, unit: workflow.offsetUnit as (typeof OFFSET_UNITS)[number] })
     : 0;
 
-/**
- * The workflows that apply to bookings of an event type: its owner's (a personal event type's user, a team event
- * type's team; a managed copy's user and its parent's team), active on all of the owner's event types or on this one.
- */
+/** The workflows with one of `triggers` that apply to bookings of an event type (workflow-applicability.ts). */
 export async function workflowsForEventType(tx: Tx, eventTypeId: number, triggers: readonly string[]): Promise<ApplicableWorkflow[]> {
-  const eventType = await tx.eventType.findUnique({
-    where: { id: eventTypeId },
-    select: { id: true, userId: true, teamId: true, parentId: true, parent: { select: { teamId: true } } },
-  });
-  if (!eventType || triggers.length === 0) return [];
-  const ids = [eventType.id, ...(eventType.parentId ? [eventType.parentId] : [])];
-  const owners: Prisma.WorkflowWhereInput[] = [];
-  if (eventType.teamId !== null) owners.push({ teamId: eventType.teamId });
-  else if (eventType.userId !== null) owners.push({ userId: eventType.userId });
-  if (eventType.parent?.teamId) owners.push({ teamId: eventType.parent.teamId });
-  if (owners.length === 0) return [];
-  return tx.workflow.findMany({
-    where: {
-      trigger: { in: [...triggers] },
-      OR: owners.map((owner) => ({ ...owner, OR: [{ activeOnAll: true }, { eventTypes: { some: { eventTypeId: { in: ids } } } }] })),
-    },
-    select: { id: true, trigger: true, offsetValue: true, offsetUnit: true, steps: { select: { id: true } } },
-    orderBy: { id: "asc" },
-  });
+  if (triggers.length === 0) return [];
+  return tx.$queryRawUnsafe<ApplicableWorkflow[]>(SELECT_APPLICABLE_WORKFLOWS, eventTypeId, [...triggers]);
 }
 
 /** One reminder per step at `at`, and its job; a (step, booking, cause) already there is left as it is. */

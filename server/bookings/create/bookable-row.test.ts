@@ -5,17 +5,19 @@ import { makeUser } from "../../../prisma/factories";
 import { db, disconnectDb } from "../../db/client";
 import { queryBookableRow } from "./bookable-row";
 import { loadBookableEventType } from "./bookable-row";
+import { workflowsForEventType } from "../../workflows/reminder-schedule";
+import { WORKFLOW_TRIGGERS } from "../../workflows/workflow.schemas";
 
 afterAll(() => disconnectDb());
 
 const hex = () => randomBytes(4).toString("hex");
 
-/** Prisma's row has no webhook lookup (it says "maybe"): the rest must be the same. */
+/** Prisma's row has no webhook or workflow lookup (it says "maybe"): the rest must be the same. */
 async function expectSameRowAsPrisma(eventTypeId: number) {
-  const { mayHaveWebhooks: _, ...row } = (await queryBookableRow(eventTypeId))!;
-  const { mayHaveWebhooks, ...prismas } = await loadBookableEventType(db, eventTypeId);
+  const { mayHaveWebhooks: _, mayHaveWorkflows: __, ...row } = (await queryBookableRow(eventTypeId))!;
+  const { mayHaveWebhooks, mayHaveWorkflows, ...prismas } = await loadBookableEventType(db, eventTypeId);
   expect(row).toEqual(prismas);
-  expect(mayHaveWebhooks).toBe(true);
+  expect([mayHaveWebhooks, mayHaveWorkflows]).toEqual([true, true]);
 }
 
 const webhookOf = (owner: { userId: number } | { eventTypeId: number }, active = true) =>
@@ -116,5 +118,47 @@ describe("queryBookableRow", () => {
     expect((await queryBookableRow(copy.id))!.mayHaveWebhooks).toBe(false);
     await webhookOf({ eventTypeId: parent.id });
     expect((await queryBookableRow(copy.id))!.mayHaveWebhooks).toBe(true);
+  });
+
+  it("says whether a workflow applies exactly when the workflows subscriber would find one (owner, team, managed parent; all or listed)", async () => {
+    const [owner, member] = [await makeUser(), await makeUser()];
+    const team = await db.team.create({ data: { name: "Team", slug: `team-${hex()}` } });
+    const personal = await db.eventType.create({ data: { userId: owner.id, title: "Intro", slug: `intro-${hex()}`, lengthInMinutes: 30 } });
+    const other = await db.eventType.create({ data: { userId: owner.id, title: "Other", slug: `other-${hex()}`, lengthInMinutes: 30 } });
+    const parent = await db.eventType.create({
+      data: { teamId: team.id, title: "Onboarding", slug: `onboarding-${hex()}`, lengthInMinutes: 30, schedulingType: "MANAGED" },
+    });
+    const copy = await db.eventType.create({ data: { userId: member.id, parentId: parent.id, title: "Onboarding", slug: parent.slug, lengthInMinutes: 30 } });
+    const ids = [personal.id, other.id, parent.id, copy.id];
+    const workflow = (owner: { userId: number } | { teamId: number }, activeOn: { all: true } | { eventTypeIds: number[] }) =>
+      db.workflow.create({
+        data: {
+          ...owner,
+          name: "Reminder",
+          trigger: "beforeEvent",
+          offsetValue: 1,
+          offsetUnit: "hour",
+          activeOnAll: "all" in activeOn,
+          eventTypes: { create: "eventTypeIds" in activeOn ? activeOn.eventTypeIds.map((eventTypeId) => ({ eventTypeId })) : [] },
+        },
+      });
+    /** The row's flag per event type, checked against the subscriber's own lookup of the same event type. */
+    const flags = async () => {
+      const rows = await Promise.all(ids.map(async (id) => (await queryBookableRow(id))!.mayHaveWorkflows));
+      const found = await Promise.all(ids.map(async (id) => (await workflowsForEventType(db, id, WORKFLOW_TRIGGERS)).length > 0));
+      expect(rows).toEqual(found);
+      return rows;
+    };
+
+    expect(await flags()).toEqual([false, false, false, false]);
+    await workflow({ userId: member.id }, { eventTypeIds: [personal.id] }); // another user's workflow naming it: not the owner's
+    expect(await flags()).toEqual([false, false, false, false]);
+    const listed = await workflow({ userId: owner.id }, { eventTypeIds: [other.id] });
+    expect(await flags()).toEqual([false, true, false, false]);
+    await db.workflow.delete({ where: { id: listed.id } });
+    await workflow({ teamId: team.id }, { eventTypeIds: [parent.id] }); // the team's, on its managed event type: the copy too
+    expect(await flags()).toEqual([false, false, true, true]);
+    await workflow({ userId: owner.id }, { all: true });
+    expect(await flags()).toEqual([true, true, true, true]);
   });
 });

@@ -18,6 +18,7 @@ import type { SlotEventTypeRow } from "../../slots/slots.service";
 import { SLOT_ROW_SELECT } from "../../slots/slot-event-type";
 import { selectSlotRow, toScheduleRow, toSlotRow, type RowJson, type ScheduleJson } from "../../slots/slot-row-query";
 import { subscribedWebhookSql } from "../../webhooks/webhook-subscriptions";
+import { workflowAppliesSql } from "../../workflows/workflow-applicability";
 
 /**
  * What a booking reads of its event type: the slot check's row (SLOT_ROW_SELECT, so the check before the lock needs no
@@ -81,6 +82,11 @@ type BookingColumns = {
    */
   mayHaveWebhooks: boolean;
   /**
+   * Whether a workflow applies to its bookings (workflows/workflow-applicability.ts), so the `workflows` subscriber has
+   * something to do. As mayHaveWebhooks: only POST /v2/bookings reads it; loadBookableEventType says true.
+   */
+  mayHaveWorkflows: boolean;
+  /**
    * destinationCalendar: where the bookings of its user are written (calendars/booking-sync.ts), if anywhere. Name, e-mail,
    * username and time zone: the booking's output names its hosts with them (hostUsersOf).
    */
@@ -91,9 +97,12 @@ type BookingColumns = {
 
 export type BookableEventType = Omit<SlotEventTypeRow, "owner" | "hosts"> & BookingColumns;
 
-/** Compile-time: the type and Prisma's select name the same columns (mayHaveWebhooks is the SQL's alone). */
+/** Compile-time: the type and Prisma's select name the same columns (mayHaveWebhooks and mayHaveWorkflows are the SQL's alone). */
 type SelectedRow = Prisma.EventTypeGetPayload<{ select: typeof EVENT_TYPE_FOR_BOOKING }>;
-type SameColumns = [Exclude<keyof SelectedRow, keyof BookableEventType>, Exclude<keyof BookableEventType, keyof SelectedRow | "mayHaveWebhooks">];
+type SameColumns = [
+  Exclude<keyof SelectedRow, keyof BookableEventType>,
+  Exclude<keyof BookableEventType, keyof SelectedRow | "mayHaveWebhooks" | "mayHaveWorkflows">,
+];
 const _sameColumns: SameColumns extends [never, never] ? true : false = true;
 
 export const eventTypeNotFoundError = () => new AppError("NOT_FOUND", "Event type not found");
@@ -102,7 +111,7 @@ export const eventTypeNotFoundError = () => new AppError("NOT_FOUND", "Event typ
 export async function loadBookableEventType(tx: Tx, eventTypeId: number): Promise<BookableEventType> {
   const eventType = await tx.eventType.findUnique({ where: { id: eventTypeId }, select: EVENT_TYPE_FOR_BOOKING });
   if (!eventType) throw eventTypeNotFoundError();
-  return { ...eventType, mayHaveWebhooks: true };
+  return { ...eventType, mayHaveWebhooks: true, mayHaveWorkflows: true };
 }
 
 const destinationOf = (user: string) => `(SELECT json_build_object('id', d.id) FROM "DestinationCalendar" d WHERE d."userId" = ${user})`;
@@ -111,7 +120,8 @@ const SELECT_BOOKABLE_ROW = `${selectSlotRow({
   columns: `, et.title, et.slug, et.description, et."requiresConfirmation", et."confirmationNoticeUnit", et."confirmationNoticeCount",
          et."customName", et."disableGuests", et.locations, et."bookingFields", et.recurrence, et."seatsShowAttendees",
          EXISTS (SELECT 1 FROM "Webhook" w
-                  WHERE ${subscribedWebhookSql("w", "et.id", `ARRAY(SELECT et."userId" UNION ALL SELECT h."userId" FROM "EventTypeHost" h WHERE h."eventTypeId" = et.id)`)}) AS "mayHaveWebhooks"`,
+                  WHERE ${subscribedWebhookSql("w", "et.id", `ARRAY(SELECT et."userId" UNION ALL SELECT h."userId" FROM "EventTypeHost" h WHERE h."eventTypeId" = et.id)`)}) AS "mayHaveWebhooks",
+         EXISTS (SELECT 1 FROM "Workflow" w WHERE ${workflowAppliesSql("w", "et")}) AS "mayHaveWorkflows"`,
   owner: `, 'name', o.name, 'email', o.email, 'timeZone', o."timeZone", 'destinationCalendar', ${destinationOf("o.id")}`,
   host: `, 'priority', h.priority, 'name', u.name, 'email', u.email, 'username', u.username, 'timeZone', u."timeZone", 'destinationCalendar', ${destinationOf("u.id")}`,
 })}
@@ -120,7 +130,10 @@ const SELECT_BOOKABLE_ROW = `${selectSlotRow({
 type UserJson = { name: string; email: string; timeZone: string; destinationCalendar: { id: number } | null };
 type BookableRowJson = Omit<RowJson, "owner" | "hosts"> &
   Pick<BookableEventType, "title" | "slug" | "description" | "requiresConfirmation" | "confirmationNoticeUnit" | "confirmationNoticeCount"> &
-  Pick<BookableEventType, "customName" | "disableGuests" | "locations" | "bookingFields" | "recurrence" | "mayHaveWebhooks" | "seatsShowAttendees"> & {
+  Pick<
+    BookableEventType,
+    "customName" | "disableGuests" | "locations" | "bookingFields" | "recurrence" | "mayHaveWebhooks" | "mayHaveWorkflows" | "seatsShowAttendees"
+  > & {
     owner: (UserJson & { username: string; defaultSchedule: ScheduleJson | null }) | null;
     hosts: (UserJson & { userId: number; username: string; isFixed: boolean; priority: number; defaultSchedule: ScheduleJson | null })[];
   };
