@@ -107,31 +107,46 @@ const subscribersOf = (type: DomainEventType) =>
 export const checkSubscriberQueues = (types: readonly DomainEventType[]): Promise<void> =>
   checkQueuesExist(types.flatMap((type) => subscribersOf(type).map(queueOf)));
 
-const INSERT_EVENT = `INSERT INTO "DomainEvent" (id, type, version, "occurredAt", "bookingId", "bookingUid", "eventTypeId", "teamId", "userIds", payload)
-  VALUES ($1::uuid, $2, $9::int, ${UTC_NOW}, $3::int, $4, $5::int, $6::int, $7::int[], $8::jsonb) RETURNING id`;
+const EVENT_COLUMNS = `id, type, version, "occurredAt", "bookingId", "bookingUid", "eventTypeId", "teamId", "userIds", payload`;
+const EVENT_ROW = (p: (n: number) => string) =>
+  `(${p(1)}::uuid, ${p(2)}, ${p(9)}::int, ${UTC_NOW}, ${p(3)}::int, ${p(4)}, ${p(5)}::int, ${p(6)}::int, ${p(7)}::int[], ${p(8)}::jsonb)`;
 
 /**
  * The event and its subscribers' jobs, in the caller's transaction, as one statement (a booking pays one round trip
  * for its outbox). Returns the event's id.
  */
-export async function emitDomainEvent(tx: Tx, { skip = [], id = randomUUID(), ...event }: DomainEventInput): Promise<string> {
-  const { version, payload } = payloadToWrite(DOMAIN_EVENTS, event.type, event.payload);
-  const values = [
-    id,
-    event.type,
-    event.bookingId ?? null,
-    event.bookingUid ?? null,
-    event.eventTypeId ?? null,
-    event.teamId ?? null,
-    event.userIds,
-    payload,
-    version,
-  ];
-  const jobs = subscribersOf(event.type)
-    .filter((subscriber) => !skip.includes(subscriber))
-    .map((subscriber) => ({ name: queueOf(subscriber), data: { eventId: id } }));
-  await insertWithJobs(tx, { text: INSERT_EVENT, values }, jobs);
-  return id;
+export async function emitDomainEvent(tx: Tx, event: DomainEventInput): Promise<string> {
+  const [id] = await emitDomainEvents(tx, [event]);
+  return id!;
+}
+
+/** Several events and all their jobs in one statement (a series' occurrences); their ids, in order. */
+export async function emitDomainEvents(tx: Tx, events: readonly DomainEventInput[]): Promise<string[]> {
+  const values: unknown[] = [];
+  const rows: string[] = [];
+  const jobs: { name: string; data: { eventId: string } }[] = [];
+  const ids: string[] = [];
+  for (const { skip = [], id = randomUUID(), ...event } of events) {
+    const { version, payload } = payloadToWrite(DOMAIN_EVENTS, event.type, event.payload);
+    const offset = values.length;
+    values.push(
+      id,
+      event.type,
+      event.bookingId ?? null,
+      event.bookingUid ?? null,
+      event.eventTypeId ?? null,
+      event.teamId ?? null,
+      event.userIds,
+      payload,
+      version,
+    );
+    rows.push(EVENT_ROW((n) => `$${offset + n}`));
+    for (const subscriber of subscribersOf(event.type)) if (!skip.includes(subscriber)) jobs.push({ name: queueOf(subscriber), data: { eventId: id } });
+    ids.push(id);
+  }
+  if (rows.length === 0) return [];
+  await insertWithJobs(tx, { text: `INSERT INTO "DomainEvent" (${EVENT_COLUMNS}) VALUES ${rows.join(", ")} RETURNING id`, values }, jobs);
+  return ids;
 }
 
 /** A stored event as subscribers read it: its payload validated by its version's schema and upgraded to the current one. */

@@ -260,14 +260,32 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
  * whole check ran before it (schedules, out-of-office and calendars do not change under the lock).
  */
 export async function hostsBusyDuring(tx: Tx, hostIds: number[], blocked: Interval, options: Omit<BusyOptions, "externalBusy">): Promise<Set<number>> {
-  const rows = await loadBusyRows(tx, hostIds, blocked, null, { ...options, externalBusy: [] });
-  const busy = new Set<number>();
-  for (const row of rows) {
-    forEachSpan(row, (span) => {
-      if (span.start < blocked.end && span.end > blocked.start) busy.add(row.userId);
-    });
-  }
-  return busy;
+  const [busy] = await hostsBusyDuringEach(tx, hostIds, [blocked], options);
+  return busy!;
+}
+
+/**
+ * hostsBusyDuring for several intervals (a series' occurrences) in the same one query: the rows over their extent,
+ * then each interval's busy hosts from them.
+ */
+export async function hostsBusyDuringEach(
+  tx: Tx,
+  hostIds: number[],
+  blockedList: readonly Interval[],
+  options: Omit<BusyOptions, "externalBusy">,
+): Promise<Set<number>[]> {
+  const extent = extentOf(blockedList);
+  if (!extent) return [];
+  const rows = await loadBusyRows(tx, hostIds, extent, null, { ...options, externalBusy: [] });
+  return blockedList.map((blocked) => {
+    const busy = new Set<number>();
+    for (const row of rows) {
+      forEachSpan(row, (span) => {
+        if (span.start < blocked.end && span.end > blocked.start) busy.add(row.userId);
+      });
+    }
+    return busy;
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import { applyEventTypeRules, isOutsideFixedWindow, rulesReadOtherBookings, rule
 import {
   hostIdsOf,
   hostsBusyDuring,
+  hostsBusyDuringEach,
   loadExternalBusy,
   modeOf,
   schedulesOf,
@@ -225,9 +226,37 @@ export async function prepareSlot(eventType: SlotEventTypeRow, request: Omit<Slo
  * whose rules read other bookings (limits, first slot only, rolling windows) run the whole check again instead.
  */
 export async function confirmSlotUnderLock(tx: Tx, prepared: PreparedSlot, options: Options = {}): Promise<TSlotCheck> {
-  const { eventType, end, input } = prepared;
-  if (rulesReadOtherBookings(eventType)) return isSlotAvailable(tx, input, options);
-  const busy = await hostsTakenSince(tx, prepared, prepared.freeHostIds, options);
+  if (rulesReadOtherBookings(prepared.eventType)) return isSlotAvailable(tx, prepared.input, options);
+  return decideUnderLock(prepared, await hostsTakenSince(tx, prepared, prepared.freeHostIds, options));
+}
+
+/**
+ * confirmSlotUnderLock for every occurrence of a series (bookings/create/under-lock.ts bookSeries): the bookings and
+ * holds of all its hosts over the whole series in one indexed query, then each occurrence decided as confirmSlotUnderLock
+ * decides one. Event types whose rules read other bookings check each occurrence whole, one after another.
+ */
+export async function confirmSeriesUnderLock(tx: Tx, prepared: readonly PreparedSlot[], options: Options = {}): Promise<TSlotCheck[]> {
+  const first = prepared[0];
+  if (!first) return [];
+  if (rulesReadOtherBookings(first.eventType)) {
+    const checks: TSlotCheck[] = [];
+    for (const slot of prepared) checks.push(await isSlotAvailable(tx, slot.input, options));
+    return checks;
+  }
+  const hostIds = [...new Set(prepared.flatMap((slot) => slot.freeHostIds))];
+  const busy = await hostsBusyDuringEach(tx, hostIds, prepared.map(blockedOf), { ...first.input, now: options.now ?? new Date() });
+  return prepared.map((slot, index) => decideUnderLock(slot, busy[index]!));
+}
+
+/** The prepared slot widened by its event type's buffers, in minutes: the time its hosts must have free. */
+const blockedOf = ({ eventType, start, end }: PreparedSlot) => ({
+  start: toMinuteCeil(start) - eventType.beforeEventBuffer,
+  end: toMinuteCeil(end) + eventType.afterEventBuffer,
+});
+
+/** The prepared slot, less the hosts taken since: a collective event needs every host still free. */
+function decideUnderLock(prepared: PreparedSlot, busy: ReadonlySet<number>): TSlotCheck {
+  const { eventType, end } = prepared;
   const free = prepared.freeHostIds.filter((id) => !busy.has(id));
   const allNeeded = modeOf(eventType.schedulingType) === "collective";
   const available = free.length > 0 && (!allNeeded || free.length === prepared.freeHostIds.length);
@@ -240,7 +269,5 @@ export async function confirmSlotUnderLock(tx: Tx, prepared: PreparedSlot, optio
  * prepareSlot, in one indexed query. Only for event types whose rules do not read other bookings (rulesReadOtherBookings).
  */
 export function hostsTakenSince(tx: Tx, prepared: PreparedSlot, hostIds: number[], options: Options = {}): Promise<Set<number>> {
-  const { eventType, start, end, input } = prepared;
-  const blocked = { start: toMinuteCeil(start) - eventType.beforeEventBuffer, end: toMinuteCeil(end) + eventType.afterEventBuffer };
-  return hostsBusyDuring(tx, hostIds, blocked, { ...input, now: options.now ?? new Date() });
+  return hostsBusyDuring(tx, hostIds, blockedOf(prepared), { ...prepared.input, now: options.now ?? new Date() });
 }

@@ -98,37 +98,39 @@ const BOOKING_COLUMNS: { column: string; sql?: (placeholder: string) => string; 
 ];
 
 /**
- * The CTEs `booking` (RETURNING *), `hosts` (RETURNING "userId") and `attendees` (RETURNING the output's columns), and
- * their parameters. Without reserved ids the sequences give them, as the columns' defaults would.
+ * The CTEs `booking` (RETURNING *), `hosts` (RETURNING "userId") and `attendees` (RETURNING the output's columns), each
+ * name followed by `suffix`, with their parameters pushed onto `values`. Without reserved ids the sequences give them,
+ * as the columns' defaults would.
  */
-function insertCtes(written: Written, ids: ReservedIds | null): Statement {
-  const values: unknown[] = [ids?.bookingId ?? null];
+function insertCtes(written: Written, ids: ReservedIds | null, values: unknown[], suffix = ""): string {
   const placeholder = (value: unknown) => `$${values.push(value)}`;
+  const bookingId = placeholder(ids?.bookingId ?? null);
   const columns = BOOKING_COLUMNS.map(({ column }) => column).join(", ");
   const row = BOOKING_COLUMNS.map(({ sql = (p: string) => p, value }) => sql(placeholder(value(written)))).join(", ");
   const hostIds = placeholder(written.booking.hostIds);
   const attendees = placeholder(JSON.stringify(written.booking.attendees.map((attendee, index) => ({ ...attendee, id: ids?.attendeeIds[index] ?? null }))));
-  const text = `
-  WITH booking AS (
+  const booking = `booking${suffix}`;
+  return `
+  ${booking} AS (
     INSERT INTO "Booking" (id, ${columns})
-    VALUES (COALESCE($1::int, nextval('"Booking_id_seq"'::regclass)::int), ${row})
+    VALUES (COALESCE(${bookingId}::int, nextval('"Booking_id_seq"'::regclass)::int), ${row})
     RETURNING *
-  ), hosts AS (
+  ), hosts${suffix} AS (
     INSERT INTO "BookingHost" ("bookingId", "userId", start, "end", "isLive")
-    SELECT booking.id, host.id, booking.start, booking."end", true FROM booking, unnest(${hostIds}::int[]) AS host(id)
+    SELECT ${booking}.id, host.id, ${booking}.start, ${booking}."end", true FROM ${booking}, unnest(${hostIds}::int[]) AS host(id)
     RETURNING "userId"
-  ), attendees AS (
+  ), attendees${suffix} AS (
     INSERT INTO "Attendee" (id, "bookingId", name, email, "timeZone", language, "isGuest", "phoneNumber")
-    SELECT COALESCE((a.value->>'id')::int, nextval('"Attendee_id_seq"'::regclass)::int), booking.id, a.value->>'name', a.value->>'email',
+    SELECT COALESCE((a.value->>'id')::int, nextval('"Attendee_id_seq"'::regclass)::int), ${booking}.id, a.value->>'name', a.value->>'email',
            a.value->>'timeZone', COALESCE(a.value->>'language', 'en'), COALESCE((a.value->>'isGuest')::boolean, false), a.value->>'phoneNumber'
-      FROM booking, jsonb_array_elements(${attendees}::jsonb) WITH ORDINALITY AS a(value, position)
+      FROM ${booking}, jsonb_array_elements(${attendees}::jsonb) WITH ORDINALITY AS a(value, position)
      ORDER BY a.position
     RETURNING id, name, email, "timeZone", language, absent, "isGuest", "phoneNumber"
   )`;
-  return { text, values };
 }
 
-const SELECT_OUTPUT = `
+/** The stored row of the booking the CTEs of `suffix` inserted, in the shape BOOKING_SELECT reads. */
+const selectOutput = (suffix = "") => `
   SELECT booking.id, booking.uid, booking.title, booking.description, booking.status::text AS status, booking.start, booking."end",
          booking.location, booking.metadata, booking."cancellationReason", booking."cancelledByEmail", booking."rescheduledByEmail", booking."rejectionReason",
          booking."reschedulingReason", booking."rescheduledFromUid", booking."rescheduledToUid", booking."absentHost",
@@ -136,21 +138,39 @@ const SELECT_OUTPUT = `
          (SELECT json_build_object('id', et.id, 'slug', et.slug) FROM "EventType" et WHERE et.id = booking."eventTypeId") AS "eventType",
          (SELECT COALESCE(json_agg(json_build_object('user', json_build_object(
                    'id', u.id, 'name', u.name, 'email', u.email, 'username', u.username, 'timeZone', u."timeZone")) ORDER BY u.id), '[]')
-            FROM hosts JOIN "User" u ON u.id = hosts."userId") AS hosts,
-         (SELECT COALESCE(json_agg(attendees ORDER BY attendees.id), '[]') FROM attendees) AS attendees
-    FROM booking`;
+            FROM hosts${suffix} JOIN "User" u ON u.id = hosts${suffix}."userId") AS hosts,
+         (SELECT COALESCE(json_agg(attendees${suffix} ORDER BY attendees${suffix}.id), '[]') FROM attendees${suffix}) AS attendees
+    FROM booking${suffix} booking`;
 
 /** Inside the booking's transaction: the insert, answered as the stored row. */
 export async function insertBooking(tx: Tx, booking: NewBooking, now = new Date()): Promise<BookingRow> {
-  const { text, values } = insertCtes({ booking, uid: newBookingUid(), now }, null);
-  const [row] = await tx.$queryRawUnsafe<BookingRow[]>(`${text}${SELECT_OUTPUT}`, ...values);
+  const values: unknown[] = [];
+  const ctes = insertCtes({ booking, uid: newBookingUid(), now }, null, values);
+  const [row] = await tx.$queryRawUnsafe<BookingRow[]>(`WITH ${ctes}${selectOutput()}`, ...values);
   return row!;
+}
+
+/**
+ * Inside a series' transaction (under-lock.ts bookSeries): its occurrences inserted by ONE statement, each with its
+ * own CTEs, answered as the stored rows in the order given; a series of 12 pays one round trip, not 12.
+ */
+export async function insertBookings(tx: Tx, bookings: readonly NewBooking[], now = new Date()): Promise<BookingRow[]> {
+  const values: unknown[] = [];
+  const ctes = bookings.map((booking, index) => insertCtes({ booking, uid: newBookingUid(), now }, null, values, `_${index}`));
+  const outputs = bookings.map((_, index) => `SELECT ${index} AS position, o.* FROM (${selectOutput(`_${index}`)}) o`);
+  const rows = await tx.$queryRawUnsafe<(BookingRow & { position: number })[]>(
+    `WITH ${ctes.join(",")}
+${outputs.join("\nUNION ALL\n")}`,
+    ...values,
+  );
+  return rows.sort((a, b) => a.position - b.position).map(({ position: _, ...row }) => row);
 }
 
 /** The insert with reserved ids, for a batch of statements; `uid` and `now` are those its response was built with. */
 export function bookingInsertStatement(booking: NewBooking, ids: ReservedIds, uid: string, now: Date): Statement {
-  const { text, values } = insertCtes({ booking, uid, now }, ids);
-  return { text: `${text}\n  SELECT booking.id FROM booking`, values };
+  const values: unknown[] = [];
+  const ctes = insertCtes({ booking, uid, now }, ids, values);
+  return { text: `WITH ${ctes}\n  SELECT booking.id FROM booking`, values };
 }
 
 /**

@@ -18,9 +18,10 @@ import { AppError } from "../../errors";
 import { consumePrivateLinkUse } from "../../event-types/private-link.service";
 import { rulesReadOtherBookings } from "../../slots/event-type-rules";
 import { occurrenceStarts, recurrenceOf, type TRecurrence } from "../../event-types/recurrence";
-import { emitBookingEvent } from "../../events/booking-events";
+import { emitBookingEvents } from "../../events/booking-events";
 import type { ExternalBusy } from "../../slots/slot-inputs";
 import {
+  confirmSeriesUnderLock,
   confirmSlotUnderLock,
   externalBusyOf,
   isSlotAvailable,
@@ -34,7 +35,17 @@ import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "../booking
 import type { TCreateBookingInput } from "../booking.schemas";
 import { lockHosts } from "../host-lock";
 import { checkBooker, type BookerAnswers } from "./check-booker";
-import { insertAndEmit, insertBooking, newBookingEventOptions, newBookingEventType, newBookingOf, newBookingUid, type KeyedRequest } from "./new-booking";
+import {
+  insertAndEmit,
+  insertBooking,
+  insertBookings,
+  newBookingEventOptions,
+  newBookingEventType,
+  newBookingOf,
+  newBookingUid,
+  type KeyedRequest,
+  type NewBooking,
+} from "./new-booking";
 import type { BookingRequest, CreateBookingResult } from "./outcomes";
 import { lastBookedAt, lockStandIns } from "./round-robin-claim";
 
@@ -166,6 +177,39 @@ async function earlierSeries(tx: Tx, { idempotencyKey, fingerprint }: KeyedReque
   return rows.map(toBookingOutput);
 }
 
+/** A keyed series: every occurrence's whole check under the lock, one after another. */
+async function checkEachUnderLock(tx: Tx, slotInputs: Omit<SlotCheckInput, "externalBusy">[], externalBusy: ExternalBusy[]): Promise<TSlotCheck[]> {
+  const checks: TSlotCheck[] = [];
+  for (const [index, slotInput] of slotInputs.entries()) checks.push(await isSlotAvailable(tx, { ...slotInput, externalBusy: externalBusy[index]! }));
+  return checks;
+}
+
+/**
+ * Limits and other rules that count bookings: each later occurrence checked again right before its insert, counting
+ * the occurrences inserted before it (two bookings a month refuse a weekly series' third occurrence in that month).
+ */
+async function insertCountingEach(
+  tx: Tx,
+  series: {
+    hostIds: number[];
+    bookings: NewBooking[];
+    slotInputs: Omit<SlotCheckInput, "externalBusy">[];
+    busyOf: (index: number) => ExternalBusy;
+  },
+): Promise<TBookingOutput[]> {
+  const outputs: TBookingOutput[] = [];
+  for (const [index, booking] of series.bookings.entries()) {
+    if (index > 0) {
+      const slot = await isSlotAvailable(tx, { ...series.slotInputs[index]!, externalBusy: series.busyOf(index) });
+      if (!slot.available || !series.hostIds.every((id) => slot.freeHostIds.includes(id))) {
+        throw occurrenceRefused(slotUnavailableError(slot), index, booking.start);
+      }
+    }
+    outputs.push(toBookingOutput(await insertBooking(tx, booking)));
+  }
+  return outputs;
+}
+
 type SeriesWrite = {
   eventType: BookableEventType;
   input: TCreateBookingInput;
@@ -195,16 +239,13 @@ export async function bookSeries({ eventType, input, series, request, keyed }: S
     const earlier = keyed && (await earlierSeries(tx, keyed));
     if (earlier) return { outputs: earlier, created: false };
     const answers = await checkBooker(tx, eventType, input);
+    // Confirmed under the lock as a single booking's is (confirmSlotUnderLock), every occurrence by one read of the
+    // hosts' bookings; the whole check again, one occurrence after another, when rules count bookings.
+    const slots = prepared ? await confirmSeriesUnderLock(tx, prepared) : await checkEachUnderLock(tx, slotInputs, externalBusy!);
     let free: number[] | null = null;
-    const ends: Date[] = [];
-    for (const [index, slotInput] of slotInputs.entries()) {
-      // Confirmed under the lock as a single booking's is (confirmSlotUnderLock: the whole check again when rules count bookings).
-      const slot = prepared
-        ? await confirmSlotUnderLock(tx, prepared[index]!)
-        : await isSlotAvailable(tx, { ...slotInput, externalBusy: externalBusy![index]! });
+    for (const [index, slot] of slots.entries()) {
       if (!slot.available) throw occurrenceRefused(slotUnavailableError(slot), index, starts[index]!);
       free = intersect(free, slot);
-      ends.push(slot.end);
     }
     if (input.privateLink && !(await consumePrivateLinkUse(tx, input.privateLink))) {
       throw new AppError("NOT_FOUND", "This private link is invalid or has expired");
@@ -213,22 +254,24 @@ export async function bookSeries({ eventType, input, series, request, keyed }: S
     const hostIds = chooseHosts(eventType, free ?? [], rotatingSince);
     if (hostIds.length === 0) throw slotTakenError();
     const recurringBookingUid = newBookingUid();
-    const outputs: TBookingOutput[] = [];
-    const busyOf = (index: number) => prepared?.[index]!.input.externalBusy ?? externalBusy![index]!;
-    for (const [index, start] of starts.entries()) {
-      // Limits and other rules that count bookings: each later occurrence again, counting the ones inserted before it.
-      if (index > 0 && rulesReadOtherBookings(eventType)) {
-        const slot = await isSlotAvailable(tx, { ...slotInputs[index]!, externalBusy: busyOf(index) });
-        if (!slot.available || !hostIds.every((id) => slot.freeHostIds.includes(id))) throw occurrenceRefused(slotUnavailableError(slot), index, start);
-      }
-      // The key names the request: stored on the first occurrence, which a repeat finds (earlierSeries).
-      const booking = newBookingOf(eventType, { ...input, start }, answers, { end: ends[index]!, hostIds }, index === 0 ? keyed : null);
-      const output = toBookingOutput(await insertBooking(tx, { ...booking, recurringBookingUid }));
-      const options = newBookingEventOptions(eventType, hostIds);
-      // One mail for the series, with its first occurrence (booking-mail.ts lists the others).
-      await emitBookingEvent(tx, newBookingEventType(output), output, index === 0 ? options : { ...options, skip: [...options.skip, "mail"] });
-      outputs.push(output);
-    }
+    // The key names the request: stored on the first occurrence, which a repeat finds (earlierSeries).
+    const bookings = starts.map((start, index) => ({
+      ...newBookingOf(eventType, { ...input, start }, answers, { end: slots[index]!.end, hostIds }, index === 0 ? keyed : null),
+      recurringBookingUid,
+    }));
+    const outputs = rulesReadOtherBookings(eventType)
+      ? await insertCountingEach(tx, { hostIds, bookings, slotInputs, busyOf: (index) => prepared?.[index]!.input.externalBusy ?? externalBusy![index]! })
+      : (await insertBookings(tx, bookings)).map(toBookingOutput);
+    const options = newBookingEventOptions(eventType, hostIds);
+    // One mail for the series, with its first occurrence (booking-mail.ts lists the others).
+    await emitBookingEvents(
+      tx,
+      outputs.map((output, index) => ({
+        type: newBookingEventType(output),
+        booking: output,
+        options: index === 0 ? options : { ...options, skip: [...options.skip, "mail" as const] },
+      })),
+    );
     if (request.reservationUid) await tx.slotReservation.deleteMany({ where: { uid: request.reservationUid, eventTypeId: eventType.id } });
     return { outputs, created: true };
   }, BOOKING_TX_OPTIONS);
