@@ -41,6 +41,8 @@ export type HostOptions = {
     seatsPerTimeSlot: number | null;
     seatsShowAttendees: boolean;
     seatsShowAvailabilityCount: boolean;
+    /** The peer's recurrence (server/event-types/recurrence.ts), e.g. { frequency: "weekly", interval: 1, occurrences: 6 }. */
+    recurrence: Prisma.InputJsonValue;
   }>;
 };
 

@@ -43,6 +43,7 @@ const SECTIONS: Record<string, (baseUrl: string, report: sections.Report) => Pro
   roundRobin: (baseUrl, report) => sections.roundRobin(baseUrl, report, settings),
   scale: (baseUrl, report) => sections.bookingScale(baseUrl, report, settings),
   mcp: (baseUrl, report) => sections.mcp(baseUrl, report, settings),
+  seriesAndSeats: (baseUrl, report) => sections.seriesAndSeats(baseUrl, report, settings),
 };
 
 const restoreEnv = (name: string, value: string | undefined) => (value === undefined ? delete process.env[name] : (process.env[name] = value));

@@ -19,6 +19,7 @@ import { run as slotsAlgorithm } from "./slots-algorithm";
 import { sliceSpread } from "./stats";
 import { webhookBench } from "./webhooks";
 import { MCP_TARGET, mcpBench } from "./mcp";
+import { OCCURRENCES, SEAT_ROUND_TARGET, SERIES_COST_TARGET, seatContention, seriesCost } from "./series-and-seats";
 
 export type Report = { figures: Figure[]; failures: string[] };
 export type Settings = { load: Load; warmupSeconds: number };
@@ -39,7 +40,7 @@ export async function scenarios(baseUrl: string, report: Report, { load, warmupS
   await measure(baseUrl, BARE_HANDLER, warmup);
   console.log(`\n${load.connections} connections, ${load.durationSeconds} s per side in interleaved slices, after ${warmupSeconds} s warm-up each\n`);
   console.log(row(["request", "req/s", "p50 ms", "p95 ms", "bare req/s"]));
-  for (const scenario of SCENARIOS) {
+  for (const scenario of SCENARIOS.filter((s) => !process.env.BENCH_SCENARIO || s.name.includes(process.env.BENCH_SCENARIO))) {
     // Prepared right before measuring: some inputs (authorization codes) expire within a minute.
     const probe = await scenario.prepare(baseUrl);
     // Single-use bodies cannot be sent twice: such a probe may bring bodies of its own for the warm-up, or make a slice's.
@@ -189,4 +190,28 @@ export async function mcp(baseUrl: string, report: Report, { load }: Settings) {
       baseline: sliceSpread(figure.v2Slices.map((m) => m.requestsPerSecond)),
     });
   }
+}
+
+/** Issue 38: a 12-occurrence series against single bookings (cost ≤ 3×); seat rounds against single-slot rounds (p95 ≤ 2×). */
+export async function seriesAndSeats(baseUrl: string, report: Report, { load }: Settings) {
+  await queuesIdle();
+  const series = await seriesCost(baseUrl, load);
+  console.log(`\nPOST /v2/bookings of ${OCCURRENCES}-occurrence weekly series vs single bookings, interleaved slices:`);
+  console.log(`  series ${series.seriesPerSecond.toFixed(1)}/s, single bookings ${series.singlePerSecond.toFixed(1)}/s; every series booked whole`);
+  for (const line of series.split.flat()) console.log(`  ${line}`);
+  add(report, {
+    name: `A ${OCCURRENCES}-occurrence series, cost in single bookings`,
+    spread: sliceSpread(series.ratios),
+    target: { atMost: SERIES_COST_TARGET },
+  });
+  await queuesIdle();
+  const seats = await seatContention(baseUrl);
+  console.log(`\nSeats: rounds of ${seats.contenders} simultaneous requests for a time with ${seats.seats} seats, each next to a round for one ordinary slot`);
+  console.log(`  outcomes: ${seats.failures.length ? `FAILED ${seats.failures.join("; ")}` : `every round ${seats.seats} × 201, the rest 409, no 5xx — PASS`}`);
+  add(report, {
+    name: `${seats.contenders} simultaneous seat requests for ${seats.seats} seats, round p95 vs one slot's`,
+    spread: seats.ratio,
+    target: { atMost: SEAT_ROUND_TARGET },
+  });
+  report.failures.push(...seats.failures);
 }

@@ -58,7 +58,9 @@ export async function waitUntilHealthy(baseUrl: string, child: ChildProcess, tim
 export async function startServerProcess(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, nextServerArgs(), {
+  // BENCH_CPU_PROFILE_DIR: the server writes a V8 CPU profile there when it stops (docs/benchmarks.md, finding where time goes).
+  const profile = process.env.BENCH_CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, ...nextServerArgs()], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
