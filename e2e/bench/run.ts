@@ -96,7 +96,7 @@ function printSummary(figures: readonly Figure[], failures: readonly string[]) {
   const inconclusive = figures.filter((figure) => verdictOfFigure(figure) === "inconclusive");
   if (inconclusive.length) console.log(`${inconclusive.length} inconclusive: the spread straddles the target; a quieter machine or longer slices decide it.`);
   const unsteady = figures.filter(({ baseline }) => baseline && halfWidth(baseline) > BASELINE_TOLERANCE).map(({ name }) => name);
-  if (unsteady.length) console.log(`Baselines beyond ±${100 * BASELINE_TOLERANCE} % (the machine was not quiet): ${unsteady.join("; ")}`);
+  if (unsteady.length) console.log(`Baselines whose slices moved beyond ±${100 * BASELINE_TOLERANCE} % of their median: ${unsteady.join("; ")}`);
   for (const failure of failures) console.log(`FAILED: ${failure}`);
 }
 
