@@ -72,6 +72,20 @@ describe("seated bookings", () => {
     expect(await db.bookingSeat.count({ where: { bookingId: first.booking.id } })).toBe(2);
   });
 
+  it("the same Idempotency-Key sent five times at once takes one seat, and every request gets that seat", async () => {
+    const { eventType } = await makeHostWithEventType(seated(4));
+    const start = utcAt(3, 15);
+    await seat(eventType.id, start, "Ada"); // the booking exists: the keyed requests join it, each through the join statement
+    const body = { eventTypeId: eventType.id, start, attendee: person("Grace") };
+    const key = `seat-key-race-${eventType.id}`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => createBooking(null, body, { idempotencyKey: key })));
+    expect(new Set(answers.map(({ seatUid }) => seatUid)).size).toBe(1);
+    expect(answers.filter(({ created }) => created)).toHaveLength(1);
+    const booking = await db.booking.findFirstOrThrow({ where: { eventTypeId: eventType.id }, select: { id: true, seatsTaken: true } });
+    expect(booking.seatsTaken).toBe(2);
+    expect(await db.bookingSeat.count({ where: { bookingId: booking.id } })).toBe(2);
+  });
+
   it("a seat is read by its uid with its own attendee only, unless the event type shows attendees", async () => {
     const { eventType } = await makeHostWithEventType(seated(3));
     const start = utcAt(3, 14);

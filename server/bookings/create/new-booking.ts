@@ -129,17 +129,24 @@ function insertCtes(written: Written, ids: ReservedIds | null, values: unknown[]
   )`;
 }
 
-/** The stored row of the booking the CTEs of `suffix` inserted, in the shape BOOKING_SELECT reads. */
-const selectOutput = (suffix = "") => `
-  SELECT booking.id, booking.uid, booking.title, booking.description, booking.status::text AS status, booking.start, booking."end",
+/**
+ * A booking's stored row in the shape BOOKING_SELECT reads, from the row aliased `booking`: its hosts' users from
+ * `hostUsers` (FROM items naming the users `u`) and its attendees from `attendees` (a FROM item of attendee rows).
+ */
+export const bookingOutputColumns = (hostUsers: string, attendees: string) => `
+         booking.id, booking.uid, booking.title, booking.description, booking.status::text AS status, booking.start, booking."end",
          booking.location, booking.metadata, booking."cancellationReason", booking."cancelledByEmail", booking."rescheduledByEmail", booking."rejectionReason",
          booking."reschedulingReason", booking."rescheduledFromUid", booking."rescheduledToUid", booking."absentHost",
          booking."bookingFieldsResponses", booking."recurringBookingUid", booking."createdAt", booking."updatedAt", booking."eventTypeId",
          (SELECT json_build_object('id', et.id, 'slug', et.slug) FROM "EventType" et WHERE et.id = booking."eventTypeId") AS "eventType",
          (SELECT COALESCE(json_agg(json_build_object('user', json_build_object(
                    'id', u.id, 'name', u.name, 'email', u.email, 'username', u.username, 'timeZone', u."timeZone")) ORDER BY u.id), '[]')
-            FROM hosts${suffix} JOIN "User" u ON u.id = hosts${suffix}."userId") AS hosts,
-         (SELECT COALESCE(json_agg(attendees${suffix} ORDER BY attendees${suffix}.id), '[]') FROM attendees${suffix}) AS attendees
+            FROM ${hostUsers}) AS hosts,
+         (SELECT COALESCE(json_agg(a ORDER BY a.id), '[]') FROM ${attendees} a) AS attendees`;
+
+/** The stored row of the booking the CTEs of `suffix` inserted. */
+const selectOutput = (suffix = "") => `
+  SELECT ${bookingOutputColumns(`hosts${suffix} JOIN "User" u ON u.id = hosts${suffix}."userId"`, `attendees${suffix}`)}
     FROM booking${suffix} booking`;
 
 /** Inside the booking's transaction: the insert, answered as the stored row. */

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Actor } from "../../auth/actor";
-import { db, type Tx } from "../../db/client";
+import { db, UTC_NOW, type Tx } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
 import { AppError } from "../../errors";
 import { emitBookingEvent } from "../../events/booking-events";
@@ -26,7 +26,7 @@ import { BOOKING_SELECT, toBookingOutput, type BookingRow, type TBookingOutput }
 import type { TCreateBookingInput } from "../booking.schemas";
 import { lockHosts } from "../host-lock";
 import { checkBooker, type BookerAnswers } from "./check-booker";
-import { insertBooking, newBookingEventType, newBookingOf } from "./new-booking";
+import { bookingOutputColumns, insertBooking, newBookingEventType, newBookingOf } from "./new-booking";
 import type { BookingRequest, CreateBookingResult } from "./outcomes";
 import { idempotencyKeyReusedError, requestFingerprint, seriesOf } from "./under-lock";
 
@@ -126,26 +126,55 @@ type SeatAsk = {
   move: SeatMove | null;
 };
 
+/**
+ * Step 3 as ONE statement: the seat count taken by a guarded update (no row: no seat left, or the booking ended), the
+ * attendee and the seat inserted beside it, and the booking read back as the seat's view sees it (its hosts, this
+ * seat's attendee). Concurrent joiners queue on the booking's row from the update to their commit, so each holds it
+ * for this statement and its event, not for a conversation of six.
+ */
+const JOIN_SEAT = `
+  WITH taken AS (
+    UPDATE "Booking" SET "seatsTaken" = "seatsTaken" + 1, "updatedAt" = ${UTC_NOW}
+     WHERE id = $1 AND status IN ('ACCEPTED', 'PENDING') AND "seatsTaken" < "seatCapacity"
+    RETURNING *
+  ), attendee AS (
+    INSERT INTO "Attendee" ("bookingId", name, email, "timeZone", language, "phoneNumber")
+    SELECT taken.id, $2, $3, $4, $5, $6 FROM taken
+    RETURNING id, name, email, "timeZone", language, absent, "isGuest", "phoneNumber"
+  ), seat AS (
+    INSERT INTO "BookingSeat" (uid, "bookingId", "attendeeId", "bookingFieldsResponses", metadata, "idempotencyKey", "idempotencyFingerprint", "createdAt")
+    SELECT $7, taken.id, attendee.id, $8::jsonb, $9::jsonb, $10, $11, ${UTC_NOW} FROM taken, attendee
+    RETURNING uid, "attendeeId", "bookingFieldsResponses"
+  )
+  SELECT ${bookingOutputColumns(`"BookingHost" h JOIN "User" u ON u.id = h."userId" WHERE h."bookingId" = booking.id`, "attendee")},
+         seat.uid AS "seatUid", seat."attendeeId" AS "seatAttendeeId", seat."bookingFieldsResponses" AS "seatAnswers"
+    FROM taken booking, seat`;
+
+type JoinedSeat = BookingRow & { seatUid: string; seatAttendeeId: number; seatAnswers: unknown };
+
 /** Step 3: one more seat, or a 409 when none is left; never more than seatCapacity, whatever runs alongside. */
 async function joinSeat(tx: Tx, seated: Seated, { eventType, input, answers, keyed, move }: SeatAsk): Promise<CreateBookingResult> {
-  const taken = await tx.$executeRaw`
-    UPDATE "Booking" SET "seatsTaken" = "seatsTaken" + 1, "updatedAt" = now() AT TIME ZONE 'UTC'
-     WHERE id = ${seated.id} AND status IN ('ACCEPTED', 'PENDING') AND "seatsTaken" < "seatCapacity"`;
-  if (taken !== 1) throw noSeatsLeftError();
   const { attendee } = input;
-  const seat = await addSeat(
-    tx,
+  const [joined] = await tx.$queryRawUnsafe<JoinedSeat[]>(
+    JOIN_SEAT,
     seated.id,
-    { ...attendee, email: attendeeEmailOf(attendee), phoneNumber: attendee.phoneNumber ?? null },
-    answers,
-    input,
-    keyed,
+    attendee.name,
+    attendeeEmailOf(attendee),
+    attendee.timeZone,
+    attendee.language ?? "en",
+    attendee.phoneNumber ?? null,
+    randomUUID(),
+    JSON.stringify(answers.bookingFieldsResponses ?? {}),
+    JSON.stringify(input.metadata ?? {}),
+    keyed?.idempotencyKey ?? null,
+    keyed?.fingerprint ?? null,
   );
-  const row = await tx.booking.findUniqueOrThrow({ where: { id: seated.id }, select: BOOKING_SELECT });
-  const booking = seatView(row, seat);
+  if (!joined) throw noSeatsLeftError();
+  const { seatUid, seatAttendeeId, seatAnswers, ...row } = joined;
+  const booking = seatView(row, { attendeeId: seatAttendeeId, bookingFieldsResponses: seatAnswers });
   // The calendar event and the meeting are the booking's, made with its first seat: this seat's event only tells its attendee.
   await emitSeatEvent(tx, eventType, booking, move, ["calendar-sync", "conferencing"]);
-  return { booking, created: true, seatUid: seat.uid };
+  return { booking, created: true, seatUid };
 }
 
 /** The booking a first seat makes: titled by the event type alone, so a later seat's attendee never reads the first one's name in it. */
@@ -186,7 +215,12 @@ function assertStillBookable(eventType: BookableEventType, start: Date, now = ne
   if (start.getTime() < now.getTime() + eventType.minimumBookingNotice * 60_000) throw slotTakenError();
 }
 
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+/** A unique index refused the insert: Prisma's P2002, or, through a raw statement (the join's), P2010 with the driver's kind. */
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const cause = (error.meta as { driverAdapterError?: { cause?: { kind?: string } } } | undefined)?.driverAdapterError?.cause;
+  return error.code === "P2002" || (error.code === "P2010" && cause?.kind === "UniqueConstraintViolation");
+}
 
 /** Steps 3 and 4 for answers already checked (a new seat's, or a moved seat's own). */
 async function takeSeat(ask: SeatAsk): Promise<CreateBookingResult> {
