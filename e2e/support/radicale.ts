@@ -9,7 +9,10 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type CalDavEvent = { href: string; uid: string; summary: string; start: string; end: string };
+/** `description` unescaped (RFC 5545 §3.3.11: `\n`, `\,`, `\;`, `\\`). */
+export type CalDavEvent = { href: string; uid: string; summary: string; description: string; start: string; end: string };
+
+const unescapeText = (text: string) => text.replace(/\\([nN,;\\])/g, (_, char: string) => (char === "n" || char === "N" ? "\n" : char));
 
 export type Radicale = {
   url: string;
@@ -126,7 +129,14 @@ export async function startRadicale(users: Record<string, string>): Promise<Radi
               .replace(/\r?\n[ \t]/g, "")
               .match(new RegExp(`^${name}(?:;[^:]*)?:(.*)$`, "m"))?.[1]
               ?.trim() ?? "";
-          return { href: href!, uid: field("UID"), summary: field("SUMMARY"), start: field("DTSTART"), end: field("DTEND") };
+          return {
+            href: href!,
+            uid: field("UID"),
+            summary: field("SUMMARY"),
+            description: unescapeText(field("DESCRIPTION")),
+            start: field("DTSTART"),
+            end: field("DTEND"),
+          };
         },
       );
     },
