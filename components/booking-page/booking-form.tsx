@@ -93,7 +93,8 @@ export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, 
 
   async function submit(values: TValues) {
     const count = page.recurrence ? chosenCount(values.occurrences, page.recurrence.occurrences) : null;
-    if (page.recurrence && count === null) return form.setError("occurrences", { type: "validate", message: countMessage(page.recurrence.occurrences) }, { shouldFocus: true });
+    if (page.recurrence && count === null)
+      return form.setError("occurrences", { type: "validate", message: countMessage(page.recurrence.occurrences) }, { shouldFocus: true });
     const shows = (slug: string) => page.fields.find((field) => field.slug === slug);
     const phoneField = shows(ATTENDEE_PHONE_SLUG);
     const phoneNumber = phoneField ? answerOf(phoneField, values.responses[ATTENDEE_PHONE_SLUG]) : undefined;
@@ -213,7 +214,9 @@ function SeriesChoice({
           <p aria-live="polite">Repeats {describeRecurrence(recurrence, starts.length)}:</p>
           <ol aria-label="Occurrences" className="list-decimal pl-5">
             {starts.map((start) => (
-              <li key={start.toISOString()}>{formatRange(start.toISOString(), new Date(start.getTime() + lengthInMinutes * 60_000).toISOString(), timeZone)}</li>
+              <li key={start.toISOString()}>
+                {formatRange(start.toISOString(), new Date(start.getTime() + lengthInMinutes * 60_000).toISOString(), timeZone)}
+              </li>
             ))}
           </ol>
         </>

@@ -224,20 +224,26 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
     expect(saved.status(), NEEDS_SERVER_ENV).toBe(201);
     const seats: { uid: string; seatUid: string }[] = [];
     for (const name of ["Ada Lovelace", "Grace Hopper", "Linus Torvalds"]) {
-      const created = await request.post("/v2/bookings", { headers: V, data: { eventTypeId: eventType.id, start: at(WED, "15:00").toISOString(), attendee: attendee(name) } });
+      const created = await request.post("/v2/bookings", {
+        headers: V,
+        data: { eventTypeId: eventType.id, start: at(WED, "15:00").toISOString(), attendee: attendee(name) },
+      });
       expect(created.status()).toBe(201);
       seats.push((await created.json()).data);
     }
     const [ada, grace, linus] = seats as [(typeof seats)[number], (typeof seats)[number], (typeof seats)[number]];
     /** Who the host's event lists, per event in the calendar. */
     const listed = async () =>
-      (await radicale.events(classes, "dave")).map((event) => [...event.description.matchAll(/(Ada Lovelace|Grace Hopper|Linus Torvalds) </g)].map(([, name]) => name));
+      (await radicale.events(classes, "dave")).map((event) =>
+        [...event.description.matchAll(/(Ada Lovelace|Grace Hopper|Linus Torvalds) </g)].map(([, name]) => name),
+      );
     await expect.poll(listed, CALENDAR_WRITE).toEqual([["Ada Lovelace", "Grace Hopper", "Linus Torvalds"]]);
     expect((await radicale.events(classes, "dave"))[0]).toMatchObject({ uid: expect.stringContaining(ada.uid), start: stamp(at(WED, "15:00")) });
 
     expect((await request.post(`/v2/bookings/${grace.uid}/cancel`, { headers: V, data: { seatUid: grace.seatUid } })).status()).toBe(200);
     await expect.poll(listed, CALENDAR_WRITE).toEqual([["Ada Lovelace", "Linus Torvalds"]]);
-    for (const seat of [ada, linus]) expect((await request.post(`/v2/bookings/${seat.uid}/cancel`, { headers: V, data: { seatUid: seat.seatUid } })).status()).toBe(200);
+    for (const seat of [ada, linus])
+      expect((await request.post(`/v2/bookings/${seat.uid}/cancel`, { headers: V, data: { seatUid: seat.seatUid } })).status()).toBe(200);
     await expect.poll(listed, CALENDAR_WRITE).toEqual([]);
   });
 

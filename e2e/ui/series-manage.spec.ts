@@ -9,7 +9,7 @@ import type { Page } from "@playwright/test";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { db, disconnectDb } from "../../server/db/client";
 import { fitsWidth, seriousAxeViolations } from "../support/axe-serious";
-import { bearer, bookOverHttp, V } from "../support/bookings-http";
+import { bookOverHttp, V } from "../support/bookings-http";
 import { expect, test } from "../support/fixtures";
 import { logInAt } from "../support/site";
 
@@ -34,9 +34,7 @@ async function weeklyEventType(occurrences: number) {
 const statuses = async (eventTypeId: number) =>
   (await db.booking.findMany({ where: { eventTypeId }, orderBy: { start: "asc" }, select: { status: true } })).map(({ status }) => status);
 
-test("the attendee's occurrence page: its place, the series' dates, cancel this one and every later one; a refusal is said on the form", async ({
-  page,
-}) => {
+test("the attendee's occurrence page: its place, the series' dates, cancel this one and every later one; a refusal is said on the form", async ({ page }) => {
   await page.setViewportSize(PHONE);
   const { host, eventType } = await weeklyEventType(4);
   const start = utcAt(2, 10);
@@ -86,12 +84,10 @@ test("the attendee's occurrence page: its place, the series' dates, cancel this 
   await expect(seriesList(page).getByRole("listitem").first()).not.toContainText("(cancelled)");
 });
 
-test("the host's lists: each occurrence marked with its place and the series in its details; a seated booking's seats and attendees", async ({
-  page,
-}) => {
+test("the host's lists: each occurrence marked with its place and the series in its details; a seated booking's seats and attendees", async ({ page }) => {
   const { host, eventType: seated, apiKey } = await makeHostWithEventType({ eventType: { seatsPerTimeSlot: 3 } });
   const created = await page.request.post("/v2/event-types", {
-    headers: bearer(apiKey),
+    headers: { authorization: `Bearer ${apiKey}` },
     data: { title: "Weekly review", slug: `weekly-${Date.now()}`, lengthInMinutes: 30, recurrence: { frequency: "weekly", interval: 1, occurrences: 3 } },
   });
   expect(created.status()).toBe(201);

@@ -45,7 +45,12 @@ describe("an occurrence's page", () => {
 
   it("an occurrence moved from its link keeps its place; 'this and all later' from a link cancels the later live ones only", async () => {
     const { occurrences } = await weeklySeries(4);
-    const [first, second, third, fourth] = occurrences as [(typeof occurrences)[number], (typeof occurrences)[number], (typeof occurrences)[number], (typeof occurrences)[number]];
+    const [first, second, third, fourth] = occurrences as [
+      (typeof occurrences)[number],
+      (typeof occurrences)[number],
+      (typeof occurrences)[number],
+      (typeof occurrences)[number],
+    ];
     const moved = await rescheduleFromManageLink({
       uid: second.uid,
       token: (await manageTokenOfBooking(second.uid))!,
@@ -77,7 +82,11 @@ describe("the host's list facts", () => {
     const { booking: seated } = await createBooking(null, { eventTypeId: eventType.id, start: seatAt, attendee: attendee("Ada") }, { idempotencyKey: null });
     await createBooking(null, { eventTypeId: eventType.id, start: seatAt, attendee: attendee("Grace") }, { idempotencyKey: null });
     const single = await makeHostWithEventType();
-    const { booking: alone } = await createBooking(null, { eventTypeId: single.eventType.id, start: utcAt(3, 13), attendee: attendee() }, { idempotencyKey: null });
+    const { booking: alone } = await createBooking(
+      null,
+      { eventTypeId: single.eventType.id, start: utcAt(3, 13), attendee: attendee() },
+      { idempotencyKey: null },
+    );
     const series = await db.booking.findMany({ where: { uid: { in: occurrences.map(({ uid }) => uid) } }, select: { uid: true, recurringBookingUid: true } });
     const facts = await listFactsOf([
       ...series.map(({ uid, recurringBookingUid }) => ({ uid, recurringBookingUid: recurringBookingUid! })),
