@@ -8,7 +8,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useEffect, useRef } from "react";
-import { useForm, type UseFormReturn } from "react-hook-form";
+import { useForm, useWatch, type UseFormReturn } from "react-hook-form";
 import { ATTENDEE_PHONE_SLUG } from "@/server/event-types/booking-fields";
 import { TextareaField, TextField } from "../form/fields";
 import { Form, SubmitButton } from "../form/form";
@@ -32,9 +32,14 @@ type Props = {
   onBack: () => void;
 };
 
-type TValues = { name: string; email: string; guests: string; location: TLocationValues; responses: Record<string, unknown> };
+/** `occurrences`: how many occurrences of a recurring event type to book (the API's recurrenceCount). */
+type TValues = { name: string; email: string; guests: string; location: TLocationValues; responses: Record<string, unknown>; occurrences: number };
 
-const DEFAULTS: TValues = { name: "", email: "", guests: "", location: { index: "", answer: "" }, responses: {} };
+const DEFAULTS: TValues = { name: "", email: "", guests: "", location: { index: "", answer: "" }, responses: {}, occurrences: 1 };
+
+/** The series' count as chosen, or null when it is not a whole number from 1 to the event type's most. */
+const chosenCount = (value: unknown, most: number) => (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= most ? value : null);
+const countMessage = (most: number) => `Choose a whole number of occurrences from 1 to ${most}`;
 
 /** Guests as typed: separated by commas, semicolons, spaces or new lines. */
 const guestsOf = (value: string) => value.split(/[\s,;]+/).filter(Boolean);
@@ -45,6 +50,7 @@ function formFieldOf(path: string, values: TValues, page: TBookingPageEvent): st
   if (head === "attendee") return next === "name" ? "name" : next === "email" ? "email" : next === "phoneNumber" ? responseName(ATTENDEE_PHONE_SLUG) : null;
   if (head === "bookingFieldsResponses") return next ? responseName(next) : null;
   if (head === "guests") return "guests";
+  if (head === "recurrenceCount") return "occurrences";
   return head === "location" ? locationFieldOf(values.location, page.locations) : null;
 }
 
@@ -77,7 +83,8 @@ export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, 
   const book = useMutation(trpc.bookingPage.book.mutationOptions({ meta: { showsError: true } }));
   const prefill = usePrefill(page.fields);
   const routingResponseId = useRoutingResponseId();
-  const form = useForm<TValues>({ mode: "onTouched", defaultValues: { ...DEFAULTS, ...prefill } });
+  // A series books the event type's most occurrences unless the booker asks for fewer, as the peer's booker does.
+  const form = useForm<TValues>({ mode: "onTouched", defaultValues: { ...DEFAULTS, occurrences: page.recurrence?.occurrences ?? 1, ...prefill } });
   const isHydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
   const slotEnd = new Date(Date.parse(slotStart) + page.lengthInMinutes * 60_000).toISOString();
@@ -85,6 +92,9 @@ export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, 
   useEffect(() => heading.current?.focus(), []);
 
   async function submit(values: TValues) {
+    const count = page.recurrence ? chosenCount(values.occurrences, page.recurrence.occurrences) : null;
+    if (page.recurrence && count === null)
+      return form.setError("occurrences", { type: "validate", message: countMessage(page.recurrence.occurrences) }, { shouldFocus: true });
     const shows = (slug: string) => page.fields.find((field) => field.slug === slug);
     const phoneField = shows(ATTENDEE_PHONE_SLUG);
     const phoneNumber = phoneField ? answerOf(phoneField, values.responses[ATTENDEE_PHONE_SLUG]) : undefined;
@@ -110,6 +120,7 @@ export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, 
             timeZone,
           },
           ...(guests.length ? { guests } : {}),
+          ...(count !== null ? { recurrenceCount: count } : {}),
           ...(location ? { location } : {}),
           ...(Object.keys(responses).length ? { bookingFieldsResponses: responses } : {}),
           ...(routingResponseId ? { routing: { responseId: routingResponseId } } : {}),
@@ -131,8 +142,8 @@ export function BookingForm({ page, slotStart, timeZone, onBooked, onSlotTaken, 
           <p className="mt-1 text-sm text-slate-700">
             {formatRange(slotStart, slotEnd, timeZone)} <span className="text-slate-500">({zoneLabel(timeZone)})</span>
           </p>
-          {page.recurrence && <SeriesDates recurrence={page.recurrence} slotStart={slotStart} lengthInMinutes={page.lengthInMinutes} timeZone={timeZone} />}
         </div>
+        {page.recurrence && <SeriesChoice recurrence={page.recurrence} slotStart={slotStart} lengthInMinutes={page.lengthInMinutes} timeZone={timeZone} />}
         {page.fields.map((field) => (
           <PageField key={field.slug} field={field} page={page} />
         ))}
@@ -165,8 +176,11 @@ function PageField({ field, page }: { field: TPageField; page: TBookingPageEvent
   }
 }
 
-/** A recurring event type books every occurrence at once (the booking's default count): the visitor sees each date first. */
-function SeriesDates({
+/**
+ * A recurring event type books a series: as many occurrences as the booker chooses, up to the event type's most (the
+ * default). Every date of the chosen count is listed before anything is booked.
+ */
+function SeriesChoice({
   recurrence,
   slotStart,
   lengthInMinutes,
@@ -177,15 +191,36 @@ function SeriesDates({
   lengthInMinutes: number;
   timeZone: string;
 }) {
-  const starts = occurrenceStarts(new Date(slotStart), recurrence, recurrence.occurrences, timeZone);
+  const count = chosenCount(useWatch({ name: "occurrences" }), recurrence.occurrences);
+  const starts = count === null ? [] : occurrenceStarts(new Date(slotStart), recurrence, count, timeZone);
   return (
-    <div className="mt-2 text-sm text-slate-700">
-      <p>Repeats {describeRecurrence(recurrence, starts.length)}:</p>
-      <ol aria-label="Occurrences" className="mt-1 list-decimal pl-5">
-        {starts.map((start) => (
-          <li key={start.toISOString()}>{formatRange(start.toISOString(), new Date(start.getTime() + lengthInMinutes * 60_000).toISOString(), timeZone)}</li>
-        ))}
-      </ol>
+    <div className="space-y-2 text-sm text-slate-700">
+      <TextField
+        name="occurrences"
+        label="Number of occurrences"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={recurrence.occurrences}
+        step={1}
+        required
+        className="max-w-48"
+        hint={`From 1 to ${recurrence.occurrences}; each is a booking of its own, cancelled or moved alone.`}
+      />
+      {count === null ? (
+        <p>{countMessage(recurrence.occurrences)}.</p>
+      ) : (
+        <>
+          <p aria-live="polite">Repeats {describeRecurrence(recurrence, starts.length)}:</p>
+          <ol aria-label="Occurrences" className="list-decimal pl-5">
+            {starts.map((start) => (
+              <li key={start.toISOString()}>
+                {formatRange(start.toISOString(), new Date(start.getTime() + lengthInMinutes * 60_000).toISOString(), timeZone)}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
     </div>
   );
 }

@@ -12,7 +12,9 @@ export function EventSummary({ page }: { page: TBookingPageEvent }) {
       </h1>
       <p className="mt-3 text-sm text-slate-700">{page.lengthInMinutes} minutes</p>
       {page.recurrence && (
-        <p className="mt-1 text-sm text-slate-700">Repeats {describeRecurrence(page.recurrence, page.recurrence.occurrences)}: one booking books them all.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Repeats {describeRecurrence(page.recurrence, page.recurrence.occurrences)} at most: you choose how many when you book.
+        </p>
       )}
       {page.requiresConfirmation && <p className="mt-1 text-sm text-slate-700">The host confirms each booking.</p>}
       {page.locations.length > 0 && (

@@ -7,6 +7,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import type { TBookingOutput } from "@/server/bookings/booking.dto";
+import type { TSeatCount } from "@/server/bookings/booking-site-facts";
+import type { TManagedSeries } from "@/server/bookings/manage-link-series";
 import { formatInZone } from "@/server/time/zoned-dates";
 import { useTRPC } from "../trpc/client";
 import { describeError } from "../trpc/errors";
@@ -16,6 +18,7 @@ import { toast } from "../ui/toast";
 import { AddGuestsForm, CancelForm, DeclineForm, LocationForm, NoShowForm, type TActionFormProps } from "./booking-action-forms";
 import { AddToCalendar } from "./add-to-calendar";
 import { RescheduleView } from "./reschedule-view";
+import { SeriesDates } from "./series-dates";
 import { StatusBadge } from "./status-badge";
 
 type TView = "details" | "decline" | "cancel" | "reschedule" | "guests" | "location" | "noShow";
@@ -56,7 +59,7 @@ export function BookingDetailsDialog({ uid, timeZone, onClose, orgId }: { uid: s
               </div>
               <p className="mt-1 text-sm text-slate-600">{formatRange(booking.data, timeZone)}</p>
               <div className="mt-4">
-                {view === "details" && <Details booking={booking.data} onAction={setView} onClose={onClose} />}
+                {view === "details" && <Details booking={booking.data} timeZone={timeZone} onAction={setView} onClose={onClose} />}
                 {view === "reschedule" && <RescheduleView booking={booking.data} timeZone={timeZone} onDone={onClose} onBack={() => setView("details")} />}
                 {Form && (
                   <Form
@@ -88,10 +91,12 @@ const isLive = (booking: TBookingOutput) => booking.status === "accepted" || boo
 
 function Details({
   booking,
+  timeZone,
   onAction,
   onClose,
 }: {
-  booking: TBookingOutput & { isRoundRobin: boolean };
+  timeZone: string;
+  booking: TBookingOutput & { isRoundRobin: boolean; seats: TSeatCount | null; series: TManagedSeries | null };
   onAction: (view: TView) => void;
   onClose: () => void;
 }) {
@@ -127,6 +132,14 @@ function Details({
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-medium text-slate-700">Hosts</dt>
         <dd>{booking.hosts.map((host) => `${host.name}${booking.absentHost ? " (no-show)" : ""}`).join(", ")}</dd>
+        {booking.seats && (
+          <>
+            <dt className="font-medium text-slate-700">Seats</dt>
+            <dd>
+              {booking.seats.taken} of {booking.seats.capacity} taken
+            </dd>
+          </>
+        )}
         <dt className="font-medium text-slate-700">Attendees</dt>
         <dd>
           <ul>
@@ -137,6 +150,14 @@ function Details({
             ))}
           </ul>
         </dd>
+        {booking.series && (
+          <>
+            <dt className="font-medium text-slate-700">Series</dt>
+            <dd>
+              <SeriesDates series={booking.series} timeZone={timeZone} />
+            </dd>
+          </>
+        )}
         <dt className="font-medium text-slate-700">Location</dt>
         <dd className="break-words">{booking.location || "None"}</dd>
         {booking.description && (

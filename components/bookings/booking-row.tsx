@@ -1,11 +1,25 @@
 "use client";
-/** One booking in a list: when (in the viewer's zone, named), what, with whom, its status; opens the details. */
+/**
+ * One booking in a list: when (in the viewer's zone, named), what, with whom (every seat's attendee of a seated one),
+ * its place in a series and its seats, its status; opens the details (where a series lists its other dates).
+ */
 import type { TBookingOutput } from "@/server/bookings/booking.dto";
+import type { TListFacts } from "@/server/bookings/booking-site-facts";
 import { formatInZone } from "@/server/time/zoned-dates";
 import { FOCUS_RING } from "../ui/button";
 import { StatusBadge } from "./status-badge";
 
-export function BookingRow({ booking, timeZone, onOpen }: { booking: TBookingOutput; timeZone: string; onOpen: () => void }) {
+/** The row's second line: "2 of 6 in a series" for an occurrence, "3 of 10 seats taken" for a seated booking. */
+function factsLine({ series, seats }: TListFacts): string | null {
+  const parts = [
+    series ? `Occurrence ${series.position} of ${series.count} in a series` : null,
+    seats ? `${seats.taken} of ${seats.capacity} seats taken` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(" · ") : null;
+}
+
+export function BookingRow({ booking, timeZone, onOpen }: { booking: TBookingOutput & TListFacts; timeZone: string; onOpen: () => void }) {
+  const facts = factsLine(booking);
   const people = booking.attendees.map((attendee) => attendee.name).join(", ");
   return (
     <li className="flex flex-col sm:flex-row sm:items-center">
@@ -19,7 +33,8 @@ export function BookingRow({ booking, timeZone, onOpen }: { booking: TBookingOut
           <span className="block text-sm text-slate-600">
             <time dateTime={booking.start}>{formatInZone(booking.start, timeZone)}</time> · {booking.duration} min · {people}
           </span>
-          {booking.recurringBookingUid && <span className="block text-xs text-slate-600">One occurrence of a series</span>}
+          {facts && <span className="block text-xs text-slate-600">{facts}</span>}
+          {booking.recurringBookingUid && !booking.series && <span className="block text-xs text-slate-600">One occurrence of a series</span>}
         </span>
         <StatusBadge booking={booking} />
       </button>

@@ -117,7 +117,7 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
   let radicale: Radicale;
   const password = "app-specific-pw";
   test.beforeAll(async () => {
-    radicale = await startRadicale({ alice: password, bob: password, carol: password });
+    radicale = await startRadicale({ alice: password, bob: password, carol: password, dave: password });
   });
   test.afterAll(() => radicale.stop());
 
@@ -215,6 +215,36 @@ test.describe("CalDAV (Apple calendar credentials against Radicale)", () => {
     expect((await request.post(`/v2/bookings/${next.uid}/cancel`, { headers: V, data: {} })).status()).toBe(200);
     // Free once the sync job has deleted the copy (and dropped the cached busy times), without waiting for the cache to expire.
     await expect.poll(() => freeTimes(request, eventType.id, WED), CALENDAR_WRITE).toEqual(expect.arrayContaining(["10:00", "10:30", "11:00"]));
+  });
+
+  test("a seated booking's one event lists every seat: seats taken join it, a cancelled seat leaves it, the last takes it away", async ({ request }) => {
+    const classes = await radicale.makeCalendar("dave", `classes-${Date.now()}`, "Classes");
+    const { eventType, apiKey } = await makeHostWithEventType({ eventType: { seatsPerTimeSlot: 3 } });
+    const saved = await request.post("/v2/calendars/apple/credentials", { headers: bearer(apiKey), data: { username: "dave", password, url: radicale.url } });
+    expect(saved.status(), NEEDS_SERVER_ENV).toBe(201);
+    const seats: { uid: string; seatUid: string }[] = [];
+    for (const name of ["Ada Lovelace", "Grace Hopper", "Linus Torvalds"]) {
+      const created = await request.post("/v2/bookings", {
+        headers: V,
+        data: { eventTypeId: eventType.id, start: at(WED, "15:00").toISOString(), attendee: attendee(name) },
+      });
+      expect(created.status()).toBe(201);
+      seats.push((await created.json()).data);
+    }
+    const [ada, grace, linus] = seats as [(typeof seats)[number], (typeof seats)[number], (typeof seats)[number]];
+    /** Who the host's event lists, per event in the calendar. */
+    const listed = async () =>
+      (await radicale.events(classes, "dave")).map((event) =>
+        [...event.description.matchAll(/(Ada Lovelace|Grace Hopper|Linus Torvalds) </g)].map(([, name]) => name),
+      );
+    await expect.poll(listed, CALENDAR_WRITE).toEqual([["Ada Lovelace", "Grace Hopper", "Linus Torvalds"]]);
+    expect((await radicale.events(classes, "dave"))[0]).toMatchObject({ uid: expect.stringContaining(ada.uid), start: stamp(at(WED, "15:00")) });
+
+    expect((await request.post(`/v2/bookings/${grace.uid}/cancel`, { headers: V, data: { seatUid: grace.seatUid } })).status()).toBe(200);
+    await expect.poll(listed, CALENDAR_WRITE).toEqual([["Ada Lovelace", "Linus Torvalds"]]);
+    for (const seat of [ada, linus])
+      expect((await request.post(`/v2/bookings/${seat.uid}/cancel`, { headers: V, data: { seatUid: seat.seatUid } })).status()).toBe(200);
+    await expect.poll(listed, CALENDAR_WRITE).toEqual([]);
   });
 
   test("the same account connected again updates its credential; the destination can be set and checked", async ({ request }) => {

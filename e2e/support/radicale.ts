@@ -9,7 +9,14 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type CalDavEvent = { href: string; uid: string; summary: string; start: string; end: string };
+/** `description` as written: the XML's entities decoded, then RFC 5545's escapes (§3.3.11: `\n`, `\,`, `\;`, `\\`). */
+export type CalDavEvent = { href: string; uid: string; summary: string; description: string; start: string; end: string };
+
+const XML_ENTITIES: Record<string, string> = { lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" };
+const unescapeText = (text: string) =>
+  text
+    .replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => XML_ENTITIES[name]!)
+    .replace(/\\([nN,;\\])/g, (_, char: string) => (char === "n" || char === "N" ? "\n" : char));
 
 export type Radicale = {
   url: string;
@@ -123,10 +130,18 @@ export async function startRadicale(users: Record<string, string>): Promise<Radi
         ([, href, data]) => {
           const field = (name: string) =>
             data!
+              .replace(/&#13;|&#x0?[dD];/g, "")
               .replace(/\r?\n[ \t]/g, "")
               .match(new RegExp(`^${name}(?:;[^:]*)?:(.*)$`, "m"))?.[1]
               ?.trim() ?? "";
-          return { href: href!, uid: field("UID"), summary: field("SUMMARY"), start: field("DTSTART"), end: field("DTEND") };
+          return {
+            href: href!,
+            uid: field("UID"),
+            summary: field("SUMMARY"),
+            description: unescapeText(field("DESCRIPTION")),
+            start: field("DTSTART"),
+            end: field("DTEND"),
+          };
         },
       );
     },

@@ -155,7 +155,7 @@ async function withdrawSeat(tx: Tx, actor: Actor | null, bookingUid: string, act
 
 /**
  * Cancel one seat (CancelSeatedBookingInput_2024_08_13): the booking stays for the others. Its BOOKING_CANCELLED names
- * that seat's attendee alone; the calendar event and the meeting stay, unless it was the last seat.
+ * that seat's attendee alone; the meeting stays and the calendar event loses that attendee, unless it was the last seat.
  */
 export async function cancelSeat(actor: Actor | null, bookingUid: string, input: { seatUid: string; cancellationReason?: string }, caller: SeatCaller = {}) {
   const byEmail = caller.byEmail ?? (await callerEmail(actor));
@@ -167,7 +167,8 @@ export async function cancelSeat(actor: Actor | null, bookingUid: string, input:
       check: caller.check,
       refusal: cancelRefusal,
     });
-    await emitBookingEvent(tx, "BOOKING_CANCELLED", view, emptied ? {} : { skip: ["calendar-sync", "conferencing"] });
+    // The meeting stays for the other seats; calendar sync writes the booking's event again without this attendee.
+    await emitBookingEvent(tx, "BOOKING_CANCELLED", view, emptied ? {} : { skip: ["conferencing"] });
     const row = await tx.booking.findUniqueOrThrow({ where: { uid: bookingUid }, select: SEATED_SELECT });
     return seatedOutputAs(tx, actor, row, null);
   });

@@ -9,6 +9,8 @@ export const ZManageCancelInput = z.object({
   uid: ZUid,
   token: ZToken,
   cancellationReason: z.string().trim().max(500, "The reason is at most 500 characters").optional(),
+  /** An occurrence of a series: the live occurrences after it too (POST /v2/bookings/{uid}/cancel's cancelSubsequentBookings). */
+  cancelSubsequentBookings: z.boolean().optional(),
 });
 export type TManageCancelInput = z.infer<typeof ZManageCancelInput>;
 

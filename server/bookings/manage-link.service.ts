@@ -17,6 +17,7 @@ import { cancelBooking, rescheduleBooking, type LifecycleCaller } from "./bookin
 import { isManageTokenOf, manageTokenFor, seatManageTokenFor, seatOfManageToken } from "./manage-link";
 import { cancelSeat, rescheduleSeat } from "./booking-seats";
 import { addToCalendarLinks } from "./manage-link-calendars";
+import { managedSeriesOf } from "./manage-link-series";
 import { ATTENDEE_RULES_SELECT, cancelRefusal, rescheduleRefusal, type AttendeeRules } from "./manage-link-rules";
 import type { TManageCancelInput, TManageRescheduleInput } from "./manage-link.schemas";
 
@@ -96,6 +97,8 @@ export async function findManagedBookingView(uid: string, viewer: Viewer, now = 
     hosts: booking.hosts.map(({ name, email }) => ({ name, email })),
     attendees: booking.attendees.map(({ name, email }) => ({ name, email, isGuest: booking.guests.includes(email) })),
     calendarLinks: isStanding ? addToCalendarLinks(booking) : null,
+    /** An occurrence of a series: its place, and the other occurrences' dates and pages. */
+    series: await managedSeriesOf(booking, canAct),
     viewer: role,
     token: canAct ? (viewer.token ?? null) : null,
     cancel: actionState(isSeatGone ? "Your seat is cancelled." : canAct ? cancelRefusal(row, rules, now) : "Only the attendee's link can cancel here."),
@@ -185,7 +188,7 @@ export async function cancelFromManageLink(input: TManageCancelInput) {
   const cancelled = await cancelBooking(
     null,
     input.uid,
-    { cancellationReason: input.cancellationReason || undefined },
+    { cancellationReason: input.cancellationReason || undefined, cancelSubsequentBookings: input.cancelSubsequentBookings },
     { byEmail, check: refuseWith((booking, r) => cancelRefusal(booking, r), rules) },
   );
   return { uid: cancelled.uid, status: cancelled.status };

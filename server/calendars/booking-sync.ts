@@ -9,12 +9,14 @@
  * - rescheduled: the old booking's events move to the new time and their references to the new booking;
  *   a host who no longer hosts it loses the event, a new host gets one;
  * - edited (location, hosts or confirmation changed in place): the booking's own events are updated the
- *   same way, keeping their identity.
+ *   same way, keeping their identity;
+ * - any change of a seated booking (a seat taken, given up or moved): its one event is written from all its seats as
+ *   they are now (syncSeatedBooking).
  * Afterwards the cached busy times of the users whose calendars were written are dropped (see `sync`).
  * A calendar that fails is logged and the booking stands (no retry: the provider said no); a database error throws,
  * so the job runs again.
  */
-import type { TBookingOutput } from "../bookings/booking.dto";
+import { BOOKING_SELECT, toBookingOutput, type TBookingOutput } from "../bookings/booking.dto";
 import { hasMailbox } from "../bookings/booking-field-responses";
 import { db } from "../db/client";
 import { bookingPayloadOf } from "../events/booking-events";
@@ -74,10 +76,12 @@ async function writeToDestinations(booking: TBookingOutput, hostIds: number[], t
       if (!adapter.createEvent) return;
       touched.add(row.userId);
       const eventId = await attempt(row, "creating the event", () => adapter.createEvent!(credential, externalId, eventOf(booking, booking.icsUid)));
-      if (eventId)
-        await db.bookingReference.create({
-          data: { bookingId: booking.id, type: row.type, externalId: eventId, externalCalendarId: externalId, credentialId: row.id },
-        });
+      if (!eventId) return;
+      // Two syncs of one booking at once (a seated booking's seats, taken together) both create, and the adapter hands
+      // both the same event: one reference to it is enough.
+      const reference = { bookingId: booking.id, externalId: eventId, externalCalendarId: externalId, credentialId: row.id };
+      if (!(await db.bookingReference.findFirst({ where: reference, select: { id: true } })))
+        await db.bookingReference.create({ data: { ...reference, type: row.type } });
     }),
   );
 }
@@ -119,8 +123,15 @@ async function removeEvents(bookingId: number, touched: Touched): Promise<void> 
 async function updateEvents(booking: TBookingOutput, sourceIds: number[], touched: Touched): Promise<void> {
   const hostIds = booking.hosts.map((host) => host.id);
   const served = new Set<number>();
+  const kept = new Set<string>();
   for (const item of await calendarReferences(sourceIds)) {
     const { reference, row } = item;
+    // A second reference to an event already kept (see writeToDestinations): deleting "its" event would delete that one.
+    const eventKey = `${reference.credentialId} ${reference.externalCalendarId} ${reference.externalId}`;
+    if (kept.has(eventKey)) {
+      await db.bookingReference.delete({ where: { id: reference.id } });
+      continue;
+    }
     if (row && hostIds.includes(row.userId) && !served.has(row.userId)) {
       const { credential, adapter } = connect(row);
       touched.add(row.userId);
@@ -131,6 +142,7 @@ async function updateEvents(booking: TBookingOutput, sourceIds: number[], touche
       if (updated) {
         if (reference.bookingId !== booking.id) await db.bookingReference.update({ where: { id: reference.id }, data: { bookingId: booking.id } });
         served.add(row.userId);
+        kept.add(eventKey);
         continue;
       }
     }
@@ -159,6 +171,44 @@ export async function syncBooking(change: BookingChange, booking: TBookingOutput
   }
 }
 
+const isLive = (booking: TBookingOutput) => booking.status === "accepted" || booking.status === "pending";
+
+async function currentBooking(bookingId: number): Promise<TBookingOutput | null> {
+  const row = await db.booking.findUnique({ where: { id: bookingId }, select: BOOKING_SELECT });
+  return row && toBookingOutput(row);
+}
+
+/** What a seated booking's calendar event shows of it: a write is stale once this has changed. */
+const shownOf = (booking: TBookingOutput | null) => JSON.stringify(booking && { live: isLive(booking), event: eventOf(booking, booking.icsUid) });
+
+/**
+ * Writes a seated booking's one calendar event as the booking is now: every seat's attendee listed, removed with the
+ * last seat. Seats taken at once have their jobs run at once, in any order, so after writing, the booking is read
+ * again and written again if its seats changed meanwhile: the last write lists every seat. (Past a few rounds, the
+ * seats still changing have their own jobs to come.) `movedFromId`: the booking a seat (or the whole booking) left.
+ */
+export async function syncSeatedBooking(bookingId: number, movedFromId?: number): Promise<void> {
+  let from = movedFromId === undefined || movedFromId === bookingId ? null : await currentBooking(movedFromId);
+  // A seat that left a booking others still hold: that booking keeps its event, without the seat's attendee.
+  if (from && isLive(from)) {
+    await syncSeatedBooking(from.id);
+    from = null;
+  }
+  let booking = await currentBooking(bookingId);
+  for (let round = 0; booking && round < 3; round++) {
+    // The event of a booking left by its last seat (or moved whole) moves with it, keeping its identity.
+    if (isLive(booking)) await syncBooking("edited", booking, from && round === 0 ? from.id : undefined);
+    else {
+      await syncBooking("cancelled", booking);
+      // Cancelled before this ran: the event the booking would have taken over goes too.
+      if (from && round === 0) await syncBooking("cancelled", from);
+    }
+    const now = await currentBooking(bookingId);
+    if (shownOf(now) === shownOf(booking)) return;
+    booking = now;
+  }
+}
+
 const CHANGE_OF: Partial<Record<DomainEventType, BookingChange>> = {
   BOOKING_CREATED: "created",
   BOOKING_REQUESTED: "created",
@@ -181,9 +231,9 @@ export async function syncBookingEvent(event: DomainEvent): Promise<void> {
   const change = CHANGE_OF[event.type];
   if (!change) return;
   const { booking, previousBooking } = bookingPayloadOf(event);
-  if (change !== "cancelled") {
-    const now = await db.booking.findUnique({ where: { id: booking.id }, select: { status: true } });
-    if (!now || (now.status !== "ACCEPTED" && now.status !== "PENDING")) return;
-  }
+  const now = await db.booking.findUnique({ where: { id: booking.id }, select: { status: true, seatCapacity: true } });
+  // A seat's event names its own attendee; the calendar event is the whole booking's, written from its seats as they are now.
+  if (now && now.seatCapacity !== null) return syncSeatedBooking(booking.id, change === "rescheduled" ? previousBooking?.id : undefined);
+  if (change !== "cancelled" && (!now || (now.status !== "ACCEPTED" && now.status !== "PENDING"))) return;
   await syncBooking(change, booking, change === "rescheduled" ? previousBooking?.id : undefined);
 }

@@ -52,7 +52,7 @@ export function recurrenceOf(column: unknown): TRecurrence | null {
 /** "every week for 6 occurrences", "every 2 months for 3 occurrences". */
 export function describeRecurrence({ frequency, interval }: Pick<TRecurrence, "frequency" | "interval">, count: number): string {
   const unit = { weekly: "week", monthly: "month", yearly: "year" }[frequency];
-  return `every ${interval === 1 ? unit : `${interval} ${unit}s`} for ${count} occurrences`;
+  return `every ${interval === 1 ? unit : `${interval} ${unit}s`} for ${count} ${count === 1 ? "occurrence" : "occurrences"}`;
 }
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

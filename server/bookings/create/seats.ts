@@ -9,8 +9,8 @@
  *   4. first seat: no booking at the slot yet. Under every host's lock, look again (a first seat may have committed
  *      meanwhile: then join it), else check the slot as any booking and insert the booking with its first seat.
  * Each seat emits its own event in its transaction: BOOKING_CREATED with the seat's attendee only, so mail, webhooks
- * and workflows speak to that attendee; the first seat's also makes the calendar event and the meeting, which later
- * seats share.
+ * and workflows speak to that attendee; the first seat's also makes the meeting, which later seats share. The host's
+ * calendar event is the booking's, rewritten with every seat's attendee on each seat's event.
  */
 import { randomUUID } from "node:crypto";
 import type { Actor } from "../../auth/actor";
@@ -41,7 +41,7 @@ type Keyed = { idempotencyKey: string; fingerprint: string } | null;
 export type SeatMove = { withdraw: (tx: Tx) => Promise<TBookingOutput> };
 
 /** The seat's event: a new seat's BOOKING_CREATED, or a moved seat's BOOKING_RESCHEDULED (the old seat withdrawn first). */
-async function emitSeatEvent(tx: Tx, eventType: BookableEventType, booking: TBookingOutput, move: SeatMove | null, skip: ("calendar-sync" | "conferencing")[]) {
+async function emitSeatEvent(tx: Tx, eventType: BookableEventType, booking: TBookingOutput, move: SeatMove | null, skip: "conferencing"[]) {
   if (!move) return emitBookingEvent(tx, newBookingEventType(booking), booking, { teamId: eventType.teamId, skip });
   const previousBooking = await move.withdraw(tx);
   return emitBookingEvent(tx, "BOOKING_RESCHEDULED", booking, { previousBooking, teamId: eventType.teamId, skip });
@@ -172,8 +172,9 @@ async function joinSeat(tx: Tx, seated: Seated, { eventType, input, answers, key
   if (!joined) throw noSeatsLeftError();
   const { seatUid, seatAttendeeId, seatAnswers, ...row } = joined;
   const booking = seatView(row, { attendeeId: seatAttendeeId, bookingFieldsResponses: seatAnswers });
-  // The calendar event and the meeting are the booking's, made with its first seat: this seat's event only tells its attendee.
-  await emitSeatEvent(tx, eventType, booking, move, ["calendar-sync", "conferencing"]);
+  // The meeting is the booking's, made with its first seat. Calendar sync writes the booking's event again from all
+  // its seats (calendars/booking-sync.ts syncSeatedBooking), so the host's event lists this attendee too.
+  await emitSeatEvent(tx, eventType, booking, move, ["conferencing"]);
   return { booking, created: true, seatUid };
 }
 

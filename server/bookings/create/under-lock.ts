@@ -143,7 +143,8 @@ export function seriesOf(
     throw new AppError("BAD_REQUEST", message, [{ path: "body.recurrenceCount", message }]);
   }
   if (recurrenceCount !== undefined && recurrenceCount > recurrence.occurrences) {
-    const message = `recurrenceCount is at most this event type's recurrence.occurrences (${recurrence.occurrences})`;
+    // Read on the booking page's count field too (the host may have lowered the most since the page loaded).
+    const message = `recurrenceCount is at most ${recurrence.occurrences}: this event type books at most ${recurrence.occurrences} occurrences`;
     throw new AppError("BAD_REQUEST", message, [{ path: "body.recurrenceCount", message }]);
   }
   return { recurrence, count: recurrenceCount ?? recurrence.occurrences };

@@ -10,7 +10,9 @@ import { addGuests, markAbsent, reassignBooking, updateLocation } from "../../bo
 import { cancelBooking, confirmBooking, declineBooking, rescheduleBooking } from "../../bookings/booking-lifecycle";
 import { ZListBookingsQuery } from "../../bookings/booking-list-query";
 import { calendarLinks, getBooking, getOrganizationBooking, listBookings, listOrganizationBookings, listTeamBookings } from "../../bookings/booking-reads";
+import { listFactsOf, withListFacts } from "../../bookings/booking-site-facts";
 import { getRescheduleTarget, listBookingFilterOptions } from "../../bookings/booking-site-options";
+import { managedSeriesOf } from "../../bookings/manage-link-series";
 import {
   ZAddGuestsInput,
   ZBookingUidParams,
@@ -67,16 +69,18 @@ async function listTab(actor: Actor, { tab, teamId, orgId, eventTypeId, cursor, 
     : teamId
       ? await listTeamBookings(actor, teamId, query)
       : await listBookings(actor, query);
-  return { items: page.items, pagination: page.pagination };
+  return { items: await withListFacts(page.items), pagination: page.pagination };
 }
 
 /**
  * What the details dialog needs beyond the v2 shape: whether "Reassign" applies (only a round-robin event type's
- * booking can move to another host; the use case refuses the rest), so the dialog does not offer what would fail.
+ * booking can move to another host; the use case refuses the rest), so the dialog does not offer what would fail;
+ * an occurrence's series (its place and every date), and a seated booking's seats taken of its capacity.
  */
-async function withSiteFacts<T extends { eventTypeId: number | null }>(booking: T) {
+async function withSiteFacts<T extends { uid: string; start: string; eventTypeId: number | null; recurringBookingUid?: string }>(booking: T) {
   const eventType = booking.eventTypeId ? await db.eventType.findUnique({ where: { id: booking.eventTypeId }, select: { schedulingType: true } }) : null;
-  return { ...booking, isRoundRobin: eventType?.schedulingType === "ROUND_ROBIN" };
+  const [facts, series] = await Promise.all([listFactsOf([booking]), managedSeriesOf(booking, false)]);
+  return { ...booking, isRoundRobin: eventType?.schedulingType === "ROUND_ROBIN", seats: facts.get(booking.uid)!.seats, series };
 }
 
 const ZUid = ZBookingUidParams;
