@@ -5,7 +5,10 @@ import { attendee, makeHostWithEventType, utcAt } from "@/prisma/scheduling-fact
 import { expectAppError } from "../../../e2e/support/rejections";
 import { db } from "../../db/client";
 import { updateEventType } from "../../event-types/event-type.service";
+import { makeTeamEventType } from "@/prisma/team-factories";
 import { seriesOccurrences } from "../booking-ics";
+import { ZListBookingsQuery } from "../booking-list-query";
+import { listTeamBookings } from "../booking-reads";
 import { createBooking } from ".";
 
 const WEEK_MS = 7 * 86_400_000;
@@ -37,6 +40,31 @@ describe("seated series", () => {
     const listed = await seriesOccurrences(grace.booking);
     expect(listed.map(({ start }) => start)).toEqual([1, 2, 3].map((week) => weeksAfter(first, week).toISOString()));
     expect(listed.map(({ attendees }) => attendees.map(({ name }) => name))).toEqual([["Grace"], ["Grace"], ["Grace"]]);
+    // Webhooks and workflows: one BOOKING_CREATED per seat per occurrence, each naming that seat's attendee alone.
+    const events = await db.domainEvent.findMany({ where: { eventTypeId: eventType.id, type: "BOOKING_CREATED" }, select: { payload: true } });
+    const named = events.map(({ payload }) => (payload as { booking: { attendees: { name: string }[] } }).booking.attendees.map(({ name }) => name));
+    expect(named.sort()).toEqual([["Ada"], ["Ada"], ["Ada"], ["Grace"], ["Grace"], ["Grace"]]);
+  });
+
+  it("round robin keeps one host for the series, the joined bookings' host; the team's list shows every seat", async () => {
+    const { eventType, hostIds } = await makeTeamEventType({ hosts: 2, schedulingType: "ROUND_ROBIN" });
+    await db.eventType.update({ where: { id: eventType.id }, data: { seatsPerTimeSlot: 3, recurrence: { frequency: "weekly", interval: 1, occurrences: 4 } } });
+    const first = utcAt(3, 13);
+    const ada = await book(eventType.id, first, "Ada", 2);
+    const host = ada.booking.hosts.map(({ id }) => id);
+    expect(ada.series!.map((occurrence) => occurrence.hosts.map(({ id }) => id))).toEqual([host, host]);
+    const grace = await book(eventType.id, weeksAfter(first, 1), "Grace", 2);
+    expect(grace.series!.map((occurrence) => occurrence.hosts.map(({ id }) => id))).toEqual([host, host]);
+    const page = await listTeamBookings(sessionActor(hostIds[0]!), eventType.teamId!, ZListBookingsQuery.parse({ sortStart: "asc" }));
+    const seats = page.items.map((booking) => booking.attendees.map((seat) => [seat.name, typeof (seat as { seatUid?: string }).seatUid]));
+    expect(seats).toEqual([
+      [["Ada", "string"]],
+      [
+        ["Ada", "string"],
+        ["Grace", "string"],
+      ],
+      [["Grace", "string"]],
+    ]);
   });
 
   it("a booking made as a single seat before the event type recurred takes the series' uid when a series joins it", async () => {
