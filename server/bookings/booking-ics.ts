@@ -39,11 +39,23 @@ export function icsForSeries(occurrences: TBookingOutput[]): string {
   return `${first.slice(0, first.indexOf("BEGIN:VEVENT"))}${events.join("")}END:VCALENDAR\r\n`;
 }
 
-/** A series' occurrences in start order (every status), or [] for a single booking. */
-export async function seriesOccurrences(recurringBookingUid: string | undefined): Promise<TBookingOutput[]> {
+/**
+ * A series' occurrences in start order (every status), or [] for a single booking. A seated series' mail is about one
+ * attendee's seats (the event's booking is that seat's view): the occurrences where that attendee holds a seat, each
+ * showing that attendee alone, so no one reads another seat holder's name or address in it.
+ */
+export async function seriesOccurrences(booking: Pick<TBookingOutput, "recurringBookingUid" | "attendees">): Promise<TBookingOutput[]> {
+  const { recurringBookingUid } = booking;
   if (!recurringBookingUid) return [];
-  const rows = await db.booking.findMany({ where: { recurringBookingUid }, orderBy: [{ start: "asc" }, { id: "asc" }], select: BOOKING_SELECT });
-  return rows.map(toBookingOutput);
+  const emails = booking.attendees.map(({ email }) => email);
+  const rows = await db.booking.findMany({
+    where: { recurringBookingUid, OR: [{ seatCapacity: null }, { seats: { some: { attendee: { email: { in: emails } } } } }] },
+    orderBy: [{ start: "asc" }, { id: "asc" }],
+    select: { ...BOOKING_SELECT, seatCapacity: true },
+  });
+  return rows.map(({ seatCapacity, ...row }) =>
+    toBookingOutput(seatCapacity === null ? row : { ...row, attendees: row.attendees.filter(({ email }) => emails.includes(email)) }),
+  );
 }
 
 /** The invitation of a booking as iCalendar text, or null when there is no such booking. */

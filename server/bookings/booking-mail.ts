@@ -192,7 +192,7 @@ type LetterKey = "main" | "withdrawn" | "meeting-link";
 /** Each recipient of one letter of one event at most once, however often the job runs (sendEventMails). */
 async function send(eventId: string, key: LetterKey, change: BookingMailChange, booking: TBookingOutput, kind: Kind): Promise<void> {
   // A new series is one mail (its first occurrence's event; the others' skip the mail subscriber) with every occurrence.
-  const series = change === "created" ? await seriesOccurrences(booking.recurringBookingUid) : [];
+  const series = change === "created" ? await seriesOccurrences(booking) : [];
   const ics = series.length > 1 ? icsForSeries(series) : icsForBooking(booking, kind.method);
   // Derived from the booking's nonce when the mail is written (manage-link.ts): never in the event or the job's data.
   const token = await manageTokenForMail(booking);

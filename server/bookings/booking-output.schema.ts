@@ -57,5 +57,9 @@ export const ZBookingOutput = z.object({
     .describe("The series this booking is an occurrence of (GET /v2/bookings/{recurringBookingUid} reads it whole); left out for a single booking"),
 });
 
-/** POST /v2/bookings and GET /v2/bookings/{uid}: one booking, or a series' occurrences in order (the peer's RecurringBookingOutput_2024_08_13[]). */
+/**
+ * POST /v2/bookings and GET /v2/bookings/{uid}: one booking, or a series' occurrences in order (the peer's
+ * RecurringBookingOutput_2024_08_13[]); for a seated series, each occurrence with its seat fields set (the peer's
+ * CreateRecurringSeatedBookingOutput_2024_08_13[] and GetRecurringSeatedBookingOutput_2024_08_13[]).
+ */
 export const ZBookingOrSeriesOutput = z.union([ZBookingOutput, z.array(ZBookingOutput)]);

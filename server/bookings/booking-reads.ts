@@ -12,6 +12,7 @@ import { afterCursor, bookingSortSpec, decodeCursor, encodeCursor, orderByOf, ty
 import { BOOKING_ROWS, HOST_ROWS, type BookingListScope } from "./booking-list-rows";
 import type { TListBookingsQuery } from "./booking-list-query";
 import { addToCalendarLinks } from "./manage-link-calendars";
+import { withSeatsForManagers, type MaybeSeatedRow } from "./seated-outputs";
 
 /**
  * The bookings the caller manages, by the same rule as every single-booking read and edit (booking-access.ts:
@@ -44,7 +45,10 @@ export async function listOrganizationBookings(actor: Actor, orgId: number, quer
   return listBookingsIn({ bookings }, query);
 }
 
-type ListRow = CursorRow & { booking: Parameters<typeof toBookingOutput>[0] };
+type ListRow = CursorRow & { booking: MaybeSeatedRow };
+
+/** A listed booking's row: whether it is seated rides along, so only a page with a seated booking reads seats (one query). */
+const LIST_SELECT = { ...BOOKING_SELECT, seatCapacity: true } as const;
 
 /** One page of the scope's rows (and the count of all of them) on the table the scope names (booking-list-rows.ts). */
 function readPage(scope: BookingListScope, query: TListBookingsQuery, spec: SortSpec, cursor: { values: Date[]; id: number } | null, now: Date) {
@@ -59,7 +63,7 @@ function readPage(scope: BookingListScope, query: TListBookingsQuery, spec: Sort
         where: cursor ? HOST_ROWS.all([where, afterCursor(HOST_ROWS, spec, cursor)]) : where,
         orderBy: orderByOf(HOST_ROWS, spec),
         ...page,
-        select: { bookingId: true, start: true, end: true, booking: { select: BOOKING_SELECT } },
+        select: { bookingId: true, start: true, end: true, booking: { select: LIST_SELECT } },
       }) as Promise<ListRow[]>,
       db.bookingHost.count({ where }),
     ]);
@@ -73,7 +77,7 @@ function readPage(scope: BookingListScope, query: TListBookingsQuery, spec: Sort
         where: cursor ? BOOKING_ROWS.all([where, afterCursor(BOOKING_ROWS, spec, cursor)]) : where,
         orderBy: orderByOf(BOOKING_ROWS, spec),
         ...page,
-        select: BOOKING_SELECT,
+        select: LIST_SELECT,
       })
       .then((rows): ListRow[] => rows.map((booking) => ({ bookingId: booking.id, start: booking.start, end: booking.end, booking }))),
     db.booking.count({ where }),
@@ -92,12 +96,8 @@ async function listBookingsIn(scope: BookingListScope, query: TListBookingsQuery
   // For a cursor page, "skip" is what lay before it when the cursor was issued, so the figures read as for take/skip.
   const before = cursor ? cursor.offset : query.skip;
   const nextCursor = rows.length > query.take && last ? encodeCursor(spec, last, before + page.length) : undefined;
-  return new Page(
-    page.map((row) => toBookingOutput(row.booking)),
-    total,
-    { take: query.take, skip: before },
-    { nextCursor },
-  );
+  // Seated bookings in the peer's seated shape, every seat shown: the list holds only bookings its caller may read whole.
+  return new Page(await withSeatsForManagers(page.map((row) => row.booking)), total, { take: query.take, skip: before }, { nextCursor });
 }
 
 /**
@@ -107,9 +107,9 @@ async function listBookingsIn(scope: BookingListScope, query: TListBookingsQuery
  */
 export async function getOrganizationBooking(actor: Actor, orgId: number, uid: string) {
   const bookings = await organizationBookingsOrRefusal(actor, orgId);
-  const booking = await db.booking.findFirst({ where: { AND: [{ uid }, bookings] }, select: BOOKING_SELECT });
+  const booking = await db.booking.findFirst({ where: { AND: [{ uid }, bookings] }, select: LIST_SELECT });
   if (!booking) throw new AppError("NOT_FOUND", "Booking not found");
-  return toBookingOutput(booking);
+  return (await withSeatsForManagers([booking]))[0]!;
 }
 
 export async function getBooking(actor: Actor, uid: string) {
@@ -119,17 +119,19 @@ export async function getBooking(actor: Actor, uid: string) {
 /**
  * GET /v2/bookings/{uid}: a booking by its uid; a series by its recurringBookingUid (the peer's
  * RecurringBookingOutput_2024_08_13[]: every occurrence, cancelled ones too, in start order), for whoever may read them.
+ * A seated booking, or a seated series' occurrences, with every seat (GetSeatedBookingOutput_2024_08_13,
+ * GetRecurringSeatedBookingOutput_2024_08_13[]): its readers here are those who manage it.
  */
 export async function getBookingOrSeries(actor: Actor, uid: string) {
-  const booking = await db.booking.findFirst({ where: { AND: [{ uid }, bookingsVisibleTo(actor)] }, select: BOOKING_SELECT });
-  if (booking) return toBookingOutput(booking);
+  const booking = await db.booking.findFirst({ where: { AND: [{ uid }, bookingsVisibleTo(actor)] }, select: LIST_SELECT });
+  if (booking) return (await withSeatsForManagers([booking]))[0]!;
   const series = await db.booking.findMany({
     where: { AND: [{ recurringBookingUid: uid }, bookingsVisibleTo(actor)] },
     orderBy: [{ start: "asc" }, { id: "asc" }],
-    select: BOOKING_SELECT,
+    select: LIST_SELECT,
   });
   if (series.length === 0) throw new AppError("NOT_FOUND", "Booking not found");
-  return series.map(toBookingOutput);
+  return withSeatsForManagers(series);
 }
 
 /** `type`: only references of that kind (the calendar or video app's type, e.g. google_calendar). */

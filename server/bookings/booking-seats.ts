@@ -33,17 +33,17 @@ export type TSeatedBookingOutput = Omit<TBookingOutput, "attendees"> & {
   attendees: (TBookingOutput["attendees"][number] & { seatUid: string; bookingFieldsResponses: Record<string, unknown> })[];
 };
 
-const SEAT_SELECT = { uid: true, attendeeId: true, bookingFieldsResponses: true } as const;
-type SeatRow = { uid: string; attendeeId: number; bookingFieldsResponses: unknown };
+export const SEAT_SELECT = { uid: true, attendeeId: true, bookingFieldsResponses: true } as const;
+export type SeatRow = { uid: string; attendeeId: number; bookingFieldsResponses: unknown };
 
-const SEATED_SELECT = {
+export const SEATED_SELECT = {
   ...BOOKING_SELECT,
   seatCapacity: true,
   seatsTaken: true,
   seats: { select: SEAT_SELECT, orderBy: { id: "asc" } },
   eventType: { select: { id: true, slug: true, seatsShowAttendees: true } },
 } as const;
-type SeatedRow = Omit<BookingRow, "eventType"> & {
+export type SeatedRow = Omit<BookingRow, "eventType"> & {
   seatCapacity: number | null;
   seatsTaken: number;
   seats: SeatRow[];
@@ -52,8 +52,11 @@ type SeatedRow = Omit<BookingRow, "eventType"> & {
 
 const seatNotFound = () => new AppError("NOT_FOUND", "Seat not found");
 
+/** A booking row with its seats (the event type's seatsShowAttendees is not read here: `shown` says what the viewer sees). */
+type RowWithSeats = Omit<BookingRow, "eventType"> & { eventType: { id: number; slug: string } | null; seats: SeatRow[] };
+
 /** The seats a viewer sees: all of them, or only `ownSeatUid`'s. */
-export function toSeatedBookingOutput(row: SeatedRow, shown: { all: boolean; ownSeatUid?: string | null; seatUid?: string }): TSeatedBookingOutput {
+export function toSeatedBookingOutput(row: RowWithSeats, shown: { all: boolean; ownSeatUid?: string | null; seatUid?: string }): TSeatedBookingOutput {
   const seats = row.seats.filter((seat) => shown.all || seat.uid === shown.ownSeatUid);
   const own = shown.all ? null : seats[0];
   const booking = toBookingOutput({
@@ -78,7 +81,7 @@ async function managesBooking(client: Tx, actor: Actor | null, bookingId: number
   return (await client.booking.count({ where: { AND: [{ id: bookingId }, bookingsVisibleTo(actor)] } })) > 0;
 }
 
-async function seatedOutputAs(client: Tx, actor: Actor | null, row: SeatedRow, ownSeatUid: string | null, seatUid?: string) {
+export async function seatedOutputAs(client: Tx, actor: Actor | null, row: SeatedRow, ownSeatUid: string | null, seatUid?: string) {
   const all = row.eventType?.seatsShowAttendees === true || (await managesBooking(client, actor, row.id));
   return toSeatedBookingOutput(row, { all, ownSeatUid, seatUid });
 }
@@ -94,12 +97,6 @@ export async function getBookingBySeat(actor: Actor | null, seatUid: string): Pr
   const seat = await db.bookingSeat.findUnique({ where: { uid: seatUid }, select: { booking: { select: SEATED_SELECT } } });
   if (!seat) throw seatNotFound();
   return seatedOutputAs(db, actor, seat.booking, seatUid);
-}
-
-/** A manager's read of a seated booking (GET /v2/bookings/{uid}): every seat. Null when the booking is not seated. */
-export async function seatedBookingForManager(uid: string): Promise<TSeatedBookingOutput | null> {
-  const row = await db.booking.findUnique({ where: { uid }, select: SEATED_SELECT });
-  return row && row.seatCapacity !== null ? toSeatedBookingOutput(row, { all: true }) : null;
 }
 
 /**
@@ -157,7 +154,18 @@ async function withdrawSeat(tx: Tx, actor: Actor | null, bookingUid: string, act
  * Cancel one seat (CancelSeatedBookingInput_2024_08_13): the booking stays for the others. Its BOOKING_CANCELLED names
  * that seat's attendee alone; the meeting stays and the calendar event loses that attendee, unless it was the last seat.
  */
-export async function cancelSeat(actor: Actor | null, bookingUid: string, input: { seatUid: string; cancellationReason?: string }, caller: SeatCaller = {}) {
+export async function cancelSeat(
+  actor: Actor | null,
+  bookingUid: string,
+  input: { seatUid: string; cancellationReason?: string; cancelSubsequentBookings?: boolean },
+  caller: SeatCaller = {},
+) {
+  // The peer's CancelSeatedBookingInput_2024_08_13 has no cancelSubsequentBookings ("for recurring non-seated booking"):
+  // a seated series' seats are cancelled one occurrence at a time, each by its booking's uid and its own seatUid.
+  if (input.cancelSubsequentBookings) {
+    const message = "A seat is cancelled one occurrence at a time: send each occurrence's uid with its seatUid, without cancelSubsequentBookings";
+    throw new AppError("BAD_REQUEST", message, [{ path: "body.cancelSubsequentBookings", message }]);
+  }
   const byEmail = caller.byEmail ?? (await callerEmail(actor));
   return db.$transaction(async (tx) => {
     const { view, emptied } = await withdrawSeat(tx, actor, bookingUid, {

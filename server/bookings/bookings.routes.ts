@@ -25,7 +25,8 @@ import {
   ZUpdateLocationInput,
 } from "./booking.schemas";
 import { createBooking, idempotencyKeyOf, MAX_IDEMPOTENCY_KEY_LENGTH } from "./create";
-import { cancelSeat, getBookingBySeat, newSeatOutput, rescheduleSeat, seatedBookingForManager } from "./booking-seats";
+import { cancelSeat, getBookingBySeat, newSeatOutput, rescheduleSeat } from "./booking-seats";
+import { newSeatSeriesOutput } from "./seated-outputs";
 import { clientAddress } from "../http/client-address";
 import { RESERVATION_HEADER } from "../slots/slot-reservations";
 
@@ -51,8 +52,9 @@ export const createBookingRoute = defineRoute(
       clientAddress: clientAddress(request.headers),
       reservationUid: request.headers.get(RESERVATION_HEADER) ?? undefined,
     });
-    // A seat answers the seat's view of its booking; a recurring event type's series its occurrences, as the peer's
-    // RecurringBookingOutput_2024_08_13[].
+    // A seated series answers each occurrence's seat (CreateRecurringSeatedBookingOutput_2024_08_13[]); a seat the seat's
+    // view of its booking; a recurring event type's series its occurrences, as the peer's RecurringBookingOutput_2024_08_13[].
+    if (result.seatUids && result.series) return newSeatSeriesOutput(actor, { bookingIds: result.series.map(({ id }) => id), seatUids: result.seatUids });
     if (result.seatUid) return newSeatOutput(actor, { ...result, seatUid: result.seatUid });
     return result.series ?? result.booking;
   },
@@ -78,11 +80,8 @@ const uidRoute = (method: "GET" | "POST", suffix: string, summary: string, acces
 // Not in the spec's BOOKING_READ row ("Get all bookings" is), so closed to OAuth tokens (Scope rules 1).
 export const getBookingRoute = defineRoute(
   { ...uidRoute("GET", "", "Get a booking, or a series by its recurringBookingUid", read, ZBookingOrSeriesOutput), access: "api-key-only" },
-  async ({ actor, params }) => {
-    const booking = await getBookingOrSeries(actor, params.bookingUid);
-    // A seated booking, to those who manage it: every seat (booking-seats.ts).
-    return (!Array.isArray(booking) && (await seatedBookingForManager(booking.uid))) || booking;
-  },
+  // A seated booking (or a seated series' occurrences), to those who manage it: every seat (seated-outputs.ts).
+  ({ actor, params }) => getBookingOrSeries(actor, params.bookingUid),
 );
 export const getBookingBySeatRoute = defineRoute(
   {

@@ -260,12 +260,13 @@ describe("seats", () => {
     expect((await row(confirmed.id)).seatsPerTimeSlot).toBeNull();
   });
 
-  it("refuses seats with a recurrence (seated series are not taken yet)", async () => {
+  it("takes seats with a recurrence, on create and on update (a seated series: docs/recurring-and-seated.md)", async () => {
     const actor = sessionActor((await makeUser()).id);
     const recurrence = { frequency: "weekly", interval: 1, occurrences: 4 } as const;
-    await expectAppError(createEventType(actor, { ...minimal, seats, recurrence }), "BAD_REQUEST");
+    const both = await createEventType(actor, { ...minimal, seats, recurrence });
+    expect((await row(both.id)).seatsPerTimeSlot).toBe(seats.seatsPerTimeSlot);
     const recurring = await createEventType(actor, { ...minimal, slug: "weekly", recurrence });
-    await expectAppError(updateEventType(actor, recurring.id, { seats }), "BAD_REQUEST");
-    expect((await row(recurring.id)).seatsPerTimeSlot).toBeNull();
+    await updateEventType(actor, recurring.id, { seats });
+    expect((await row(recurring.id)).seatsPerTimeSlot).toBe(seats.seatsPerTimeSlot);
   });
 });

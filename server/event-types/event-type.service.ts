@@ -9,7 +9,7 @@ import { userEventTypesOnPublicPage } from "../booking-page/public-visibility";
 import { limitsSet } from "./booking-limits";
 import { bookingWindowColumns } from "./booking-window";
 import { confirmationColumns } from "./confirmation-policy";
-import { recurrenceColumn, recurrenceOf } from "./recurrence";
+import { recurrenceColumn } from "./recurrence";
 import { seatsColumns, seatsProblem } from "./seats";
 import {
   lengthOptionsProblem,
@@ -85,13 +85,9 @@ export function assertLengthsAgree(after: { lengthInMinutes: number; lengthInMin
   throw new AppError("BAD_REQUEST", problem, [{ path, message: problem }]);
 }
 
-/** Seats with confirmation or recurrence, as an update leaves them (seats.ts: they do not mix; seated series are not taken yet). */
-export function assertSeatsAgree(after: { seatsPerTimeSlot?: number | null; requiresConfirmation?: boolean; recurrence?: unknown }) {
-  const seatsPerTimeSlot = after.seatsPerTimeSlot ?? null;
-  const problem =
-    seatsPerTimeSlot !== null && recurrenceOf(after.recurrence) !== null
-      ? "A seated event type cannot recur yet: turn one of them off"
-      : seatsProblem({ seatsPerTimeSlot, requiresConfirmation: after.requiresConfirmation ?? false });
+/** Seats with confirmation, as an update leaves them (seats.ts: they do not mix). Seats with a recurrence are a seated series. */
+export function assertSeatsAgree(after: { seatsPerTimeSlot?: number | null; requiresConfirmation?: boolean }) {
+  const problem = seatsProblem({ seatsPerTimeSlot: after.seatsPerTimeSlot ?? null, requiresConfirmation: after.requiresConfirmation ?? false });
   if (problem) throw new AppError("BAD_REQUEST", problem, [{ path: "body.seats", message: problem }]);
 }
 
@@ -160,7 +156,7 @@ export async function updateEventType(actor: Actor, eventTypeId: number, input: 
   const changes = ZUpdateEventTypeInput.parse(input);
   const stored = await db.eventType.findFirst({
     where: { id: eventTypeId, ...eventTypesOwnedBy(actor) },
-    select: { lengthInMinutes: true, lengthInMinutesOptions: true, seatsPerTimeSlot: true, requiresConfirmation: true, recurrence: true },
+    select: { lengthInMinutes: true, lengthInMinutesOptions: true, seatsPerTimeSlot: true, requiresConfirmation: true },
   });
   if (!stored) throw eventTypeNotFound();
   assertLengthsAgree({ ...stored, ...changes }, changes);

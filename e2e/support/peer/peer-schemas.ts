@@ -163,3 +163,14 @@ export function peerViolations(method: string, path: string, status: number, bod
     return check({ ...(body as object), data: [data] });
   return check(body);
 }
+
+/**
+ * What is wrong with `instance` as the peer's component `name`. The operation check above reads `oneOf` as `anyOf`, so
+ * a seated answer would also pass as an ordinary booking: this holds it to the one alternative it claims to be
+ * (CreateRecurringSeatedBookingOutput_2024_08_13, GetSeatedBookingOutput_2024_08_13…).
+ */
+export function peerComponentViolations(name: string, instance: unknown): string[] {
+  const validate = ajv.getSchema(`peer#/components/schemas/${name}`);
+  if (!validate) throw new Error(`${name} is not a component of the peer extract`);
+  return validate(instance) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message} (${error.schemaPath})`);
+}

@@ -18,8 +18,9 @@ export type BookingRequest = { idempotencyKey: string | null; clientAddress?: st
 /**
  * series: a recurring event type's occurrences in order (under-lock.ts: bookSeries), `booking` being the first.
  * seatUid: a seat of a seated booking (seats.ts), whose `booking` is then the seat's view of it (its attendee only).
+ * seatUids: a seated series' seats, one per occurrence in start order (seat-series.ts); `series` are their views.
  */
-export type CreateBookingResult = { booking: TBookingOutput; created: boolean; series?: TBookingOutput[]; seatUid?: string };
+export type CreateBookingResult = { booking: TBookingOutput; created: boolean; series?: TBookingOutput[]; seatUid?: string; seatUids?: string[] };
 
 /** Why a path gave the booking back to the plan, having written nothing. */
 export type RetryReason =

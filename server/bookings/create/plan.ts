@@ -30,7 +30,8 @@
  *
  * Seats (seats.ts) are a path of their own, chosen on the fresh row before the series: a seated event type's booking is
  * joined by a conditional update of its seat count (no host lock), and its first seat is written under every host's
- * lock. Its keys are per seat.
+ * lock. Its keys are per seat. A seated event type that recurs takes the seated series path (seat-series.ts): a seat in
+ * every occurrence, joined or first, in one transaction under every host's lock; its key names the series.
  */
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
@@ -47,6 +48,7 @@ import { inSlotFlight, keptBookableRow, readBookableEventType, slotFlightKey, ty
 import { bookSeries, requestFingerprint, seriesOf, writeUnderLock } from "./under-lock";
 import { routedTeamMemberIds } from "../../routing-forms/routed-booking";
 import { bookSeat } from "./seats";
+import { bookSeatSeries } from "./seat-series";
 import { withRoutedHosts } from "../../slots/routed-hosts";
 import { recurrenceOf } from "../../event-types/recurrence";
 
@@ -152,8 +154,8 @@ export async function bookByPlan(actor: Actor | null, eventTypeId: number, input
   if (onKeptRow && "booked" in onKeptRow) return onKeptRow.booked;
   // A routing form's round robin books among the hosts its route chose (routed-hosts.ts), slots and claim alike.
   const eventType = withRoutedHosts(await readBookableEventType(eventTypeId), await routedTeamMemberIds(input.routing));
-  if (isSeated(eventType)) return bookSeat(actor, eventType, input, request);
   const series = seriesOf(eventType, input);
+  if (isSeated(eventType)) return series ? bookSeatSeries({ actor, eventType, input, series, request }) : bookSeat(actor, eventType, input, request);
   if (series) {
     const keyed = idempotencyKey ? { idempotencyKey, fingerprint: requestFingerprint(input, actor) } : null;
     return bookSeries({ eventType, input, series, request, keyed });

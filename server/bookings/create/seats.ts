@@ -28,11 +28,11 @@ import { lockHosts } from "../host-lock";
 import { checkBooker, type BookerAnswers } from "./check-booker";
 import { bookingOutputColumns, insertBooking, newBookingEventType, newBookingOf } from "./new-booking";
 import type { BookingRequest, CreateBookingResult } from "./outcomes";
-import { idempotencyKeyReusedError, requestFingerprint, seriesOf } from "./under-lock";
+import { idempotencyKeyReusedError, requestFingerprint } from "./under-lock";
 
-const LIVE = ["ACCEPTED", "PENDING"] as const;
+export const LIVE = ["ACCEPTED", "PENDING"] as const;
 
-type Keyed = { idempotencyKey: string; fingerprint: string } | null;
+export type Keyed = { idempotencyKey: string; fingerprint: string } | null;
 
 /**
  * A seat moved to another slot (booking-seats.ts rescheduleSeat): the new seat is taken and the old one given up in the
@@ -79,7 +79,7 @@ async function findEarlierSeat(tx: Tx, keyed: Keyed): Promise<CreateBookingResul
 }
 
 /** The attendee's seat: the attendee row, then the seat naming it. */
-async function addSeat(
+export async function addSeat(
   tx: Tx,
   bookingId: number,
   attendee: { id?: number; name: string; email: string; timeZone: string; language?: string; phoneNumber?: string | null },
@@ -179,7 +179,7 @@ async function joinSeat(tx: Tx, seated: Seated, { eventType, input, answers, key
 }
 
 /** The booking a first seat makes: titled by the event type alone, so a later seat's attendee never reads the first one's name in it. */
-function newSeatBooking(eventType: BookableEventType, input: TCreateBookingInput, answers: BookerAnswers, hostIds: number[], end: Date) {
+export function newSeatBooking(eventType: BookableEventType, input: TCreateBookingInput, answers: BookerAnswers, hostIds: number[], end: Date) {
   return { booking: { ...newBookingOf(eventType, input, answers, { end, hostIds }, null), title: eventType.title } };
 }
 
@@ -212,7 +212,7 @@ async function firstSeat(ask: SeatAsk) {
 }
 
 /** A joiner books a slot whose booking exists: its start must still be one a booker may take (notice, not past). */
-function assertStillBookable(eventType: BookableEventType, start: Date, now = new Date()) {
+export function assertStillBookable(eventType: BookableEventType, start: Date, now = new Date()) {
   if (start.getTime() < now.getTime() + eventType.minimumBookingNotice * 60_000) throw slotTakenError();
 }
 
@@ -247,6 +247,13 @@ async function takeSeat(ask: SeatAsk): Promise<CreateBookingResult> {
   }
 }
 
+/** A seat is one attendee's: guests are refused, on a single seat and on a seated series alike. */
+export function assertOneAttendee(input: TCreateBookingInput) {
+  if (!input.guests?.length) return;
+  const message = "A seat is for one attendee: each guest books a seat of their own";
+  throw new AppError("BAD_REQUEST", message, [{ path: "body.guests", message }]);
+}
+
 /** The seat path: booked (seatUid set), or the refusal the booker hears. */
 export async function bookSeat(
   actor: Actor | null,
@@ -254,12 +261,7 @@ export async function bookSeat(
   input: TCreateBookingInput,
   request: BookingRequest,
 ): Promise<CreateBookingResult> {
-  // recurrenceCount on an event type that does not recur is seriesOf's 400; seated series are not taken yet (event type writes refuse both).
-  if (seriesOf(eventType, input)) throw new AppError("BAD_REQUEST", "A seated event type books one time a seat: seated series are not supported yet");
-  if (input.guests?.length) {
-    const message = "A seat is for one attendee: each guest books a seat of their own";
-    throw new AppError("BAD_REQUEST", message, [{ path: "body.guests", message }]);
-  }
+  assertOneAttendee(input);
   const answers = await checkBooker(db, eventType, input);
   const keyed = request.idempotencyKey ? { idempotencyKey: request.idempotencyKey, fingerprint: requestFingerprint(input, actor) } : null;
   return takeSeat({ eventType, input, answers, request, keyed, move: null });

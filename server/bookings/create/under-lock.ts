@@ -153,13 +153,13 @@ export function seriesOf(
 const dateOf = (start: Date) => start.toISOString().replace(".000Z", "Z");
 
 /** Which occurrence refused, so the booker knows which date to move (the first one is the slot they chose). */
-function occurrenceRefused(error: AppError, index: number, start: Date): AppError {
+export function occurrenceRefused(error: AppError, index: number, start: Date): AppError {
   if (index === 0) return error;
   return new AppError(error.code, `Occurrence ${index + 1} of the series (${dateOf(start)}) is not available, so no occurrence was booked: ${error.message}`);
 }
 
 /** The hosts free at every occurrence, less away hosts' stand-ins (a series keeps one host). */
-const intersect = (free: number[] | null, slot: { freeHostIds: number[]; redirectedFrom?: ReadonlyMap<number, number> }) => {
+export const intersect = (free: number[] | null, slot: { freeHostIds: number[]; redirectedFrom?: ReadonlyMap<number, number> }) => {
   const here = slot.freeHostIds.filter((id) => !slot.redirectedFrom?.has(id));
   return free === null ? here : free.filter((id) => here.includes(id));
 };
