@@ -1,39 +1,14 @@
 /** Host edits reach connected calendars (booking-sync's "edited" change): a changed location, a reassignment and a confirmation, against a local stand-in for Google. */
-import { sessionActor } from "../auth/actor";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGoogle, type FakeGoogle } from "../../e2e/support/fake-google";
+import { describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
-import type { Principal } from "../auth/principal";
-import { completeOAuthConnection, getConnectUrl } from "../calendars/calendar-oauth.service";
-import { listConnectedCalendars } from "../calendars/calendars.service";
-import { ensureCalendarProviders } from "../calendars/register-busy-times";
 import { db } from "../db/client";
+import { withFakeGoogle } from "../calendars/google-connection.testing";
 import { runPendingJobs } from "../jobs/workers";
 import { reassignBooking, updateLocation } from "./booking-edits";
 import { confirmBooking } from "./booking-lifecycle";
 import { createBooking } from "./create";
 
-let google: FakeGoogle;
-
-beforeAll(async () => {
-  google = await startFakeGoogle();
-  Object.assign(process.env, google.serverEnv);
-  ensureCalendarProviders();
-});
-afterAll(() => google.stop());
-
-const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
-
-/** Connects the user's Google account (consent followed like a browser would) and returns a reader of its events. */
-async function connectGoogle(userId: number) {
-  const { authUrl } = await getConnectUrl(asUser(userId), "google", {});
-  const answer = await fetch(authUrl, { redirect: "manual" });
-  const callback = new URL(answer.headers.get("location")!);
-  await completeOAuthConnection("google", Object.fromEntries(callback.searchParams));
-  const email = (await listConnectedCalendars(sessionActor(userId))).connectedCalendars[0]!.calendars[0]!.externalId;
-  type Event = { id: string; location?: string; summary: string; description?: string };
-  return async () => ((await (await fetch(`${google.url}/__test/accounts/${encodeURIComponent(email)}`)).json()) as { events: Event[] }).events;
-}
+const { connectGoogle, asUser } = withFakeGoogle();
 
 describe("calendar sync of host edits", () => {
   it("a new location replaces the event in the host's calendar", async () => {

@@ -3,46 +3,20 @@
  * given up and moved rewrite it, the last seat removes it; syncs of seats taken together may run at once. Against the
  * local stand-in for Google.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGoogle, type FakeGoogle } from "../../e2e/support/fake-google";
+import { describe, expect, it } from "vitest";
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
-import type { Principal } from "../auth/principal";
-import { sessionActor } from "../auth/actor";
 import { cancelSeat, rescheduleSeat } from "../bookings/booking-seats";
 import { createBooking } from "../bookings/create";
 import { db } from "../db/client";
+import { withFakeGoogle, type GoogleTestEvent } from "./google-connection.testing";
 import { runPendingJobs } from "../jobs/workers";
 import { syncSeatedBooking } from "./booking-sync";
-import { completeOAuthConnection, getConnectUrl } from "./calendar-oauth.service";
-import { listConnectedCalendars } from "./calendars.service";
-import { ensureCalendarProviders } from "./register-busy-times";
 
-let google: FakeGoogle;
+const { connectGoogle } = withFakeGoogle();
 
-beforeAll(async () => {
-  google = await startFakeGoogle();
-  Object.assign(process.env, google.serverEnv);
-  ensureCalendarProviders();
-});
-afterAll(() => google.stop());
-
-const asUser = (userId: number): Principal => ({ userId, via: "api-key", credentialId: 0, scopes: null, oauthClientId: null });
-
-type GoogleEvent = { id: string; description?: string; start: { dateTime: string } };
-
-/** Connects the user's Google account (consent followed like a browser would) and returns a reader of its events. */
-async function connectGoogle(userId: number) {
-  const { authUrl } = await getConnectUrl(asUser(userId), "google", {});
-  const answer = await fetch(authUrl, { redirect: "manual" });
-  const callback = new URL(answer.headers.get("location")!);
-  await completeOAuthConnection("google", Object.fromEntries(callback.searchParams));
-  const email = (await listConnectedCalendars(sessionActor(userId))).connectedCalendars[0]!.calendars[0]!.externalId;
-  return async () => ((await (await fetch(`${google.url}/__test/accounts/${encodeURIComponent(email)}`)).json()) as { events: GoogleEvent[] }).events;
-}
-
-const startOf = (event: GoogleEvent) => new Date(event.start.dateTime.endsWith("Z") ? event.start.dateTime : `${event.start.dateTime}Z`).toISOString();
+const startOf = (event: GoogleTestEvent) => new Date(event.start.dateTime.endsWith("Z") ? event.start.dateTime : `${event.start.dateTime}Z`).toISOString();
 /** Who an event lists: the names of its description's "Attendees:" line, in order. */
-const listed = (event: GoogleEvent) =>
+const listed = (event: GoogleTestEvent) =>
   (event.description?.match(/Attendees: (.*)/)?.[1] ?? "")
     .split(", ")
     .filter(Boolean)
