@@ -29,6 +29,8 @@ const ROUTED_SLOTS = { query: { start: "$FROM", end: "$TO" }, body: { topic: "Pr
 const PHONE_CALLS = {
   needs: { what: "phone calls configured on the server (`PHONE_CALL_API_KEY`; Retell AI unless `PHONE_CALL_API_URL` says otherwise)", status: 400 },
 };
+/** A fresh install has one account, yours, and you belong to what you made already. */
+const ANOTHER_PERSON = { what: "another person's account: their user id as `userId` (you, as here, are a member already)", status: 409 };
 const ROUND_ROBIN = { needs: { what: "a round-robin team booking with another host to take it (this booking is yours alone)", status: 400 } };
 
 const GUEST = { name: "Grace Hopper", email: "grace-$RUN@example.com", timeZone: "Europe/London" };
@@ -41,6 +43,7 @@ export const EXAMPLE_CALLS: Record<string, TExampleCall> = {
   "GET /v2/slots": { query: { eventTypeId: "$EVENT_TYPE_ID", start: "$FROM", end: "$TO" } },
   "GET /v2/slots/available": { query: { eventTypeId: "$EVENT_TYPE_ID", startTime: "${FROM}T00:00:00Z", endTime: "${TO}T00:00:00Z" } },
   "POST /v2/slots/reservations": { body: { eventTypeId: "$EVENT_TYPE_ID", slotStart: "$START" } },
+  "PATCH /v2/slots/reservations/{uid}": { body: { eventTypeId: "$EVENT_TYPE_ID", slotStart: "$START" } },
   "POST /v2/slots/reserve": { body: { eventTypeId: "$EVENT_TYPE_ID", slotStart: "$START" } },
   "POST /v2/bookings": { body: { eventTypeId: "$EVENT_TYPE_ID", start: "$START", attendee: GUEST } },
   "POST /v2/bookings/{bookingUid}/reschedule": { body: { start: "$NEW_START" } },
@@ -87,6 +90,8 @@ export const EXAMPLE_CALLS: Record<string, TExampleCall> = {
   "POST /v2/organizations/{orgId}/webhooks": { body: WEBHOOK },
   "POST /v2/teams/{teamId}/event-types/{eventTypeId}/create-phone-call": PHONE_CALLS,
   "POST /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/create-phone-call": PHONE_CALLS,
+  "POST /v2/teams/{teamId}/memberships": { body: { userId: "$USER_ID" }, needs: ANOTHER_PERSON },
+  "POST /v2/organizations/{orgId}/memberships": { body: { userId: "$USER_ID" }, needs: ANOTHER_PERSON },
   "DELETE /v2/teams/{teamId}/memberships/{membershipId}": {
     needs: { what: "another member: TEAM_MEMBERSHIP_ID set to their membership (yours, the last owner's, cannot be removed)", status: 409 },
   },

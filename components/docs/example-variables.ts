@@ -25,14 +25,15 @@ export type TExampleVariable = {
 
 /**
  * Helpers every block starts with; CONVENE_URL comes from the page (the server it is served by). Written for bash
- * and zsh alike (zsh's `path` is its PATH, hence `route`).
+ * and zsh alike (zsh's `path` is its PATH, hence `route`). `pick` prints String(value): console.log colours a number
+ * when FORCE_COLOR is set, and the colour codes would end up in the next request's URL.
  */
 export const apiKeyLine = `CONVENE_API_KEY=cnv_…   # your API key: Settings → Developer → API keys`;
 
 export const SETUP_PREAMBLE: readonly string[] = [
   `# api PATH [curl options]: a request with your key; pick EXPR: a value of the JSON answer's data (Node.js only)`,
   `api() { local route=$1; shift; curl -s "$CONVENE_URL$route" -H "Authorization: Bearer $CONVENE_API_KEY" -H 'Content-Type: application/json' "$@"; }`,
-  `pick() { node -e 'const answer = require("fs").readFileSync(0, "utf8"); const data = JSON.parse(answer).data; const value = data && eval(process.argv[1]); if (value == null) { console.error(answer); process.exit(1); } console.log(value);' "$1"; }`,
+  `pick() { node -e 'const answer = require("fs").readFileSync(0, "utf8"); const data = JSON.parse(answer).data; const value = data && eval(process.argv[1]); if (value == null) { console.error(answer); process.exit(1); } console.log(String(value));' "$1"; }`,
 ];
 
 const WORKFLOW_BODY =

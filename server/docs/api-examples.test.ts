@@ -36,6 +36,20 @@ describe("the reference's runnable examples", () => {
     expect(misplaced).toEqual([]);
   });
 
+  it("send no made-up id: every id in a query or body is a setup variable, unless the example says what it needs first", () => {
+    const madeUp = (value: unknown, key = ""): boolean =>
+      Array.isArray(value)
+        ? value.some((item) => madeUp(item, key))
+        : value !== null && typeof value === "object"
+          ? Object.entries(value).some(([name, item]) => madeUp(item, name))
+          : /(^id|Id)$/.test(key) && (typeof value === "number" || (typeof value === "string" && !value.startsWith("$")));
+    const withMadeUpIds = operations.filter((operation) => {
+      const request = exampleRequestOf(operation);
+      return !request.needs && (madeUp(request.body) || request.query.some((value) => madeUp(value.value, value.name)));
+    });
+    expect(withMadeUpIds.map(keyOf)).toEqual([]);
+  });
+
   it("refer only to operations that exist", () => {
     const known = new Set(operations.map(keyOf));
     expect(Object.keys(EXAMPLE_CALLS).filter((key) => !known.has(key))).toEqual([]);
