@@ -18,6 +18,7 @@ type Operation = {
   responses?: Record<string, JsonContent & { description?: string }>;
   security?: Record<string, unknown>[];
   "x-required-scope"?: string;
+  "x-public-with-query"?: string[];
   "x-team-roles"?: string[];
   "x-team-permission"?: string;
   "x-org-roles"?: string[];
@@ -132,7 +133,8 @@ function toOperationView(method: string, path: string, operation: Operation): TO
     path,
     summary: operation.summary,
     access: operation.description ?? "",
-    isPublic: (operation.security ?? []).some((requirement) => Object.keys(requirement).length === 0),
+    // Public with a query parameter (`GET /v2/event-types?username=…`) is not public: without it, it needs a credential.
+    isPublic: !operation["x-public-with-query"] && (operation.security ?? []).some((requirement) => Object.keys(requirement).length === 0),
     scope: operation["x-required-scope"] ?? null,
     roles: teamRoles
       ? { of: "team", permission: operation["x-team-permission"] ?? "", roles: teamRoles }

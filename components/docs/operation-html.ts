@@ -6,6 +6,7 @@
  * work through `CopyButtons`.
  */
 import { curlSnippet, typescriptCall } from "./api-snippets";
+import { exampleRequestOf } from "./example-request";
 import type { TFieldView, TOperationView, TParameterView, TTagGroup } from "./openapi-view";
 
 /** Earlier operations of the page whose answer fields, or answer example, this one repeats: linked instead of shown again. */
@@ -84,7 +85,7 @@ function accessHtml(operation: TOperationView): string {
 
 const FIELD_HEADINGS = ["Field", "Type", "Required", "Description"];
 
-export function operationHtml(operation: TOperationView, baseUrl: string, shared: TSharedAnswer): string {
+export function operationHtml(operation: TOperationView, shared: TSharedAnswer): string {
   const label = `${operation.method} ${operation.path}`;
   const parts = [
     `<h3 id='${operation.anchor}-title'><span class='api-method ${METHOD_CLASS[operation.method] ?? ""}'>${operation.method}</span> <code>${escapeHtml(operation.path)}</code></h3>`,
@@ -116,9 +117,11 @@ export function operationHtml(operation: TOperationView, baseUrl: string, shared
       codeBlockHtml(JSON.stringify(operation.responseExample, null, 2), "json", `answer example of ${label}`),
     );
   }
+  const needs = exampleRequestOf(operation).needs;
   const snippets = [
     `<h4>curl</h4>`,
-    codeBlockHtml(curlSnippet(operation, baseUrl), "sh", `curl snippet of ${label}`),
+    ...(needs ? [`<p class='api-note'><strong>Needs</strong> ${inlineCode(needs.what)} (until then: ${needs.status}).</p>`] : []),
+    codeBlockHtml(curlSnippet(operation), "sh", `curl snippet of ${label}`),
     `<h4>TypeScript (with <a href='#client-setup'>the client</a>)</h4>`,
     codeBlockHtml(typescriptCall(operation), "ts", `TypeScript snippet of ${label}`),
   ];

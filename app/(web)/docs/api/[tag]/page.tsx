@@ -3,6 +3,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { notFound } from "next/navigation";
 import { typescriptSetup } from "@/components/docs/api-snippets";
+import { pageSetupBlock, prerequisitesOf } from "@/components/docs/example-request";
 import { codeBlockHtml, operationHtml, sharedAnswers } from "@/components/docs/operation-html";
 import { referenceGroups } from "@/components/docs/reference-document";
 import { env } from "@/server/env";
@@ -43,6 +44,22 @@ export default async function ApiTagPage({ params }: Props) {
           ))}
         </ul>
       </nav>
+      <section aria-labelledby="before-you-try" className="mt-6 max-w-3xl">
+        <h2 id="before-you-try" className="text-lg font-semibold">
+          Before you try these
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Every example below runs as written on a fresh install once this has run in your shell (bash or zsh, with Node.js): it sets your server and{" "}
+          <Link href="/docs/getting-started" className="font-medium text-indigo-700 underline underline-offset-2">
+            API key
+          </Link>{" "}
+          and makes the resources the examples act on, in a variable each.
+          {prerequisitesOf(group.operations).includes("organization")
+            ? " These operations need an organization you own: the operator makes it once, as the block's comment says."
+            : ""}
+        </p>
+        <div dangerouslySetInnerHTML={{ __html: codeBlockHtml(pageSetupBlock(group.operations, baseUrl), "sh", "the setup block") }} />
+      </section>
       <section aria-labelledby="client-setup" className="mt-6 max-w-3xl">
         <h2 id="client-setup" className="text-lg font-semibold">
           Client setup
@@ -54,7 +71,7 @@ export default async function ApiTagPage({ params }: Props) {
       </section>
       <div
         className="mt-8 space-y-8"
-        dangerouslySetInnerHTML={{ __html: group.operations.map((operation, index) => operationHtml(operation, baseUrl, shared[index]!)).join("") }}
+        dangerouslySetInnerHTML={{ __html: group.operations.map((operation, index) => operationHtml(operation, shared[index]!)).join("") }}
       />
     </main>
   );
