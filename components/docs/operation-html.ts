@@ -107,7 +107,12 @@ export function operationHtml(operation: TOperationView, shared: TSharedAnswer):
   }
   const examples: string[] = [];
   if (operation.requestExample !== null) {
-    examples.push(`<h4>Request body</h4>`, codeBlockHtml(JSON.stringify(operation.requestExample, null, 2), "json", `request example of ${label}`));
+    // The schema's example, ids made up: the calls beside it are the ones that run as written (example-request.ts).
+    examples.push(
+      `<h4>Request body</h4>`,
+      `<p class='api-note'>Its shape, with made-up ids; the curl and TypeScript calls send your own.</p>`,
+      codeBlockHtml(JSON.stringify(operation.requestExample, null, 2), "json", `request example of ${label}`),
+    );
   }
   if (shared.example) {
     examples.push(`<h4>Answer ${operation.successStatus}</h4>`, `<p class='api-note'>The same as ${linkTo(shared.example)}'s.</p>`);
