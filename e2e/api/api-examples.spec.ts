@@ -15,11 +15,11 @@ import { referenceGroups } from "../../components/docs/reference-document";
 import { disconnectDb } from "../../server/db/client";
 import { expect, test } from "../support/fixtures";
 import { runExample } from "../support/reference-examples";
-import { startServerProcess, type ServerProcess } from "../support/test-server";
+import { startSideServer, type ServerProcess } from "../support/test-server";
 
 let server: ServerProcess;
 test.beforeAll(async () => {
-  server = await startServerProcess(process.env.DATABASE_URL!, {
+  server = await startSideServer({
     NODE_OPTIONS: `--import=${path.join(import.meta.dirname, "../support/offline-dns.mjs")}`,
     // npm start makes one on first start (server/bin/start.ts): webhook secrets are kept encrypted with it.
     CALENDAR_ENCRYPTION_KEY: randomBytes(32).toString("base64"),

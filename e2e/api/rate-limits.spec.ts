@@ -11,7 +11,7 @@ import { nextServerArgs, ROOT } from "../../server/bin/next-build";
 import { disconnectDb } from "../../server/db/client";
 import { quotaOf } from "../../server/security/rate-limits";
 import { expect, test } from "../support/fixtures";
-import { startServerProcess } from "../support/test-server";
+import { startSideServer } from "../support/test-server";
 
 test.afterAll(() => disconnectDb());
 
@@ -60,7 +60,7 @@ test("the token endpoint names the failed client authentication limits a failure
 });
 
 test("an operator sets a limit by environment: RATE_LIMIT_BOOKINGS_PER_ATTENDEE_EMAIL=2 allows two bookings per e-mail", async ({ request }) => {
-  const server = await startServerProcess(process.env.DATABASE_URL!, { RATE_LIMIT_BOOKINGS_PER_ATTENDEE_EMAIL: "2" });
+  const server = await startSideServer({ RATE_LIMIT_BOOKINGS_PER_ATTENDEE_EMAIL: "2" });
   try {
     const { eventType } = await makeHostWithEventType({ hours: { startMinute: 0, endMinute: 24 * 60 } });
     const guest = attendee();

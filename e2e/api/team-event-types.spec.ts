@@ -11,7 +11,7 @@ import { expect, test } from "../support/fixtures";
 import { acceptPendingMembership } from "../support/service-invitations";
 import { REFUSED_FROM, FAKE_PHONE_CALL_AGENT, type RecordedCall } from "../support/fake-phone-calls";
 import { futureWednesday, nextDay } from "../support/future-days";
-import { startServerProcess } from "../support/test-server";
+import { startSideServer } from "../support/test-server";
 
 test.afterAll(() => disconnectDb());
 
@@ -239,7 +239,7 @@ test.describe("create-phone-call", () => {
 
   test("a server with no provider configured answers 400 saying so", async ({ request }) => {
     const { url, headers } = await teamEventType(request);
-    const server = await startServerProcess(process.env.DATABASE_URL!, { PHONE_CALL_API_KEY: "" });
+    const server = await startSideServer({ PHONE_CALL_API_KEY: "" });
     try {
       const response = await request.post(`${server.baseUrl}${url}`, { headers: headers.admin, data: body });
       expect(response.status()).toBe(400);

@@ -11,7 +11,7 @@ import { authorizeCode, makeOAuthClient, REDIRECT_URI } from "../../prisma/oauth
 import { disconnectDb } from "../../server/db/client";
 import { quotaOf } from "../../server/security/rate-limits";
 import { expect, test } from "../support/fixtures";
-import { startServerProcess } from "../support/test-server";
+import { startSideServer } from "../support/test-server";
 
 const TOKEN = "/v2/auth/oauth2/token";
 const spoofed = () => `198.51.100.${randomBytes(1)[0]}`;
@@ -33,7 +33,7 @@ async function failUpToTheLimit(request: APIRequestContext, url: string, params:
 }
 
 test("TRUST_PROXY=0 (the default): a caller changing X-Forwarded-For on every try is still one address, and is limited", async ({ request }) => {
-  const server = await startServerProcess(process.env.DATABASE_URL!, { TRUST_PROXY: "0" });
+  const server = await startSideServer({ TRUST_PROXY: "0" });
   try {
     const params = await codeExchange();
     await failUpToTheLimit(request, `${server.baseUrl}${TOKEN}`, params, spoofed);

@@ -54,6 +54,13 @@ export async function waitUntilHealthy(baseUrl: string, child: ChildProcess, tim
   throw new Error(`Convene did not become healthy at ${baseUrl} within ${timeoutMs} ms`);
 }
 
+/**
+ * Another instance over the run's database (global-setup.ts's), for a test that needs other settings. It serves
+ * requests only: its job workers would take the run's jobs with its own settings (no SMTP, another encryption key),
+ * sending mails that other tests wait for where none of them looks. The run's server runs every job.
+ */
+export const startSideServer = (extraEnv: Record<string, string> = {}) => startServerProcess(process.env.DATABASE_URL!, { JOBS_WORKERS: "0", ...extraEnv });
+
 /** Convene's HTTP server over the current build and `databaseUrl`, on a free port, answering /api/health. */
 export async function startServerProcess(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
