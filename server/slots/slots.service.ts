@@ -238,14 +238,22 @@ export async function confirmSlotUnderLock(tx: Tx, prepared: PreparedSlot, optio
 export async function confirmSeriesUnderLock(tx: Tx, prepared: readonly PreparedSlot[], options: Options = {}): Promise<TSlotCheck[]> {
   const first = prepared[0];
   if (!first) return [];
-  if (rulesReadOtherBookings(first.eventType)) {
-    const checks: TSlotCheck[] = [];
-    for (const slot of prepared) checks.push(await isSlotAvailable(tx, slot.input, options));
-    return checks;
-  }
+  if (rulesReadOtherBookings(first.eventType))
+    return checkEachSlot(
+      tx,
+      prepared.map((slot) => slot.input),
+      options,
+    );
   const hostIds = [...new Set(prepared.flatMap((slot) => slot.freeHostIds))];
   const busy = await hostsBusyDuringEach(tx, hostIds, prepared.map(blockedOf), { ...first.input, now: options.now ?? new Date() });
   return prepared.map((slot, index) => decideUnderLock(slot, busy[index]!));
+}
+
+/** Several slots' whole checks in one transaction, one after another (a transaction's statements cannot overlap). */
+export async function checkEachSlot(tx: Tx, inputs: readonly SlotCheckInput[], options: Options = {}): Promise<TSlotCheck[]> {
+  const checks: TSlotCheck[] = [];
+  for (const input of inputs) checks.push(await isSlotAvailable(tx, input, options));
+  return checks;
 }
 
 /** The prepared slot widened by its event type's buffers, in minutes: the time its hosts must have free. */

@@ -21,6 +21,7 @@ import { occurrenceStarts, recurrenceOf, type TRecurrence } from "../../event-ty
 import { emitBookingEvents } from "../../events/booking-events";
 import type { ExternalBusy } from "../../slots/slot-inputs";
 import {
+  checkEachSlot,
   confirmSeriesUnderLock,
   confirmSlotUnderLock,
   externalBusyOf,
@@ -178,13 +179,6 @@ async function earlierSeries(tx: Tx, { idempotencyKey, fingerprint }: KeyedReque
   return rows.map(toBookingOutput);
 }
 
-/** A keyed series: every occurrence's whole check under the lock, one after another. */
-async function checkEachUnderLock(tx: Tx, slotInputs: Omit<SlotCheckInput, "externalBusy">[], externalBusy: ExternalBusy[]): Promise<TSlotCheck[]> {
-  const checks: TSlotCheck[] = [];
-  for (const [index, slotInput] of slotInputs.entries()) checks.push(await isSlotAvailable(tx, { ...slotInput, externalBusy: externalBusy[index]! }));
-  return checks;
-}
-
 /**
  * Limits and other rules that count bookings: each later occurrence checked again right before its insert, counting
  * the occurrences inserted before it (two bookings a month refuse a weekly series' third occurrence in that month).
@@ -242,7 +236,12 @@ export async function bookSeries({ eventType, input, series, request, keyed }: S
     const answers = await checkBooker(tx, eventType, input);
     // Confirmed under the lock as a single booking's is (confirmSlotUnderLock), every occurrence by one read of the
     // hosts' bookings; the whole check again, one occurrence after another, when rules count bookings.
-    const slots = prepared ? await confirmSeriesUnderLock(tx, prepared) : await checkEachUnderLock(tx, slotInputs, externalBusy!);
+    const slots = prepared
+      ? await confirmSeriesUnderLock(tx, prepared)
+      : await checkEachSlot(
+          tx,
+          slotInputs.map((slotInput, index) => ({ ...slotInput, externalBusy: externalBusy![index]! })),
+        );
     let free: number[] | null = null;
     for (const [index, slot] of slots.entries()) {
       if (!slot.available) throw occurrenceRefused(slotUnavailableError(slot), index, starts[index]!);
