@@ -28,6 +28,7 @@ import { lockHosts } from "../host-lock";
 import { checkBooker, type BookerAnswers } from "./check-booker";
 import { bookingOutputColumns, insertBooking, newBookingEventType, newBookingOf } from "./new-booking";
 import type { BookingRequest, CreateBookingResult } from "./outcomes";
+import { inSlotFlight, seatFlightKey } from "./sharing";
 import { idempotencyKeyReusedError, requestFingerprint } from "./under-lock";
 
 export const LIVE = ["ACCEPTED", "PENDING"] as const;
@@ -48,7 +49,13 @@ async function emitSeatEvent(tx: Tx, eventType: BookableEventType, booking: TBoo
 }
 type Seated = { id: number; uid: string; seatsTaken: number; seatCapacity: number | null };
 
-export const noSeatsLeftError = () => new AppError("CONFLICT", "No seats are left at this time: choose another slot from /v2/slots");
+/** Its own class: a seat flight's waiters (takeSeat) learn from it that the time is full. */
+class NoSeatsLeftError extends AppError {
+  constructor() {
+    super("CONFLICT", "No seats are left at this time: choose another slot from /v2/slots");
+  }
+}
+export const noSeatsLeftError = () => new NoSeatsLeftError();
 
 /** The seat's own view of its booking: the booking with this seat's attendee and answers only (mails, webhooks, the booker). */
 export function seatView(row: BookingRow, seat: { attendeeId: number; bookingFieldsResponses: unknown }): TBookingOutput {
@@ -147,13 +154,17 @@ const JOIN_SEAT = `
     RETURNING uid, "attendeeId", "bookingFieldsResponses"
   )
   SELECT ${bookingOutputColumns(`"BookingHost" h JOIN "User" u ON u.id = h."userId" WHERE h."bookingId" = booking.id`, "attendee")},
-         seat.uid AS "seatUid", seat."attendeeId" AS "seatAttendeeId", seat."bookingFieldsResponses" AS "seatAnswers"
+         seat.uid AS "seatUid", seat."attendeeId" AS "seatAttendeeId", seat."bookingFieldsResponses" AS "seatAnswers",
+         booking."seatsTaken" >= booking."seatCapacity" AS "lastSeat"
     FROM taken booking, seat`;
 
-type JoinedSeat = BookingRow & { seatUid: string; seatAttendeeId: number; seatAnswers: unknown };
+type JoinedSeat = BookingRow & { seatUid: string; seatAttendeeId: number; seatAnswers: unknown; lastSeat: boolean };
+
+/** A seat's outcome, and whether it was the time's last free seat (its flight's waiters then hear "no seats left"). */
+type TakenSeat = CreateBookingResult & { lastSeat: boolean };
 
 /** Step 3: one more seat, or a 409 when none is left; never more than seatCapacity, whatever runs alongside. */
-async function joinSeat(tx: Tx, seated: Seated, { eventType, input, answers, keyed, move }: SeatAsk): Promise<CreateBookingResult> {
+async function joinSeat(tx: Tx, seated: Seated, { eventType, input, answers, keyed, move }: SeatAsk): Promise<TakenSeat> {
   const { attendee } = input;
   const [joined] = await tx.$queryRawUnsafe<JoinedSeat[]>(
     JOIN_SEAT,
@@ -170,12 +181,12 @@ async function joinSeat(tx: Tx, seated: Seated, { eventType, input, answers, key
     keyed?.fingerprint ?? null,
   );
   if (!joined) throw noSeatsLeftError();
-  const { seatUid, seatAttendeeId, seatAnswers, ...row } = joined;
+  const { seatUid, seatAttendeeId, seatAnswers, lastSeat, ...row } = joined;
   const booking = seatView(row, { attendeeId: seatAttendeeId, bookingFieldsResponses: seatAnswers });
   // The meeting is the booking's, made with its first seat. Calendar sync writes the booking's event again from all
   // its seats (calendars/booking-sync.ts syncSeatedBooking), so the host's event lists this attendee too.
   await emitSeatEvent(tx, eventType, booking, move, ["conferencing"]);
-  return { booking, created: true, seatUid };
+  return { booking, created: true, seatUid, lastSeat };
 }
 
 /** The booking a first seat makes: titled by the event type alone, so a later seat's attendee never reads the first one's name in it. */
@@ -184,14 +195,14 @@ export function newSeatBooking(eventType: BookableEventType, input: TCreateBooki
 }
 
 /** Step 4: the slot's first seat, under every host's lock; or a join, when another first seat committed before the lock was ours. */
-async function firstSeat(ask: SeatAsk) {
+async function firstSeat(ask: SeatAsk): Promise<TakenSeat> {
   const { eventType, input, answers, request, keyed, move } = ask;
   const slotInput = { eventTypeId: eventType.id, start: input.start, lengthInMinutes: input.lengthInMinutes, ignoreReservationUid: request.reservationUid };
   const externalBusy = await externalBusyOf(eventType, slotInput);
-  return db.$transaction(async (tx): Promise<CreateBookingResult> => {
+  return db.$transaction(async (tx): Promise<TakenSeat> => {
     await lockHosts(tx, candidateHostIds(eventType));
     const earlier = await findEarlierSeat(tx, keyed);
-    if (earlier) return earlier;
+    if (earlier) return { ...earlier, lastSeat: false };
     const seated = await findSeatedBooking(tx, eventType.id, input.start);
     if (seated) return joinSeat(tx, seated, ask);
     const slot = await isSlotAvailable(tx, { ...slotInput, externalBusy });
@@ -207,7 +218,7 @@ async function firstSeat(ask: SeatAsk) {
     const seat = await addSeat(tx, row.id, row.attendees[0]!, answers, input, keyed);
     const output = seatView(row, seat);
     await emitSeatEvent(tx, eventType, output, move, []);
-    return { booking: output, created: true, seatUid: seat.uid };
+    return { booking: output, created: true, seatUid: seat.uid, lastSeat: eventType.seatsPerTimeSlot! <= 1 };
   }, BOOKING_TX_OPTIONS);
 }
 
@@ -223,14 +234,35 @@ function isUniqueViolation(error: unknown): boolean {
   return error.code === "P2002" || (error.code === "P2010" && cause?.kind === "UniqueConstraintViolation");
 }
 
-/** Steps 3 and 4 for answers already checked (a new seat's, or a moved seat's own). */
+/**
+ * Steps 3 and 4 for answers already checked (a new seat's, or a moved seat's own), in the time's seat flight
+ * (sharing.ts): one seat request of this process at a time per time, and none sent to the database once it is full.
+ */
 async function takeSeat(ask: SeatAsk): Promise<CreateBookingResult> {
+  // A keyed request may be the repeat of one that holds a seat of a full time: it must hear its seat, so it asks the
+  // database whatever the flight learned.
+  const seat = ask.keyed
+    ? await takeSeatNow(ask)
+    : await inSlotFlight(
+        seatFlightKey(ask.eventType.id, ask.input.start),
+        () => takeSeatNow(ask),
+        (taken) => taken.lastSeat,
+        {
+          filledBy: (error) => error instanceof NoSeatsLeftError,
+          refusal: noSeatsLeftError,
+        },
+      );
+  const { lastSeat: _, ...result } = seat;
+  return result;
+}
+
+async function takeSeatNow(ask: SeatAsk): Promise<TakenSeat> {
   const { eventType, input, keyed } = ask;
   for (let attempt = 0; ; attempt++) {
     try {
-      const joined = await db.$transaction(async (tx) => {
+      const joined = await db.$transaction(async (tx): Promise<TakenSeat | null> => {
         const earlier = await findEarlierSeat(tx, keyed);
-        if (earlier) return earlier;
+        if (earlier) return { ...earlier, lastSeat: false };
         const seated = await findSeatedBooking(tx, eventType.id, input.start);
         if (!seated) return null;
         assertStillBookable(eventType, input.start);

@@ -80,19 +80,32 @@ export const readBookableEventType = sharedReads(async (eventTypeId: number) => 
  * every host the slot could have (not round robin) settles the waiters this way; any other outcome (an error, a
  * refusal, no booking) wakes them to run as usual, one flight at a time. Several processes each have their own
  * flights, and the host lock decides between them as before.
+ *
+ * Seats (seats.ts) fly the same way, keyed apart: a burst for a time with ten seats runs its joins one after another
+ * in the process instead of queueing each on the booking's row, and once the last seat is taken (or a join finds none
+ * left) every waiter hears "no seats left" at once instead of queueing to learn it.
  */
 /** Resolves true when the request in flight booked the slot. On globalThis: Next.js may load this module once per route bundle. */
 const flights = ((globalThis as unknown as { conveneSlotFlights?: Map<string, Promise<boolean>> }).conveneSlotFlights ??= new Map());
 
 export const slotFlightKey = (eventTypeId: number, start: Date, lengthInMinutes: number) => `${eventTypeId}|${start.getTime()}|${lengthInMinutes}`;
+/** A seated time's flight: its seats are one booking's, whatever length a seat asks for. */
+export const seatFlightKey = (eventTypeId: number, start: Date) => `seat|${eventTypeId}|${start.getTime()}`;
+
+/**
+ * What else settles a flight's waiters. `filledBy(error)`: a refusal that says the slot is full as the database stands
+ * (a seat past the last: its committed seats are all taken, so the waiters' would be too). `refusal`: what the waiters
+ * of a filled slot hear (a taken slot's 409, or no seats left).
+ */
+export type FlightRules = { filledBy?: (error: unknown) => boolean; refusal?: () => Error };
 
 /**
  * Runs `book` as the only request of this process booking `key`, after waiting for the one in flight (if any).
- * `filled(result)`: whether the result is a booking that leaves the slot with no free host.
+ * `filled(result)`: whether the result is a booking that leaves the slot with no free host (or seat).
  */
-export async function inSlotFlight<T>(key: string, book: () => Promise<T>, filled: (result: T) => boolean): Promise<T> {
+export async function inSlotFlight<T>(key: string, book: () => Promise<T>, filled: (result: T) => boolean, rules: FlightRules = {}): Promise<T> {
   for (let current = flights.get(key); current; current = flights.get(key)) {
-    if (await current) throw slotTakenError();
+    if (await current) throw (rules.refusal ?? slotTakenError)();
   }
   let settle!: (booked: boolean) => void;
   const flight = new Promise<boolean>((resolve) => (settle = resolve));
@@ -102,7 +115,7 @@ export async function inSlotFlight<T>(key: string, book: () => Promise<T>, fille
     settle(filled(result));
     return result;
   } catch (error) {
-    settle(false);
+    settle(rules.filledBy?.(error) ?? false);
     throw error;
   } finally {
     // Runs before the waiters resume (they continue in later microtasks), so the first of them starts the next flight.

@@ -1,7 +1,7 @@
 /** inSlotFlight: identical slot requests of one process wait for the one booking it; a booking settles them with 409. */
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors";
-import { inSlotFlight, slotFlightKey, slotsInFlight } from "./sharing";
+import { inSlotFlight, seatFlightKey, slotFlightKey, slotsInFlight } from "./sharing";
 
 function gate<T>() {
   let open!: (value: T) => void;
@@ -101,5 +101,50 @@ describe("slot flights", () => {
     ).toEqual(["done", "done", "done"]);
     leader.open({ created: true });
     await first;
+  });
+
+  it("a seat's flight: a refusal saying the time is full settles the waiters with the rule's refusal, without running them", async () => {
+    const key = seatFlightKey(5, new Date("2030-01-01T10:00:00Z"));
+    const full = new AppError("CONFLICT", "No seats are left at this time");
+    const rules = { filledBy: (error: unknown) => error === full, refusal: () => new AppError("CONFLICT", "No seats left (waiter)") };
+    const leader = gate<{ lastSeat: boolean }>();
+    let ranAfter = 0;
+    const first = statusOf(
+      inSlotFlight(
+        key,
+        () => leader.opened,
+        (seat) => seat.lastSeat,
+        rules,
+      ),
+    );
+    const messages = Array.from({ length: 4 }, () =>
+      inSlotFlight(
+        key,
+        async () => ((ranAfter += 1), { lastSeat: false }),
+        (seat) => seat.lastSeat,
+        rules,
+      ).then(
+        () => "ran",
+        (error: Error) => error.message,
+      ),
+    );
+    leader.fail(full);
+    expect(await first).toBe("CONFLICT");
+    expect(await Promise.all(messages)).toEqual(Array(4).fill("No seats left (waiter)"));
+    expect(ranAfter).toBe(0);
+  });
+
+  it("a seat that is not the last wakes the next waiter to take its own seat", async () => {
+    const key = seatFlightKey(6, new Date("2030-01-01T10:00:00Z"));
+    let taken = 0;
+    const take = () =>
+      inSlotFlight(
+        key,
+        async () => ({ lastSeat: ++taken === 3 }),
+        (seat) => seat.lastSeat,
+      );
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => statusOf(take())));
+    expect(outcomes).toEqual(["ok", "ok", "ok", "CONFLICT", "CONFLICT"]);
+    expect(taken).toBe(3);
   });
 });
