@@ -19,6 +19,7 @@ import type { Statement } from "../db/statement-batch";
 import type { SchedulingType } from "../db/generated/enums";
 import { loadRedirectPeriods, type TRedirectPeriod } from "../out-of-office/ooo-loader";
 import { SCHEDULE_SELECT, toLoadedSchedule, type TLoadedSchedule, type TScheduleRow } from "../schedules/schedule-loader";
+import type { BusyBatch } from "./busy-batch";
 import { BOOKED_ROWS, BUSY_ROWS, REQUIRE_HOSTS_FREE, VERSIONED_ROWS } from "./busy-rows-sql";
 import { cachedPeriods, RELOAD_MARGIN_MINUTES, rememberPeriods } from "./host-busy-cache";
 import { expandSchedule, subtractIntervals, type Interval, type SlotHost, type SlotMode } from "./slots";
@@ -157,7 +158,15 @@ export type BusyUnderLock = { awayWindow: Interval | null };
  * What makes a host busy besides its schedule; `now` decides which reservations have expired; `busyUnderLock`: read
  * none of the database's busy time, leave it to the batch (BusyUnderLock).
  */
-export type BusyOptions = { ignoreBookingUid?: string; ignoreReservationUid?: string; externalBusy: ExternalBusy; now: Date; busyUnderLock?: BusyUnderLock };
+export type BusyOptions = {
+  ignoreBookingUid?: string;
+  ignoreReservationUid?: string;
+  externalBusy: ExternalBusy;
+  now: Date;
+  busyUnderLock?: BusyUnderLock;
+  /** Checks of one request run at once (a series' occurrences): their reads made as one (busy-batch.ts). */
+  busyBatch?: BusyBatch;
+};
 
 /** One host's periods of one kind, each widened by its buffers; a "redirecting" row (no periods) says some away period names a redirect. */
 type BusyRow = { kind: "booking" | "hold" | "away" | "redirecting"; userId: number; periods: readonly Interval[] };
@@ -214,6 +223,12 @@ async function loadBusyRows(tx: Tx, hostIds: number[], busyWindow: Interval, awa
     const noted = options.busyUnderLock.awayWindow;
     options.busyUnderLock.awayWindow = noted && awayWindow ? (extentOf([noted, awayWindow]) as Interval) : (noted ?? awayWindow);
     return [];
+  }
+  if (options.busyBatch) {
+    const { busyBatch, ...alone } = options;
+    // Outside a transaction only: a transaction's one connection runs its statements one after another anyway.
+    if (tx === db)
+      return busyBatch.read(hostIds.join(","), { busy: busyWindow, away: awayWindow }, (extent) => loadBusyRows(tx, hostIds, extent.busy, extent.away, alone));
   }
   // A window the booking window left empty (its end before its start) must still make a valid range for the index.
   const near = { start: busyWindow.start - MAX_BUFFER_MINUTES, end: Math.max(busyWindow.start, busyWindow.end) + MAX_BUFFER_MINUTES };

@@ -22,11 +22,15 @@ import {
   type SlotEventType,
 } from "./slot-inputs";
 import { allowedLengths, slotLengthOf } from "./slot-length";
+import type { BusyBatch } from "./busy-batch";
 import { loadSlotHostsWithStandIns, resolveStandIns } from "./ooo-redirects";
 import { SLOT_ROW_SELECT } from "./slot-event-type";
 
-/** `busyUnderLock`: a check before the common booking's batch, which reads no busy time of the database (slot-inputs.ts). */
-export type Options = { now?: Date; busyUnderLock?: BusyUnderLock };
+/**
+ * `busyUnderLock`: a check before the common booking's batch, which reads no busy time of the database (slot-inputs.ts).
+ * `busyBatch`: checks run at once for one request (a series' occurrences), whose busy time is read once (busy-batch.ts).
+ */
+export type Options = { now?: Date; busyUnderLock?: BusyUnderLock; busyBatch?: BusyBatch };
 export type SlotEventTypeRow = SlotEventType &
   SlotRulesEventType & {
     teamId: number | null;
@@ -196,7 +200,7 @@ async function checkSlot(tx: Tx, eventType: SlotEventTypeRow, input: SlotCheckIn
   const end = new Date(input.start.getTime() + length * 60_000);
   const range = minuteRangeOf(input.start);
   if (!range) return { available: false, freeHostIds: [], end };
-  const busy = { ...input, now: options.now ?? new Date(), busyUnderLock: options.busyUnderLock };
+  const busy = { ...input, now: options.now ?? new Date(), busyUnderLock: options.busyUnderLock, busyBatch: options.busyBatch };
   const { slots, refusal, redirects } = await slotsOf(tx, eventType, range, length, busy);
   const [slot] = slots;
   const redirectedFrom = slot && redirects.get(slot.start);

@@ -65,8 +65,16 @@ export const locksChosenHostsOnly = (eventType: BookableEventType) =>
   eventType.schedulingType === "ROUND_ROBIN" && eventType.hosts.length > 0 && !rulesReadOtherBookings(eventType);
 
 /** What can be told before the slot is checked: whether the one round trip is possible at all. */
-export function mayWriteInOneRoundTrip(eventType: BookableEventType, { input, reservationUid }: Request): boolean {
-  if (recurrenceOf(eventType.recurrence) !== null || input.recurrenceCount !== undefined) return false;
+export function mayWriteInOneRoundTrip(eventType: BookableEventType, request: Request): boolean {
+  if (recurrenceOf(eventType.recurrence) !== null || request.input.recurrenceCount !== undefined) return false;
+  return writesWithoutLockedReads(eventType, request);
+}
+
+/**
+ * Whether a booking (or each occurrence of a series: series-batch.ts) needs nothing read under the lock but whether its
+ * hosts were taken since its check: it books every host the row names, with no key, link, reservation or counting rule.
+ */
+export function writesWithoutLockedReads(eventType: BookableEventType, { input, reservationUid }: Request): boolean {
   if (eventType.schedulingType === "ROUND_ROBIN" || rulesReadOtherBookings(eventType) || isSeated(eventType)) return false;
   if (input.privateLink || reservationUid) return false;
   if (eventType.hosts.length === 0 && eventType.userId === null) return false;

@@ -20,6 +20,7 @@ import { rulesReadOtherBookings } from "../../slots/event-type-rules";
 import { occurrenceStarts, recurrenceOf, type TRecurrence } from "../../event-types/recurrence";
 import { emitBookingEvents } from "../../events/booking-events";
 import type { ExternalBusy } from "../../slots/slot-inputs";
+import { createBusyBatch } from "../../slots/busy-batch";
 import {
   checkEachSlot,
   confirmSeriesUnderLock,
@@ -48,6 +49,7 @@ import {
   type NewBooking,
 } from "./new-booking";
 import type { BookingRequest, CreateBookingResult } from "./outcomes";
+import { seriesFitsOneBatch, writeSeriesInOneBatch } from "./series-batch";
 import { lastBookedAt, lockStandIns } from "./round-robin-claim";
 
 /** The slot checked before the lock, with the booker's answers checked too. */
@@ -224,10 +226,16 @@ export async function bookSeries({ eventType, input, series, request, keyed }: S
   // Before the lock, every occurrence at once (connected calendars over HTTP included), as a single booking's slot is
   // checked before its lock: an occurrence already taken is refused without queueing for the hosts. A keyed request
   // makes every check under the lock instead, where a repeat finds the series it made (its slots taken by it).
-  const prepared = keyed ? null : await Promise.all(slotInputs.map((slotInput) => prepareSlot(eventType, slotInput)));
+  // Their hosts' busy time is read once for all of them, over the series' extent (busy-batch.ts).
+  const busyBatch = createBusyBatch();
+  const prepared = keyed ? null : await Promise.all(slotInputs.map((slotInput) => prepareSlot(eventType, slotInput, { busyBatch })));
   prepared?.forEach((slot, index) => {
     if (!slot.available) throw occurrenceRefused(slotUnavailableError(slot), index, starts[index]!);
   });
+  if (prepared && seriesFitsOneBatch({ eventType, input, prepared, reservationUid: request.reservationUid })) {
+    const inOneBatch = await writeSeriesInOneBatch({ eventType, input, answers: await checkBooker(db, eventType, input), prepared });
+    if (inOneBatch) return { booking: inOneBatch[0]!, series: inOneBatch, created: true };
+  }
   const externalBusy = prepared ? null : await Promise.all(slotInputs.map((slotInput) => externalBusyOf(eventType, slotInput)));
   const occurrences = await db.$transaction(async (tx): Promise<{ outputs: TBookingOutput[]; created: boolean }> => {
     await lockHosts(tx, candidateHostIds(eventType));
