@@ -14,6 +14,7 @@ import { GET as listEventTypes } from "@/app/v2/event-types/route";
 import { POST as postBooking } from "@/app/v2/bookings/route";
 import { GET as getBooking } from "@/app/v2/bookings/[bookingUid]/route";
 import { POST as token } from "@/app/v2/auth/oauth2/token/route";
+import { POST as mcp } from "@/app/mcp/route";
 import { formatError } from "../trpc/errors";
 import { log } from "../log";
 import { db, disconnectDb, sql } from "./client";
@@ -130,6 +131,28 @@ describe("a hung database (nothing answers)", () => {
     proxy.freeze();
     const { value, ms } = await timed(() => token(tokenRequest()));
     expect(await expectUnavailable(value, ms)).toEqual({ error: "temporarily_unavailable", error_description: expect.any(String) });
+  });
+
+  it("MCP: a tool answers SERVICE_UNAVAILABLE as its error result; a credential it cannot check is a 503 JSON-RPC error", async () => {
+    const call = (authorization: string) =>
+      new Request("http://localhost:3000/mcp", {
+        method: "POST",
+        headers: { authorization, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_event_types", arguments: {} } }),
+      });
+    await mcp(call(`Bearer ${seed.apiKey}`)); // the key is known to this instance now (its cache)
+    proxy.freeze();
+    const tool = await timed(() => mcp(call(`Bearer ${seed.apiKey}`)));
+    expect(tool.ms).toBeLessThan(BOUND_MS);
+    const answer = (await tool.value.json()) as { result: { isError?: boolean; structuredContent: { error: { code: string } } } };
+    expect(answer.result.isError).toBe(true);
+    expect(answer.result.structuredContent.error.code).toBe("SERVICE_UNAVAILABLE");
+    const unknownKey = await timed(() => mcp(call("Bearer cnv_live_0123456789abcdef0123456789abcdef")));
+    expect(await expectUnavailable(unknownKey.value, unknownKey.ms)).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32603, message: expect.any(String) },
+    });
   });
 
   it("tRPC maps the same failure to 503 SERVICE_UNAVAILABLE", async () => {

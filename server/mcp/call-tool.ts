@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { actorOf } from "../auth/actor";
 import type { Principal } from "../auth/principal";
+import { databaseFailureAsAppError } from "../db/unavailable";
 import { AppError } from "../errors";
 import { Page } from "../http/pagination";
 import { log } from "../log";
@@ -48,7 +49,11 @@ export async function callTool(tool: ToolDefinition, principal: Principal, args:
     return result(
       answer instanceof Page ? { status: "success", data: answer.items, pagination: answer.pagination } : { status: "success", data: answer ?? null },
     );
-  } catch (error) {
+  } catch (thrown) {
+    // The database down is said as /v2 says it (503, or the outcome unknown for a write), so the agent can try again.
+    const outage = thrown instanceof AppError ? null : databaseFailureAsAppError(thrown);
+    if (outage) log.warn(`MCP tool ${tool.name}: database failure; answered ${outage.code}`, { requestId, error: thrown });
+    const error = outage ?? thrown;
     if (!(error instanceof AppError)) {
       log.error("MCP tool failed", { tool: tool.name, requestId, error });
       return result(

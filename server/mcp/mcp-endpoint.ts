@@ -7,9 +7,11 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { principalForBearer } from "../auth/authenticate";
 import { bearerToken, type Principal } from "../auth/principal";
+import { databaseFailureAsAppError } from "../db/unavailable";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { scopeRefusal } from "../http/api-route";
+import { isClientAbort } from "../http/client-abort";
 import { jsonTextTooDeep } from "../http/json-depth";
 import { readCappedText } from "../http/request-input";
 import { log } from "../log";
@@ -119,11 +121,29 @@ export async function handleMcpPost(request: Request): Promise<Response> {
     await createMcpServer(principal, request).connect(transport);
     response = await transport.handleRequest(request, { parsedBody: body });
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    response = error.response;
+    response = error instanceof Refusal ? error.response : failureResponse(error, request);
   }
   log.info("mcp request", { status: response.status, ms: Math.round(performance.now() - startedAt) });
   return response;
+}
+
+/**
+ * What went wrong outside a tool (a tool's own failure is its result: call-tool.ts), as a JSON-RPC error, as /v2 and
+ * the OAuth endpoints answer the same failures: a client that went away mid-body, the database down (503 with
+ * Retry-After, or "outcome unknown"), else a 500 that names nothing internal.
+ */
+function failureResponse(error: unknown, request: Request): Response {
+  if (isClientAbort(error)) {
+    log.info("MCP request aborted by its client before it arrived in full", { url: request.url });
+    return jsonRpcError(400, -32600, "The request did not arrive in full: the connection closed while its body was being sent").response;
+  }
+  const outage = databaseFailureAsAppError(error);
+  if (outage) {
+    log.warn(`MCP request: database failure; answered ${outage.code}`, { error });
+    return jsonRpcError(outage.status, -32603, outage.message, outage.headers).response;
+  }
+  log.error("MCP request failed", { error });
+  return jsonRpcError(500, -32603, "Internal error: the server could not answer this request").response;
 }
 
 /** Stateless: there is no stream to open (GET) and no session to end (DELETE). */
