@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { interleave, pooled, slice, sliceOrder, sliceRatios } from "./interleaved";
+import { interleave, MAX_SLICE_SETS, pooled, setOf, slice, sliceOrder, sliceRatios, untilDecided, type AgainstBaseline } from "./interleaved";
 import type { Measurement } from "./measure";
 
 describe("sliceOrder", () => {
@@ -71,5 +71,40 @@ describe("pooled", () => {
       { requestsPerSecond: 300, p50: 2, p95: 4, responses: 300 }, // 1 s
     ];
     expect(pooled(slices)).toEqual({ requestsPerSecond: 200, p50: 4, p95: 8, responses: 400 });
+  });
+});
+
+describe("untilDecided", () => {
+  const m = (requestsPerSecond: number): Measurement => ({ requestsPerSecond, p50: 1, p95: 2, responses: 100 });
+  const setOfRatios = (ratios: number[]): AgainstBaseline => ({
+    bare: { slices: ratios.map(() => m(100)), all: m(100) },
+    measured: { slices: ratios.map((ratio) => m(100 * ratio)), all: m(100) },
+    ratios,
+  });
+
+  it("measures one set when its verdict is decided, and more, keeping every slice, while it straddles the target", async () => {
+    const clear: number[] = [];
+    await untilDecided({ atLeast: 0.7 }, async (set) => (clear.push(set), setOfRatios([0.9, 0.92, 0.95, 0.91, 0.93, 0.9, 0.94, 0.92])));
+    expect(clear).toEqual([0]);
+
+    const near: number[] = [];
+    const straddling = [0.62, 0.78, 0.66, 0.75, 0.69, 0.8, 0.71, 0.73];
+    const result = await untilDecided({ atLeast: 0.7 }, async (set) => (near.push(set), setOfRatios(straddling)));
+    expect(near).toEqual(Array.from({ length: MAX_SLICE_SETS }, (_, set) => set));
+    expect(result.ratios).toHaveLength(MAX_SLICE_SETS * straddling.length);
+    expect(result.bare.slices).toHaveLength(MAX_SLICE_SETS * straddling.length);
+  });
+
+  it("measures a figure without a target once", async () => {
+    const sets: number[] = [];
+    await untilDecided(null, async (set) => (sets.push(set), setOfRatios([0.5, 1.5, 0.5, 1.5])));
+    expect(sets).toEqual([0]);
+  });
+
+  it("setOf gives each set its own share of single-use bodies", () => {
+    const bodies = Array.from({ length: 3 * MAX_SLICE_SETS }, (_, index) => String(index));
+    const sets = Array.from({ length: MAX_SLICE_SETS }, (_, set) => setOf({ path: "/", bodies, expectStatus: 201 }, set).bodies);
+    expect(sets.flat()).toEqual(bodies);
+    expect(new Set(sets.map((set) => set!.length))).toEqual(new Set([3]));
   });
 });

@@ -6,6 +6,7 @@
  */
 import { measure, type Load, type Measurement } from "./measure";
 import { BARE_HANDLER, type Probe } from "./scenario";
+import { sliceSpread, verdictOf, type Target } from "./stats";
 
 /**
  * Even, so each side runs first in as many slices as it runs last; eight, so that one slice slowed by something else
@@ -64,7 +65,11 @@ export type Interleaved = { slices: Measurement[]; all: Measurement };
 export async function measureInterleaved(baseUrl: string, probes: readonly Probe[], load: Load, slices = SLICES): Promise<Interleaved[]> {
   const sliceLoad = { ...load, durationSeconds: Math.max(1, Math.round(load.durationSeconds / slices)) };
   const measured = await interleave(
-    probes.map((probe) => async (index: number) => measure(baseUrl, await sliceWithFreshBodies(probe, index, slices), sliceLoad)),
+    probes.map((probe) => async (index: number) => {
+      const sliceProbe = await sliceWithFreshBodies(probe, index, slices);
+      await load.beforeSlice?.();
+      return measure(baseUrl, sliceProbe, sliceLoad);
+    }),
     slices,
   );
   return measured.map((sliceMeasurements) => ({ slices: sliceMeasurements, all: pooled(sliceMeasurements) }));
@@ -74,4 +79,39 @@ export async function measureInterleaved(baseUrl: string, probes: readonly Probe
 export async function measureAgainstBare(baseUrl: string, probe: Probe, load: Load, slices = SLICES) {
   const [bare, measured] = await measureInterleaved(baseUrl, [BARE_HANDLER, probe], load, slices);
   return { bare: bare!, measured: measured!, ratios: sliceRatios(measured!.slices, bare!.slices, (m) => m.requestsPerSecond) };
+}
+
+/**
+ * At most this many sets of SLICES slices for one figure. A figure within a tenth of its target straddles it with
+ * eight slices' interval in one run and not in the next; more slices narrow the interval until it decides (issue 36).
+ */
+export const MAX_SLICE_SETS = 3;
+
+export type AgainstBaseline = { bare: Interleaved; measured: Interleaved; ratios: number[] };
+
+/** Two sets of slices of one figure as one: every slice kept, the pools made again. */
+const joined = (first: AgainstBaseline, more: AgainstBaseline): AgainstBaseline => {
+  const join = (a: Interleaved, b: Interleaved) => ({ slices: [...a.slices, ...b.slices], all: pooled([...a.slices, ...b.slices]) });
+  return { bare: join(first.bare, more.bare), measured: join(first.measured, more.measured), ratios: [...first.ratios, ...more.ratios] };
+};
+
+/**
+ * `measureSet(set)` (a figure against its baseline in SLICES interleaved slices; set 0, 1, …) again while the
+ * per-slice ratios' verdict against `target` is inconclusive, up to MAX_SLICE_SETS sets. A probe of single-use bodies
+ * brings MAX_SLICE_SETS sets of them and sends set `set`'s (setOf); a figure without a target is measured once.
+ */
+export async function untilDecided(target: Target | null, measureSet: (set: number) => Promise<AgainstBaseline>): Promise<AgainstBaseline> {
+  let result = await measureSet(0);
+  for (let set = 1; target && set < MAX_SLICE_SETS && verdictOf(sliceSpread(result.ratios), target) === "inconclusive"; set++) {
+    result = joined(result, await measureSet(set));
+  }
+  return result;
+}
+
+/** Set `set` of MAX_SLICE_SETS equal sets of a probe's single-use bodies (untilDecided). */
+export const setOf = (probe: Probe, set: number): Probe => slice(probe, set, MAX_SLICE_SETS);
+
+/** measureAgainstBare, more slices while its verdict is inconclusive (untilDecided); once for fixed bodies, which cannot be sent again. */
+export function measureAgainstBareUntilDecided(baseUrl: string, probe: Probe, load: Load, target: Target | null) {
+  return untilDecided(probe.bodies ? null : target, () => measureAgainstBare(baseUrl, probe, load));
 }

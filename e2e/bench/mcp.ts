@@ -11,7 +11,7 @@
 import { makeApiKey } from "../../prisma/factories";
 import { makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { db } from "../../server/db/client";
-import { measureInterleaved, sliceRatios } from "./interleaved";
+import { measureInterleaved, sliceRatios, untilDecided } from "./interleaved";
 import type { Load, Measurement } from "./measure";
 import type { Probe } from "./scenario";
 import { freeSlotBookings, V } from "./scenarios/bookings";
@@ -32,9 +32,11 @@ async function findSlots(baseUrl: string, load: Load, bearer: Record<string, str
   const range = { eventTypeId: eventType.id, start: utcAt(1, 0).toISOString(), end: utcAt(8, 0).toISOString(), timeZone: "UTC" };
   const v2: Probe = { path: `/v2/slots?${new URLSearchParams({ ...range, eventTypeId: String(range.eventTypeId) })}`, headers: bearer, expectStatus: 200 };
   const mcp: Probe = { method: "POST", path: "/mcp", headers: { ...MCP_HEADERS, ...bearer }, body: toolCall("find_available_slots", range), expectStatus: 200 };
-  const [v2Side, mcpSide] = await measureInterleaved(baseUrl, [v2, mcp], load);
-  const ratios = sliceRatios(mcpSide!.slices, v2Side!.slices, (m) => m.requestsPerSecond);
-  return { name: "find_available_slots vs GET /v2/slots (7 days)", ratios, v2Slices: v2Side!.slices };
+  const { bare: v2Side, ratios } = await untilDecided({ atLeast: MCP_TARGET }, async () => {
+    const [v2Side, mcpSide] = await measureInterleaved(baseUrl, [v2, mcp], load);
+    return { bare: v2Side!, measured: mcpSide!, ratios: sliceRatios(mcpSide!.slices, v2Side!.slices, (m) => m.requestsPerSecond) };
+  });
+  return { name: "find_available_slots vs GET /v2/slots (7 days)", ratios, v2Slices: v2Side.slices };
 }
 
 async function book(baseUrl: string, load: Load): Promise<McpFigure> {

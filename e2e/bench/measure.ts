@@ -2,7 +2,12 @@
 import autocannon from "autocannon";
 import type { Probe } from "./scenario";
 
-export type Load = { connections: number; durationSeconds: number };
+/**
+ * `beforeSlice`: run before each slice of an interleaved measurement (interleaved.ts), outside its timing: the bench
+ * waits there for the jobs earlier slices caused (queues-idle.ts), so that one side's leftover jobs (a booking's mail)
+ * do not run in the next side's slice and make it look slower.
+ */
+export type Load = { connections: number; durationSeconds: number; beforeSlice?: () => Promise<void> };
 export type Measurement = { requestsPerSecond: number; p50: number; p95: number; responses: number };
 
 function percentile(sorted: number[], share: number): number {

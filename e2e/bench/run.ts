@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { disconnectDb } from "../../server/db/client";
 import { startTestServer } from "../support/test-server";
 import { below, formatComparison, formatFigure, verdictOfFigure, type Figure } from "./figures";
+import { queuesIdle } from "./queues-idle";
 import * as sections from "./sections";
 import { halfWidth } from "./stats";
 
@@ -27,7 +28,7 @@ const numberFromEnv = (name: string, fallback: number) => {
 };
 
 const settings: sections.Settings = {
-  load: { connections: numberFromEnv("BENCH_CONNECTIONS", 10), durationSeconds: numberFromEnv("BENCH_DURATION", 16) },
+  load: { connections: numberFromEnv("BENCH_CONNECTIONS", 10), durationSeconds: numberFromEnv("BENCH_DURATION", 16), beforeSlice: queuesIdle },
   warmupSeconds: numberFromEnv("BENCH_WARMUP", 3),
 };
 const timeoutSeconds = numberFromEnv("BENCH_TIMEOUT", 1800);

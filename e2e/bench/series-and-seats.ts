@@ -10,8 +10,8 @@
  */
 import { attendee, makeHostWithEventType, utcAt } from "../../prisma/scheduling-factories";
 import { db } from "../../server/db/client";
-import { CONTENDERS, interleavedRounds, p95Ratio } from "./bookings-at-scale";
-import { measureInterleaved, sliceRatios } from "./interleaved";
+import { CONTENDERS, interleavedRounds, p95Decided, p95Ratio } from "./bookings-at-scale";
+import { MAX_SLICE_SETS, measureInterleaved, sliceRatios, untilDecided } from "./interleaved";
 import { formatPhaseSplit, phaseSplit } from "./phase-split";
 import type { Load } from "./measure";
 import type { Probe } from "./scenario";
@@ -60,8 +60,9 @@ async function seriesBookings(count: number, hosts: number): Promise<Pick<Probe,
 
 /** Single bookings' throughput over the series' per slice: what one series costs, in single bookings. */
 export async function seriesCost(baseUrl: string, load: Load) {
-  const series = await seriesBookings(SERIES + SPLIT_SAMPLES, HOSTS);
-  const singles = await freeSlotBookings(SINGLES + SPLIT_SAMPLES, 2, HOSTS, { addressPrefix: "10.82" });
+  // Bodies for every set of slices the figure may take (interleaved.ts untilDecided), then the split's.
+  const series = await seriesBookings(MAX_SLICE_SETS * SERIES + SPLIT_SAMPLES, HOSTS);
+  const singles = await freeSlotBookings(MAX_SLICE_SETS * SINGLES + SPLIT_SAMPLES, 2, HOSTS, { addressPrefix: "10.82" });
   const probe = (bookings: Pick<Probe, "bodies" | "headersPerBody">, from: number, to: number): Probe => ({
     method: "POST",
     path: "/v2/bookings",
@@ -70,21 +71,28 @@ export async function seriesCost(baseUrl: string, load: Load) {
     headersPerBody: bookings.headersPerBody!.slice(from, to),
     expectStatus: 201,
   });
-  const [singleSide, seriesSide] = await measureInterleaved(baseUrl, [probe(singles, 0, SINGLES), probe(series, 0, SERIES)], load);
+  let sets = 0;
+  const measured = await untilDecided({ atMost: SERIES_COST_TARGET }, async (set) => {
+    sets += 1;
+    const sides = [probe(singles, set * SINGLES, (set + 1) * SINGLES), probe(series, set * SERIES, (set + 1) * SERIES)];
+    const [singleSide, seriesSide] = await measureInterleaved(baseUrl, sides, load);
+    return { bare: singleSide!, measured: seriesSide!, ratios: sliceRatios(singleSide!.slices, seriesSide!.slices, (m) => m.requestsPerSecond) };
+  });
   // Where a request's time goes, one at a time (phase-split.ts), after the load.
+  const [singleSplit, seriesSplit] = [MAX_SLICE_SETS * SINGLES, MAX_SLICE_SETS * SERIES];
   const split = [
-    formatPhaseSplit("single booking", await phaseSplit(baseUrl, probe(singles, SINGLES, SINGLES + SPLIT_SAMPLES), SPLIT_SAMPLES)),
-    formatPhaseSplit(`${OCCURRENCES}-occurrence series`, await phaseSplit(baseUrl, probe(series, SERIES, SERIES + SPLIT_SAMPLES), SPLIT_SAMPLES)),
+    formatPhaseSplit("single booking", await phaseSplit(baseUrl, probe(singles, singleSplit, singleSplit + SPLIT_SAMPLES), SPLIT_SAMPLES)),
+    formatPhaseSplit(`${OCCURRENCES}-occurrence series`, await phaseSplit(baseUrl, probe(series, seriesSplit, seriesSplit + SPLIT_SAMPLES), SPLIT_SAMPLES)),
   ];
   const booked = await db.booking.groupBy({ by: ["recurringBookingUid"], where: { eventTypeId: { in: series.eventTypeIds } }, _count: true });
   const whole = booked.filter((group) => group.recurringBookingUid !== null && group._count === OCCURRENCES).length;
-  const made = SERIES + SPLIT_SAMPLES;
+  const made = sets * SERIES + SPLIT_SAMPLES;
   if (whole !== made || booked.length !== made) throw new Error(`${whole} of ${made} series were booked whole: the series side measured refusals`);
   return {
     split,
-    ratios: sliceRatios(singleSide!.slices, seriesSide!.slices, (m) => m.requestsPerSecond),
-    seriesPerSecond: seriesSide!.all.requestsPerSecond,
-    singlePerSecond: singleSide!.all.requestsPerSecond,
+    ratios: measured.ratios,
+    seriesPerSecond: measured.measured.all.requestsPerSecond,
+    singlePerSecond: measured.bare.all.requestsPerSecond,
   };
 }
 
@@ -103,7 +111,7 @@ export async function seatContention(baseUrl: string) {
       return fetch(`${baseUrl}/v2/bookings`, { method: "POST", headers: { ...V, "x-forwarded-for": address }, body });
     };
   };
-  const [singles, seats] = await interleavedRounds([bookingOf(single.id), bookingOf(seated.id)]);
+  const [singles, seats] = await interleavedRounds([bookingOf(single.id), bookingOf(seated.id)], p95Decided(1, 0, SEAT_ROUND_TARGET));
   const failures = seats!.statuses.flatMap((statuses, round) => {
     const created = statuses.filter((status) => status === 201).length;
     const full = statuses.filter((status) => status === 409).length;
