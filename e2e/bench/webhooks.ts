@@ -15,13 +15,13 @@ import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { sql } from "../../server/db/client";
 import { startBenchReceiver, type Arrival, type BenchReceiver } from "./bench-receiver";
-import { interleave, pooled, slice, sliceRatios } from "./interleaved";
+import { interleave, MAX_SLICE_SETS, pooled, slice, sliceRatios } from "./interleaved";
 import { measure, type Load, type Measurement } from "./measure";
 import { queuesIdle } from "./queues-idle";
 import { formatPhaseSplit, phaseSplit } from "./phase-split";
 import { freeSlotBookings, V, type MadeHost } from "./scenarios/bookings";
 import type { Probe } from "./scenario";
-import { sliceSpread, type Spread } from "./stats";
+import { sliceSpread, verdictOf, type Spread } from "./stats";
 
 /** 200 bookings a slice: 16 slices narrow the ten webhooks' interval, which 8 left straddling its target (0.89 to 1.05). */
 const WEBHOOK_SLICES = 16;
@@ -123,8 +123,10 @@ export async function webhookBench(baseUrl: string, load: Load): Promise<Webhook
   const receiver = await startBenchReceiver();
   try {
     const warmup = await freeSlotBookings(WARMUP_BOOKINGS, 30, undefined, { addressPrefix: "10.81" });
-    const without = await freeSlotBookings(BOOKINGS, 2, undefined, { addressPrefix: "10.82" });
-    const hooked = await freeSlotBookings(BOOKINGS, 2, undefined, { addressPrefix: "10.83", withHost: addWebhooks(baseUrl, receiver) });
+    // Bodies for every set of slices the figure may take (interleaved.ts untilDecided): only the sets measured are sent.
+    const without = await freeSlotBookings(MAX_SLICE_SETS * BOOKINGS, 2, undefined, { addressPrefix: "10.82" });
+    const hooked = await freeSlotBookings(MAX_SLICE_SETS * BOOKINGS, 2, undefined, { addressPrefix: "10.83", withHost: addWebhooks(baseUrl, receiver) });
+    const ALL_SLICES = MAX_SLICE_SETS * WEBHOOK_SLICES;
     const probe = (bodies: Pick<Probe, "bodies" | "headersPerBody">): Probe => ({
       method: "POST",
       path: "/v2/bookings",
@@ -147,19 +149,20 @@ export async function webhookBench(baseUrl: string, load: Load): Promise<Webhook
 
     const drains: { after: number; seconds: number }[] = [];
     let received: Arrival[] = [];
-    const measureWithout = async (index: number) => {
+    // Slice `index` of set `set`: its share of the bodies of every set.
+    const measureWithout = (set: number) => async (index: number) => {
       await queuesIdle();
-      return measure(baseUrl, slice(probe(without), index, WEBHOOK_SLICES), load);
+      return measure(baseUrl, slice(probe(without), set * WEBHOOK_SLICES + index, ALL_SLICES), load);
     };
-    const measureWith = async (index: number) => {
+    const measureWith = (set: number) => async (index: number) => {
       await queuesIdle();
-      const hookedSlice = slice(probe(hooked), index, WEBHOOK_SLICES);
+      const hookedSlice = slice(probe(hooked), set * WEBHOOK_SLICES + index, ALL_SLICES);
       const measured = await measure(baseUrl, hookedSlice, load);
       const endedAt = Date.now();
       const expectedSoFar = received.length + hookedSlice.bodies!.length * WEBHOOKS_PER_EVENT_TYPE;
       received = await waitForDeliveries(receiver, expectedSoFar);
       const after = received.filter(({ at }) => at > endedAt);
-      drains[index] = { after: after.length, seconds: Math.max(0, (Math.max(endedAt, ...after.map(({ at }) => at)) - endedAt) / 1000) };
+      drains[set * WEBHOOK_SLICES + index] = { after: after.length, seconds: Math.max(0, (Math.max(endedAt, ...after.map(({ at }) => at)) - endedAt) / 1000) };
       return measured;
     };
     const measureDirect = async () => {
@@ -167,20 +170,30 @@ export async function webhookBench(baseUrl: string, load: Load): Promise<Webhook
       return directPostRate(receiver, sample, DIRECT_SLICE_MS);
     };
     // In the slices' order (without, with, direct, direct, with, without, …) the direct POSTs always run next to the
-    // worker's deliveries they are set against.
-    const [withoutSlices, withSlices, directSlices] = await interleave<Measurement | number>([measureWithout, measureWith, measureDirect], WEBHOOK_SLICES);
-    const direct = directSlices as number[];
+    // worker's deliveries they are set against. Another set of slices while the ten webhooks' figure is inconclusive.
+    const withoutSlices: Measurement[] = [];
+    const withSlices: Measurement[] = [];
+    const direct: number[] = [];
+    const webhookRatios = () => sliceRatios(withSlices, withoutSlices, (m) => m.requestsPerSecond);
+    let sets = 0;
+    do {
+      const measured = await interleave<Measurement | number>([measureWithout(sets), measureWith(sets), measureDirect], WEBHOOK_SLICES);
+      withoutSlices.push(...(measured[0] as Measurement[]));
+      withSlices.push(...(measured[1] as Measurement[]));
+      direct.push(...(measured[2] as number[]));
+      sets += 1;
+    } while (sets < MAX_SLICE_SETS && verdictOf(sliceSpread(webhookRatios()), { atLeast: MIN_RATIO }) === "inconclusive");
     const workerRates = drains.map(({ after, seconds }) => (seconds > 0 ? after / seconds : Number.NaN));
 
-    const expected = BOOKINGS * WEBHOOKS_PER_EVENT_TYPE;
+    const expected = sets * BOOKINGS * WEBHOOKS_PER_EVENT_TYPE;
     const delivered = summarise(received, expected, drains);
     const logged = await deliveredAttempts(received.map(({ id }) => id));
     return {
-      bookings: BOOKINGS,
+      bookings: sets * BOOKINGS,
       webhooks: WEBHOOKS_PER_EVENT_TYPE,
-      without: pooled(withoutSlices as Measurement[]),
-      with: pooled(withSlices as Measurement[]),
-      ratio: sliceSpread(sliceRatios(withSlices as Measurement[], withoutSlices as Measurement[], (m) => m.requestsPerSecond)),
+      without: pooled(withoutSlices),
+      with: pooled(withSlices),
+      ratio: sliceSpread(webhookRatios()),
       target: MIN_RATIO,
       delivered,
       workerPerSecond: sliceSpread(workerRates),
