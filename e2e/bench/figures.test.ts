@@ -17,7 +17,9 @@ describe("formatFigure", () => {
 
   it("adds the baseline's own spread, and says when a figure has no target", () => {
     const direct = { ...contention, target: null, baseline: slices(1000, 990, 1010, 950, 1080) };
-    expect(formatFigure(direct)).toBe("contention p95 vs bare: 1.50 (95 % 1.20 to 2.30 over 40 rounds; baseline ±8 %) reported, no target");
+    expect(formatFigure(direct)).toBe(
+      "contention p95 vs bare: 1.50 (95 % 1.20 to 2.30 over 40 rounds; baseline slices ±8 %, its median ±1 %) reported, no target",
+    );
   });
 });
 

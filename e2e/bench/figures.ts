@@ -2,7 +2,7 @@
  * A bench figure as it is reported: its spread, its target and the verdict drawn from them, and, with
  * `--repeat`, how far each figure moved between runs.
  */
-import { halfWidth, runToRunDifference, verdictOf, type Spread, type Target, type Verdict } from "./stats";
+import { halfWidth, intervalHalfWidth, runToRunDifference, verdictOf, type Spread, type Target, type Verdict } from "./stats";
 
 export type Figure = {
   /** Stable across runs: `--repeat` matches figures by it. */
@@ -33,7 +33,9 @@ function formatSpread({ low, high, samples, of, min, max }: Spread, unit: Figure
 
 /** One line: median, spread, target and verdict, and the baseline's own spread when it has one. */
 export function formatFigure(figure: Figure): string {
-  const baseline = figure.baseline ? `; baseline ±${(100 * halfWidth(figure.baseline)).toFixed(0)} %` : "";
+  // The baseline's slices' reach, and its median's interval: a slice's rate moves far more than their median does.
+  const percent = (share: number) => `±${(100 * share).toFixed(0)} %`;
+  const baseline = figure.baseline ? `; baseline slices ${percent(halfWidth(figure.baseline))}, its median ${percent(intervalHalfWidth(figure.baseline))}` : "";
   const verdict = figure.target ? `target ${formatTarget(figure.target, figure.unit)} ${verdictOfFigure(figure)}` : "reported, no target";
   return `${figure.name}: ${formatValue(figure.spread.median, figure.unit)} (${formatSpread(figure.spread, figure.unit)}${baseline}) ${verdict}`;
 }

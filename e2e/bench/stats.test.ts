@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bootstrap, halfWidth, median, percentile, runToRunDifference, sliceSpread, verdictOf, type Spread } from "./stats";
+import { bootstrap, halfWidth, intervalHalfWidth, median, percentile, runToRunDifference, sliceSpread, verdictOf, type Spread } from "./stats";
 
 const spread = (low: number, high: number, samples = 6): Spread => ({ median: (low + high) / 2, low, high, samples, of: "slices" });
 
@@ -97,6 +97,8 @@ describe("halfWidth and runToRunDifference", () => {
   it("measures how far a spread reaches from its median, as a share of it, by the slices' min–max where known", () => {
     expect(halfWidth({ median: 1000, low: 950, high: 1080, samples: 6, of: "rounds" })).toBeCloseTo(0.08);
     expect(halfWidth({ median: 1000, low: 980, high: 1020, min: 850, max: 1050, samples: 6, of: "slices" })).toBeCloseTo(0.15);
+    // The median's own interval, whatever the slices' reach.
+    expect(intervalHalfWidth({ median: 1000, low: 970, high: 1020, min: 850, max: 1050, samples: 6, of: "slices" })).toBeCloseTo(0.03);
   });
 
   it("gives the second run's change from the first as a signed share", () => {

@@ -75,5 +75,8 @@ export function verdictOf(spread: Spread, target: Target): Verdict {
  */
 export const halfWidth = ({ median, low, high, min = low, max = high }: Spread) => Math.max(max - median, median - min) / Math.abs(median);
 
+/** How far a spread's 95 % interval reaches from its median, as a share of it (±): how well the median itself is known. */
+export const intervalHalfWidth = ({ median, low, high }: Spread) => Math.max(high - median, median - low) / Math.abs(median);
+
 /** The second run's median against the first's, as a signed share of the first. */
 export const runToRunDifference = (first: number, second: number) => (second - first) / Math.abs(first);
