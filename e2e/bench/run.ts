@@ -4,7 +4,7 @@
  * `--repeat N` the whole set runs N times, each on a fresh server and database, and a last table shows how far each
  * figure moved between runs. `--only` runs the named sections alone (SECTIONS' names), for working on one of them.
  * Env: BENCH_CONNECTIONS (10), BENCH_DURATION seconds per side of a measurement, over all its slices (16),
- * BENCH_SLICES (8), BENCH_WARMUP seconds (3), BENCH_TIMEOUT seconds per run after the server is up (1800; a hung
+ * BENCH_SLICES (8), BENCH_WARMUP seconds (3), BENCH_TIMEOUT seconds per run after the server is up (3600; a hung
  * server cannot hold the run).
  * Exits 1 when a figure is BELOW its target (its whole spread misses it) or an outcome is wrong; an inconclusive
  * figure is listed, not failed.
@@ -31,7 +31,7 @@ const settings: sections.Settings = {
   load: { connections: numberFromEnv("BENCH_CONNECTIONS", 10), durationSeconds: numberFromEnv("BENCH_DURATION", 16), beforeSlice: queuesIdle },
   warmupSeconds: numberFromEnv("BENCH_WARMUP", 3),
 };
-const timeoutSeconds = numberFromEnv("BENCH_TIMEOUT", 1800);
+const timeoutSeconds = numberFromEnv("BENCH_TIMEOUT", 3600);
 
 /**
  * In the order a run takes them. The algorithm's comes first: it needs no server, and fails fast if the slots differ.
