@@ -1,7 +1,8 @@
 /**
  * How far a reader must follow one booking: the files createBooking's module imports, directly or through others
  * (type imports too), within server/bookings and server/slots. Issue 37 brought it from 47 to 34; a change that
- * needs more says so here, where the reviewer sees it.
+ * needs more says so here, where the reviewer sees it. Issue 38's common series added two, each one step of it:
+ * series-batch.ts (its write in one batch) and slots/busy-batch.ts (its occurrences' reads made as one): 37.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -10,7 +11,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const ENTRY = path.join(ROOT, "server/bookings/create/index.ts");
-const MAX_IMPORTED = 35;
+const MAX_IMPORTED = 37;
 
 const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gs;
 
